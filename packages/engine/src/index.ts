@@ -1,0 +1,10 @@
+// The public surface of the engine: rules, notation, perft.
+
+export * from './apn.ts';
+export * from './hex.ts';
+export * from './move.ts';
+export * from './perft.ts';
+export * from './piece.ts';
+export * from './position.ts';
+export * from './result.ts';
+export * from './setup.ts';

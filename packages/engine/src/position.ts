@@ -1,0 +1,461 @@
+// The position and its legal turns (R6-R12, R14). Mutable and allocation-free in the hot
+// path: `generate` writes moves into a caller's typed array, `make`/`unmake` keep their undo
+// data in typed-array stacks, and the Zobrist key is updated incrementally.
+
+import {
+  CELL_COUNT,
+  cellName,
+  neighbour,
+  OUTER_RING,
+  RING1,
+  stepStart,
+  stepTargets,
+  THRONE,
+} from './hex.ts';
+import { type Move, PLACEMENT, RELOCATION, STEP } from './move.ts';
+import {
+  BLACK_BIT,
+  CAPTURED_BIT,
+  COLOURS,
+  type Colour,
+  colourIndex,
+  type Piece,
+  pieceByte,
+  pieceOf,
+  QUEEN_BIT,
+  WHITE_BIT,
+} from './piece.ts';
+import { err, ok, type Result } from './result.ts';
+import type { Setup } from './setup.ts';
+import { blackHi, blackLo, handHi, handLo, pieceHi, pieceLo } from './zobrist.ts';
+
+/** The most turns one position can have (a captured queen has at most 77 vacant cells). */
+export const MAX_MOVES = 256;
+
+// Off-board neighbours point at OFF, a cell that is always vacant, so the hot loops need no
+// bounds test.
+const OFF = CELL_COUNT;
+const nb = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF);
+for (let i = 0; i < CELL_COUNT * 6; i++) if (neighbour[i]! >= 0) nb[i] = neighbour[i]!;
+const outer = Uint8Array.from(OUTER_RING);
+const ring1 = Uint8Array.from(RING1);
+
+/** How a game ended by rule, as seen from one position. */
+export interface Outcome {
+  /** The winner, or undefined for a draw. */
+  readonly winner: Colour | undefined;
+  /** R11 throne ring, R12 no legal move, R13 repetition, or an act of the players. */
+  readonly reason: 'throne-ring' | 'no-moves' | 'repetition' | 'resignation' | 'agreement';
+}
+
+/** A valid Agon position with its legal turns, make/unmake and Zobrist key. */
+export class Position {
+  /** One byte per cell (see piece.ts), plus the always-vacant OFF cell. */
+  readonly board = new Uint8Array(CELL_COUNT + 1);
+  /** Colour index to move: 0 White, 1 Black. */
+  turn = 0;
+  /** Guards still in hand per colour (R14). */
+  readonly hand = new Uint8Array(2);
+  /** Cell of each colour's queen. */
+  readonly queenCell = new Uint8Array(2);
+  /** Number of captured pieces per colour. */
+  readonly capturedCount = new Uint8Array(2);
+  /** Low half of the Zobrist key. */
+  hashLo = 0;
+  /** High half of the Zobrist key. */
+  hashHi = 0;
+
+  // Piece lists: colour c's pieces are at pieces[c * 7 .. c * 7 + count[c]).
+  private readonly pieces = new Uint8Array(14);
+  private readonly slotOf = new Uint8Array(CELL_COUNT + 1);
+  private readonly count = new Uint8Array(2);
+
+  // Undo stacks, one entry per made move.
+  private ply = 0;
+  private moveStack = new Int32Array(256);
+  private captureStack = new Uint8Array(256);
+  private hashLoStack = new Int32Array(256);
+  private hashHiStack = new Int32Array(256);
+
+  private constructor() {}
+
+  /** Validates a setup (NOTATION.md "a position is valid when ...") into a position. */
+  static fromSetup(setup: Setup): Result<Position> {
+    if (setup.board.length !== CELL_COUNT) {
+      return err(
+        'board-size',
+        `a board has ${CELL_COUNT} cells, this one has ${setup.board.length}`,
+      );
+    }
+    const pos = new Position();
+    const queens = [0, 0];
+    const guards = [0, 0];
+    for (let c = 0; c < CELL_COUNT; c++) {
+      const piece = setup.board[c];
+      if (!piece) continue;
+      const ci = colourIndex(piece.colour);
+      if (piece.role === 'queen') {
+        queens[ci]!++;
+        pos.queenCell[ci] = c;
+      } else {
+        if (c === THRONE) return err('guard-on-throne', 'a guard stands on the throne f6 (R7)');
+        guards[ci]!++;
+      }
+      if (piece.captured) pos.capturedCount[ci]!++;
+      pos.board[c] = pieceByte(piece);
+      const slot = ci * 7 + pos.count[ci]!;
+      if (pos.count[ci]! >= 7) {
+        return err('too-many-pieces', `${piece.colour} has more than seven pieces (R3)`);
+      }
+      pos.pieces[slot] = c;
+      pos.slotOf[c] = slot;
+      pos.count[ci]!++;
+    }
+    for (const colour of COLOURS) {
+      const ci = colourIndex(colour);
+      const inHand = setup.hand[colour];
+      if (queens[ci] !== 1) {
+        return err(
+          'queen-count',
+          `${colour} has ${queens[ci]} queens; each player has exactly one (R3)`,
+        );
+      }
+      if (!Number.isInteger(inHand) || inHand < 0 || inHand > 6) {
+        return err('hand', `${colour} has ${inHand} guards in hand; 0 to 6 are possible (R14)`);
+      }
+      if (guards[ci]! + inHand !== 6) {
+        return err(
+          'guard-count',
+          `${colour} has ${guards[ci]} guards on the board and ${inHand} in hand; they must add up to 6 (R3)`,
+        );
+      }
+      pos.hand[ci] = inHand;
+    }
+    pos.turn = colourIndex(setup.turn);
+    pos.rehash();
+    return ok(pos);
+  }
+
+  /** The position as plain data. */
+  toSetup(): Setup {
+    const board: (Piece | undefined)[] = [];
+    for (let c = 0; c < CELL_COUNT; c++) board.push(this.pieceAt(c));
+    return {
+      board,
+      turn: COLOURS[this.turn]!,
+      hand: { white: this.hand[0]!, black: this.hand[1]! },
+    };
+  }
+
+  /** An independent copy (without the undo history). */
+  clone(): Position {
+    const p = new Position();
+    p.board.set(this.board);
+    p.turn = this.turn;
+    p.hand.set(this.hand);
+    p.queenCell.set(this.queenCell);
+    p.capturedCount.set(this.capturedCount);
+    p.pieces.set(this.pieces);
+    p.slotOf.set(this.slotOf);
+    p.count.set(this.count);
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    return p;
+  }
+
+  /** The colour to move. */
+  get turnColour(): Colour {
+    return COLOURS[this.turn]!;
+  }
+
+  /** The piece on a cell, or undefined when vacant. */
+  pieceAt(cell: number): Piece | undefined {
+    const b = this.board[cell]!;
+    return b ? pieceOf(b) : undefined;
+  }
+
+  /** Whether the player to move must place a guard this turn (R14). */
+  get placing(): boolean {
+    return this.capturedCount[this.turn] === 0 && this.hand[this.turn]! > 0;
+  }
+
+  /** Whether a step by `colour` (index) may not end on `cell`: it lies between two enemies (R8). */
+  isForbidden(cell: number, colour: number): boolean {
+    const them = colour === 0 ? BLACK_BIT : WHITE_BIT;
+    const b = this.board;
+    const o = cell * 6;
+    return (
+      (b[nb[o]!]! & b[nb[o + 3]!]! & them) !== 0 ||
+      (b[nb[o + 1]!]! & b[nb[o + 4]!]! & them) !== 0 ||
+      (b[nb[o + 2]!]! & b[nb[o + 5]!]! & them) !== 0
+    );
+  }
+
+  /**
+   * Writes every legal turn (R6) into `out` from index `start`; returns the end index.
+   * A captured piece forces a relocation (R6, R10: queen first); guards in hand force a
+   * placement (R14); otherwise steps (R7, R8). Says nothing about R11: see `throneRing`.
+   */
+  generate(out: Int32Array, start = 0): number {
+    const b = this.board;
+    const us = this.turn;
+    let n = start;
+    if (this.capturedCount[us]! > 0) {
+      const q = this.queenCell[us]!;
+      if (b[q]! & CAPTURED_BIT) {
+        // R10: a captured queen goes to any vacant cell, the throne included.
+        const base = (RELOCATION << 14) | q;
+        for (let c = 0; c < CELL_COUNT; c++) if (b[c] === 0) out[n++] = base | (c << 7);
+        return n;
+      }
+      // R10: each captured guard, in any order, to any vacant outer-ring cell.
+      const end = us * 7 + this.count[us]!;
+      for (let s = us * 7; s < end; s++) {
+        const from = this.pieces[s]!;
+        if (!(b[from]! & CAPTURED_BIT)) continue;
+        const base = (RELOCATION << 14) | from;
+        for (let i = 0; i < outer.length; i++) {
+          const c = outer[i]!;
+          if (b[c] === 0) out[n++] = base | (c << 7);
+        }
+      }
+      return n;
+    }
+    if (this.hand[us]! > 0) {
+      // R14: a guard from hand on any vacant cell but the throne.
+      const base = (PLACEMENT << 14) | 0x7f;
+      for (let c = 0; c < CELL_COUNT; c++)
+        if (b[c] === 0 && c !== THRONE) out[n++] = base | (c << 7);
+      return n;
+    }
+    const end = us * 7 + this.count[us]!;
+    for (let s = us * 7; s < end; s++) {
+      const from = this.pieces[s]!;
+      const queen = b[from]! & QUEEN_BIT;
+      const kEnd = stepStart[from + 1]!;
+      for (let k = stepStart[from]!; k < kEnd; k++) {
+        const to = stepTargets[k]!;
+        if (b[to] !== 0) continue;
+        if (to === THRONE && !queen) continue; // R7: only a queen enters the throne.
+        if (this.isForbidden(to, us)) continue; // R8
+        out[n++] = (to << 7) | from;
+      }
+    }
+    return n;
+  }
+
+  /** Every legal turn as an array, in generation order. */
+  legalMoves(): Move[] {
+    const buf = new Int32Array(MAX_MOVES);
+    return Array.from(buf.subarray(0, this.generate(buf)));
+  }
+
+  /** Whether a move is one of the legal turns here. */
+  isLegal(move: Move): boolean {
+    return this.legalMoves().includes(move);
+  }
+
+  /**
+   * R11: if all six ring-1 cells hold guards of one colour, the winner's colour index (that
+   * colour when its queen is on the throne, the other otherwise); -1 when R11 does not apply.
+   */
+  throneRing(): number {
+    const b = this.board;
+    const first = b[ring1[0]!]! & (WHITE_BIT | BLACK_BIT | QUEEN_BIT);
+    if (first !== WHITE_BIT && first !== BLACK_BIT) return -1;
+    for (let i = 1; i < 6; i++) {
+      if ((b[ring1[i]!]! & (WHITE_BIT | BLACK_BIT | QUEEN_BIT)) !== first) return -1;
+    }
+    const owner = first === WHITE_BIT ? 0 : 1;
+    return b[THRONE] === (first | QUEEN_BIT) || b[THRONE] === (first | QUEEN_BIT | CAPTURED_BIT)
+      ? owner
+      : 1 - owner;
+  }
+
+  /** The end of the game by R11 or R12 in this position, or undefined while it goes on. */
+  outcome(): Outcome | undefined {
+    const winner = this.throneRing();
+    if (winner >= 0) return { winner: COLOURS[winner], reason: 'throne-ring' };
+    const buf = new Int32Array(MAX_MOVES);
+    if (this.generate(buf) === 0) return { winner: COLOURS[1 - this.turn], reason: 'no-moves' };
+    return undefined;
+  }
+
+  /** Plays a legal move; `unmake` takes it back. Does not check legality. */
+  make(move: Move): void {
+    if (this.ply === this.moveStack.length) this.growStacks();
+    const b = this.board;
+    const us = this.turn;
+    const from = move & 0x7f;
+    const to = (move >> 7) & 0x7f;
+    let lo = this.hashLo;
+    let hi = this.hashHi;
+    this.hashLoStack[this.ply] = lo;
+    this.hashHiStack[this.ply] = hi;
+    this.moveStack[this.ply] = move;
+    let captured = 0;
+    switch (move >> 14) {
+      case STEP: {
+        const p = b[from]!;
+        b[from] = 0;
+        b[to] = p;
+        const slot = this.slotOf[from]!;
+        this.pieces[slot] = to;
+        this.slotOf[to] = slot;
+        if (p & QUEEN_BIT) this.queenCell[us] = to;
+        lo ^= pieceLo[from * 16 + p]! ^ pieceLo[to * 16 + p]!;
+        hi ^= pieceHi[from * 16 + p]! ^ pieceHi[to * 16 + p]!;
+        // R9: an enemy on X + d with one of ours (captured or not) on X + 2d is captured.
+        const them = us === 0 ? BLACK_BIT : WHITE_BIT;
+        const mine = us === 0 ? WHITE_BIT : BLACK_BIT;
+        for (let d = 0; d < 6; d++) {
+          const x = nb[to * 6 + d]!;
+          const e = b[x]!;
+          if (!(e & them) || e & CAPTURED_BIT) continue;
+          if (!(b[nb[x * 6 + d]!]! & mine)) continue;
+          b[x] = e | CAPTURED_BIT;
+          lo ^= pieceLo[x * 16 + e]! ^ pieceLo[x * 16 + (e | CAPTURED_BIT)]!;
+          hi ^= pieceHi[x * 16 + e]! ^ pieceHi[x * 16 + (e | CAPTURED_BIT)]!;
+          captured |= 1 << d;
+          this.capturedCount[1 - us]!++;
+        }
+        break;
+      }
+      case RELOCATION: {
+        const p = b[from]!;
+        const q = p & ~CAPTURED_BIT;
+        b[from] = 0;
+        b[to] = q;
+        const slot = this.slotOf[from]!;
+        this.pieces[slot] = to;
+        this.slotOf[to] = slot;
+        if (p & QUEEN_BIT) this.queenCell[us] = to;
+        this.capturedCount[us]!--;
+        lo ^= pieceLo[from * 16 + p]! ^ pieceLo[to * 16 + q]!;
+        hi ^= pieceHi[from * 16 + p]! ^ pieceHi[to * 16 + q]!;
+        break;
+      }
+      case PLACEMENT: {
+        const p = us === 0 ? WHITE_BIT : BLACK_BIT;
+        b[to] = p;
+        const slot = us * 7 + this.count[us]!++;
+        this.pieces[slot] = to;
+        this.slotOf[to] = slot;
+        const h = this.hand[us]!;
+        this.hand[us] = h - 1;
+        lo ^= pieceLo[to * 16 + p]! ^ handLo[us * 7 + h]! ^ handLo[us * 7 + h - 1]!;
+        hi ^= pieceHi[to * 16 + p]! ^ handHi[us * 7 + h]! ^ handHi[us * 7 + h - 1]!;
+        break;
+      }
+      default: // PASS (R15): the turn is forfeited.
+        break;
+    }
+    this.captureStack[this.ply] = captured;
+    this.ply++;
+    this.turn = 1 - us;
+    this.hashLo = lo ^ blackLo;
+    this.hashHi = hi ^ blackHi;
+  }
+
+  /** Takes back the last move made with `make`. */
+  unmake(): void {
+    this.ply--;
+    const move = this.moveStack[this.ply]!;
+    const us = 1 - this.turn;
+    this.turn = us;
+    this.hashLo = this.hashLoStack[this.ply]!;
+    this.hashHi = this.hashHiStack[this.ply]!;
+    const b = this.board;
+    const from = move & 0x7f;
+    const to = (move >> 7) & 0x7f;
+    switch (move >> 14) {
+      case STEP: {
+        const p = b[to]!;
+        b[to] = 0;
+        b[from] = p;
+        const slot = this.slotOf[to]!;
+        this.pieces[slot] = from;
+        this.slotOf[from] = slot;
+        if (p & QUEEN_BIT) this.queenCell[us] = from;
+        const captured = this.captureStack[this.ply]!;
+        if (captured) {
+          for (let d = 0; d < 6; d++) {
+            if (captured & (1 << d)) {
+              b[nb[to * 6 + d]!]! &= ~CAPTURED_BIT;
+              this.capturedCount[1 - us]!--;
+            }
+          }
+        }
+        break;
+      }
+      case RELOCATION: {
+        const p = b[to]! | CAPTURED_BIT;
+        b[to] = 0;
+        b[from] = p;
+        const slot = this.slotOf[to]!;
+        this.pieces[slot] = from;
+        this.slotOf[from] = slot;
+        if (p & QUEEN_BIT) this.queenCell[us] = from;
+        this.capturedCount[us]!++;
+        break;
+      }
+      case PLACEMENT:
+        b[to] = 0;
+        this.count[us]!--;
+        this.hand[us]!++;
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Number of moves made and not taken back. */
+  get depth(): number {
+    return this.ply;
+  }
+
+  /** The Zobrist key computed from scratch (the incremental one must always equal it). */
+  computeHash(): [lo: number, hi: number] {
+    let lo = 0;
+    let hi = 0;
+    for (let c = 0; c < CELL_COUNT; c++) {
+      const p = this.board[c]!;
+      if (p) {
+        lo ^= pieceLo[c * 16 + p]!;
+        hi ^= pieceHi[c * 16 + p]!;
+      }
+    }
+    for (let ci = 0; ci < 2; ci++) {
+      lo ^= handLo[ci * 7 + this.hand[ci]!]!;
+      hi ^= handHi[ci * 7 + this.hand[ci]!]!;
+    }
+    if (this.turn === 1) {
+      lo ^= blackLo;
+      hi ^= blackHi;
+    }
+    return [lo, hi];
+  }
+
+  private rehash(): void {
+    [this.hashLo, this.hashHi] = this.computeHash();
+  }
+
+  private growStacks(): void {
+    const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const g = make(a.length * 2);
+      g.set(a);
+      return g;
+    };
+    this.moveStack = grow(this.moveStack, (n) => new Int32Array(n));
+    this.captureStack = grow(this.captureStack, (n) => new Uint8Array(n));
+    this.hashLoStack = grow(this.hashLoStack, (n) => new Int32Array(n));
+    this.hashHiStack = grow(this.hashHiStack, (n) => new Int32Array(n));
+  }
+
+  /** A short human-readable description of a cell's content, for messages. */
+  describeCell(cell: number): string {
+    const p = this.pieceAt(cell);
+    if (!p) return `${cellName(cell)} is vacant`;
+    return `${cellName(cell)} holds a ${p.captured ? 'captured ' : ''}${p.colour === 'white' ? 'White' : 'Black'} ${p.role}`;
+  }
+}
