@@ -1,7 +1,10 @@
 // The public surface of the engine: rules, notation, perft.
 
+export * from './agn.ts';
 export * from './apn.ts';
+export * from './game.ts';
 export * from './hex.ts';
+export * from './illegal.ts';
 export * from './move.ts';
 export * from './perft.ts';
 export * from './piece.ts';

@@ -1,0 +1,137 @@
+// AGN game records (NOTATION.md): PGN-like tag pairs, then numbered moves and a result.
+// The reader replays every move through the rules and names the first illegal one.
+
+import { makeApn, PLACEMENT_APN, parseApn, STANDARD_APN } from './apn.ts';
+import { Game } from './game.ts';
+import { makeMoveText, parseMoveText } from './move.ts';
+import { err, ok, type Result } from './result.ts';
+
+/** A game record: its tags in order and the replayed game. */
+export interface AgnRecord {
+  readonly tags: Map<string, string>;
+  readonly game: Game;
+}
+
+const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
+/** Tags written first, in this order; any others follow as given. */
+const TAG_ORDER = [
+  'Event',
+  'Site',
+  'Date',
+  'White',
+  'Black',
+  'Variant',
+  'Position',
+  'TouchMove',
+  'Result',
+];
+
+/** Reads an AGN record and replays it; the error names the line, move or tag at fault. */
+export function parseAgn(text: string): Result<AgnRecord> {
+  const tags = new Map<string, string>();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let i = 0;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    if (!line.startsWith('[')) break;
+    const m = /^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]$/.exec(line);
+    if (!m)
+      return err(
+        'agn-tag',
+        `line ${i + 1}: "${line}" is not a tag pair like [Event "Casual game"]`,
+      );
+    tags.set(m[1]!, m[2]!.replace(/\\(.)/g, '$1'));
+  }
+
+  const variant = tags.get('Variant') ?? 'Standard';
+  if (variant !== 'Standard' && variant !== 'Placement') {
+    return err('agn-variant', `Variant "${variant}" is unknown; it is Standard or Placement`);
+  }
+  const apn = tags.get('Position') ?? (variant === 'Placement' ? PLACEMENT_APN : STANDARD_APN);
+  const start = parseApn(apn);
+  if (!start.ok)
+    return err('agn-position', `the Position tag is not a valid APN: ${start.error.message}`);
+  const touch = tags.get('TouchMove');
+  const game = new Game(start.value, { touchMove: touch === 'On' || touch === 'Yes' });
+
+  const body = lines.slice(i).join('\n');
+  const withoutComments = body.replace(/\{[^}]*\}/g, ' ');
+  if (withoutComments.includes('{'))
+    return err('agn-comment', 'a comment opened with { is never closed with }');
+  if (withoutComments.includes('}')) return err('agn-comment', 'a } closes no comment');
+  const firstTurn = game.position.turn;
+  let result: string | undefined;
+  for (const raw of withoutComments.split(/\s+/)) {
+    if (raw === '') continue;
+    if (result !== undefined)
+      return err('agn-after-result', `"${raw}" follows the result ${result}`);
+    if ((RESULTS as readonly string[]).includes(raw)) {
+      result = raw;
+      continue;
+    }
+    const token = raw.replace(/^\d+\.(\.\.)?/, '');
+    if (token === '') continue; // a move number on its own
+    const number = Math.floor((game.moves.length + firstTurn) / 2) + 1;
+    const where = `move ${number}${game.position.turn === 0 ? '' : '...'} ${token}`;
+    const move = parseMoveText(token);
+    if (!move.ok) return err('agn-move', `${where}: ${move.error.message}`);
+    const played = game.play(move.value);
+    if (!played.ok) return err('agn-illegal', `${where} is illegal: ${played.error.message}`);
+  }
+  const tagResult = tags.get('Result');
+  if (tagResult !== undefined && !(RESULTS as readonly string[]).includes(tagResult)) {
+    return err('agn-result', `Result "${tagResult}" is none of 1-0, 0-1, 1/2-1/2, *`);
+  }
+  const claimed = result ?? tagResult;
+  if (game.outcome && claimed !== undefined && claimed !== game.resultText) {
+    return err(
+      'agn-result',
+      `the record says ${claimed}, but the moves end the game ${game.resultText}`,
+    );
+  }
+  if (!game.outcome && claimed !== undefined && claimed !== '*') {
+    // The moves do not end the game: the result came from resignation or agreement.
+    if (claimed === '1/2-1/2') game.agreeDraw();
+    else game.resign(claimed === '1-0' ? 'black' : 'white');
+  }
+  return ok({ tags, game });
+}
+
+/** Writes a game as AGN; `tags` adds or overrides tag pairs (Variant, Position, Result are derived). */
+export function makeAgn(game: Game, tags: ReadonlyMap<string, string> = new Map()): string {
+  const all = new Map(tags);
+  const start = makeApn(game.initial);
+  if (start === PLACEMENT_APN) all.set('Variant', 'Placement');
+  else {
+    all.set('Variant', 'Standard');
+    if (start !== STANDARD_APN) all.set('Position', start);
+  }
+  if (game.touchMove) all.set('TouchMove', 'On');
+  all.set('Result', game.resultText);
+  const keys = [
+    ...TAG_ORDER.filter((k) => all.has(k)),
+    ...[...all.keys()].filter((k) => !TAG_ORDER.includes(k)),
+  ];
+  const header = keys.map((k) => `[${k} "${all.get(k)!.replace(/[\\"]/g, '\\$&')}"]`).join('\n');
+
+  const tokens: string[] = [];
+  const blackFirst = game.initial.turn === 1;
+  game.moves.forEach((m, i) => {
+    const ply = i + (blackFirst ? 1 : 0);
+    if (ply % 2 === 0) tokens.push(`${ply / 2 + 1}.`);
+    else if (i === 0) tokens.push('1...');
+    tokens.push(makeMoveText(m));
+  });
+  tokens.push(game.resultText);
+  const out: string[] = [];
+  let line = '';
+  for (const t of tokens) {
+    if (line && line.length + 1 + t.length > 79) {
+      out.push(line);
+      line = t;
+    } else line = line ? `${line} ${t}` : t;
+  }
+  out.push(line);
+  return `${header}\n\n${out.join('\n')}\n`;
+}

@@ -1,0 +1,170 @@
+// A game: a start position, the turns played, and how it ended. Keeps the history that
+// R13 (threefold repetition) needs and the touch-move state of R15.
+
+import { explainIllegal } from './illegal.ts';
+import { type Move, moveFrom, PASS_MOVE } from './move.ts';
+import { COLOURS, type Colour, colourIndex } from './piece.ts';
+import type { Outcome, Position } from './position.ts';
+import { err, ok, type Result } from './result.ts';
+
+/** Options of a game between people. */
+export interface GameOptions {
+  /** R15 touch-move house rule; off by default. */
+  readonly touchMove?: boolean;
+}
+
+/** A game in progress or finished, with its full history. */
+export class Game {
+  /** R15: whether touch-move is in force. */
+  readonly touchMove: boolean;
+  /** The turns played so far. */
+  readonly moves: Move[] = [];
+  private readonly start: Position;
+  private readonly pos: Position;
+  // Zobrist keys of every position so far, the start included (R13).
+  private readonly keysLo: number[] = [];
+  private readonly keysHi: number[] = [];
+  private ended: Outcome | undefined;
+  private touchedCell = -1;
+
+  /** A new game from a position (copied), which counts as the first occurrence for R13. */
+  constructor(start: Position, options: GameOptions = {}) {
+    this.touchMove = options.touchMove ?? false;
+    this.start = start.clone();
+    this.pos = start.clone();
+    this.record();
+    this.ended = this.pos.outcome();
+  }
+
+  /** The position the game started from (a copy). */
+  get initial(): Position {
+    return this.start.clone();
+  }
+
+  /** The current position. Read it; change it only through the game. */
+  get position(): Position {
+    return this.pos;
+  }
+
+  /** How the game ended, or undefined while it goes on. */
+  get outcome(): Outcome | undefined {
+    return this.ended;
+  }
+
+  /** The touched cell under R15, or -1. */
+  get touched(): number {
+    return this.touchedCell;
+  }
+
+  /** The legal turns now: none when the game is over; only the touched piece's under R15. */
+  legalMoves(): Move[] {
+    if (this.ended) return [];
+    const all = this.pos.legalMoves();
+    if (this.touchedCell < 0) return all;
+    const mine = all.filter((m) => moveFrom(m) === this.touchedCell);
+    return mine.length ? mine : [PASS_MOVE];
+  }
+
+  /** Whether `pass` is legal now: touch-move is on and some piece of the mover has no turn. */
+  private passAllowed(): boolean {
+    if (!this.touchMove || this.ended || this.pos.placing) return false;
+    if (this.touchedCell >= 0) return this.legalMoves()[0] === PASS_MOVE;
+    const from = new Set(this.pos.legalMoves().map(moveFrom));
+    for (let c = 0; c < this.pos.board.length - 1; c++) {
+      if (this.pos.board[c]! & (1 << this.pos.turn) && !from.has(c)) return true;
+    }
+    return false;
+  }
+
+  /** R15: the player to move selects a piece and from now on must move it. */
+  touch(cell: number): Result<void> {
+    if (!this.touchMove) return err('touch-move-off', 'touch-move is not in force in this game');
+    if (this.ended) return err('game-over', 'the game is over');
+    if (this.pos.placing) return err('touch-placing', 'a placement turn moves no piece (R14)');
+    if (this.touchedCell >= 0 && this.touchedCell !== cell) {
+      return err('touch-move', 'under touch-move the piece already touched must be moved (R15)');
+    }
+    if (!(this.pos.board[cell]! & (1 << this.pos.turn))) {
+      return err(
+        'touch-not-yours',
+        `${this.pos.describeCell(cell)}, not a piece of the player to move`,
+      );
+    }
+    this.touchedCell = cell;
+    return ok(undefined);
+  }
+
+  /** Plays a turn after checking it against every rule; says why when it is illegal. */
+  play(move: Move): Result<Outcome | undefined> {
+    if (this.ended) return err('game-over', 'the game is over');
+    if (move === PASS_MOVE) {
+      if (!this.passAllowed()) {
+        return err(
+          'illegal-move',
+          'pass is only for touch-move (R15), when the touched piece has no legal move',
+        );
+      }
+    } else if (!this.legalMoves().includes(move)) {
+      if (this.touchedCell >= 0 && this.pos.isLegal(move)) {
+        return err('touch-move', 'under touch-move the touched piece must be moved (R15)');
+      }
+      return { ok: false, error: explainIllegal(this.pos, move)! };
+    }
+    this.pos.make(move);
+    this.moves.push(move);
+    this.touchedCell = -1;
+    this.record();
+    this.ended = this.pos.outcome() ?? this.repetition();
+    return ok(this.ended);
+  }
+
+  /** Takes back the last turn (and any result it brought); false when there is none. */
+  undo(): boolean {
+    if (this.moves.length === 0) return false;
+    this.moves.pop();
+    this.pos.unmake();
+    this.keysLo.pop();
+    this.keysHi.pop();
+    this.touchedCell = -1;
+    this.ended = this.pos.outcome() ?? this.repetition();
+    return true;
+  }
+
+  /** Ends the game: `colour` resigns. */
+  resign(colour: Colour): void {
+    if (!this.ended)
+      this.ended = { winner: COLOURS[1 - colourIndex(colour)], reason: 'resignation' };
+  }
+
+  /** Ends the game as a draw agreed by the players. */
+  agreeDraw(): void {
+    if (!this.ended) this.ended = { winner: undefined, reason: 'agreement' };
+  }
+
+  /** How often the current position has occurred in this game, itself included (R13). */
+  occurrences(): number {
+    const lo = this.pos.hashLo;
+    const hi = this.pos.hashHi;
+    let n = 0;
+    for (let i = 0; i < this.keysLo.length; i++) {
+      if (this.keysLo[i] === lo && this.keysHi[i] === hi) n++;
+    }
+    return n;
+  }
+
+  /** The result text of AGN: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on. */
+  get resultText(): string {
+    if (!this.ended) return '*';
+    if (!this.ended.winner) return '1/2-1/2';
+    return this.ended.winner === 'white' ? '1-0' : '0-1';
+  }
+
+  private record(): void {
+    this.keysLo.push(this.pos.hashLo);
+    this.keysHi.push(this.pos.hashHi);
+  }
+
+  private repetition(): Outcome | undefined {
+    return this.occurrences() >= 3 ? { winner: undefined, reason: 'repetition' } : undefined;
+  }
+}
