@@ -39,6 +39,10 @@ const nb = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF);
 for (let i = 0; i < CELL_COUNT * 6; i++) if (neighbour[i]! >= 0) nb[i] = neighbour[i]!;
 const outer = Uint8Array.from(OUTER_RING);
 const ring1 = Uint8Array.from(RING1);
+// Module-local handles on the step tables: the hot loop reads them without going through an
+// import binding, which some module loaders turn into a getter call.
+const steps = stepTargets;
+const stepsFrom = stepStart;
 
 /** How a game ended by rule, as seen from one position. */
 export interface Outcome {
@@ -232,9 +236,9 @@ export class Position {
     for (let s = us * 7; s < end; s++) {
       const from = this.pieces[s]!;
       const queen = b[from]! & QUEEN_BIT;
-      const kEnd = stepStart[from + 1]!;
-      for (let k = stepStart[from]!; k < kEnd; k++) {
-        const to = stepTargets[k]!;
+      const kEnd = stepsFrom[from + 1]!;
+      for (let k = stepsFrom[from]!; k < kEnd; k++) {
+        const to = steps[k]!;
         if (b[to] !== 0) continue;
         if (to === THRONE && !queen) continue; // R7: only a queen enters the throne.
         if (this.isForbidden(to, us)) continue; // R8
