@@ -2,12 +2,15 @@
 
 export * from './agn.ts';
 export * from './apn.ts';
+export * from './evaluate.ts';
 export * from './game.ts';
 export * from './hex.ts';
 export * from './illegal.ts';
+export * from './level.ts';
 export * from './move.ts';
 export * from './perft.ts';
 export * from './piece.ts';
 export * from './position.ts';
 export * from './result.ts';
+export * from './search.ts';
 export * from './setup.ts';

@@ -69,10 +69,11 @@ export class Position {
   /** High half of the Zobrist key. */
   hashHi = 0;
 
-  // Piece lists: colour c's pieces are at pieces[c * 7 .. c * 7 + count[c]).
-  private readonly pieces = new Uint8Array(14);
+  /** Piece lists: colour c's pieces stand on `pieces[c * 7 .. c * 7 + count[c])`. */
+  readonly pieces = new Uint8Array(14);
+  /** Number of pieces on the board per colour. */
+  readonly count = new Uint8Array(2);
   private readonly slotOf = new Uint8Array(CELL_COUNT + 1);
-  private readonly count = new Uint8Array(2);
 
   // Undo stacks, one entry per made move.
   private ply = 0;
@@ -244,6 +245,45 @@ export class Position {
         if (this.isForbidden(to, us)) continue; // R8
         out[n++] = (to << 7) | from;
       }
+    }
+    return n;
+  }
+
+  /**
+   * Number of steps (R7, R8) the uncaptured pieces of `colour` could make if it were that
+   * colour's turn to step; the mobility term of the evaluation.
+   */
+  countSteps(colour: number): number {
+    const b = this.board;
+    let n = 0;
+    const end = colour * 7 + this.count[colour]!;
+    for (let s = colour * 7; s < end; s++) {
+      const from = this.pieces[s]!;
+      const p = b[from]!;
+      if (p & CAPTURED_BIT) continue;
+      const kEnd = stepsFrom[from + 1]!;
+      for (let k = stepsFrom[from]!; k < kEnd; k++) {
+        const to = steps[k]!;
+        if (b[to] !== 0 || (to === THRONE && !(p & QUEEN_BIT))) continue;
+        if (!this.isForbidden(to, colour)) n++;
+      }
+    }
+    return n;
+  }
+
+  /** How many enemy pieces the step `move` would capture (R9); 0 for other kinds. */
+  stepCaptures(move: Move): number {
+    if (move >> 14 !== STEP) return 0;
+    const b = this.board;
+    const from = move & 0x7f;
+    const to = (move >> 7) & 0x7f;
+    const mine = b[from]! & (WHITE_BIT | BLACK_BIT);
+    const them = mine ^ (WHITE_BIT | BLACK_BIT);
+    let n = 0;
+    for (let d = 0; d < 6; d++) {
+      const x = nb[to * 6 + d]!;
+      const e = b[x]!;
+      if (e & them && !(e & CAPTURED_BIT) && b[nb[x * 6 + d]!]! & mine) n++;
     }
     return n;
   }

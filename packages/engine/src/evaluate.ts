@@ -1,0 +1,130 @@
+// Static evaluation: a weighted sum of features that describe how far each side is in the
+// race to the throne. Linear in the weights so that self-play tuning (Texel-style logistic
+// fitting) can adjust them; the weights live in one table, WEIGHTS.
+
+import { neighbour, ring, THRONE } from './hex.ts';
+import { CAPTURED_BIT, QUEEN_BIT } from './piece.ts';
+import type { Position } from './position.ts';
+
+/** Evaluation feature names, in the order of the weight table. Each is counted per side. */
+export const FEATURES = [
+  'guardRing4',
+  'guardRing3',
+  'guardRing2',
+  'guardRing1',
+  'queenRing4',
+  'queenRing3',
+  'queenRing2',
+  'queenRing1',
+  'queenThrone',
+  'capturedGuard',
+  'capturedQueen',
+  'mobility',
+  'blocked',
+  'queenPathOpen',
+  'throneRingWithQueen',
+  'throneRingTrap',
+  'vulnerable',
+  'tempo',
+] as const;
+
+/** Number of evaluation features. */
+export const FEATURE_COUNT = FEATURES.length;
+
+/** The weights, in centipawn-like units, aligned with FEATURES. */
+export const WEIGHTS = new Int32Array([
+  10, 25, 45, 70, 15, 35, 60, 90, 150, -60, -150, 3, -15, 10, 30, -80, -25, 10,
+]);
+
+// Neighbours with off-board entries kept as -1; the evaluation tests them explicitly.
+const nb = neighbour;
+
+/**
+ * Writes the feature vector of `pos` into `out` (FEATURE_COUNT entries) as White's count minus
+ * Black's, so the evaluation from White's view is the dot product with the weights.
+ */
+export function features(pos: Position, out: Float64Array | Int32Array): void {
+  out.fill(0);
+  for (let c = 0; c < 2; c++) sideFeatures(pos, c, c === 0 ? 1 : -1, out);
+  out[17] = pos.turn === 0 ? 1 : -1; // tempo
+}
+
+function sideFeatures(
+  pos: Position,
+  c: number,
+  sign: number,
+  out: Float64Array | Int32Array,
+): void {
+  const b = pos.board;
+  const them = 2 >> c;
+  let ring1Guards = 0;
+  let queenHome = false;
+  const end = c * 7 + pos.count[c]!;
+  for (let s = c * 7; s < end; s++) {
+    const cell = pos.pieces[s]!;
+    const p = b[cell]!;
+    const r = ring[cell]!;
+    const queen = (p & QUEEN_BIT) !== 0;
+    if (queen && r === 0) queenHome = true;
+    if (!queen && r === 1) ring1Guards++;
+    if (p & CAPTURED_BIT) {
+      out[queen ? 10 : 9]! += sign;
+      continue;
+    }
+    if (queen) {
+      if (r === 0) out[8]! += sign;
+      else if (r < 5) out[8 - r]! += sign;
+    } else if (r < 5) {
+      out[4 - r]! += sign;
+    }
+    let moves = 0;
+    let inward = false;
+    for (let d = 0; d < 6; d++) {
+      const to = nb[cell * 6 + d]!;
+      if (to < 0 || b[to] !== 0 || ring[to]! > r) continue;
+      if (to === THRONE && !queen) continue;
+      if (pos.isForbidden(to, c)) continue;
+      moves++;
+      if (ring[to]! < r) inward = true;
+    }
+    out[11]! += sign * moves;
+    if (moves === 0 && !(queen && r === 0)) out[12]! += sign;
+    if (queen && inward) out[13]! += sign;
+    if (isVulnerable(pos, cell, them)) out[16]! += sign;
+  }
+  if (queenHome) out[14]! += sign * ring1Guards;
+  else if (ring1Guards >= 5) out[15]! += sign;
+}
+
+// Whether an enemy step next turn could capture the piece on `cell` (R9): some direction has
+// an enemy piece on one side and, on the other, a vacant cell an enemy can legally step into.
+function isVulnerable(pos: Position, cell: number, them: number): boolean {
+  const b = pos.board;
+  const enemy = them === 1 ? 0 : 1;
+  for (let d = 0; d < 6; d++) {
+    const a = nb[cell * 6 + d]!;
+    const far = nb[cell * 6 + ((d + 3) % 6)]!;
+    if (a < 0 || far < 0 || b[a] !== 0 || !(b[far]! & them)) continue;
+    if (pos.isForbidden(a, enemy)) continue;
+    for (let e = 0; e < 6; e++) {
+      const from = nb[a * 6 + e]!;
+      if (from < 0) continue;
+      const p = b[from]!;
+      if (!(p & them) || p & CAPTURED_BIT) continue;
+      if (ring[a]! > ring[from]!) continue;
+      if (a === THRONE && !(p & QUEEN_BIT)) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+const scratch = new Int32Array(FEATURE_COUNT);
+
+/** The evaluation of `pos` from the view of the side to move. */
+export function evaluate(pos: Position): number {
+  features(pos, scratch);
+  let score = 0;
+  for (let i = 0; i < FEATURE_COUNT; i++) score += scratch[i]! * WEIGHTS[i]!;
+  return pos.turn === 0 ? score : -score;
+}

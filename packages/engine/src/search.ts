@@ -1,0 +1,428 @@
+// The computer player's search: iterative deepening principal variation search with a
+// transposition table in parallel typed arrays, hash-move / capture / killer / history
+// ordering, late move reductions and a capture quiescence. It owns no clock: the caller passes
+// limits (depth, nodes, a deadline with its own `now`, a stop predicate) and pulls one
+// result per completed depth from a generator.
+
+import { evaluate } from './evaluate.ts';
+import { type Move, STEP } from './move.ts';
+import { MAX_MOVES, type Position } from './position.ts';
+
+/** Score of a win on the board now; a win in n turns scores WIN - n. */
+export const WIN = 30000;
+/** Scores beyond this (in absolute value) are forced wins or losses. */
+export const WIN_BOUND = WIN - 1000;
+/** The deepest the search goes, extensions and quiescence included. */
+export const MAX_PLY = 128;
+
+/** What bounds a search. All optional; with none, the search runs to MAX_PLY. */
+export interface SearchLimits {
+  /** Deepest iteration to complete. */
+  readonly depth?: number;
+  /** Node budget. */
+  readonly nodes?: number;
+  /** A time, on the `now` clock, at which the search stops. */
+  readonly deadline?: number;
+  /** The caller's clock, in milliseconds; required with `deadline`. */
+  readonly now?: () => number;
+  /** Polled every few thousand nodes; true stops the search at once. */
+  readonly stop?: () => boolean;
+  /** Score every root move exactly (slower); the levels choose among them. */
+  readonly scoreAllRootMoves?: boolean;
+}
+
+/** The result of one completed iteration. */
+export interface SearchInfo {
+  /** Depth of the iteration. */
+  readonly depth: number;
+  /** Score from the side to move's view (see WIN). */
+  readonly score: number;
+  /** Nodes searched so far. */
+  readonly nodes: number;
+  /** The best line found, starting with the move to play. */
+  readonly pv: readonly Move[];
+  /** With `scoreAllRootMoves`, every root move with its score; else empty. */
+  readonly rootScores: readonly { readonly move: Move; readonly score: number }[];
+}
+
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+
+/** A searcher: keep one per engine so its hash table survives from move to move. */
+export class Searcher {
+  private ttMask = 0;
+  private ttKey = new Int32Array(0);
+  private ttMove = new Int32Array(0);
+  private ttScore = new Int16Array(0);
+  private ttDepth = new Int8Array(0);
+  private ttFlag = new Uint8Array(0);
+
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly history = new Int32Array(2 * 128 * 128);
+  private readonly moves = new Int32Array(MAX_PLY * MAX_MOVES);
+  private readonly order = new Int32Array(MAX_PLY * MAX_MOVES);
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+
+  // Keys of the game so far and of the current search path, for repetition (R13).
+  private keyLo = new Int32Array(1024);
+  private keyHi = new Int32Array(1024);
+  private keyCount = 0;
+  // A counting filter over the keys above: most nodes skip the scan.
+  private readonly keyFilter = new Uint16Array(4096);
+
+  private pos!: Position;
+  private nodes = 0;
+  private limits: SearchLimits = {};
+  private aborted = false;
+  // Depth 1 always completes, so there is always a move to play.
+  private interruptible = false;
+
+  /** A searcher with a transposition table of about `hashMiB` mebibytes. */
+  constructor(hashMiB = 16) {
+    this.resize(hashMiB);
+  }
+
+  /** Reallocates the transposition table (clearing it). */
+  resize(hashMiB: number): void {
+    const bytesPerEntry = 12;
+    let entries = 1;
+    while (entries * 2 * bytesPerEntry <= hashMiB * 1024 * 1024) entries *= 2;
+    this.ttMask = entries - 1;
+    this.ttKey = new Int32Array(entries);
+    this.ttMove = new Int32Array(entries);
+    this.ttScore = new Int16Array(entries);
+    this.ttDepth = new Int8Array(entries);
+    this.ttFlag = new Uint8Array(entries);
+    this.clear();
+  }
+
+  /** Forgets everything learnt: hash table, killers, history. */
+  clear(): void {
+    this.ttFlag.fill(0);
+    this.killers.fill(0);
+    this.history.fill(0);
+  }
+
+  /**
+   * Searches `pos` (restored before each yield) one depth at a time, yielding after each
+   * completed depth. `history` lists the Zobrist keys [lo, hi] of the earlier positions of the
+   * game, for repetition; the root need not be in it.
+   */
+  *iterate(
+    pos: Position,
+    history: readonly (readonly [number, number])[] = [],
+    limits: SearchLimits = {},
+  ): Generator<SearchInfo, void, void> {
+    this.pos = pos;
+    this.limits = limits;
+    this.nodes = 0;
+    this.aborted = false;
+    this.keyCount = 0;
+    this.keyFilter.fill(0);
+    for (const [lo, hi] of history) this.pushKey(lo, hi);
+    this.pushKey(pos.hashLo, pos.hashHi);
+    const rootStart = pos.depth;
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    for (let h = 0; h < this.history.length; h++) this.history[h] = this.history[h]! >> 2;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      this.interruptible = depth > 1;
+      const result = this.root(depth);
+      while (pos.depth > rootStart) pos.unmake();
+      if (this.aborted && depth > 1) return;
+      yield result;
+      if (this.aborted || this.limitReached()) return;
+      if (Math.abs(result.score) >= WIN_BOUND && WIN - Math.abs(result.score) <= depth) return;
+    }
+  }
+
+  /** Runs `iterate` to its end and returns the last completed iteration, or undefined when the game is over. */
+  search(
+    pos: Position,
+    history: readonly (readonly [number, number])[] = [],
+    limits: SearchLimits = {},
+  ): SearchInfo | undefined {
+    let last: SearchInfo | undefined;
+    for (const info of this.iterate(pos, history, limits)) last = info;
+    return last?.pv.length ? last : undefined;
+  }
+
+  private limitReached(): boolean {
+    const l = this.limits;
+    return (
+      (l.nodes !== undefined && this.nodes >= l.nodes) ||
+      (l.deadline !== undefined && l.now !== undefined && l.now() >= l.deadline) ||
+      (l.stop?.() ?? false)
+    );
+  }
+
+  private pushKey(lo: number, hi: number): void {
+    if (this.keyCount === this.keyLo.length) {
+      const lo2 = new Int32Array(this.keyLo.length * 2);
+      const hi2 = new Int32Array(this.keyLo.length * 2);
+      lo2.set(this.keyLo);
+      hi2.set(this.keyHi);
+      this.keyLo = lo2;
+      this.keyHi = hi2;
+    }
+    this.keyLo[this.keyCount] = lo;
+    this.keyHi[this.keyCount++] = hi;
+    this.keyFilter[lo & 4095]!++;
+  }
+
+  private popKey(): void {
+    this.keyFilter[this.keyLo[--this.keyCount]! & 4095]!--;
+  }
+
+  // Whether the current position (the last key) occurred before: scored as a draw, the usual
+  // reading of R13 inside a search (a repeatable position can be repeated again).
+  private repeated(): boolean {
+    const last = this.keyCount - 1;
+    const lo = this.keyLo[last]!;
+    if (this.keyFilter[lo & 4095]! < 2) return false;
+    const hi = this.keyHi[last]!;
+    for (let i = last - 2; i >= 0; i -= 2) {
+      if (this.keyLo[i] === lo && this.keyHi[i] === hi) return true;
+    }
+    return false;
+  }
+
+  private root(depth: number): SearchInfo {
+    const pos = this.pos;
+    const base = 0;
+    const end = pos.generate(this.moves, base);
+    this.orderMoves(base, end, this.ttProbeMove(), 0);
+    const all = this.limits.scoreAllRootMoves === true;
+    const rootScores: { move: Move; score: number }[] = [];
+    let alpha = -WIN - 1;
+    const beta = WIN + 1;
+    let best = -WIN - 1;
+    this.pvLength[0] = 0;
+    for (let i = base; i < end; i++) {
+      const move = this.pickNext(i, end);
+      pos.make(move);
+      this.pushKey(pos.hashLo, pos.hashHi);
+      let score: number;
+      if (i === base || all) {
+        score = -this.negamax(depth - 1, -beta, all ? WIN + 1 : -alpha, 1);
+      } else {
+        score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1);
+        if (score > alpha && !this.aborted) score = -this.negamax(depth - 1, -beta, -alpha, 1);
+      }
+      this.popKey();
+      pos.unmake();
+      if (this.aborted && depth > 1) break;
+      if (all) rootScores.push({ move, score });
+      if (score > best) {
+        best = score;
+        if (score > alpha) alpha = score;
+        this.pvTable[0] = move;
+        const len = this.pvLength[1]!;
+        for (let k = 1; k < len; k++) this.pvTable[k] = this.pvTable[MAX_PLY + k]!;
+        this.pvLength[0] = Math.max(len, 1);
+      }
+    }
+    const pv: Move[] = [];
+    for (let k = 0; k < this.pvLength[0]!; k++) pv.push(this.pvTable[k]!);
+    if (pv.length) this.ttStore(depth, best, EXACT, pv[0]!, 0);
+    return { depth, score: best, nodes: this.nodes, pv, rootScores };
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if ((++this.nodes & 2047) === 0 && this.interruptible && this.limitReached()) {
+      this.aborted = true;
+    }
+    if (this.aborted) return 0;
+    const winner = pos.throneRing(); // R11
+    if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
+    if (this.repeated()) return 0; // R13
+    if (ply >= MAX_PLY - 2) return evaluate(pos);
+    if (depth <= 0) return this.quiesce(alpha, beta, ply);
+
+    const pvNode = beta - alpha > 1;
+    const slot = pos.hashLo & this.ttMask;
+    let ttMove = 0;
+    if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi) {
+      ttMove = this.ttMove[slot]!;
+      if (!pvNode && this.ttDepth[slot]! >= depth) {
+        const s = fromTT(this.ttScore[slot]!, ply);
+        const f = this.ttFlag[slot];
+        if (f === EXACT || (f === LOWER && s >= beta) || (f === UPPER && s <= alpha)) return s;
+      }
+    }
+
+    const base = ply * MAX_MOVES;
+    const end = this.pos.generate(this.moves, base);
+    if (end === base) return -(WIN - ply); // R12: no legal turn loses.
+    this.orderMoves(base, end, ttMove, ply);
+    const alpha0 = alpha;
+    let best = -WIN - 1;
+    let bestMove = 0;
+    for (let i = base; i < end; i++) {
+      const move = this.pickNext(i, end);
+      const quiet = move >> 14 !== STEP || pos.stepCaptures(move) === 0;
+      pos.make(move);
+      this.pushKey(pos.hashLo, pos.hashHi);
+      let score: number;
+      if (i === base) {
+        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+      } else {
+        const n = i - base;
+        const reduction =
+          depth >= 3 && n >= 3 && quiet && move >> 14 === STEP ? (n >= 10 ? 2 : 1) : 0;
+        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && reduction)
+          score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+      }
+      this.popKey();
+      pos.unmake();
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = move;
+        if (score > alpha) {
+          alpha = score;
+          this.pvTable[ply * MAX_PLY + ply] = move;
+          const next = (ply + 1) * MAX_PLY;
+          const len = this.pvLength[ply + 1]!;
+          for (let k = ply + 1; k < len; k++)
+            this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
+          this.pvLength[ply] = Math.max(len, ply + 1);
+          if (alpha >= beta) {
+            if (quiet) {
+              if (this.killers[ply * 2] !== move) {
+                this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+                this.killers[ply * 2] = move;
+              }
+              const h = (pos.turn * 128 + (move & 0x7f)) * 128 + ((move >> 7) & 0x7f);
+              this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 24);
+            }
+            break;
+          }
+        }
+      }
+    }
+    this.ttStore(depth, best, best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER, bestMove, ply);
+    return best;
+  }
+
+  // Quiescence: stand pat, then only steps that capture (R9), so the evaluation is never
+  // taken in the middle of an exchange. A pending relocation is priced by the evaluation.
+  private quiesce(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if ((++this.nodes & 2047) === 0 && this.interruptible && this.limitReached()) {
+      this.aborted = true;
+    }
+    if (this.aborted) return 0;
+    const winner = pos.throneRing();
+    if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
+    const base = ply * MAX_MOVES;
+    const end = pos.generate(this.moves, base);
+    if (end === base) return -(WIN - ply); // R12
+    let best = evaluate(pos);
+    if (best >= beta || ply >= MAX_PLY - 2) return best;
+    if (best > alpha) alpha = best;
+    if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return best;
+    let n = base;
+    for (let i = base; i < end; i++) {
+      const move = this.moves[i]!;
+      const c = pos.stepCaptures(move);
+      if (c > 0) {
+        this.moves[n] = move;
+        this.order[n++] = c;
+      }
+    }
+    for (let i = base; i < n; i++) {
+      const move = this.pickNext(i, n);
+      pos.make(move);
+      this.pushKey(pos.hashLo, pos.hashHi);
+      const score = -this.quiesce(-beta, -alpha, ply + 1);
+      this.popKey();
+      pos.unmake();
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  private orderMoves(base: number, end: number, ttMove: Move, ply: number): void {
+    const pos = this.pos;
+    const k1 = this.killers[ply * 2];
+    const k2 = this.killers[ply * 2 + 1];
+    const side = pos.turn * 128;
+    for (let i = base; i < end; i++) {
+      const m = this.moves[i]!;
+      let s: number;
+      if (m === ttMove) s = 1 << 30;
+      else {
+        const c = pos.stepCaptures(m);
+        if (c > 0) s = (1 << 29) + c;
+        else if (m === k1) s = (1 << 28) + 1;
+        else if (m === k2) s = 1 << 28;
+        else s = this.history[(side + (m & 0x7f)) * 128 + ((m >> 7) & 0x7f)]!;
+      }
+      this.order[i] = s;
+    }
+  }
+
+  // Selection sort step: brings the best-ordered remaining move to index i.
+  private pickNext(i: number, end: number): Move {
+    let bi = i;
+    let bs = this.order[i]!;
+    for (let j = i + 1; j < end; j++) {
+      if (this.order[j]! > bs) {
+        bs = this.order[j]!;
+        bi = j;
+      }
+    }
+    if (bi !== i) {
+      const m = this.moves[bi]!;
+      this.moves[bi] = this.moves[i]!;
+      this.moves[i] = m;
+      this.order[bi] = this.order[i]!;
+      this.order[i] = bs;
+    }
+    return this.moves[i]!;
+  }
+
+  private ttProbeMove(): Move {
+    const slot = this.pos.hashLo & this.ttMask;
+    return this.ttFlag[slot] !== 0 && this.ttKey[slot] === this.pos.hashHi ? this.ttMove[slot]! : 0;
+  }
+
+  private ttStore(depth: number, score: number, flag: number, move: Move, ply: number): void {
+    const pos = this.pos;
+    const slot = pos.hashLo & this.ttMask;
+    // Depth-preferred replacement, but a new search's entries always overwrite.
+    if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi && this.ttDepth[slot]! > depth)
+      return;
+    this.ttKey[slot] = pos.hashHi;
+    this.ttMove[slot] = move;
+    this.ttScore[slot] = toTT(score, ply);
+    this.ttDepth[slot] = Math.min(depth, 127);
+    this.ttFlag[slot] = flag;
+  }
+}
+
+// Win scores are stored relative to the node, not the root, so they stay right when the
+// same position is met at another ply.
+function toTT(score: number, ply: number): number {
+  if (score >= WIN_BOUND) return score + ply;
+  if (score <= -WIN_BOUND) return score - ply;
+  return score;
+}
+
+function fromTT(score: number, ply: number): number {
+  if (score >= WIN_BOUND) return score - ply;
+  if (score <= -WIN_BOUND) return score + ply;
+  return score;
+}
