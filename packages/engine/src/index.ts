@@ -1,5 +1,6 @@
 // The public surface of the engine: rules, notation, perft.
 
+export * from './aep.ts';
 export * from './agn.ts';
 export * from './apn.ts';
 export * from './evaluate.ts';

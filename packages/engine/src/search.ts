@@ -115,6 +115,7 @@ export class Searcher {
     history: readonly (readonly [number, number])[] = [],
     limits: SearchLimits = {},
   ): Generator<SearchInfo, void, void> {
+    if (pos.throneRing() >= 0) return; // R11: the game is over, nothing to search.
     this.pos = pos;
     this.limits = limits;
     this.nodes = 0;
