@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { AepSession, type Position, parseApn, parseMoveText, STANDARD_APN } from '../src/index.ts';
+
+function session(): { lines: string[]; send: (line: string) => void; s: AepSession } {
+  const lines: string[] = [];
+  let clock = 0;
+  const send = (line: string) => lines.push(line);
+  // A clock that advances on every read, so time limits end searches deterministically.
+  const s = new AepSession({ send, now: () => (clock += 0.01) });
+  return { lines, send, s };
+}
+
+function run(s: AepSession, lines: string[], commands: string[]): string[] {
+  lines.length = 0;
+  for (const c of commands) s.handle(c);
+  return [...lines];
+}
+
+function after(moves: string[]): Position {
+  const pos = parseApn(STANDARD_APN);
+  if (!pos.ok) throw new Error(pos.error.message);
+  for (const text of moves) {
+    const move = parseMoveText(text);
+    if (!move.ok) throw new Error(move.error.message);
+    pos.value.make(move.value);
+  }
+  return pos.value;
+}
+
+const bestmove = (out: string[]) => out.find((l) => l.startsWith('bestmove '))?.slice(9);
+
+describe('AEP (PROTOCOL.md)', () => {
+  it('answers aep with id lines, the Level, Hash and Seed options, then aepok', () => {
+    const { s, lines } = session();
+    const out = run(s, lines, ['aep']);
+    expect(out[0]).toMatch(/^id name /);
+    expect(out[1]).toMatch(/^id author /);
+    for (const o of ['Level', 'Hash', 'Seed']) {
+      expect(out.some((l) => l.startsWith(`option name ${o} type spin default`))).toBe(true);
+    }
+    expect(out.at(-1)).toBe('aepok');
+    expect(run(s, lines, ['isready'])).toEqual(['readyok']);
+  });
+
+  it('searches with go depth and gives info lines then a legal bestmove', () => {
+    const { s, lines } = session();
+    const out = run(s, lines, ['position startpos moves f1-f2 f11-f10', 'go depth 3']);
+    const infos = out.filter((l) => l.startsWith('info depth'));
+    expect(infos).toHaveLength(3);
+    expect(infos[2]).toMatch(
+      /^info depth 3 score (cp -?\d+|win \d+|loss \d+) nodes \d+ nps \d+ time \d+ pv \S/,
+    );
+    const pos = after(['f1-f2', 'f11-f10']);
+    const move = parseMoveText(bestmove(out)!);
+    expect(move.ok && pos.isLegal(move.value)).toBe(true);
+  });
+
+  it('reports a forced win as win N from the side to move', () => {
+    const { s, lines } = session();
+    const out = run(s, lines, [
+      'position apn gggggg/7/8/9/4GG4/4GQG3q/4G5/4G4/8/7/6 w',
+      'go depth 3',
+    ]);
+    expect(out.some((l) => / score win 1 /.test(l))).toBe(true);
+    expect(bestmove(out)).toBe('h5-g6');
+  });
+
+  it('keeps the position when a move is illegal or the APN is bad, and says why', () => {
+    const { s, lines } = session();
+    run(s, lines, ['position startpos moves f1-f2']);
+    const bad = run(s, lines, ['position startpos moves f1-f3', 'position apn 1/2/3 w']);
+    expect(bad[0]).toMatch(/^info string error illegal move f1-f3: .*R7/);
+    expect(bad[1]).toMatch(/^info string error bad APN/);
+    const out = run(s, lines, ['go depth 1']);
+    const move = parseMoveText(bestmove(out)!);
+    expect(move.ok && after(['f1-f2']).isLegal(move.value)).toBe(true);
+  });
+
+  it('says unknown command and goes on; bad option values are refused', () => {
+    const { s, lines } = session();
+    expect(run(s, lines, ['hello'])).toEqual(['info string unknown command']);
+    expect(run(s, lines, ['setoption name Level value 0'])[0]).toMatch(/^info string error Level/);
+    expect(s.handle('quit')).toBe(false);
+  });
+
+  it('answers bestmove none when the game is over', () => {
+    const { s, lines } = session();
+    const out = run(s, lines, [
+      'position apn gggggg/7/8/9/4GG4/4GQG3q/4GG4/9/8/7/6 b',
+      'go depth 2',
+    ]);
+    expect(bestmove(out)).toBe('none');
+  });
+
+  it('is deterministic for a given Seed at a lower level', () => {
+    const play = () => {
+      const { s, lines } = session();
+      return bestmove(
+        run(s, lines, [
+          'setoption name Level value 3',
+          'setoption name Seed value 42',
+          'position startpos',
+          'go',
+        ]),
+      );
+    };
+    expect(play()).toBe(play());
+  });
+});
