@@ -121,10 +121,10 @@ function isVulnerable(pos: Position, cell: number, them: number): boolean {
 
 const scratch = new Int32Array(FEATURE_COUNT);
 
-/** The evaluation of `pos` from the view of the side to move. */
-export function evaluate(pos: Position): number {
+/** The evaluation of `pos` from the view of the side to move, with the given weight table. */
+export function evaluate(pos: Position, weights: Int32Array = WEIGHTS): number {
   features(pos, scratch);
   let score = 0;
-  for (let i = 0; i < FEATURE_COUNT; i++) score += scratch[i]! * WEIGHTS[i]!;
+  for (let i = 0; i < FEATURE_COUNT; i++) score += scratch[i]! * weights[i]!;
   return pos.turn === 0 ? score : -score;
 }

@@ -118,8 +118,15 @@ export class Game {
     return ok(this.ended);
   }
 
-  /** Takes back the last turn (and any result it brought); false when there is none. */
+  /**
+   * Takes back the players' last act: a resignation or agreed draw if the game ended so, else
+   * the last turn (and any result it brought). False when there is nothing to take back.
+   */
   undo(): boolean {
+    if (this.ended?.reason === 'resignation' || this.ended?.reason === 'agreement') {
+      this.ended = this.pos.outcome() ?? this.repetition();
+      return true;
+    }
     if (this.moves.length === 0) return false;
     this.moves.pop();
     this.pos.unmake();
@@ -150,6 +157,13 @@ export class Game {
       if (this.keysLo[i] === lo && this.keysHi[i] === hi) n++;
     }
     return n;
+  }
+
+  /** Zobrist keys [lo, hi] of the positions before the current one, oldest first (R13). */
+  history(): [number, number][] {
+    const out: [number, number][] = [];
+    for (let i = 0; i < this.keysLo.length - 1; i++) out.push([this.keysLo[i]!, this.keysHi[i]!]);
+    return out;
   }
 
   /** The result text of AGN: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on. */

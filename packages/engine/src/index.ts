@@ -15,3 +15,4 @@ export * from './position.ts';
 export * from './result.ts';
 export * from './search.ts';
 export * from './setup.ts';
+export * from './tune.ts';

@@ -4,7 +4,7 @@
 // limits (depth, nodes, a deadline with its own `now`, a stop predicate) and pulls one
 // result per completed depth from a generator.
 
-import { evaluate } from './evaluate.ts';
+import { evaluate, WEIGHTS } from './evaluate.ts';
 import { type Move, STEP } from './move.ts';
 import { MAX_MOVES, type Position } from './position.ts';
 
@@ -79,8 +79,11 @@ export class Searcher {
   // Depth 1 always completes, so there is always a move to play.
   private interruptible = false;
 
-  /** A searcher with a transposition table of about `hashMiB` mebibytes. */
-  constructor(hashMiB = 16) {
+  /** A searcher with a transposition table of about `hashMiB` mebibytes and a weight table. */
+  constructor(
+    hashMiB = 16,
+    private readonly weights: Int32Array = WEIGHTS,
+  ) {
     this.resize(hashMiB);
   }
 
@@ -240,7 +243,7 @@ export class Searcher {
     const winner = pos.throneRing(); // R11
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
     if (this.repeated()) return 0; // R13
-    if (ply >= MAX_PLY - 2) return evaluate(pos);
+    if (ply >= MAX_PLY - 2) return evaluate(pos, this.weights);
     if (depth <= 0) return this.quiesce(alpha, beta, ply);
 
     const pvNode = beta - alpha > 1;
@@ -325,7 +328,7 @@ export class Searcher {
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);
     if (end === base) return -(WIN - ply); // R12
-    let best = evaluate(pos);
+    let best = evaluate(pos, this.weights);
     if (best >= beta || ply >= MAX_PLY - 2) return best;
     if (best > alpha) alpha = best;
     if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return best;

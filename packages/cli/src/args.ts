@@ -1,0 +1,69 @@
+// Command-line arguments. Hand-rolled rather than node:util parseArgs so every message names
+// the command and the flag in the words of the usage text.
+
+import { type Position, parseApn } from '@agon/engine';
+import { CommandError } from './command.ts';
+
+/** The flags a command accepts: `value` flags take an argument, `switch` flags do not. */
+export type FlagSpec = Readonly<Record<string, 'value' | 'switch'>>;
+
+/** A command's arguments after parsing: flag values, switches and positional words. */
+export class Args {
+  /** Words that are not flags, in order. */
+  readonly positionals: string[] = [];
+  private readonly values = new Map<string, string>();
+  private readonly switches = new Set<string>();
+
+  /** Splits `argv` by `spec`; `--name value` and `--name=value` are both accepted. */
+  constructor(
+    readonly command: string,
+    argv: readonly string[],
+    spec: FlagSpec,
+  ) {
+    for (let i = 0; i < argv.length; i++) {
+      const word = argv[i]!;
+      if (!word.startsWith('--')) {
+        this.positionals.push(word);
+        continue;
+      }
+      const eq = word.indexOf('=');
+      const name = word.slice(2, eq < 0 ? undefined : eq);
+      const kind = spec[name];
+      if (kind === undefined) {
+        throw new CommandError(`${command}: unknown flag --${name} (see agon help ${command})`);
+      }
+      if (kind === 'switch') {
+        if (eq >= 0) throw new CommandError(`${command}: --${name} takes no value`);
+        this.switches.add(name);
+        continue;
+      }
+      const value = eq >= 0 ? word.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new CommandError(`${command}: --${name} needs a value`);
+      this.values.set(name, value);
+    }
+  }
+
+  /** The value given to a `value` flag, if any. */
+  value(name: string): string | undefined {
+    return this.values.get(name);
+  }
+
+  /** Whether a flag of either kind was given. */
+  has(name: string): boolean {
+    return this.switches.has(name) || this.values.has(name);
+  }
+
+  /** Rejects positional words beyond the first `count`, naming the first extra one. */
+  expectPositionals(count: number): void {
+    const extra = this.positionals[count];
+    if (extra !== undefined)
+      throw new CommandError(`${this.command}: unexpected argument "${extra}"`);
+  }
+}
+
+/** The position an `--apn` value describes; a bad APN is a CommandError naming what is wrong. */
+export function positionFromApn(command: string, apn: string): Position {
+  const pos = parseApn(apn);
+  if (!pos.ok) throw new CommandError(`${command}: bad APN: ${pos.error.message}`);
+  return pos.value;
+}

@@ -1,0 +1,67 @@
+// `agon bench`: a fixed perft workload, to compare engine speed across changes and machines.
+// The positions and depths never change, so the node totals are a checksum of move
+// generation as well as a speed test.
+
+import { PLACEMENT_APN, parseApn, perft, STANDARD_APN } from '@agon/engine';
+import { Args } from './args.ts';
+import type { Command } from './command.ts';
+
+interface Run {
+  readonly name: string;
+  readonly apn: string;
+  readonly depth: number;
+}
+
+// The middle-game positions come from seeded random games. Between them they exercise the
+// relocation of a captured queen, of a captured guard after placement, and the steps of a
+// long game with pieces drawn toward the throne. Depths keep the whole bench to seconds.
+const RUNS: readonly Run[] = [
+  { name: 'standard start', apn: STANDARD_APN, depth: 5 },
+  { name: 'placement start', apn: PLACEMENT_APN, depth: 3 },
+  {
+    name: 'captured queen to relocate',
+    apn: 'g3g1/1G5/5G2/9/10/1gQ*g7/6G1Gq/6g2/4g3/1G3G1/6 w',
+    depth: 5,
+  },
+  {
+    name: 'after placement, guard captured',
+    apn: '4Gg/6g/8/9/7q2/Qg5G3/1G*8/1g1G1gG2/3G4/2g4/6 w',
+    depth: 6,
+  },
+  {
+    name: 'standard game, 62 turns in',
+    apn: '6/G4g1/6G1/3g2q2/5g4/Q3G3G2/2g4G2/2g2G3/8/7/4g1 w',
+    depth: 6,
+  },
+];
+
+/** The `bench` command. */
+export const benchCommand: Command = {
+  name: 'bench',
+  summary: 'time a fixed set of perft runs',
+  usage: `usage: agon bench
+
+Runs perft on a fixed set of positions and depths (standard start, placement start and
+three middle-game positions, two of them with captured pieces) and prints, for each, its nodes and
+time, then "total nodes N" and "nodes/s N". The node counts never change from run to
+run; only the times do.`,
+
+  async run(argv) {
+    new Args('bench', argv, {}).expectPositionals(0);
+    let nodes = 0;
+    let seconds = 0;
+    for (const run of RUNS) {
+      const pos = parseApn(run.apn);
+      if (!pos.ok) throw new Error(`bench position "${run.name}": ${pos.error.message}`);
+      const started = performance.now();
+      const count = perft(pos.value, run.depth);
+      const took = (performance.now() - started) / 1000;
+      nodes += count;
+      seconds += took;
+      process.stdout.write(
+        `${run.name.padEnd(32)} depth ${run.depth}  ${String(count).padStart(10)} nodes  ${took.toFixed(3)} s\n`,
+      );
+    }
+    process.stdout.write(`total nodes ${nodes}\nnodes/s ${Math.round(nodes / seconds)}\n`);
+  },
+};

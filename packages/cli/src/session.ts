@@ -1,0 +1,264 @@
+// A game between two people at one terminal. It answers one line of input at a time with
+// text, so a session typed at the keyboard and one piped in from a script behave the same.
+
+import { writeFileSync } from 'node:fs';
+import {
+  CELL_COUNT,
+  type Colour,
+  cellName,
+  type Game,
+  makeAgn,
+  makeMoveText,
+  type Outcome,
+  opposite,
+  PASS_MOVE,
+  type Position,
+  parseCell,
+  parseMoveText,
+  RING1,
+} from '@agon/engine';
+import { drawBoard } from './diagram.ts';
+import { readRecord } from './record.ts';
+
+const HELP = `Type a move, or a command:
+  f1-f2          step the piece on f1 to f2 (R7)
+  e5@a3          relocate your captured piece on e5 to a3 (R10)
+  @c4            place a guard from hand on c4 (placement variant, R14)
+  pass           forfeit the turn when the touched piece cannot move (touch-move, R15)
+  moves          list the legal turns
+  board          draw the board again
+  touch <cell>   select the piece you must then move (touch-move games only)
+  undo           take back the last turn, or a resignation or draw
+  save <file>    write the game to a file as AGN
+  load <file>    replay a game from an AGN file; a bad file leaves this game as it is
+  resign         the player to move resigns
+  draw           end the game as a draw, agreed by both players
+  help           this list
+  quit           leave (save first: nothing is kept)
+Board: Q G White queen and guards, q g Black's, * after a captured piece, + the vacant
+throne (f6), . a vacant cell.`;
+
+const name = (colour: Colour): string => (colour === 'white' ? 'White' : 'Black');
+
+// The result and its reason in words, citing the rule that ended the game.
+function describeOutcome(outcome: Outcome, pos: Position): string {
+  const winner = outcome.winner;
+  const loser = winner && opposite(winner);
+  switch (outcome.reason) {
+    case 'throne-ring': {
+      const owner = pos.pieceAt(RING1[0]!)!.colour;
+      return owner === winner
+        ? `${name(owner)} wins: ${name(owner)}'s guards complete the throne ring with their queen on the throne (R11)`
+        : `${name(winner!)} wins: ${name(owner)}'s guards complete the throne ring with their queen off the throne (R11)`;
+    }
+    case 'no-moves':
+      return `${name(winner!)} wins: ${name(loser!)} has no legal move (R12)`;
+    case 'repetition':
+      return 'Draw: the same position has occurred for the third time (R13)';
+    case 'resignation':
+      return `${name(winner!)} wins: ${name(loser!)} resigns`;
+    case 'agreement':
+      return 'Draw by agreement';
+  }
+}
+
+/** One game at the terminal and the commands its players type. */
+export class Session {
+  /** Plays `game`, saving it with `tags`; every answer goes to `say`, a line or more a call. */
+  constructor(
+    private game: Game,
+    private tags: ReadonlyMap<string, string>,
+    private readonly say: (text: string) => void,
+  ) {}
+
+  /** The prompt for the next line: whose turn it is, or that the game is over. */
+  get prompt(): string {
+    return this.game.outcome ? 'game over> ' : `${name(this.game.position.turnColour)} to move> `;
+  }
+
+  /** Greets the players with the board. */
+  start(): void {
+    this.say('Agon. Type a move like f1-f2, or help for the commands.');
+    this.show();
+  }
+
+  /** Acts on one line of input; false when the players quit. */
+  handle(line: string): boolean {
+    const text = line.trim();
+    const word = text.split(/\s/, 1)[0]!.toLowerCase();
+    const rest = text.slice(word.length).trim();
+    switch (word) {
+      case '':
+        break;
+      case 'quit':
+      case 'exit':
+        return false;
+      case 'help':
+        this.say(HELP);
+        break;
+      case 'board':
+        this.show();
+        break;
+      case 'moves':
+        this.listMoves();
+        break;
+      case 'touch':
+        this.touch(rest);
+        break;
+      case 'undo':
+        this.undo();
+        break;
+      case 'save':
+        this.save(rest);
+        break;
+      case 'load':
+        this.load(rest);
+        break;
+      case 'resign':
+        this.end(() => this.game.resign(this.game.position.turnColour));
+        break;
+      case 'draw':
+        this.end(() => this.game.agreeDraw());
+        break;
+      default:
+        this.play(text);
+    }
+    return true;
+  }
+
+  private show(): void {
+    const pos = this.game.position;
+    this.say(drawBoard(pos));
+    if (pos.hand[0] || pos.hand[1]) {
+      this.say(`Guards in hand: White ${pos.hand[0]}, Black ${pos.hand[1]}.`);
+    }
+    if (this.game.outcome) this.announce();
+    else if (pos.capturedCount[pos.turn]) {
+      this.say(
+        `${name(pos.turnColour)} must relocate a captured piece (R10): type <from>@<to>, or moves.`,
+      );
+    }
+  }
+
+  private end(act: () => void): void {
+    if (this.game.outcome) {
+      this.say('The game is already over.');
+      return;
+    }
+    act();
+    this.announce();
+  }
+
+  private announce(): void {
+    const outcome = this.game.outcome!;
+    this.say(
+      `Game over, ${this.game.resultText}. ${describeOutcome(outcome, this.game.position)}. You can undo, save or quit.`,
+    );
+  }
+
+  private play(text: string): void {
+    if (this.game.outcome) {
+      this.say('The game is over. You can undo, save or quit.');
+      return;
+    }
+    const move = parseMoveText(text);
+    if (!move.ok) {
+      this.say(`${move.error.message}. Type help for the commands.`);
+      return;
+    }
+    const pos = this.game.position;
+    const mover = pos.turnColour;
+    const before = capturedCells(pos);
+    const played = this.game.play(move.value);
+    if (!played.ok) {
+      this.say(`Illegal: ${played.error.message}.`);
+      return;
+    }
+    const taken = capturedCells(pos).filter((cell) => !before.includes(cell));
+    const captures = taken.map((cell) => {
+      const piece = pos.pieceAt(cell)!;
+      return `${name(piece.colour)}'s ${piece.role} on ${cellName(cell)}`;
+    });
+    this.say(
+      `${name(mover)} plays ${makeMoveText(move.value)}${captures.length ? `, capturing ${captures.join(' and ')}` : ''}.`,
+    );
+    this.show();
+  }
+
+  private listMoves(): void {
+    const moves = this.game.legalMoves().map(makeMoveText).sort();
+    this.say(
+      moves.length
+        ? `${moves.length} legal: ${moves.join(' ')}`
+        : 'No legal turns: the game is over.',
+    );
+  }
+
+  private touch(cellText: string): void {
+    const cell = parseCell(cellText);
+    if (cell < 0) {
+      this.say(`"${cellText}" is not a cell; write touch f1.`);
+      return;
+    }
+    const touched = this.game.touch(cell);
+    if (!touched.ok) {
+      this.say(`Cannot touch: ${touched.error.message}.`);
+      return;
+    }
+    const moves = this.game.legalMoves();
+    this.say(
+      moves[0] === PASS_MOVE
+        ? `${cellName(cell)} is touched and has no legal step: type pass to forfeit the turn (R15).`
+        : `${cellName(cell)} is touched and must move (R15): ${moves.map(makeMoveText).sort().join(' ')}`,
+    );
+  }
+
+  private undo(): void {
+    const reason = this.game.outcome?.reason;
+    if (!this.game.undo()) {
+      this.say('Nothing to undo.');
+      return;
+    }
+    if (reason === 'resignation' || reason === 'agreement') {
+      this.say(reason === 'resignation' ? 'Resignation taken back.' : 'Draw taken back.');
+    } else {
+      this.say('Took back the last turn.');
+    }
+    this.show();
+  }
+
+  private save(file: string): void {
+    if (!file) {
+      this.say('Save where? Write save game.agn.');
+      return;
+    }
+    try {
+      writeFileSync(file, makeAgn(this.game, this.tags));
+      this.say(`Saved to ${file}.`);
+    } catch (e) {
+      this.say(`Cannot save to ${file}: ${(e as Error).message}.`);
+    }
+  }
+
+  private load(file: string): void {
+    if (!file) {
+      this.say('Load what? Write load game.agn.');
+      return;
+    }
+    const record = readRecord(file);
+    if (!record.ok) {
+      this.say(`The current game goes on: ${record.error.message}.`);
+      return;
+    }
+    this.game = record.value.game;
+    this.tags = record.value.tags;
+    this.say(`Loaded ${file}: ${this.game.moves.length} turns.`);
+    this.show();
+  }
+}
+
+function capturedCells(pos: Position): number[] {
+  const cells: number[] = [];
+  for (let cell = 0; cell < CELL_COUNT; cell++) if (pos.pieceAt(cell)?.captured) cells.push(cell);
+  return cells;
+}

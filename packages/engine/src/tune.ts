@@ -1,0 +1,161 @@
+// Tuning the evaluation by self-play: engine-vs-engine games from varied openings, then a
+// Texel-style fit of the weight table to the games' results (logistic regression of the
+// result on the evaluation features). Pure computation; the command line drives it.
+
+import { FEATURE_COUNT, features } from './evaluate.ts';
+import { Game } from './game.ts';
+import type { Move } from './move.ts';
+import type { Position } from './position.ts';
+import { Searcher, type SearchLimits } from './search.ts';
+
+/** One position of a finished game: its features and the result for White (1, 0.5, 0). */
+export interface Sample {
+  readonly features: Int16Array;
+  readonly result: number;
+}
+
+/** Chooses a move for the side to move in a game, or undefined to give up the game. */
+export type Player = (game: Game) => Move | undefined;
+
+/** A player that searches with the given weights and limits. */
+export function searchPlayer(weights: Int32Array, limits: SearchLimits, hashMiB = 4): Player {
+  const searcher = new Searcher(hashMiB, weights);
+  return (game) => searcher.search(game.position, game.history(), limits)?.pv[0];
+}
+
+/** Random legal turns from `pos` (left unchanged), stopping short of any game end. */
+export function randomOpening(pos: Position, plies: number, random: () => number): Move[] {
+  const game = new Game(pos);
+  for (let i = 0; i < plies; i++) {
+    const moves = game.legalMoves();
+    if (moves.length === 0) break;
+    const move = moves[Math.floor(random() * moves.length)]!;
+    game.play(move);
+    if (game.outcome) {
+      game.undo();
+      break;
+    }
+  }
+  return [...game.moves];
+}
+
+/**
+ * Plays a game from `start` after `opening`; a game still going after `maxPlies` turns is
+ * left unfinished (its outcome undefined): the caller adjudicates it.
+ */
+export function playGame(
+  start: Position,
+  opening: readonly Move[],
+  white: Player,
+  black: Player,
+  maxPlies: number,
+): Game {
+  const game = new Game(start);
+  for (const m of opening) game.play(m);
+  while (!game.outcome && game.moves.length < maxPlies) {
+    const move = (game.position.turn === 0 ? white : black)(game);
+    if (move === undefined || !game.play(move).ok) {
+      game.resign(game.position.turnColour);
+    }
+  }
+  return game;
+}
+
+/** The result of a game for White: 1, 0.5 or 0; an unfinished game counts as a draw. */
+export function whiteScore(game: Game): number {
+  const o = game.outcome;
+  if (!o?.winner) return 0.5;
+  return o.winner === 'white' ? 1 : 0;
+}
+
+/** Every position of `game` after the first `skip` turns, labelled with the game's result. */
+export function samplesOf(game: Game, skip: number): Sample[] {
+  const result = whiteScore(game);
+  const pos = game.initial;
+  const out: Sample[] = [];
+  const f = new Int32Array(FEATURE_COUNT);
+  game.moves.forEach((move, i) => {
+    pos.make(move);
+    if (i + 1 < skip || pos.throneRing() >= 0) return;
+    features(pos, f);
+    out.push({ features: Int16Array.from(f), result });
+  });
+  return out;
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Mean squared error of the predicted White score sigmoid(eval / k) against the results. */
+export function texelLoss(
+  samples: readonly Sample[],
+  weights: ArrayLike<number>,
+  k: number,
+): number {
+  let sum = 0;
+  for (const s of samples) {
+    let e = 0;
+    for (let i = 0; i < FEATURE_COUNT; i++) e += s.features[i]! * weights[i]!;
+    const d = s.result - sigmoid(e / k);
+    sum += d * d;
+  }
+  return sum / Math.max(1, samples.length);
+}
+
+/** The scale k that best fits the results with the given weights (golden-section search). */
+export function fitScale(samples: readonly Sample[], weights: ArrayLike<number>): number {
+  let lo = 10;
+  let hi = 2000;
+  for (let i = 0; i < 40; i++) {
+    const a = lo + (hi - lo) * 0.382;
+    const b = lo + (hi - lo) * 0.618;
+    if (texelLoss(samples, weights, a) < texelLoss(samples, weights, b)) hi = b;
+    else lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+/**
+ * Fits the weights to the samples by gradient descent (Adam) on the Texel loss with the scale
+ * fixed, so the evaluation's units stay where they were. Returns rounded weights and losses.
+ */
+export function fitWeights(
+  samples: readonly Sample[],
+  initial: Int32Array,
+  iterations = 2000,
+  learningRate = 1,
+): { weights: Int32Array; k: number; lossBefore: number; lossAfter: number } {
+  const k = fitScale(samples, initial);
+  const w = Float64Array.from(initial);
+  const m = new Float64Array(FEATURE_COUNT);
+  const v = new Float64Array(FEATURE_COUNT);
+  const g = new Float64Array(FEATURE_COUNT);
+  const beta1 = 0.9;
+  const beta2 = 0.999;
+  for (let t = 1; t <= iterations; t++) {
+    g.fill(0);
+    for (const s of samples) {
+      let e = 0;
+      for (let i = 0; i < FEATURE_COUNT; i++) e += s.features[i]! * w[i]!;
+      const p = sigmoid(e / k);
+      const common = (2 * (p - s.result) * p * (1 - p)) / k;
+      for (let i = 0; i < FEATURE_COUNT; i++) g[i]! += common * s.features[i]!;
+    }
+    for (let i = 0; i < FEATURE_COUNT; i++) {
+      const gi = g[i]! / samples.length;
+      m[i] = beta1 * m[i]! + (1 - beta1) * gi;
+      v[i] = beta2 * v[i]! + (1 - beta2) * gi * gi;
+      const mh = m[i]! / (1 - beta1 ** t);
+      const vh = v[i]! / (1 - beta2 ** t);
+      w[i]! -= (learningRate * mh) / (Math.sqrt(vh) + 1e-9);
+    }
+  }
+  const weights = Int32Array.from(w, (x) => Math.round(x));
+  return {
+    weights,
+    k,
+    lossBefore: texelLoss(samples, initial, k),
+    lossAfter: texelLoss(samples, weights, k),
+  };
+}
