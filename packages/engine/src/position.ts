@@ -77,10 +77,10 @@ export class Position {
 
   // Undo stacks, one entry per made move.
   private ply = 0;
-  private moveStack = new Int32Array(256);
-  private captureStack = new Uint8Array(256);
-  private hashLoStack = new Int32Array(256);
-  private hashHiStack = new Int32Array(256);
+  private moveStack = new Int32Array(32);
+  private captureStack = new Uint8Array(32);
+  private hashLoStack = new Int32Array(32);
+  private hashHiStack = new Int32Array(32);
 
   private constructor() {}
 
