@@ -24,20 +24,30 @@ export const FEATURES = [
   'queenPathOpen',
   'throneRingWithQueen',
   'throneRingTrap',
-  'vulnerable',
+  'guardVulnerable',
+  'queenVulnerable',
+  'ring1Blockers',
   'tempo',
 ] as const;
 
 /** Number of evaluation features. */
 export const FEATURE_COUNT = FEATURES.length;
 
+// Feature indices by name, so the code below reads as the feature list does.
+const F = Object.fromEntries(FEATURES.map((name, i) => [name, i])) as Record<
+  (typeof FEATURES)[number],
+  number
+>;
+
 /** The weights, in centipawn-like units, aligned with FEATURES. */
 export const WEIGHTS = new Int32Array([
-  10, 25, 45, 70, 15, 35, 60, 90, 150, -60, -150, 3, -15, 10, 30, -80, -25, 10,
+  10, 25, 45, 70, 15, 35, 60, 90, 150, -60, -150, 3, -15, 10, 30, -80, -25, -60, -20, 10,
 ]);
 
 // Neighbours with off-board entries kept as -1; the evaluation tests them explicitly.
 const nb = neighbour;
+const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
+const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.queenRing4, -1];
 
 /**
  * Writes the feature vector of `pos` into `out` (FEATURE_COUNT entries) as White's count minus
@@ -46,7 +56,7 @@ const nb = neighbour;
 export function features(pos: Position, out: Float64Array | Int32Array): void {
   out.fill(0);
   for (let c = 0; c < 2; c++) sideFeatures(pos, c, c === 0 ? 1 : -1, out);
-  out[17] = pos.turn === 0 ? 1 : -1; // tempo
+  out[F.tempo] = pos.turn === 0 ? 1 : -1;
 }
 
 function sideFeatures(
@@ -58,6 +68,7 @@ function sideFeatures(
   const b = pos.board;
   const them = 2 >> c;
   let ring1Guards = 0;
+  let ring1Enemies = 0;
   let queenHome = false;
   const end = c * 7 + pos.count[c]!;
   for (let s = c * 7; s < end; s++) {
@@ -68,15 +79,11 @@ function sideFeatures(
     if (queen && r === 0) queenHome = true;
     if (!queen && r === 1) ring1Guards++;
     if (p & CAPTURED_BIT) {
-      out[queen ? 10 : 9]! += sign;
+      out[queen ? F.capturedQueen : F.capturedGuard]! += sign;
       continue;
     }
-    if (queen) {
-      if (r === 0) out[8]! += sign;
-      else if (r < 5) out[8 - r]! += sign;
-    } else if (r < 5) {
-      out[4 - r]! += sign;
-    }
+    const ringFeature = queen ? QUEEN_RING[r]! : GUARD_RING[r]!;
+    if (ringFeature >= 0) out[ringFeature]! += sign;
     let moves = 0;
     let inward = false;
     for (let d = 0; d < 6; d++) {
@@ -87,13 +94,18 @@ function sideFeatures(
       moves++;
       if (ring[to]! < r) inward = true;
     }
-    out[11]! += sign * moves;
-    if (moves === 0 && !(queen && r === 0)) out[12]! += sign;
-    if (queen && inward) out[13]! += sign;
-    if (isVulnerable(pos, cell, them)) out[16]! += sign;
+    out[F.mobility]! += sign * moves;
+    if (moves === 0 && !(queen && r === 0)) out[F.blocked]! += sign;
+    if (queen && inward) out[F.queenPathOpen]! += sign;
+    if (isVulnerable(pos, cell, them)) out[queen ? F.queenVulnerable : F.guardVulnerable]! += sign;
   }
-  if (queenHome) out[14]! += sign * ring1Guards;
-  else if (ring1Guards >= 5) out[15]! += sign;
+  if (queenHome) {
+    for (let d = 0; d < 6; d++) if (b[nb[THRONE * 6 + d]!]! & them) ring1Enemies++;
+    out[F.throneRingWithQueen]! += sign * ring1Guards;
+    out[F.ring1Blockers]! += sign * ring1Enemies;
+  } else if (ring1Guards >= 5) {
+    out[F.throneRingTrap]! += sign;
+  }
 }
 
 // Whether an enemy step next turn could capture the piece on `cell` (R9): some direction has
