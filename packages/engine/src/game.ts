@@ -1,6 +1,7 @@
 // A game: a start position, the turns played, and how it ended. Keeps the history that
 // R13 (threefold repetition) needs and the touch-move state of R15.
 
+import { CELL_COUNT } from './hex.ts';
 import { explainIllegal } from './illegal.ts';
 import { type Move, moveFrom, PASS_MOVE } from './move.ts';
 import { COLOURS, type Colour, colourIndex } from './piece.ts';
@@ -70,7 +71,7 @@ export class Game {
     if (!this.touchMove || this.ended || this.pos.placing) return false;
     if (this.touchedCell >= 0) return this.legalMoves()[0] === PASS_MOVE;
     const from = new Set(this.pos.legalMoves().map(moveFrom));
-    for (let c = 0; c < this.pos.board.length - 1; c++) {
+    for (let c = 0; c < CELL_COUNT; c++) {
       if (this.pos.board[c]! & (1 << this.pos.turn) && !from.has(c)) return true;
     }
     return false;

@@ -13,8 +13,11 @@ export function perft(pos: Position, depth: number): number {
 function walk(pos: Position, depth: number, buf: Int32Array, start: number): number {
   if (depth === 0) return 1;
   if (pos.throneRing() >= 0) return 0; // R11 ended the game.
+  // Bulk counting: the last ply's turns are the leaves, counted without being written.
+  if (depth === 1 && pos.capturedCount[pos.turn] === 0 && pos.hand[pos.turn] === 0) {
+    return pos.countSteps(pos.turn);
+  }
   const end = pos.generate(buf, start);
-  // Bulk counting: the last ply's moves are the leaves.
   if (depth === 1) return end - start;
   let nodes = 0;
   for (let i = start; i < end; i++) {

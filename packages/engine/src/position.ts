@@ -44,6 +44,8 @@ const ring1 = Uint8Array.from(RING1);
 const steps = stepTargets;
 const stepsFrom = stepStart;
 
+const STRIDE = CELL_COUNT + 1;
+
 /** How a game ended by rule, as seen from one position. */
 export interface Outcome {
   /** The winner, or undefined for a draw. */
@@ -74,6 +76,9 @@ export class Position {
   /** Number of pieces on the board per colour. */
   readonly count = new Uint8Array(2);
   private readonly slotOf = new Uint8Array(CELL_COUNT + 1);
+  // R8 map, kept incrementally: flank[c * STRIDE + x] counts the lines through x that have a
+  // piece of colour c on both sides, so a step's forbidden-cell test is one read.
+  private readonly flank = new Uint8Array(2 * STRIDE);
 
   // Undo stacks, one entry per made move.
   private ply = 0;
@@ -108,6 +113,7 @@ export class Position {
       }
       if (piece.captured) pos.capturedCount[ci]!++;
       pos.board[c] = pieceByte(piece);
+      pos.flankAdd(c, pos.board[c]! & 3); // counts each flanking pair once, at its second piece
       const slot = ci * 7 + pos.count[ci]!;
       if (pos.count[ci]! >= 7) {
         return err('too-many-pieces', `${piece.colour} has more than seven pieces (R3)`);
@@ -156,6 +162,7 @@ export class Position {
   clone(): Position {
     const p = new Position();
     p.board.set(this.board);
+    p.flank.set(this.flank);
     p.turn = this.turn;
     p.hand.set(this.hand);
     p.queenCell.set(this.queenCell);
@@ -186,14 +193,19 @@ export class Position {
 
   /** Whether a step by `colour` (index) may not end on `cell`: it lies between two enemies (R8). */
   isForbidden(cell: number, colour: number): boolean {
-    const them = colour === 0 ? BLACK_BIT : WHITE_BIT;
+    return this.flank[(1 - colour) * STRIDE + cell] !== 0;
+  }
+
+  // A piece of colour bit `bit` arrives on (or, with `step` -1, leaves) `cell`: every line
+  // cell-Y-Z with the same colour on Z gains (or loses) a flank of Y (R2, R8). Captured or
+  // not makes no difference: captured pieces flank too (R9).
+  private flankAdd(cell: number, bit: number, step = 1): void {
     const b = this.board;
-    const o = cell * 6;
-    return (
-      (b[nb[o]!]! & b[nb[o + 3]!]! & them) !== 0 ||
-      (b[nb[o + 1]!]! & b[nb[o + 4]!]! & them) !== 0 ||
-      (b[nb[o + 2]!]! & b[nb[o + 5]!]! & them) !== 0
-    );
+    const base = (bit - 1) * STRIDE;
+    for (let d = 0; d < 6; d++) {
+      const y = nb[cell * 6 + d]!;
+      if (b[nb[y * 6 + d]!]! & bit) this.flank[base + y]! += step;
+    }
   }
 
   /**
@@ -342,7 +354,9 @@ export class Position {
       case STEP: {
         const p = b[from]!;
         b[from] = 0;
+        this.flankAdd(from, p & 3, -1);
         b[to] = p;
+        this.flankAdd(to, p & 3);
         const slot = this.slotOf[from]!;
         this.pieces[slot] = to;
         this.slotOf[to] = slot;
@@ -369,7 +383,11 @@ export class Position {
         const p = b[from]!;
         const q = p & ~CAPTURED_BIT;
         b[from] = 0;
+        // Leave before arriving: a relocation may land two cells from where it starts, and
+        // the piece must not count as flanking its own old cell.
+        this.flankAdd(from, p & 3, -1);
         b[to] = q;
+        this.flankAdd(to, p & 3);
         const slot = this.slotOf[from]!;
         this.pieces[slot] = to;
         this.slotOf[to] = slot;
@@ -382,6 +400,7 @@ export class Position {
       case PLACEMENT: {
         const p = us === 0 ? WHITE_BIT : BLACK_BIT;
         b[to] = p;
+        this.flankAdd(to, p);
         const slot = us * 7 + this.count[us]!++;
         this.pieces[slot] = to;
         this.slotOf[to] = slot;
@@ -416,7 +435,9 @@ export class Position {
       case STEP: {
         const p = b[to]!;
         b[to] = 0;
+        this.flankAdd(to, p & 3, -1);
         b[from] = p;
+        this.flankAdd(from, p & 3);
         const slot = this.slotOf[to]!;
         this.pieces[slot] = from;
         this.slotOf[from] = slot;
@@ -435,7 +456,9 @@ export class Position {
       case RELOCATION: {
         const p = b[to]! | CAPTURED_BIT;
         b[to] = 0;
+        this.flankAdd(to, p & 3, -1);
         b[from] = p;
+        this.flankAdd(from, p & 3);
         const slot = this.slotOf[to]!;
         this.pieces[slot] = from;
         this.slotOf[from] = slot;
@@ -444,6 +467,7 @@ export class Position {
         break;
       }
       case PLACEMENT:
+        this.flankAdd(to, b[to]! & 3, -1);
         b[to] = 0;
         this.count[us]!--;
         this.hand[us]!++;
