@@ -68,8 +68,12 @@ export function whiteScore(game: Game): number {
   return o.winner === 'white' ? 1 : 0;
 }
 
-/** Every position of `game` after the first `skip` turns, labelled with the game's result. */
+/**
+ * Every position of `game` after the first `skip` turns, labelled with the game's result; none
+ * for a game cut off unfinished, whose result would be a guess.
+ */
 export function samplesOf(game: Game, skip: number): Sample[] {
+  if (!game.outcome) return [];
   const result = whiteScore(game);
   const pos = game.initial;
   const out: Sample[] = [];
@@ -106,7 +110,7 @@ export function texelLoss(
 /** The scale k that best fits the results with the given weights (golden-section search). */
 export function fitScale(samples: readonly Sample[], weights: ArrayLike<number>): number {
   let lo = 10;
-  let hi = 2000;
+  let hi = 50000;
   for (let i = 0; i < 40; i++) {
     const a = lo + (hi - lo) * 0.382;
     const b = lo + (hi - lo) * 0.618;
@@ -118,13 +122,16 @@ export function fitScale(samples: readonly Sample[], weights: ArrayLike<number>)
 
 /**
  * Fits the weights to the samples by gradient descent (Adam) on the Texel loss with the scale
- * fixed, so the evaluation's units stay where they were. Returns rounded weights and losses.
+ * fixed, so the evaluation's units stay where they were. `ridge` pulls each weight toward its
+ * initial value (relative to the loss's scale), which keeps correlated features from drifting
+ * to extreme, offsetting values. Returns rounded weights and the losses before and after.
  */
 export function fitWeights(
   samples: readonly Sample[],
   initial: Int32Array,
   iterations = 2000,
   learningRate = 1,
+  ridge = 1e-9,
 ): { weights: Int32Array; k: number; lossBefore: number; lossAfter: number } {
   const k = fitScale(samples, initial);
   const w = Float64Array.from(initial);
@@ -143,7 +150,7 @@ export function fitWeights(
       for (let i = 0; i < FEATURE_COUNT; i++) g[i]! += common * s.features[i]!;
     }
     for (let i = 0; i < FEATURE_COUNT; i++) {
-      const gi = g[i]! / samples.length;
+      const gi = g[i]! / samples.length + 2 * ridge * (w[i]! - initial[i]!);
       m[i] = beta1 * m[i]! + (1 - beta1) * gi;
       v[i] = beta2 * v[i]! + (1 - beta2) * gi * gi;
       const mh = m[i]! / (1 - beta1 ** t);
