@@ -53,6 +53,19 @@ export class Args {
     return this.switches.has(name) || this.values.has(name);
   }
 
+  /** A `value` flag's whole number from `min` to `max`, or undefined when it is absent. */
+  integer(name: string, min: number, max: number): number | undefined {
+    const text = this.values.get(name);
+    if (text === undefined) return undefined;
+    const n = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= min && n <= max)) {
+      throw new CommandError(
+        `${this.command}: bad --${name} "${text}": give a whole number from ${min} to ${max}`,
+      );
+    }
+    return n;
+  }
+
   /** Rejects positional words beyond the first `count`, naming the first extra one. */
   expectPositionals(count: number): void {
     const extra = this.positionals[count];

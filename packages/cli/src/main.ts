@@ -3,9 +3,12 @@
 
 import { benchCommand } from './bench.ts';
 import { type Command, CommandError } from './command.ts';
+import { engineCommand } from './engine.ts';
+import { matchCommand } from './match.ts';
 import { movesCommand } from './moves.ts';
 import { perftCommand } from './perft.ts';
 import { playCommand } from './play.ts';
+import { tuneCommand } from './tune.ts';
 
 /** `agon help [command]`. */
 const helpCommand: Command = {
@@ -25,6 +28,9 @@ const COMMANDS: readonly Command[] = [
   movesCommand,
   perftCommand,
   benchCommand,
+  engineCommand,
+  matchCommand,
+  tuneCommand,
   helpCommand,
 ];
 

@@ -1,5 +1,6 @@
-// A game between two people at one terminal. It answers one line of input at a time with
-// text, so a session typed at the keyboard and one piped in from a script behave the same.
+// A game at one terminal, between two people or against the computer. It answers one line
+// of input at a time with text, so a session typed at the keyboard and one piped in from a
+// script behave the same.
 
 import { writeFileSync } from 'node:fs';
 import {
@@ -7,6 +8,7 @@ import {
   type Colour,
   cellName,
   type Game,
+  type Move,
   makeAgn,
   makeMoveText,
   type Outcome,
@@ -15,8 +17,10 @@ import {
   type Position,
   parseCell,
   parseMoveText,
+  type Result,
   RING1,
 } from '@agon/engine';
+import type { Computer } from './computer.ts';
 import { drawBoard } from './diagram.ts';
 import { readRecord } from './record.ts';
 
@@ -26,13 +30,15 @@ const HELP = `Type a move, or a command:
   @c4            place a guard from hand on c4 (placement variant, R14)
   pass           forfeit the turn when the touched piece cannot move (touch-move, R15)
   moves          list the legal turns
+  hint           ask the engine for a move
   board          draw the board again
   touch <cell>   select the piece you must then move (touch-move games only)
-  undo           take back the last turn, or a resignation or draw
+  undo           take back the last turn, or a resignation or draw; against the
+                 computer, your last turn and its reply
   save <file>    write the game to a file as AGN
   load <file>    replay a game from an AGN file; a bad file leaves this game as it is
   resign         the player to move resigns
-  draw           end the game as a draw, agreed by both players
+  draw           end the game as a draw, agreed by both players (not the computer)
   help           this list
   quit           leave (save first: nothing is kept)
 Board: Q G White queen and guards, q g Black's, * after a captured piece, + the vacant
@@ -62,6 +68,14 @@ function describeOutcome(outcome: Outcome, pos: Position): string {
   }
 }
 
+/** Who plays against whom: two people, or a person against the computer. */
+export interface Opponents {
+  /** Moves for the computer's side, and hints for everyone. */
+  readonly engine: Computer;
+  /** The side the computer plays, or undefined when two people play. */
+  readonly computer: Colour | undefined;
+}
+
 /** One game at the terminal and the commands its players type. */
 export class Session {
   /** Plays `game`, saving it with `tags`; every answer goes to `say`, a line or more a call. */
@@ -69,6 +83,7 @@ export class Session {
     private game: Game,
     private tags: ReadonlyMap<string, string>,
     private readonly say: (text: string) => void,
+    private readonly opponents: Opponents,
   ) {}
 
   /** The prompt for the next line: whose turn it is, or that the game is over. */
@@ -76,9 +91,12 @@ export class Session {
     return this.game.outcome ? 'game over> ' : `${name(this.game.position.turnColour)} to move> `;
   }
 
-  /** Greets the players with the board. */
+  /** Greets the players with the board; the computer moves first if it has White. */
   start(): void {
     this.say('Agon. Type a move like f1-f2, or help for the commands.');
+    const { computer, engine } = this.opponents;
+    if (computer) this.say(`The computer (level ${engine.level}) plays ${name(computer)}.`);
+    this.reply();
     this.show();
   }
 
@@ -102,6 +120,9 @@ export class Session {
       case 'moves':
         this.listMoves();
         break;
+      case 'hint':
+        this.hint();
+        break;
       case 'touch':
         this.touch(rest);
         break;
@@ -118,7 +139,8 @@ export class Session {
         this.end(() => this.game.resign(this.game.position.turnColour));
         break;
       case 'draw':
-        this.end(() => this.game.agreeDraw());
+        if (this.opponents.computer) this.say('The computer plays on: it does not agree draws.');
+        else this.end(() => this.game.agreeDraw());
         break;
       default:
         this.play(text);
@@ -166,23 +188,55 @@ export class Session {
       this.say(`${move.error.message}. Type help for the commands.`);
       return;
     }
-    const pos = this.game.position;
-    const mover = pos.turnColour;
-    const before = capturedCells(pos);
-    const played = this.game.play(move.value);
+    const played = this.playTurn(move.value);
     if (!played.ok) {
       this.say(`Illegal: ${played.error.message}.`);
       return;
     }
+    this.reply();
+    this.show();
+  }
+
+  // Plays a turn and says who played it and what it captured.
+  private playTurn(move: Move): Result<unknown> {
+    const pos = this.game.position;
+    const mover = pos.turnColour;
+    const before = capturedCells(pos);
+    const played = this.game.play(move);
+    if (!played.ok) return played;
     const taken = capturedCells(pos).filter((cell) => !before.includes(cell));
     const captures = taken.map((cell) => {
       const piece = pos.pieceAt(cell)!;
       return `${name(piece.colour)}'s ${piece.role} on ${cellName(cell)}`;
     });
+    const who = mover === this.opponents.computer ? `${name(mover)} (computer)` : name(mover);
     this.say(
-      `${name(mover)} plays ${makeMoveText(move.value)}${captures.length ? `, capturing ${captures.join(' and ')}` : ''}.`,
+      `${who} plays ${makeMoveText(move)}${captures.length ? `, capturing ${captures.join(' and ')}` : ''}.`,
     );
-    this.show();
+    return played;
+  }
+
+  // The computer's turn, when it is the computer's turn.
+  private reply(): void {
+    const { computer, engine } = this.opponents;
+    if (this.game.outcome || this.game.position.turnColour !== computer) return;
+    const move = engine.move(this.game);
+    // The search finds a turn whenever the game goes on; resigning keeps the game consistent if not.
+    if (move === undefined || !this.playTurn(move).ok) this.game.resign(computer);
+  }
+
+  private hint(): void {
+    if (this.game.outcome) {
+      this.say('The game is over. You can undo, save or quit.');
+      return;
+    }
+    const move = this.opponents.engine.hint(this.game);
+    if (move === undefined) this.say('The engine has no suggestion.');
+    else if (!this.game.legalMoves().includes(move)) {
+      this.say(
+        `The engine would play ${makeMoveText(move)}, but touch-move binds you to ${cellName(this.game.touched)}.`,
+      );
+    } else this.say(`Hint: ${makeMoveText(move)}.`);
   }
 
   private listMoves(): void {
@@ -215,16 +269,32 @@ export class Session {
 
   private undo(): void {
     const reason = this.game.outcome?.reason;
-    if (!this.game.undo()) {
+    if (reason === 'resignation' || reason === 'agreement') {
+      this.game.undo();
+      this.say(reason === 'resignation' ? 'Resignation taken back.' : 'Draw taken back.');
+      this.show();
+      return;
+    }
+    const { computer } = this.opponents;
+    const moves = this.game.moves.length;
+    // Against the computer, back to the player's turn: the computer's reply and the
+    // player's turn before it, or only the player's turn if it ended the game.
+    const steps = computer === undefined || this.lastMover() !== computer ? 1 : 2;
+    if (moves < steps) {
       this.say('Nothing to undo.');
       return;
     }
-    if (reason === 'resignation' || reason === 'agreement') {
-      this.say(reason === 'resignation' ? 'Resignation taken back.' : 'Draw taken back.');
-    } else {
-      this.say('Took back the last turn.');
-    }
+    for (let i = 0; i < steps; i++) this.game.undo();
+    this.say(
+      steps === 2
+        ? "Took back your last turn and the computer's reply."
+        : 'Took back the last turn.',
+    );
     this.show();
+  }
+
+  private lastMover(): Colour {
+    return opposite(this.game.position.turnColour);
   }
 
   private save(file: string): void {
@@ -253,6 +323,7 @@ export class Session {
     this.game = record.value.game;
     this.tags = record.value.tags;
     this.say(`Loaded ${file}: ${this.game.moves.length} turns.`);
+    this.reply();
     this.show();
   }
 }

@@ -1,12 +1,11 @@
 // The agon command as users run it: a real process, its output streams and exit status.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   explainIllegal,
+  FEATURES,
   makeMoveText,
   parseAgn,
   parseApn,
@@ -14,35 +13,10 @@ import {
   STANDARD_APN,
 } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
+import { agon, lines } from './agon.ts';
 
-const BIN = fileURLToPath(new URL('../bin/agon.mjs', import.meta.url));
 // White's guards have just completed the throne ring around their queen (R11).
 const OVER_APN = 'gggg2/gg5/8/9/4GG4/4GQG3q/4GG4/9/8/7/6 b';
-
-interface Ran {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function agon(args: readonly string[], input = ''): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
-
-const lines = (text: string): string[] => text.split('\n').slice(0, -1);
 
 function engineMoves(apn: string): string[] {
   const pos = parseApn(apn);
@@ -109,7 +83,8 @@ describe.concurrent('agon', () => {
   it('help lists the commands and each command has usage', async () => {
     const [all, one] = await Promise.all([agon(['--help']), agon(['perft', '--help'])]);
     expect(all.status).toBe(0);
-    for (const name of ['play', 'moves', 'perft', 'bench']) expect(all.stdout).toContain(name);
+    for (const name of ['play', 'moves', 'perft', 'bench', 'engine', 'match', 'tune'])
+      expect(all.stdout).toContain(name);
     expect(one.status).toBe(0);
     expect(one.stdout).toMatch(/^usage: agon perft <depth>/);
   });
@@ -156,6 +131,59 @@ describe.concurrent('agon', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/Game over, 1-0\. White wins: .*throne ring.*\(R11\)/);
     expect(stdout).toContain('game over> f6-f5\nThe game is over.');
+  });
+
+  it('play --level 1 answers the player with a legal move of the computer', async () => {
+    const { status, stdout } = await agon(['play', '--level', '1'], 'f1-f2\nhint\nundo\nundo\n');
+    expect(status).toBe(0);
+    expect(stdout).toContain('The computer (level 1) plays Black.');
+    expect(stdout).toContain('White plays f1-f2.');
+    const reply = /^Black \(computer\) plays (\S+)\.$/m.exec(stdout)?.[1];
+    const after = parseApn(STANDARD_APN);
+    if (!after.ok) throw new Error(after.error.message);
+    after.value.make(parseMove('f1-f2'));
+    expect(after.value.legalMoves().map(makeMoveText)).toContain(reply);
+    expect(stdout).toMatch(/^White to move> hint\nHint: \S+\.$/m);
+    expect(stdout).toContain("Took back your last turn and the computer's reply.");
+    expect(stdout).toMatch(/White to move> undo\nNothing to undo\.$/m);
+  });
+
+  it('play --side black lets the computer open as White', async () => {
+    const { status, stdout } = await agon(['play', '--level', '2', '--side', 'black'], 'board\n');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^White \(computer\) plays \S+\.$/m);
+    expect(stdout).toContain('Black to move> board');
+  });
+
+  it('bench ends with the search lines and a fingerprint of the search nodes', async () => {
+    const { status, stdout } = await agon(['bench']);
+    expect(status).toBe(0);
+    const out = lines(stdout);
+    expect(out[5]).toMatch(/^total nodes \d+$/);
+    const searches = out
+      .slice(7, -3)
+      .map((l) => /^search .+ depth \d+ +(\d+) nodes +\d+\.\d{3} s {2}best \S+$/.exec(l));
+    expect(searches).toHaveLength(4);
+    const nodes = searches.reduce((sum, m) => sum + Number(m![1]), 0);
+    expect(out.slice(-3)).toEqual([
+      `search nodes ${nodes}`,
+      expect.stringMatching(/^search nodes\/s \d+$/),
+      `fingerprint ${nodes}`,
+    ]);
+  });
+
+  it('tune plays games, fits and prints a weight for every feature', async () => {
+    const { status, stdout } = await agon(['tune', '--games', '2', '--nodes', '300']);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(
+      /^games 2\n( {2}\S+ \S+ {2}\d+\n)+samples \d+ \(\d+ new, 0 from file\)$/m,
+    );
+    expect(stdout).toMatch(/^k \d+\.\d$/m);
+    expect(stdout).toMatch(/^loss before \d\.\d+, after \d\.\d+$/m);
+    const weights = [...stdout.matchAll(/^ {2}-?\d+, +\/\/ (\w+): -?\d+ -> -?\d+$/gm)].map(
+      (m) => m[1],
+    );
+    expect(weights).toEqual([...FEATURES]);
   });
 });
 

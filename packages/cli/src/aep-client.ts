@@ -1,0 +1,176 @@
+// An engine program driven over AEP (PROTOCOL.md) for `agon match`: a process started
+// through the shell, its output read line by line, each request waiting with a time limit
+// so that a hung or crashed engine loses its game instead of stalling the match.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { type Game, makeApn, makeMoveText, STANDARD_APN } from '@agon/engine';
+import { CommandError } from './command.ts';
+import { type Contender, ContenderFailure } from './contender.ts';
+
+// Starting may mean npx resolving a package and tsx compiling the engine.
+const STARTUP_MS = 30_000;
+const READY_MS = 10_000;
+// A move may come this late after its movetime (PROTOCOL.md leaves the margin to the client).
+const GRACE_MS = 1000;
+const QUIT_MS = 2000;
+
+/** An engine process speaking AEP. */
+export class AepClient implements Contender {
+  /** The engine's own name (`id name`) or, until it says, the command. */
+  name: string;
+  private readonly child: ChildProcess;
+  private readonly lines: string[] = [];
+  private wake: (() => void) | undefined;
+  private ended: string | undefined;
+  private stderrTail = '';
+  private readonly closed: Promise<void>;
+
+  private constructor(command: string) {
+    this.name = command;
+    // Its own process group, so that a hung engine can be killed with whatever the shell
+    // started under it (npx, node, the engine's threads).
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const { stdin, stdout, stderr } = this.child;
+    createInterface({ input: stdout!, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (l) => {
+      this.lines.push(l);
+      this.wake?.();
+    });
+    stderr!.on('data', (d: Buffer) => {
+      this.stderrTail = (this.stderrTail + d.toString()).slice(-400);
+    });
+    // A write to an engine that has died fails here; its exit is what gets reported.
+    stdin!.on('error', () => {});
+    this.closed = new Promise((resolve) => {
+      this.child.on('error', (e) => {
+        this.ended ??= `cannot start: ${e.message}`;
+        this.wake?.();
+        resolve();
+      });
+      this.child.on('close', (code, signal) => {
+        const last = this.stderrTail.trim().split('\n').at(-1);
+        this.ended ??=
+          (signal ? `killed by ${signal}` : `exited with status ${code}`) +
+          (last ? ` (${last})` : '');
+        this.wake?.();
+        resolve();
+      });
+    });
+  }
+
+  /** Starts `command`, completes the aep/aepok handshake, sets `level` if given and waits for readyok. */
+  static async start(command: string, level: number | undefined): Promise<AepClient> {
+    const client = new AepClient(command);
+    try {
+      client.send('aep');
+      await client.waitFor(
+        (line) => {
+          if (line.startsWith('id name ')) client.name = line.slice('id name '.length).trim();
+          return line === 'aepok';
+        },
+        STARTUP_MS,
+        'aepok',
+      );
+      if (level !== undefined) client.send(`setoption name Level value ${level}`);
+      client.send('isready');
+      let refused: string | undefined;
+      await client.waitFor(
+        (line) => {
+          if (line.startsWith('info string error')) refused ??= line;
+          return line === 'readyok';
+        },
+        READY_MS,
+        'readyok',
+      );
+      if (refused) throw new ContenderFailure(`it refused the options: ${refused}`);
+      if (level !== undefined) client.name += ` (level ${level})`;
+      return client;
+    } catch (e) {
+      await client.close();
+      throw new CommandError(`match: engine "${command}" did not start: ${(e as Error).message}`);
+    }
+  }
+
+  /** Whether the process is still running and answering. */
+  get alive(): boolean {
+    return this.ended === undefined;
+  }
+
+  /** `newgame` and the game's Seed, then waits for readyok. */
+  async newGame(seed: number): Promise<void> {
+    this.send('newgame');
+    this.send(`setoption name Seed value ${seed}`);
+    this.send('isready');
+    await this.waitFor((line) => line === 'readyok', READY_MS, 'readyok');
+  }
+
+  /** Sends the game so far and `go movetime`, and returns the text after `bestmove`. */
+  async move(game: Game, movetime: number): Promise<string> {
+    const start = makeApn(game.initial);
+    const moves = game.moves.map(makeMoveText).join(' ');
+    this.send(
+      `position ${start === STANDARD_APN ? 'startpos' : `apn ${start}`}${moves ? ` moves ${moves}` : ''}`,
+    );
+    this.send(`go movetime ${movetime}`);
+    const limit = movetime + GRACE_MS;
+    const line = await this.waitFor((l) => /^bestmove(\s|$)/.test(l), limit, 'bestmove');
+    return line.split(/\s+/)[1] ?? '';
+  }
+
+  /** Sends quit and closes its input; kills it if it has not exited soon after. */
+  async close(): Promise<void> {
+    if (this.ended === undefined) {
+      this.send('quit');
+      this.child.stdin!.end();
+      const timer = setTimeout(() => this.kill(), QUIT_MS);
+      await this.closed;
+      clearTimeout(timer);
+    }
+    // An engine that hung or crashed may have left processes behind in its group.
+    this.kill();
+    await this.closed;
+  }
+
+  private send(line: string): void {
+    if (this.ended === undefined) this.child.stdin!.write(`${line}\n`);
+  }
+
+  private kill(): void {
+    try {
+      process.kill(-this.child.pid!, 'SIGKILL');
+    } catch {
+      // The group has already gone.
+    }
+  }
+
+  // The first line passing `test`, skipping others. An engine that ends or stays silent
+  // past `ms` is killed and fails the request.
+  private async waitFor(
+    test: (line: string) => boolean,
+    ms: number,
+    what: string,
+  ): Promise<string> {
+    const deadline = performance.now() + ms;
+    for (;;) {
+      for (let line = this.lines.shift(); line !== undefined; line = this.lines.shift()) {
+        if (test(line)) return line;
+      }
+      if (this.ended !== undefined)
+        throw new ContenderFailure(`${this.ended}, waiting for ${what}`);
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        this.ended = `no ${what} within ${ms} ms`;
+        this.kill();
+        throw new ContenderFailure(this.ended);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+}

@@ -1,0 +1,199 @@
+// `agon tune`: fits the evaluation weights to the results of self-play games (tune.ts in the
+// engine). The games are shared among worker threads; the fit runs here once they are done.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  FEATURE_COUNT,
+  FEATURES,
+  fitWeights,
+  type Sample,
+  seededRandom,
+  WEIGHTS,
+} from '@agon/engine';
+import { Args } from './args.ts';
+import { type Command, CommandError } from './command.ts';
+import { startThread } from './thread.ts';
+
+/** A thread's share of the self-play. */
+export interface SelfPlay {
+  readonly games: number;
+  readonly nodes: number;
+  readonly seed: number;
+  readonly maxPlies: number;
+}
+
+/** What a thread sends for each game: how it ended and its samples. */
+export interface PlayedGame {
+  readonly ending: string;
+  readonly samples: Sample[];
+}
+
+// Long enough for almost every game to finish; the rest count as draws.
+const MAX_PLIES = 300;
+
+/** The `tune` command. */
+export const tuneCommand: Command = {
+  name: 'tune',
+  summary: 'fit the evaluation weights to self-play games',
+  usage: `usage: agon tune --games <N> --nodes <N> [--seed <S>] [--samples <file>]
+                 [--iterations <K>] [--concurrency <C>]
+
+Plays N games of the engine against itself, each from a random opening of 4 to 10 turns,
+searching the given nodes a move with the current weights. Every position after the
+opening becomes a sample labelled with the game's result, and the weights are fitted to
+the samples (Texel's method: logistic regression of the result on the evaluation
+features). Prints the games' endings, the number of samples, the scale k, the loss
+before and after, and the new weights as a TypeScript array in the order of FEATURES,
+each commented with its name and old and new value.
+
+  --games <N>        self-play games; 0 with --samples fits the samples in the file
+  --nodes <N>        search nodes a move
+  --seed <S>         seeds the openings (default 1); the same seed and concurrency give
+                     the same games
+  --samples <file>   JSON samples to fit along with the new games'; the new samples are
+                     added to the file (created if missing)
+  --iterations <K>   gradient steps of the fit (default 2000)
+  --concurrency <C>  threads playing games (default 2)`,
+
+  async run(argv) {
+    const args = new Args('tune', argv, {
+      games: 'value',
+      nodes: 'value',
+      seed: 'value',
+      samples: 'value',
+      iterations: 'value',
+      concurrency: 'value',
+    });
+    args.expectPositionals(0);
+    const games = args.integer('games', 0, 10_000_000);
+    if (games === undefined) throw new CommandError('tune: give --games (see agon help tune)');
+    const nodes = args.integer('nodes', 1, 1_000_000_000);
+    if (games > 0 && nodes === undefined) throw new CommandError('tune: give --nodes a move');
+    const seed = args.integer('seed', 0, 2147483647) ?? 1;
+    const iterations = args.integer('iterations', 1, 10_000_000) ?? 2000;
+    const concurrency = args.integer('concurrency', 1, 256) ?? 2;
+    const file = args.value('samples');
+    const loaded = file !== undefined && existsSync(file) ? readSamples(file) : [];
+    if (games === 0 && loaded.length === 0) {
+      throw new CommandError('tune: no games and no samples: give --games, or --samples <file>');
+    }
+
+    const played = await selfPlay(games, nodes ?? 0, seed, concurrency);
+    const endings = new Map<string, number>();
+    for (const { ending } of played) endings.set(ending, (endings.get(ending) ?? 0) + 1);
+    const fresh = played.flatMap((p) => p.samples);
+    const samples = [...loaded, ...fresh];
+    if (file !== undefined && games > 0) writeSamples(file, samples);
+
+    const say = (text: string): void => {
+      process.stdout.write(`${text}\n`);
+    };
+    say(`games ${games}`);
+    for (const [ending, count] of [...endings].sort()) say(`  ${ending}  ${count}`);
+    say(`samples ${samples.length} (${fresh.length} new, ${loaded.length} from file)`);
+    if (samples.length === 0) throw new CommandError('tune: the games gave no samples to fit');
+    const fit = fitWeights(samples, WEIGHTS, iterations);
+    say(`k ${fit.k.toFixed(1)}`);
+    say(`loss before ${fit.lossBefore.toFixed(6)}, after ${fit.lossAfter.toFixed(6)}`);
+    say('weights, in the order of FEATURES:');
+    say('[');
+    const width = Math.max(...Array.from(fit.weights, (w) => String(w).length)) + 1;
+    FEATURES.forEach((feature, i) => {
+      const value = `${fit.weights[i]},`.padEnd(width);
+      say(`  ${value} // ${feature}: ${WEIGHTS[i]} -> ${fit.weights[i]}`);
+    });
+    say(']');
+  },
+};
+
+// Shares the games among threads, each seeded from `seed`. The games come back in thread
+// order, not finishing order, so that the fit does not depend on timing.
+async function selfPlay(
+  games: number,
+  nodes: number,
+  seed: number,
+  concurrency: number,
+): Promise<PlayedGame[]> {
+  const random = seededRandom(seed);
+  const threads: Promise<PlayedGame[]>[] = [];
+  let done = 0;
+  // Long runs show their progress at the terminal.
+  const progress = (): void => {
+    if (process.stderr.isTTY) process.stderr.write(`\rgames ${++done}/${games}`);
+  };
+  for (let i = 0; i < concurrency; i++) {
+    const share = Math.floor(games / concurrency) + (i < games % concurrency ? 1 : 0);
+    const job: SelfPlay = {
+      games: share,
+      nodes,
+      seed: Math.floor(random() * 2 ** 31),
+      maxPlies: MAX_PLIES,
+    };
+    if (share === 0) continue;
+    const worker = startThread(new URL('./tune-worker.ts', import.meta.url), job);
+    threads.push(
+      new Promise((resolve, reject) => {
+        const mine: PlayedGame[] = [];
+        worker.on('message', (played: PlayedGame) => {
+          mine.push(played);
+          progress();
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) =>
+          code === 0 ? resolve(mine) : reject(new Error(`tune: a game thread stopped (${code})`)),
+        );
+      }),
+    );
+  }
+  const played = (await Promise.all(threads)).flat();
+  if (process.stderr.isTTY && games > 0) process.stderr.write('\n');
+  return played;
+}
+
+// On disk: the feature names, so that samples from an older feature set are refused, and
+// each sample as [features, result].
+interface SampleFile {
+  readonly features: readonly string[];
+  readonly samples: readonly [number[], number][];
+}
+
+function readSamples(file: string): Sample[] {
+  let data: SampleFile;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as SampleFile;
+  } catch (e) {
+    throw new CommandError(`tune: cannot read samples from ${file}: ${(e as Error).message}`);
+  }
+  if (
+    !Array.isArray(data?.features) ||
+    data.features.join(' ') !== FEATURES.join(' ') ||
+    !Array.isArray(data.samples)
+  ) {
+    throw new CommandError(
+      `tune: ${file} does not hold samples for the current features (${FEATURES.join(' ')})`,
+    );
+  }
+  return data.samples.map((s, i) => {
+    const [features, result] = Array.isArray(s) ? s : [];
+    if (
+      !Array.isArray(features) ||
+      features.length !== FEATURE_COUNT ||
+      ![0, 0.5, 1].includes(result as number)
+    ) {
+      throw new CommandError(`tune: ${file}: sample ${i + 1} is not [features, result]`);
+    }
+    return { features: Int16Array.from(features), result: result as number };
+  });
+}
+
+function writeSamples(file: string, samples: readonly Sample[]): void {
+  const data: SampleFile = {
+    features: FEATURES,
+    samples: samples.map((s) => [Array.from(s.features), s.result]),
+  };
+  try {
+    writeFileSync(file, `${JSON.stringify(data)}\n`);
+  } catch (e) {
+    throw new CommandError(`tune: cannot write ${file}: ${(e as Error).message}`);
+  }
+}
