@@ -83,6 +83,9 @@ export function parseAgn(text: string): Result<AgnRecord> {
   if (tagResult !== undefined && !(RESULTS as readonly string[]).includes(tagResult)) {
     return err('agn-result', `Result "${tagResult}" is none of 1-0, 0-1, 1/2-1/2, *`);
   }
+  if (result !== undefined && tagResult !== undefined && result !== tagResult) {
+    return err('agn-result', `the Result tag says ${tagResult} but the moves end with ${result}`);
+  }
   const claimed = result ?? tagResult;
   if (game.outcome && claimed !== undefined && claimed !== game.resultText) {
     return err(

@@ -46,8 +46,14 @@ export function parseApnSetup(text: string): Result<Setup> {
       if (ch >= '0' && ch <= '9') {
         let j = i;
         while (j + 1 < fileText.length && fileText[j + 1]! >= '0' && fileText[j + 1]! <= '9') j++;
-        const run = Number(fileText.slice(i, j + 1));
-        if (run === 0) return err('apn-char', `file ${name}: a run of vacant cells cannot be 0`);
+        const runText = fileText.slice(i, j + 1);
+        if (runText.startsWith('0')) {
+          return err(
+            'apn-char',
+            `file ${name}: "${runText}" is not a count of vacant cells (1 or more, no leading 0)`,
+          );
+        }
+        const run = Number(runText);
         rank += run;
         i = j;
       } else {

@@ -66,9 +66,12 @@ export class Game {
     return mine.length ? mine : [PASS_MOVE];
   }
 
-  /** Whether `pass` is legal now: touch-move is on and some piece of the mover has no turn. */
+  /**
+   * Whether `pass` is legal now: touch-move is on, the turn is a step turn, and some piece of
+   * the mover has no legal step (a touch of it is the only way to a pass).
+   */
   private passAllowed(): boolean {
-    if (!this.touchMove || this.ended || this.pos.placing) return false;
+    if (!this.touchMove || this.ended || this.pos.placing || this.relocating()) return false;
     if (this.touchedCell >= 0) return this.legalMoves()[0] === PASS_MOVE;
     const from = new Set(this.pos.legalMoves().map(moveFrom));
     for (let c = 0; c < CELL_COUNT; c++) {
@@ -82,6 +85,13 @@ export class Game {
     if (!this.touchMove) return err('touch-move-off', 'touch-move is not in force in this game');
     if (this.ended) return err('game-over', 'the game is over');
     if (this.pos.placing) return err('touch-placing', 'a placement turn moves no piece (R14)');
+    if (this.relocating() && !this.pos.legalMoves().some((m) => moveFrom(m) === cell)) {
+      // R6 makes the relocation compulsory: touch-move cannot be used to skip it.
+      return err(
+        'touch-relocation',
+        'this turn must relocate a captured piece, the queen first (R6, R10)',
+      );
+    }
     if (this.touchedCell >= 0 && this.touchedCell !== cell) {
       return err('touch-move', 'under touch-move the piece already touched must be moved (R15)');
     }
@@ -172,6 +182,10 @@ export class Game {
     if (!this.ended) return '*';
     if (!this.ended.winner) return '1/2-1/2';
     return this.ended.winner === 'white' ? '1-0' : '0-1';
+  }
+
+  private relocating(): boolean {
+    return this.pos.capturedCount[this.pos.turn]! > 0;
   }
 
   private record(): void {
