@@ -8,6 +8,7 @@ import { matchCommand } from './match.ts';
 import { movesCommand } from './moves.ts';
 import { perftCommand } from './perft.ts';
 import { playCommand } from './play.ts';
+import { robustnessCommand } from './robustness.ts';
 import { tuneCommand } from './tune.ts';
 
 /** `agon help [command]`. */
@@ -31,6 +32,7 @@ const COMMANDS: readonly Command[] = [
   engineCommand,
   matchCommand,
   tuneCommand,
+  robustnessCommand,
   helpCommand,
 ];
 
