@@ -61,7 +61,7 @@ export function onBoard(q: number, r: number): boolean {
 
 /** Cell index of axial (q, r), or -1 off the board. */
 export function cellAt(q: number, r: number): number {
-  return byAxial.get(axialKey(q, r)) ?? -1;
+  return onBoard(q, r) ? (byAxial.get(axialKey(q, r)) ?? -1) : -1;
 }
 
 /** Hex distance between two cells. */

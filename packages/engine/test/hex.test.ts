@@ -155,3 +155,17 @@ describe('cell names', () => {
     expect(nameAt(6, 0)).toBeUndefined();
   });
 });
+
+describe('cellAt far off the board', () => {
+  it('answers -1 for any axial coordinates off the board, however far', () => {
+    for (const [q, r] of [
+      [0, 29],
+      [29, 0],
+      [-40, 3],
+      [6, -6],
+      [3, 3],
+    ] as const) {
+      expect(cellAt(q, r)).toBe(-1);
+    }
+  });
+});
