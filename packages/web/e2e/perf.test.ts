@@ -1,0 +1,106 @@
+// Measurements: JavaScript sent on first load (gzipped), time until the board is
+// interactive, and the longest main-thread task while the computer thinks at level 10.
+
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, HAVE_CHROMIUM, launch, newContext } from './browser.ts';
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+describe.skipIf(!HAVE_CHROMIUM)('performance', () => {
+  let browser: Browser;
+  const results: Record<string, unknown> = {};
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    writeFileSync(`${ARTIFACTS}measurements.json`, `${JSON.stringify(results, null, 2)}\n`);
+    console.log('measurements', results);
+  });
+
+  it('sends little JavaScript and is interactive quickly', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+    });
+    // The moment the first movable piece is marked, taken inside the page.
+    await page.addInitScript(() => {
+      const w = window as unknown as { interactiveAt?: number };
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('.cell.origin')) {
+          w.interactiveAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(inject('baseURL'));
+    await page.waitForSelector('.cell.origin');
+    const interactiveMs = await page.evaluate(() =>
+      Math.round((window as unknown as { interactiveAt: number }).interactiveAt),
+    );
+    const load = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { domContentLoaded: Math.round(nav.domContentLoadedEventEnd) };
+    });
+    // The worker script is fetched at start, so it belongs to the first load too.
+    await page.waitForTimeout(300);
+    const gz = [...scripts].map((path) => ({
+      path,
+      raw: statSync(`${DIST}${path}`).size,
+      gzip: readFileSync(`${DIST}${path}.gz`).length,
+    }));
+    const totalGzip = gz.reduce((a, b) => a + b.gzip, 0);
+    results.firstLoadJs = { files: gz, totalGzipBytes: totalGzip };
+    results.interactiveMs = interactiveMs;
+    results.domContentLoadedMs = load.domContentLoaded;
+    expect(totalGzip).toBeLessThan(120 * 1024);
+    await context.close();
+  });
+
+  it('keeps the main thread free while the computer thinks at level 10', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          w.longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(inject('baseURL'));
+    await page.waitForSelector('.cell.origin');
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.locator('input[name=level]').fill('10');
+
+    await page.getByLabel('Black', { exact: true }).check();
+    await page.getByRole('button', { name: 'Play' }).click();
+    // The computer plays White: it thinks at once, for about two seconds.
+    await page.getByTestId('thinking').waitFor();
+    const from = await page.evaluate(() => performance.now());
+    await page.getByTestId('thinking').waitFor({ state: 'detached', timeout: 10_000 });
+    const to = await page.evaluate(() => performance.now());
+    const tasks = await page.evaluate(
+      ([a, b]) =>
+        (
+          window as unknown as { longTasks: { start: number; duration: number }[] }
+        ).longTasks.filter((t) => t.start + t.duration >= a! && t.start <= b!),
+      [from, to],
+    );
+    const longest = Math.max(0, ...tasks.map((t) => t.duration));
+    results.level10Tasks = tasks.map((t) => [Math.round(t.start - from), Math.round(t.duration)]);
+    results.level10 = {
+      thinkingMs: Math.round(to - from),
+      longTasksWhileThinking: tasks.length,
+      longestTaskMs: Math.round(longest),
+    };
+    expect(await page.locator('[data-testid="move-list"] button.move').count()).toBe(1);
+    expect(longest).toBeLessThan(50);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+// The end of a game: who won and why.
+
+import { Modal } from './Modal.tsx';
+import type { Match } from './match.ts';
+import { outcomeReason, outcomeTitle } from './wording.ts';
+
+/** The result dialog, shown when the game ends. */
+export function ResultDialog({ match }: { readonly match: Match }) {
+  const game = match.game;
+  const outcome = game.outcome;
+  if (!outcome) return null;
+  const close = (): void => {
+    match.resultOpen.value = false;
+  };
+  return (
+    <Modal title={outcomeTitle(outcome, match.you.value)} onClose={close} testId="result">
+      <p class="reason" data-testid="result-reason">
+        {outcomeReason(outcome, game.position)}
+      </p>
+      <p class="score">{game.resultText}</p>
+      <div class="actions">
+        <button type="button" onClick={close}>
+          Look at the board
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            match.dialog.value = 'new';
+          }}
+        >
+          New game
+        </button>
+        <button type="button" class="primary" onClick={() => match.rematch()}>
+          Rematch
+        </button>
+      </div>
+    </Modal>
+  );
+}

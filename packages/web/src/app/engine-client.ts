@@ -1,0 +1,82 @@
+// The page's side of AEP: sends a position and `go` to the worker and waits for `bestmove`.
+// One request at a time; `cancel` terminates the worker (a search cannot be interrupted from
+// outside otherwise) and starts a fresh one.
+
+/** A search request was abandoned by `cancel`. */
+export class Cancelled extends Error {}
+
+/** What to search: the game's start (APN), the moves since, and how. */
+export interface SearchRequest {
+  readonly startApn: string;
+  readonly moves: readonly string[];
+  readonly level: number;
+  /** A time limit in ms; without one the level's own limits apply. */
+  readonly movetime?: number;
+}
+
+/** Whatever finds the computer's moves: the worker in the page, a stand-in in tests. */
+export interface ComputerPlayer {
+  /** The engine's move in canonical text, or undefined when the game is over there. */
+  bestMove(request: SearchRequest): Promise<string | undefined>;
+  /** Abandons the running search, if any; its promise rejects with `Cancelled`. */
+  cancel(): void;
+}
+
+/** A computer player in a Web Worker, spoken to in AEP. */
+export class EngineClient implements ComputerPlayer {
+  private worker: Worker;
+  private pending:
+    | { resolve: (move: string | undefined) => void; reject: (e: Error) => void }
+    | undefined;
+
+  /** Starts the worker made by `spawn`. */
+  constructor(private readonly spawn: () => Worker) {
+    this.worker = this.start();
+  }
+
+  /** The engine's move in canonical text, or undefined when the game is over there. */
+  bestMove(request: SearchRequest): Promise<string | undefined> {
+    this.cancel();
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
+      this.worker.postMessage(
+        [
+          `setoption name Level value ${request.level}`,
+          `position apn ${request.startApn}${moves}`,
+          request.movetime === undefined ? 'go' : `go movetime ${request.movetime}`,
+        ].join('\n'),
+      );
+    });
+  }
+
+  /** Abandons the running search, if any; its promise rejects with `Cancelled`. */
+  cancel(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    this.worker.terminate();
+    this.worker = this.start();
+    pending.reject(new Cancelled('search cancelled'));
+  }
+
+  private start(): Worker {
+    const worker = this.spawn();
+    worker.onmessage = (e: MessageEvent<string>) => {
+      const line = e.data;
+      if (!line.startsWith('bestmove ')) return;
+      const pending = this.pending;
+      this.pending = undefined;
+      const move = line.slice('bestmove '.length).trim();
+      pending?.resolve(move === 'none' ? undefined : move);
+    };
+    worker.onerror = (e) => {
+      const pending = this.pending;
+      this.pending = undefined;
+      pending?.reject(new Error(`the engine failed: ${e.message}`));
+    };
+    // Different seeds make the lower levels vary from one game to the next.
+    worker.postMessage(`setoption name Seed value ${Math.floor(Math.random() * 2 ** 31)}`);
+    return worker;
+  }
+}

@@ -1,0 +1,547 @@
+// The game being played in the page and everything the app does with it: moves from the
+// board, the computer's turns through the worker, replay, takeback, hints, import and export,
+// and saving to local storage. Components read its signals and call its methods.
+
+import {
+  type Colour,
+  cellName,
+  explainIllegal,
+  Game,
+  LEVEL10_MOVETIME,
+  type Move,
+  makeAgn,
+  makeApn,
+  makeMove,
+  makeMoveText,
+  moveFrom,
+  moveKind,
+  moveTo,
+  NO_CELL,
+  opposite,
+  PASS_MOVE,
+  PLACEMENT,
+  PLACEMENT_APN,
+  type Position,
+  parseAgn,
+  parseApn,
+  parseMoveText,
+  RELOCATION,
+  STANDARD_APN,
+  STEP,
+  stepStart,
+  stepTargets,
+  THRONE,
+} from '@agon/engine';
+import { batch, computed, signal } from '@preact/signals';
+import type { BoardConfig, Movable } from '../board/config.ts';
+import { Cancelled, type ComputerPlayer } from './engine-client.ts';
+import { readSettings, type Settings } from './settings.ts';
+import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
+import { playCaptureSound, playMoveSound } from './sound.ts';
+import { loadGame, loadSettings, saveGame, saveSettings } from './storage.ts';
+import { describeTurn, newlyCaptured, outcomeReason, outcomeTitle } from './wording.ts';
+
+/** The shortest time a computer move takes to appear, so the player sees it coming. */
+export const MIN_THINK_MS = 500;
+const HINT_MOVETIME = 800;
+
+const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function startFor(setup: GameSetup): Position {
+  const parsed = parseApn(setup.variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
+  if (!parsed.ok) throw new Error(parsed.error.message); // the constants are valid
+  return parsed.value;
+}
+
+function today(): string {
+  const d = new Date();
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}.${two(d.getMonth() + 1)}.${two(d.getDate())}`;
+}
+
+/** The cells a move marks on the board: from and to, or just to for a placement. */
+function moveCells(move: Move | undefined): number[] {
+  if (move === undefined || move === PASS_MOVE) return [];
+  return moveKind(move) === PLACEMENT ? [moveTo(move)] : [moveFrom(move), moveTo(move)];
+}
+
+/** The game in the page, with the app's actions on it. */
+export class Match {
+  /** How the current game was set up. */
+  readonly setup = signal<GameSetup>(DEFAULT_SETUP);
+  /** Bumped after every change to the (mutable) game, so computed views refresh. */
+  readonly version = signal(0);
+  /** The ply shown while replaying, or undefined for the live position. */
+  readonly view = signal<number | undefined>(undefined);
+  /** Whether the computer is searching for its move. */
+  readonly thinking = signal(false);
+  /** The suggested move on the board, if the player asked for one. */
+  readonly hint = signal<Move | undefined>(undefined);
+  /** The status line: the last turn, a refusal explained, or the result. */
+  readonly status = signal('');
+  /** Whether the result dialog is open. */
+  readonly resultOpen = signal(false);
+  /** Which dialog is open, if any. */
+  readonly dialog = signal<'new' | 'record' | undefined>(undefined);
+  /** The player's preferences. */
+  readonly settings = signal<Settings>(readSettings(loadSettings()));
+  /** Whether the board is turned round from its usual way up. */
+  readonly flipped = signal(false);
+
+  private current: Game;
+  private tags = new Map<string, string>();
+  private searchToken = 0;
+
+  /** Restores the stored game, or starts the first visit's game; `engine` plays the computer. */
+  constructor(private readonly engine: ComputerPlayer | undefined) {
+    const saved = loadGame();
+    const record = saved ? parseAgn(saved.agn) : undefined;
+    if (saved && record?.ok) {
+      this.setup.value = readSetup(saved.setup);
+      this.current = record.value.game;
+      this.tags = new Map(
+        [...record.value.tags].filter(([k]) => ['Event', 'Date', 'White', 'Black'].includes(k)),
+      );
+    } else {
+      this.current = new Game(startFor(DEFAULT_SETUP));
+      this.tags = this.freshTags(DEFAULT_SETUP);
+    }
+    this.status.value = this.turnPrompt();
+  }
+
+  /** The live game (mutable: change it only through the match). */
+  get game(): Game {
+    // Reading the version makes every computed view that reads the game follow its changes.
+    this.version.value;
+    return this.current;
+  }
+
+  /** Number of turns played. */
+  readonly plies = computed(() => this.game.moves.length);
+
+  /** The ply on the board: the replayed one, or the last. */
+  readonly shownPly = computed(() => this.view.value ?? this.plies.value);
+
+  /** The position on the board (the live one, or a replayed one). */
+  readonly shownPosition = computed(() => this.positionAt(this.shownPly.value));
+
+  /** The side a person plays against the computer; undefined between two people. */
+  readonly you = computed<Colour | undefined>(() =>
+    this.setup.value.mode === 'computer' ? this.setup.value.human : undefined,
+  );
+
+  /** Whether a person is to move now (always, between two people). */
+  readonly humanToMove = computed(() => {
+    const you = this.you.value;
+    return !this.game.outcome && (!you || this.game.position.turnColour === you);
+  });
+
+  /** The position after `ply` turns. */
+  positionAt(ply: number): Position {
+    const game = this.game;
+    const pos = game.initial;
+    for (const m of game.moves.slice(0, ply)) pos.make(m);
+    return pos;
+  }
+
+  /** What the board should show and allow now. */
+  readonly boardConfig = computed((): BoardConfig => {
+    const pos = this.shownPosition.value;
+    const ply = this.shownPly.value;
+    const live = this.view.value === undefined;
+    const movable =
+      live && this.humanToMove.value && !this.thinking.value ? this.movable() : undefined;
+    const pieces = Array.from({ length: 91 }, (_, c) => pos.pieceAt(c));
+    const you = this.you.value ?? 'white';
+    const orientation = this.flipped.value ? opposite(you) : you;
+    const hint = live ? moveCells(this.hint.value) : [];
+    const config: BoardConfig = {
+      pieces,
+      orientation,
+      coordinates: this.settings.value.coordinates,
+      lastMove: moveCells(this.game.moves[ply - 1]),
+      movable,
+      hint,
+    };
+    if (movable && pos.capturedCount[pos.turn]! > 0) {
+      // R10: the piece to relocate is picked up already, the queen first.
+      const queen = pos.queenCell[pos.turn]!;
+      const selected = movable.dests.has(queen) ? queen : [...movable.dests.keys()][0];
+      return { ...config, selected };
+    }
+    return config;
+  });
+
+  private movable(): Movable {
+    const game = this.current;
+    const pos = game.position;
+    const dests = new Map<number, number[]>();
+    const placements: number[] = [];
+    for (const m of game.legalMoves()) {
+      const kind = moveKind(m);
+      if (kind === PLACEMENT) placements.push(moveTo(m));
+      else if (kind === STEP || kind === RELOCATION) {
+        const list = dests.get(moveFrom(m)) ?? [];
+        list.push(moveTo(m));
+        dests.set(moveFrom(m), list);
+      }
+    }
+    // Cells a piece could step to but for R8, so the board can mark them.
+    const blocked = new Map<number, number[]>();
+    if (pos.capturedCount[pos.turn] === 0 && !pos.placing) {
+      for (const from of dests.keys()) {
+        const queen = pos.pieceAt(from)?.role === 'queen';
+        const list: number[] = [];
+        for (let k = stepStart[from]!; k < stepStart[from + 1]!; k++) {
+          const to = stepTargets[k]!;
+          if (pos.board[to] !== 0 || (to === THRONE && !queen)) continue;
+          if (pos.isForbidden(to, pos.turn)) list.push(to);
+        }
+        if (list.length) blocked.set(from, list);
+      }
+    }
+    return { dests, placements, blocked };
+  }
+
+  /** Whether the player to move must pass: touch-move, and the touched piece is stuck (R15). */
+  readonly mustPass = computed(() => {
+    const legal = this.game.legalMoves();
+    return legal.length === 1 && legal[0] === PASS_MOVE;
+  });
+
+  /** Whether there is a person's turn (or a resignation) to take back. */
+  readonly canTakeback = computed(() => {
+    const game = this.game;
+    if (game.outcome?.reason === 'resignation') return true;
+    const you = this.you.value;
+    if (!you) return game.moves.length > 0;
+    const first = game.initial.turn;
+    return game.moves.some((_, i) => (first + i) % 2 === (you === 'white' ? 0 : 1));
+  });
+
+  /** The board's `move` event: a step or relocation from `from` to `to`. */
+  moveFromBoard(from: number, to: number): void {
+    const move = this.current.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
+    if (move !== undefined) this.play(move);
+  }
+
+  /** The board's `place` event. */
+  placeFromBoard(to: number): void {
+    this.play(makeMove(PLACEMENT, NO_CELL, to));
+  }
+
+  /** The board's `select` event: under touch-move, picking a piece up commits to it (R15). */
+  selectFromBoard(cell: number | undefined): void {
+    const game = this.current;
+    if (cell === undefined || !game.touchMove || game.touched === cell) return;
+    if (game.touch(cell).ok) {
+      this.status.value = `Touch-move: the ${game.position.pieceAt(cell)?.role} on ${cellName(cell)} must move.`;
+      this.bump();
+    }
+  }
+
+  /** The board's `reject` event: says why that tap is not a move. */
+  rejectFromBoard(from: number | undefined, to: number): void {
+    const game = this.current;
+    const pos = game.position;
+    const piece = pos.pieceAt(to);
+    if (piece?.colour === pos.turnColour) {
+      if (game.touchMove && game.touched < 0 && game.touch(to).ok) {
+        this.status.value = `Touch-move: the ${piece.role} on ${cellName(to)} has no legal move, so you must pass (R15).`;
+        this.bump();
+      } else if (game.touched >= 0 && game.touched !== to) {
+        this.status.value = `Touch-move: you must move the piece on ${cellName(game.touched)} (R15).`;
+      } else if (pos.capturedCount[pos.turn]! > 0) {
+        this.status.value = this.why(makeMove(STEP, to, to));
+      } else {
+        this.status.value = `The ${piece.role} on ${cellName(to)} has no legal move now.`;
+      }
+      return;
+    }
+    if (from === undefined) {
+      const side = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
+      if (pos.placing) this.status.value = this.why(makeMove(PLACEMENT, NO_CELL, to));
+      else if (game.touched >= 0) {
+        this.status.value = `Touch-move: you must move the piece on ${cellName(game.touched)} (R15).`;
+      } else if (piece) {
+        this.status.value = `That is a ${side(piece.colour)} piece; ${side(pos.turnColour)} is to move.`;
+      } else this.status.value = 'Pick up one of your pieces first.';
+      return;
+    }
+    const kind = pos.capturedCount[pos.turn]! > 0 ? RELOCATION : STEP;
+    this.status.value = this.why(makeMove(kind, from, to));
+  }
+
+  private why(move: Move): string {
+    const text = explainIllegal(this.current.position, move)?.message;
+    return text ? `Not allowed: ${text}.` : '';
+  }
+
+  /** Plays a turn for the player to move, if legal; says what happened. */
+  play(move: Move): boolean {
+    const game = this.current;
+    const before = game.position.clone();
+    const mover = game.position.turnColour;
+    if (!game.play(move).ok) return false;
+    const captured = newlyCaptured(before, game.position).length > 0;
+    if (this.settings.value.sound) {
+      if (captured) playCaptureSound();
+      else playMoveSound();
+    }
+    const you = this.you.value;
+    const who = you ? (mover === you ? 'You' : 'Computer') : mover === 'white' ? 'White' : 'Black';
+    batch(() => {
+      this.hint.value = undefined;
+      this.status.value = describeTurn(before, move, game.position, who);
+      this.afterChange();
+    });
+    return true;
+  }
+
+  /** Forfeits the turn under touch-move (R15). */
+  pass(): void {
+    this.play(PASS_MOVE);
+  }
+
+  private afterChange(): void {
+    const game = this.current;
+    if (game.outcome) {
+      this.status.value =
+        `${this.status.value} ${outcomeTitle(game.outcome, this.you.value)} ${outcomeReason(game.outcome, game.position)}`.trim();
+      this.resultOpen.value = true;
+    } else {
+      this.resultOpen.value = false;
+    }
+    this.save();
+    this.bump();
+    void this.computerTurn();
+  }
+
+  private bump(): void {
+    this.version.value++;
+  }
+
+  private save(): void {
+    saveGame({ setup: this.setup.value, agn: this.agn() });
+  }
+
+  private freshTags(setup: GameSetup): Map<string, string> {
+    return new Map([
+      ['Event', 'Casual game'],
+      ['Date', today()],
+      ['White', playerName(setup, 'white')],
+      ['Black', playerName(setup, 'black')],
+    ]);
+  }
+
+  private async computerTurn(): Promise<void> {
+    const game = this.current;
+    const setup = this.setup.value;
+    if (!this.engine || setup.mode !== 'computer' || game.outcome) return;
+    if (game.position.turnColour === setup.human || this.thinking.value) return;
+    const token = ++this.searchToken;
+    this.thinking.value = true;
+    const started = performance.now();
+    try {
+      const text = await this.engine.bestMove({
+        startApn: makeApn(game.initial),
+        moves: game.moves.map(makeMoveText),
+        level: setup.level,
+        // Level 10 searches for a fixed time; lower levels stop at their own limits.
+        movetime: setup.level === 10 ? LEVEL10_MOVETIME : undefined,
+      });
+      await wait(MIN_THINK_MS - (performance.now() - started));
+      if (token !== this.searchToken) return;
+      this.thinking.value = false;
+      const move = text === undefined ? undefined : parseMoveText(text);
+      if (!move?.ok || !this.play(move.value)) {
+        this.status.value = `The computer could not find a move (${text ?? 'none'}).`;
+      }
+    } catch (e) {
+      if (token !== this.searchToken) return;
+      this.thinking.value = false;
+      if (!(e instanceof Cancelled)) this.status.value = String(e);
+    }
+  }
+
+  private stopThinking(): void {
+    this.searchToken++;
+    this.engine?.cancel();
+    this.thinking.value = false;
+  }
+
+  /** Starts a game: `random` sides are drawn here. */
+  newGame(setup: GameSetup): void {
+    this.stopThinking();
+    const human: Colour =
+      setup.side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : setup.side;
+    const resolved = {
+      ...setup,
+      human,
+      touchMove: setup.mode === 'people' && setup.touchMove,
+    };
+    batch(() => {
+      this.setup.value = resolved;
+      this.current = new Game(startFor(resolved), { touchMove: resolved.touchMove });
+      this.tags = this.freshTags(resolved);
+      this.view.value = undefined;
+      this.hint.value = undefined;
+      this.dialog.value = undefined;
+      this.flipped.value = false;
+      this.status.value = this.turnPrompt();
+      this.afterChange();
+    });
+  }
+
+  /** The same game again with the sides swapped (against the computer). */
+  rematch(): void {
+    const s = this.setup.value;
+    const human = opposite(s.human);
+    this.newGame({ ...s, human, side: s.mode === 'computer' ? human : s.side });
+  }
+
+  /** Takes back the last person's turn (and the computer's reply), or a resignation. */
+  takeback(): void {
+    if (!this.canTakeback.value) return;
+    this.stopThinking();
+    const game = this.current;
+    const you = this.you.value;
+    if (game.outcome?.reason === 'resignation' || !you) game.undo();
+    else {
+      let undone = 0;
+      while (game.moves.length > 0 && (undone === 0 || game.position.turnColour !== you)) {
+        game.undo();
+        undone++;
+      }
+    }
+    batch(() => {
+      this.view.value = undefined;
+      this.hint.value = undefined;
+      this.status.value = `Taken back. ${this.turnPrompt()}`;
+      this.afterChange();
+    });
+  }
+
+  /** The player to move (a person) resigns. */
+  resign(): void {
+    const game = this.current;
+    if (game.outcome) return;
+    this.stopThinking();
+    game.resign(this.you.value ?? game.position.turnColour);
+    batch(() => {
+      this.status.value = '';
+      this.afterChange();
+    });
+  }
+
+  /** Asks the engine for a move for the person to move and draws it on the board. */
+  async requestHint(): Promise<void> {
+    const game = this.current;
+    if (!this.engine || !this.humanToMove.value || this.thinking.value || game.touchMove) return;
+    const version = this.version.value;
+    this.status.value = 'Looking for a good move…';
+    try {
+      const text = await this.engine.bestMove({
+        startApn: makeApn(game.initial),
+        moves: game.moves.map(makeMoveText),
+        level: 10,
+        movetime: HINT_MOVETIME,
+      });
+      if (this.version.value !== version || text === undefined) return;
+      const move = parseMoveText(text);
+      if (!move.ok) return;
+      this.hint.value = move.value;
+      this.status.value = `Hint: ${text}.`;
+    } catch {
+      // Cancelled by a move or a new game: the hint is stale anyway.
+    }
+  }
+
+  /** Shows the position after `ply` turns without changing the game; past the end goes live. */
+  showPly(ply: number): void {
+    const last = this.plies.value;
+    this.view.value = ply >= last ? undefined : Math.max(0, ply);
+  }
+
+  /** The game as AGN text. */
+  agn(): string {
+    return makeAgn(this.current, this.tags);
+  }
+
+  /** The shown position as APN text. */
+  apn(): string {
+    return makeApn(this.shownPosition.value);
+  }
+
+  /**
+   * Loads a game from AGN text, or a position from APN text. On bad input returns the
+   * message for the player and keeps the current game.
+   */
+  load(text: string): string | undefined {
+    const t = text.trim();
+    if (t === '') return 'The file is empty: there is no game record in it.';
+    let game: Game;
+    let tags = new Map<string, string>();
+    const asApn = parseApn(t);
+    if (asApn.ok) game = new Game(asApn.value);
+    else {
+      const record = parseAgn(t);
+      if (!record.ok) {
+        const looksApn = !t.includes('[') && t.split('/').length === 11;
+        return looksApn
+          ? `That is not a valid position (APN): ${asApn.error.message}.`
+          : `That is not a valid game record (AGN): ${record.error.message}.`;
+      }
+      game = record.value.game;
+      tags = record.value.tags;
+    }
+    this.stopThinking();
+    const s = this.setup.value;
+    const variant = makeApn(game.initial) === PLACEMENT_APN ? 'placement' : 'standard';
+    batch(() => {
+      this.setup.value = {
+        ...s,
+        variant,
+        mode: game.touchMove ? 'people' : s.mode,
+        touchMove: game.touchMove,
+      };
+      this.current = game;
+      this.tags = new Map([...this.freshTags(this.setup.value), ...tags]);
+      this.view.value = undefined;
+      this.hint.value = undefined;
+      this.dialog.value = undefined;
+      this.status.value = `Game loaded. ${this.turnPrompt()}`;
+      this.afterChange();
+    });
+    return undefined;
+  }
+
+  /** Changes preferences and stores them. */
+  updateSettings(change: Partial<Settings>): void {
+    this.settings.value = { ...this.settings.value, ...change };
+    saveSettings(this.settings.value);
+  }
+
+  private turnPrompt(): string {
+    const game = this.current;
+    if (game.outcome) {
+      return `${outcomeTitle(game.outcome, this.you.value)} ${outcomeReason(game.outcome, game.position)}`;
+    }
+    const pos = game.position;
+    const you = this.you.value;
+    const who = you
+      ? pos.turnColour === you
+        ? 'Your move'
+        : 'The computer is to move'
+      : `${pos.turnColour === 'white' ? 'White' : 'Black'} to move`;
+    if (pos.placing) return `${who}: place a guard on any vacant cell but the throne.`;
+    if (pos.capturedCount[pos.turn]! > 0)
+      return `${who}: relocate your captured piece first (R10).`;
+    return `${who}.`;
+  }
+
+  /** Starts the computer if it is to move (after a reload, say). */
+  resume(): void {
+    void this.computerTurn();
+  }
+}

@@ -1,0 +1,49 @@
+// Local storage, so the game survives a reload or a closed tab. Storage may be missing or
+// full (private windows): then the app simply forgets.
+
+const GAME_KEY = 'agon.game.v1';
+const SETTINGS_KEY = 'agon.settings.v1';
+
+/** The stored game: its setup and its AGN record. */
+export interface SavedGame {
+  readonly setup: unknown;
+  readonly agn: string;
+}
+
+function read(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage unavailable or full: the game goes on unsaved.
+  }
+}
+
+/** The stored game, if there is a readable one. */
+export function loadGame(): SavedGame | undefined {
+  const v = read(GAME_KEY) as Partial<SavedGame> | undefined;
+  return v && typeof v.agn === 'string' ? { setup: v.setup, agn: v.agn } : undefined;
+}
+
+/** Stores the game. */
+export function saveGame(game: SavedGame): void {
+  write(GAME_KEY, game);
+}
+
+/** The stored settings (unchecked). */
+export function loadSettings(): unknown {
+  return read(SETTINGS_KEY);
+}
+
+/** Stores the settings. */
+export function saveSettings(settings: unknown): void {
+  write(SETTINGS_KEY, settings);
+}

@@ -1,0 +1,66 @@
+// The board's public face, in the manner of chessground: a headless state, one mutation
+// funnel (`mutate`) through which every change passes and after which the view redraws, and a
+// config object. Without an element it runs headless, which is how the unit tests drive it.
+
+import type { BoardConfig } from './config.ts';
+import { cellCentre } from './geometry.ts';
+import { drag, press, release } from './interaction.ts';
+import { bindPointer } from './pointer.ts';
+import { applyConfig, type BoardState, createState } from './state.ts';
+import { BoardView } from './view.ts';
+
+/** What a board offers its owner. */
+export interface Board {
+  /** The current state; read it, change it only through the methods. */
+  readonly state: BoardState;
+  /** Merges a partial config and redraws. */
+  set(config: BoardConfig): void;
+  /** A tap (press and release without moving) on a cell. */
+  tap(cell: number): void;
+  /** Drags the piece on `from` and drops it on `to` (-1: off the board). */
+  dragTo(from: number, to: number): void;
+  /** Draws the board into `parent` and listens to the pointer there. */
+  attach(parent: Element): void;
+  /** Removes the drawing and its listeners; the state stays. */
+  detach(): void;
+}
+
+/** Creates a board from a config; headless until attached. */
+export function createBoard(config: BoardConfig = {}): Board {
+  const state = createState();
+  applyConfig(state, config);
+  let view: BoardView | undefined;
+  let unbind: (() => void) | undefined;
+  const mutate = (change: (s: BoardState) => void): void => {
+    change(state);
+    view?.draw(state);
+  };
+  const centre = (cell: number) => cellCentre(cell, state.orientation === 'black');
+  return {
+    state,
+    set: (c) => mutate((s) => applyConfig(s, c)),
+    tap: (cell) =>
+      mutate((s) => {
+        press(s, cell, centre(cell));
+        release(s, cell);
+      }),
+    dragTo: (from, to) =>
+      mutate((s) => {
+        press(s, from, centre(from));
+        drag(s, to >= 0 ? centre(to) : [100, 100]);
+        release(s, to);
+      }),
+    attach(parent) {
+      this.detach();
+      view = new BoardView(parent);
+      unbind = bindPointer(view.svg, state, mutate);
+      view.draw(state);
+    },
+    detach() {
+      unbind?.();
+      view?.remove();
+      view = undefined;
+      unbind = undefined;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// What the board is told. The board knows no rules: the caller passes the legal destinations
+// in, and gets moves, placements and refused taps out through `events`.
+
+import type { Colour, Piece } from '@agon/engine';
+
+/** What the player may do on the board now. */
+export interface Movable {
+  /** Legal destinations, by the cell of the piece that may go there (steps and relocations). */
+  readonly dests: ReadonlyMap<number, readonly number[]>;
+  /** Vacant cells a guard from hand may be placed on (R14); tapping one emits `place`. */
+  readonly placements?: readonly number[];
+  /** Cells a selected piece could reach but may not enter, drawn as such (R8, say). */
+  readonly blocked?: ReadonlyMap<number, readonly number[]>;
+}
+
+/** Callbacks through which the board reports what the player did. */
+export interface BoardEvents {
+  /** A piece was moved (tapped then its destination tapped, or dragged) to a legal cell. */
+  readonly move?: (from: number, to: number) => void;
+  /** A placement cell was tapped. */
+  readonly place?: (to: number) => void;
+  /** The selection changed: a piece was picked up, or put down (undefined). */
+  readonly select?: (cell: number | undefined) => void;
+  /** A tap or drop the board could not turn into a move; `from` is the selected piece, if any. */
+  readonly reject?: (from: number | undefined, to: number) => void;
+}
+
+/** Everything the board can be configured with; `set` merges a partial config into the state. */
+export interface BoardConfig {
+  /** What stands on each cell, indexed by cell (CELL_COUNT entries). */
+  readonly pieces?: readonly (Piece | undefined)[];
+  /** The colour whose side is drawn at the bottom. */
+  readonly orientation?: Colour;
+  /** Whether cell names are written in the cells. */
+  readonly coordinates?: boolean;
+  /** The cells of the last turn (from and to, or just to), marked. */
+  readonly lastMove?: readonly number[];
+  /** What may be moved; undefined makes the board view-only. */
+  readonly movable?: Movable | undefined;
+  /** Selects a piece (as if tapped), or clears the selection with null. */
+  readonly selected?: number | null;
+  /** A suggested move's cells (from and to, or just to), drawn as an arrow or a ring. */
+  readonly hint?: readonly number[];
+  /** Length of move animations in ms; 0 turns them off. */
+  readonly animationMs?: number;
+  /** Where the board reports what the player did. */
+  readonly events?: BoardEvents;
+}

@@ -1,0 +1,70 @@
+// What a press, a drag and a release mean, as changes to the headless state. The pointer
+// layer and the tests both come through here, so a tap in a test is a tap in the browser.
+
+import type { Point } from './geometry.ts';
+import { type BoardState, destsOf } from './state.ts';
+
+/** How far (board units; a cell is about 1.7 across) a pointer must travel to start a drag. */
+const DRAG_THRESHOLD = 0.35;
+
+function select(state: BoardState, cell: number | undefined): void {
+  if (state.selected === cell) return;
+  state.selected = cell;
+  state.events.select?.(cell);
+}
+
+/**
+ * A press on `cell` at `point`: picks up a movable piece (a drag may follow), or acts as a
+ * tap on a destination, a placement cell or anything else (refused).
+ */
+export function press(state: BoardState, cell: number, point: Point): void {
+  state.rejected = undefined;
+  const movable = state.movable;
+  if (!movable || cell < 0) return;
+  const from = state.selected;
+  if (from !== undefined && destsOf(state, from).includes(cell)) {
+    select(state, undefined);
+    state.events.move?.(from, cell);
+  } else if (movable.dests.has(cell)) {
+    state.drag = { origin: cell, point, start: point, moved: false, wasSelected: from === cell };
+    select(state, cell);
+  } else if (movable.placements?.includes(cell)) {
+    state.events.place?.(cell);
+  } else {
+    state.rejected = cell;
+    state.events.reject?.(from, cell);
+  }
+}
+
+/** The pointer moved to `point` while pressed; past the threshold the piece follows it. */
+export function drag(state: BoardState, point: Point): void {
+  const d = state.drag;
+  if (!d) return;
+  d.point = point;
+  if (!d.moved && Math.hypot(point[0] - d.start[0], point[1] - d.start[1]) > DRAG_THRESHOLD) {
+    d.moved = true;
+  }
+}
+
+/** The pointer was released over `cell` (-1 off the board): drops a dragged piece, or ends a tap. */
+export function release(state: BoardState, cell: number): void {
+  const d = state.drag;
+  if (!d) return;
+  state.drag = undefined;
+  if (!d.moved) {
+    if (d.wasSelected) select(state, undefined);
+    return;
+  }
+  if (destsOf(state, d.origin).includes(cell)) {
+    select(state, undefined);
+    state.events.move?.(d.origin, cell);
+  } else if (cell >= 0 && cell !== d.origin) {
+    state.rejected = cell;
+    state.events.reject?.(d.origin, cell);
+  }
+}
+
+/** Abandons a drag (pointer cancelled, or the piece vanished): the piece goes back. */
+export function cancelDrag(state: BoardState): void {
+  state.drag = undefined;
+}

@@ -1,0 +1,54 @@
+// Mouse, pen and touch, through pointer events: a press picks up or taps, a move drags, a
+// release drops. Coordinates are turned into board units and cells here; the meaning of each
+// gesture lives in `interaction.ts`.
+
+import { cellAtPoint, type Point } from './geometry.ts';
+import { cancelDrag, drag, press, release } from './interaction.ts';
+import type { BoardState } from './state.ts';
+
+/** Runs a change on the board state and redraws: the board's single mutation funnel. */
+export type Mutate = (change: (state: BoardState) => void) => void;
+
+/** Listens to pointer events on the board's `<svg>`; returns a function that stops listening. */
+export function bindPointer(svg: SVGSVGElement, state: BoardState, mutate: Mutate): () => void {
+  const toBoard = (e: PointerEvent): Point => {
+    const m = svg.getScreenCTM();
+    if (!m) return [Number.NaN, Number.NaN];
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  };
+  const cellOf = (p: Point): number => cellAtPoint(p, state.orientation === 'black');
+
+  const down = (e: PointerEvent): void => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    const p = toBoard(e);
+    mutate((s) => press(s, cellOf(p), p));
+    if (state.drag) {
+      svg.setPointerCapture(e.pointerId);
+      e.preventDefault();
+    }
+  };
+  const move = (e: PointerEvent): void => {
+    if (!state.drag) return;
+    const p = toBoard(e);
+    mutate((s) => drag(s, p));
+  };
+  const up = (e: PointerEvent): void => {
+    if (!state.drag) return;
+    const p = toBoard(e);
+    mutate((s) => release(s, cellOf(p)));
+  };
+  const cancel = (): void => {
+    if (state.drag) mutate(cancelDrag);
+  };
+  svg.addEventListener('pointerdown', down);
+  svg.addEventListener('pointermove', move);
+  svg.addEventListener('pointerup', up);
+  svg.addEventListener('pointercancel', cancel);
+  return () => {
+    svg.removeEventListener('pointerdown', down);
+    svg.removeEventListener('pointermove', move);
+    svg.removeEventListener('pointerup', up);
+    svg.removeEventListener('pointercancel', cancel);
+  };
+}

@@ -1,0 +1,80 @@
+// The board's headless state: plain data that `interaction.ts` changes and `render.ts` draws.
+// Nothing here touches the DOM, so the board's behaviour is testable without a browser.
+
+import { CELL_COUNT, type Colour, type Piece } from '@agon/engine';
+import type { BoardConfig, BoardEvents, Movable } from './config.ts';
+import type { Point } from './geometry.ts';
+
+/** A drag in progress: the piece's cell, where the pointer is, and whether it has moved yet. */
+export interface Drag {
+  readonly origin: number;
+  /** The pointer in board units. */
+  point: Point;
+  readonly start: Point;
+  /** True once the pointer travelled far enough to count as a drag rather than a tap. */
+  moved: boolean;
+  /** The piece was already selected when pressed: a tap without moving puts it down. */
+  readonly wasSelected: boolean;
+}
+
+/** The whole state of one board. */
+export interface BoardState {
+  pieces: (Piece | undefined)[];
+  orientation: Colour;
+  coordinates: boolean;
+  lastMove: readonly number[];
+  movable: Movable | undefined;
+  selected: number | undefined;
+  hint: readonly number[];
+  animationMs: number;
+  events: BoardEvents;
+  drag: Drag | undefined;
+  /** The cell of the last refused tap, marked until the next tap. */
+  rejected: number | undefined;
+  /** Bumped whenever pieces change, so the view knows when to animate. */
+  piecesVersion: number;
+}
+
+/** A fresh state: an empty board, White at the bottom, nothing movable. */
+export function createState(): BoardState {
+  return {
+    pieces: new Array<Piece | undefined>(CELL_COUNT).fill(undefined),
+    orientation: 'white',
+    coordinates: false,
+    lastMove: [],
+    movable: undefined,
+    selected: undefined,
+    hint: [],
+    animationMs: 180,
+    events: {},
+    drag: undefined,
+    rejected: undefined,
+    piecesVersion: 0,
+  };
+}
+
+/** Merges a config into the state; a selection that is no longer movable is dropped. */
+export function applyConfig(state: BoardState, config: BoardConfig): void {
+  if (config.pieces) {
+    state.pieces = [...config.pieces];
+    state.piecesVersion++;
+  }
+  if (config.orientation) state.orientation = config.orientation;
+  if (config.coordinates !== undefined) state.coordinates = config.coordinates;
+  if (config.lastMove) state.lastMove = config.lastMove;
+  if ('movable' in config) state.movable = config.movable;
+  if (config.hint) state.hint = config.hint;
+  if (config.animationMs !== undefined) state.animationMs = config.animationMs;
+  if (config.events) state.events = config.events;
+  if ('selected' in config) state.selected = config.selected ?? undefined;
+  if (state.selected !== undefined && !state.movable?.dests.has(state.selected)) {
+    state.selected = undefined;
+  }
+  if (state.drag && !state.movable?.dests.has(state.drag.origin)) state.drag = undefined;
+  state.rejected = undefined;
+}
+
+/** The legal destinations of the piece on `cell`; empty when it may not move. */
+export function destsOf(state: BoardState, cell: number | undefined): readonly number[] {
+  return cell === undefined ? [] : (state.movable?.dests.get(cell) ?? []);
+}

@@ -1,0 +1,144 @@
+import { CELL_COUNT, cellName, type Piece, parseCell } from '@agon/engine';
+import { describe, expect, it, vi } from 'vitest';
+import { createBoard } from '../src/board/board.ts';
+import { ALL_CELLS, cellAtPoint, cellCentre } from '../src/board/geometry.ts';
+
+const c = parseCell;
+const guard = (colour: Piece['colour'], captured = false): Piece => ({
+  colour,
+  role: 'guard',
+  captured,
+});
+
+function board(dests: Record<string, string[]>, extra: { placements?: string[] } = {}) {
+  const move = vi.fn();
+  const place = vi.fn();
+  const select = vi.fn();
+  const reject = vi.fn();
+  const pieces = new Array<Piece | undefined>(CELL_COUNT).fill(undefined);
+  for (const from of Object.keys(dests)) pieces[c(from)] = guard('white');
+  const b = createBoard({
+    pieces,
+    movable: {
+      dests: new Map(Object.entries(dests).map(([k, v]) => [c(k), v.map(c)])),
+      placements: extra.placements?.map(c),
+    },
+    events: { move, place, select, reject },
+  });
+  return { b, move, place, select, reject };
+}
+
+describe('board geometry', () => {
+  it('finds every cell again from its own centre, either way up', () => {
+    for (const flipped of [false, true]) {
+      for (const cell of ALL_CELLS)
+        expect(cellAtPoint(cellCentre(cell, flipped), flipped)).toBe(cell);
+    }
+  });
+
+  it('puts f1 at the bottom for White and at the top when flipped', () => {
+    expect(cellCentre(c('f1'), false)[1]).toBeGreaterThan(0);
+    expect(cellCentre(c('f1'), true)[1]).toBeLessThan(0);
+    expect(cellCentre(c('f6'), false)).toEqual([0, 0]);
+  });
+
+  it('answers -1 off the board and the nearest cell near an edge', () => {
+    expect(cellAtPoint([0, 50], false)).toBe(-1);
+    const [x, y] = cellCentre(c('a1'), false);
+    expect(cellName(cellAtPoint([x + 0.3, y - 0.2], false))).toBe('a1');
+  });
+});
+
+describe('board interaction (headless)', () => {
+  it('taps a piece, then a destination: emits the move and clears the selection', () => {
+    const { b, move, select } = board({ b1: ['b2', 'c2'] });
+    b.tap(c('b1'));
+    expect(b.state.selected).toBe(c('b1'));
+    expect(select).toHaveBeenLastCalledWith(c('b1'));
+    b.tap(c('c2'));
+    expect(move).toHaveBeenCalledWith(c('b1'), c('c2'));
+    expect(b.state.selected).toBeUndefined();
+  });
+
+  it('drags a piece to a destination', () => {
+    const { b, move } = board({ b1: ['b2'] });
+    b.dragTo(c('b1'), c('b2'));
+    expect(move).toHaveBeenCalledWith(c('b1'), c('b2'));
+  });
+
+  it('refuses a drop on a cell that is not a destination, and keeps the piece selected', () => {
+    const { b, move, reject } = board({ b1: ['b2'] });
+    b.dragTo(c('b1'), c('c3'));
+    expect(move).not.toHaveBeenCalled();
+    expect(reject).toHaveBeenCalledWith(c('b1'), c('c3'));
+    expect(b.state.selected).toBe(c('b1'));
+    expect(b.state.rejected).toBe(c('c3'));
+  });
+
+  it('a drop off the board puts the piece back silently', () => {
+    const { b, move, reject } = board({ b1: ['b2'] });
+    b.dragTo(c('b1'), -1);
+    expect(move).not.toHaveBeenCalled();
+    expect(reject).not.toHaveBeenCalled();
+  });
+
+  it('reports a tap on a non-destination with the selected piece, so the caller can explain it', () => {
+    const { b, reject } = board({ b1: ['b2'] });
+    b.tap(c('b1'));
+    b.tap(c('e5'));
+    expect(reject).toHaveBeenCalledWith(c('b1'), c('e5'));
+    expect(b.state.selected).toBe(c('b1'));
+    b.tap(c('b1'));
+    expect(b.state.selected).toBeUndefined();
+  });
+
+  it('switches the selection to another movable piece', () => {
+    const { b } = board({ b1: ['b2'], k1: ['k2'] });
+    b.tap(c('b1'));
+    b.tap(c('k1'));
+    expect(b.state.selected).toBe(c('k1'));
+  });
+
+  it('taps a placement cell', () => {
+    const { b, place } = board({}, { placements: ['c4', 'd4'] });
+    b.tap(c('c4'));
+    expect(place).toHaveBeenCalledWith(c('c4'));
+  });
+
+  it('is view-only without `movable`: taps do nothing', () => {
+    const { b, move, reject } = board({ b1: ['b2'] });
+    b.set({ movable: undefined });
+    b.tap(c('b1'));
+    b.tap(c('b2'));
+    expect(move).not.toHaveBeenCalled();
+    expect(reject).not.toHaveBeenCalled();
+    expect(b.state.selected).toBeUndefined();
+  });
+
+  it('can be told which piece is selected (the piece to relocate, R10)', () => {
+    const { b, move } = board({ e5: ['a1', 'f1'] });
+    b.set({ selected: c('e5') });
+    b.tap(c('a1'));
+    expect(move).toHaveBeenCalledWith(c('e5'), c('a1'));
+  });
+
+  it('drops a selection whose piece is no longer movable', () => {
+    const { b } = board({ b1: ['b2'] });
+    b.tap(c('b1'));
+    b.set({ movable: { dests: new Map() } });
+    expect(b.state.selected).toBeUndefined();
+  });
+
+  it('takes pieces, orientation and marks through `set`', () => {
+    const { b } = board({});
+    const pieces = new Array<Piece | undefined>(CELL_COUNT).fill(undefined);
+    pieces[c('f6')] = { colour: 'black', role: 'queen', captured: true };
+    const v = b.state.piecesVersion;
+    b.set({ pieces, orientation: 'black', lastMove: [c('f7'), c('f6')], hint: [c('e5')] });
+    expect(b.state.pieces[c('f6')]?.captured).toBe(true);
+    expect(b.state.piecesVersion).toBe(v + 1);
+    expect(b.state.orientation).toBe('black');
+    expect(b.state.lastMove).toEqual([c('f7'), c('f6')]);
+    expect(b.state.hint).toEqual([c('e5')]);
+  });
+});

@@ -1,0 +1,201 @@
+import {
+  cellName,
+  Game,
+  makeMoveText,
+  moveFrom,
+  moveTo,
+  PLACEMENT_APN,
+  parseApn,
+  parseCell,
+  STANDARD_APN,
+} from '@agon/engine';
+import { describe, expect, it, vi } from 'vitest';
+import { Cancelled, type ComputerPlayer, type SearchRequest } from '../src/app/engine-client.ts';
+import { Match, MIN_THINK_MS } from '../src/app/match.ts';
+import { DEFAULT_SETUP } from '../src/app/setup.ts';
+
+const c = parseCell;
+
+/** A stand-in computer: plays the first legal move at once, and records what it was asked. */
+class FirstMove implements ComputerPlayer {
+  readonly requests: SearchRequest[] = [];
+  cancelled = 0;
+  private reject: ((e: Error) => void) | undefined;
+  bestMove(request: SearchRequest): Promise<string | undefined> {
+    this.requests.push(request);
+    const start = parseApn(request.startApn);
+    if (!start.ok) throw new Error(start.error.message);
+    const game = new Game(start.value);
+    for (const m of request.moves) game.play(game.legalMoves().find((x) => makeMoveText(x) === m)!);
+    const move = game.legalMoves()[0];
+    return new Promise((resolve, reject) => {
+      this.reject = reject;
+      resolve(move === undefined ? undefined : makeMoveText(move));
+    });
+  }
+  cancel(): void {
+    this.cancelled++;
+    this.reject?.(new Cancelled('cancelled'));
+  }
+}
+
+function step(match: Match, text: string): void {
+  const [from, to] = text.split('-') as [string, string];
+  match.moveFromBoard(c(from), c(to));
+}
+
+describe('Match', () => {
+  it('starts a first visit as White against the computer at level 3', () => {
+    const match = new Match(undefined);
+    expect(match.setup.value).toEqual(DEFAULT_SETUP);
+    expect(match.setup.value.level).toBe(3);
+    expect(match.humanToMove.value).toBe(true);
+    expect(match.boardConfig.value.movable?.dests.size).toBeGreaterThan(0);
+    expect(match.status.value).toBe('Your move.');
+  });
+
+  it('answers a move with the computer’s, no sooner than half a second', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = new FirstMove();
+      const match = new Match(engine);
+      step(match, 'b1-c2');
+      expect(match.thinking.value).toBe(true);
+      expect(match.boardConfig.value.movable).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS - 50);
+      expect(match.plies.value).toBe(1);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(match.plies.value).toBe(2);
+      expect(match.thinking.value).toBe(false);
+      expect(match.status.value).toMatch(/^Computer: /);
+      expect(engine.requests[0]).toMatchObject({
+        startApn: STANDARD_APN,
+        moves: ['b1-c2'],
+        level: 3,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks level 10 for a fixed two seconds, lower levels for their own limits', async () => {
+    const engine = new FirstMove();
+    const match = new Match(engine);
+    match.newGame({ ...DEFAULT_SETUP, level: 10, side: 'black' });
+    expect(engine.requests.at(-1)?.movetime).toBe(2000);
+    match.newGame({ ...DEFAULT_SETUP, level: 4, side: 'black' });
+    expect(engine.requests.at(-1)?.movetime).toBeUndefined();
+  });
+
+  it('takes back the person’s move and the computer’s reply, or cancels the search', async () => {
+    const engine = new FirstMove();
+    const match = new Match(engine);
+    step(match, 'b1-c2');
+    expect(match.canTakeback.value).toBe(true);
+    match.takeback(); // while the computer thinks: its search is cancelled
+    expect(engine.cancelled).toBeGreaterThan(0);
+    expect(match.plies.value).toBe(0);
+    expect(match.thinking.value).toBe(false);
+    expect(match.canTakeback.value).toBe(false);
+  });
+
+  it('plays a person’s Black side: the computer moves first, takeback keeps its first move', async () => {
+    vi.useFakeTimers();
+    try {
+      const match = new Match(new FirstMove());
+      match.newGame({ ...DEFAULT_SETUP, side: 'black' });
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(1);
+      expect(match.canTakeback.value).toBe(false);
+      expect(match.boardConfig.value.orientation).toBe('black');
+      const [from, tos] = [...match.boardConfig.value.movable!.dests][0]!;
+      match.moveFromBoard(from, tos[0]!);
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(3);
+      match.takeback();
+      expect(match.plies.value).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('picks up the piece to relocate, queen first (R10)', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    expect(match.load('1g4/1G1G3/8/7g1/Q1g5G*1/9q1/10/2g3G2/6g1/G1G4/1g4 w')).toBeUndefined();
+    const config = match.boardConfig.value;
+    expect(config.selected).toBe(c('e9'));
+    expect(config.movable?.dests.get(c('e9'))).toContain(c('f1'));
+    match.moveFromBoard(c('e9'), c('f1'));
+    expect(match.status.value).toBe('White: relocates the captured guard from e9 to f1 (e9@f1).');
+  });
+
+  it('marks R8-forbidden steps and explains a tap on one', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    match.load('1g3G/6g/1G6/g7G/10/Q9q/10/7G1/1g5g/G6/1g2G1 w');
+    expect(match.boardConfig.value.movable?.blocked?.get(c('k1'))).toEqual([c('k2')]);
+    match.rejectFromBoard(c('k1'), c('k2'));
+    expect(match.status.value).toBe(
+      'Not allowed: k2 lies between two Black pieces, on l2 and i2: no step may end there (R8).',
+    );
+  });
+
+  it('offers placements in the placement variant', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people', variant: 'placement' });
+    expect(match.apn()).toBe(PLACEMENT_APN);
+    const placements = match.boardConfig.value.movable?.placements ?? [];
+    expect(placements).toHaveLength(88);
+    expect(placements).not.toContain(c('f6'));
+    match.placeFromBoard(c('c4'));
+    expect(match.status.value).toBe('White: places a guard on c4.');
+  });
+
+  it('refuses a bad record with a message and keeps the game', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    step(match, 'b1-c2');
+    const before = match.agn();
+    expect(match.load('[Variant "Standard"]\n\n1. f1-f5 *')).toMatch(
+      /^That is not a valid game record \(AGN\): move 1 f1-f5 is illegal/,
+    );
+    expect(match.load('')).toMatch(/empty/);
+    expect(match.load('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 x')).toMatch(
+      /not a valid position/,
+    );
+    expect(match.agn()).toBe(before);
+  });
+
+  it('loads an AGN record and steps through it without changing it', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    expect(match.load('[Variant "Standard"]\n\n1. b1-c2 h1-g2 2. k1-i2 *')).toBeUndefined();
+    expect(match.plies.value).toBe(3);
+    match.showPly(1);
+    expect(match.boardConfig.value.movable).toBeUndefined();
+    expect(match.boardConfig.value.lastMove?.map(cellName)).toEqual(['b1', 'c2']);
+    expect(match.plies.value).toBe(3);
+    match.showPly(5);
+    expect(match.view.value).toBeUndefined();
+  });
+
+  it('ends a game by resignation and says so; rematch swaps the sides', () => {
+    const match = new Match(new FirstMove());
+    match.resign();
+    expect(match.game.outcome).toEqual({ winner: 'black', reason: 'resignation' });
+    expect(match.resultOpen.value).toBe(true);
+    expect(match.status.value).toBe('You lose. White resigned.');
+    match.rematch();
+    expect(match.setup.value.human).toBe('black');
+    expect(match.plies.value).toBe(0);
+  });
+
+  it('shows a hint from the engine on the board', async () => {
+    const match = new Match(new FirstMove());
+    await match.requestHint();
+    const hint = match.hint.value!;
+    expect(match.boardConfig.value.hint).toEqual([moveFrom(hint), moveTo(hint)]);
+    expect(match.status.value).toBe(`Hint: ${makeMoveText(hint)}.`);
+  });
+});
