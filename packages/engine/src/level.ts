@@ -16,17 +16,21 @@ export interface LevelConfig {
   readonly temperature: number;
 }
 
-/** Levels 1 to 10 (index 0 is level 1). */
+/**
+ * Levels 1 to 10 (index 0 is level 1). Up to level 9 a move costs at most ~100k nodes (well
+ * under a second even on a phone), so level 10, which searches for its whole time budget,
+ * stays the strongest.
+ */
 export const LEVELS: readonly LevelConfig[] = [
-  { depth: 1, nodes: 2_000, temperature: 120 },
-  { depth: 1, nodes: 4_000, temperature: 60 },
-  { depth: 2, nodes: 8_000, temperature: 45 },
-  { depth: 2, nodes: 16_000, temperature: 25 },
-  { depth: 3, nodes: 30_000, temperature: 15 },
-  { depth: 4, nodes: 60_000, temperature: 10 },
-  { depth: 5, nodes: 120_000, temperature: 6 },
-  { depth: 6, nodes: 250_000, temperature: 3 },
-  { depth: 8, nodes: 600_000, temperature: 0 },
+  { depth: 1, nodes: 2_000, temperature: 150 },
+  { depth: 2, nodes: 3_000, temperature: 70 },
+  { depth: 2, nodes: 4_000, temperature: 35 },
+  { depth: 3, nodes: 6_000, temperature: 20 },
+  { depth: 4, nodes: 8_000, temperature: 12 },
+  { depth: 5, nodes: 12_000, temperature: 6 },
+  { depth: 6, nodes: 20_000, temperature: 3 },
+  { depth: 8, nodes: 40_000, temperature: 0 },
+  { depth: 10, nodes: 100_000, temperature: 0 },
   { depth: 120, nodes: Number.POSITIVE_INFINITY, temperature: 0 },
 ];
 
