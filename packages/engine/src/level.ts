@@ -17,20 +17,20 @@ export interface LevelConfig {
 }
 
 /**
- * Levels 1 to 10 (index 0 is level 1). Up to level 9 a move costs at most ~100k nodes (well
- * under a second even on a phone), so level 10, which searches for its whole time budget,
- * stays the strongest.
+ * Levels 1 to 10 (index 0 is level 1). Levels 1 to 9 are bounded by depth and nodes, so they
+ * play alike on any device; level 10 searches for its whole time budget and is the strongest
+ * wherever that budget buys more than level 9's 30k nodes (about 0.1 s on a desktop).
  */
 export const LEVELS: readonly LevelConfig[] = [
-  { depth: 1, nodes: 2_000, temperature: 150 },
-  { depth: 2, nodes: 3_000, temperature: 70 },
-  { depth: 2, nodes: 4_000, temperature: 35 },
-  { depth: 3, nodes: 6_000, temperature: 20 },
-  { depth: 4, nodes: 8_000, temperature: 12 },
-  { depth: 5, nodes: 12_000, temperature: 6 },
-  { depth: 6, nodes: 20_000, temperature: 3 },
-  { depth: 8, nodes: 40_000, temperature: 0 },
-  { depth: 10, nodes: 100_000, temperature: 0 },
+  { depth: 1, nodes: 1_000, temperature: 150 },
+  { depth: 2, nodes: 1_500, temperature: 70 },
+  { depth: 2, nodes: 2_000, temperature: 35 },
+  { depth: 3, nodes: 2_500, temperature: 20 },
+  { depth: 4, nodes: 3_500, temperature: 12 },
+  { depth: 5, nodes: 5_000, temperature: 6 },
+  { depth: 6, nodes: 8_000, temperature: 3 },
+  { depth: 8, nodes: 15_000, temperature: 0 },
+  { depth: 10, nodes: 30_000, temperature: 0 },
   { depth: 120, nodes: Number.POSITIVE_INFINITY, temperature: 0 },
 ];
 

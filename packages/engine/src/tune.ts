@@ -4,6 +4,7 @@
 
 import { FEATURE_COUNT, features } from './evaluate.ts';
 import { Game } from './game.ts';
+import { seededRandom } from './level.ts';
 import type { Move } from './move.ts';
 import type { Position } from './position.ts';
 import { Searcher, type SearchLimits } from './search.ts';
@@ -165,4 +166,54 @@ export function fitWeights(
     lossBefore: texelLoss(samples, initial, k),
     lossAfter: texelLoss(samples, weights, k),
   };
+}
+
+/** Settings of an SPSA run (simultaneous perturbation stochastic approximation). */
+export interface SpsaOptions {
+  /** Game pairs to play, one per iteration. */
+  readonly iterations: number;
+  /** Search nodes a move in the games. */
+  readonly nodes: number;
+  /** Seeds the perturbations and openings. */
+  readonly seed: number;
+  /** Step size, in units of each weight's perturbation, per point of game-pair score. */
+  readonly rate?: number;
+  /** Called after each iteration with the current weights. */
+  readonly onIteration?: (iteration: number, weights: Float64Array, pairScore: number) => void;
+}
+
+/**
+ * Tunes the weights on game results directly: each iteration perturbs every weight by plus or
+ * minus its own step c_i (at least 4, else a fifth of its size), plays a pair of games (same
+ * random opening, colours swapped) between the plus and the minus weights, and moves the
+ * weights toward the side that scored better. Unlike the Texel fit this optimises playing
+ * strength itself, at the price of many games.
+ */
+export function spsa(start: Position, initial: Int32Array, options: SpsaOptions): Float64Array {
+  const random = seededRandom(options.seed);
+  const theta = Float64Array.from(initial);
+  const c = Float64Array.from(initial, (w) => Math.max(4, Math.abs(w) / 5));
+  const rate = options.rate ?? 0.5;
+  const plus = new Int32Array(FEATURE_COUNT);
+  const minus = new Int32Array(FEATURE_COUNT);
+  const delta = new Int8Array(FEATURE_COUNT);
+  for (let k = 1; k <= options.iterations; k++) {
+    for (let i = 0; i < FEATURE_COUNT; i++) {
+      delta[i] = random() < 0.5 ? -1 : 1;
+      plus[i] = Math.round(theta[i]! + c[i]! * delta[i]!);
+      minus[i] = Math.round(theta[i]! - c[i]! * delta[i]!);
+    }
+    const opening = randomOpening(start, 4 + Math.floor(random() * 7), random);
+    const limits = { nodes: options.nodes };
+    const p = searchPlayer(plus, limits);
+    const m = searchPlayer(minus, limits);
+    const first = whiteScore(playGame(start, opening, p, m, 300));
+    const second = 1 - whiteScore(playGame(start, opening, m, p, 300));
+    const score = first + second - 1; // plus's pair score minus minus's, in [-1, 1]
+    // The usual decay keeps late iterations from undoing what early ones found.
+    const step = (rate * score) / (1 + k / 200) ** 0.602;
+    for (let i = 0; i < FEATURE_COUNT; i++) theta[i]! += step * c[i]! * delta[i]!;
+    options.onIteration?.(k, theta, score);
+  }
+  return theta;
 }
