@@ -75,7 +75,10 @@ exits with status 1 when any answer failed.
         const elapsed = performance.now() - started;
         times.push(elapsed);
         worst = Math.max(worst, elapsed);
-        if (elapsed > movetime + MARGIN_MS) late++;
+        if (elapsed > movetime + MARGIN_MS) {
+          late++;
+          process.stdout.write(`position ${i + 1}: bestmove after ${elapsed.toFixed(1)} ms\n`);
+        }
         const problem = check(pos, finished, answer);
         if (problem) {
           failures++;
