@@ -41,11 +41,14 @@ const F = Object.fromEntries(FEATURES.map((name, i) => [name, i])) as Record<
 
 /**
  * The weights, in centipawn-like units, aligned with FEATURES. Tuned by SPSA self-play
- * (`spsa` in tune.ts: 560 game pairs at 1,500 nodes a move from hand-set starting values); the
- * result beat the starting values by about +50 Elo over 80 games at 3,000 nodes a move.
+ * (`spsa` in tune.ts: 560 game pairs at 1,500 nodes a move from hand-set starting values),
+ * which beat the starting values by about +50 Elo over 80 games at 3,000 nodes a move. One
+ * constraint is imposed on the result: the queen on the throne is worth more than the queen
+ * next to it (R11 is won only from the throne). Unconstrained, the tuned values ranked ring 1
+ * above the throne, and the engine then failed to finish games against weak play.
  */
 export const WEIGHTS = new Int32Array([
-  15, 41, 32, 45, 0, 45, 67, 144, 104, -35, -132, 6, -18, 9, 26, -55, -34, -43, -19, 0,
+  15, 41, 32, 45, 0, 45, 67, 144, 184, -35, -132, 6, -18, 9, 26, -55, -34, -43, -19, 0,
 ]);
 
 // Neighbours with off-board entries kept as -1; the evaluation tests them explicitly.
