@@ -1,9 +1,11 @@
-// Builds the app into dist/: the page's module, the engine worker as a separate module and
-// the service worker; each text file also written gzipped and brotli-compressed for the
-// server to send as is.
+// Builds the app into dist/: the page's module, the engine worker as a separate module, the
+// service worker with the list of files it stores, and the web app manifest and icons (from
+// public/); each text file also written gzipped and brotli-compressed for the server to send
+// as is.
 
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -14,18 +16,37 @@ function files(dir: string): string[] {
   });
 }
 
-/** Writes `x.gz` and `x.br` beside every compressible file of the build. */
-function precompress(): Plugin {
+/**
+ * Tells the service worker what to store: every file of the build but itself, the page as
+ * `/`, and a digest of their contents that names this version. Then writes `x.gz` and `x.br`
+ * beside every compressible file.
+ */
+function finish(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'agon-precompress',
+    name: 'agon-finish',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
     },
     closeBundle() {
+      const swPath = join(outDir, 'sw.js');
+      const stored = files(outDir)
+        .filter((path) => path !== swPath)
+        .sort();
+      const digest = createHash('sha256');
+      for (const path of stored) digest.update(path).update(new Uint8Array(readFileSync(path)));
+      const urls = stored.map((path) => {
+        const url = `/${relative(outDir, path).split(sep).join('/')}`;
+        return url === '/index.html' ? '/' : url;
+      });
+      const build = JSON.stringify({ version: digest.digest('hex').slice(0, 16), files: urls });
+      const sw = readFileSync(swPath, 'utf8');
+      if (!sw.includes('__AGON_BUILD__')) throw new Error('sw.js has no place for the file list');
+      // The name is a free variable in sw.js, so the minifier leaves it for this to replace.
+      writeFileSync(swPath, sw.replace('__AGON_BUILD__', build));
       for (const path of files(outDir)) {
-        if (!/\.(js|css|html|svg|json)$/.test(path)) continue;
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(path)) continue;
         const data = new Uint8Array(readFileSync(path));
         writeFileSync(`${path}.gz`, new Uint8Array(gzipSync(data, { level: 9 })));
         writeFileSync(`${path}.br`, new Uint8Array(brotliCompressSync(data)));
@@ -41,6 +62,8 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
+    // Fonts stay files: inlined into the CSS they would delay every first paint.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     rolldownOptions: {
       // The service worker keeps a fixed name at the root: its scope is the whole app.
       input: { index: 'index.html', sw: 'src/sw.ts' },
@@ -49,5 +72,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [precompress()],
+  plugins: [finish()],
 });

@@ -172,12 +172,27 @@ describe.concurrent('agon', () => {
     ]);
   });
 
-  it('tune plays games, fits and prints a weight for every feature', async () => {
-    const { status, stdout } = await agon(['tune', '--games', '2', '--nodes', '300']);
+  it('tune fits samples from a file and prints a weight for every feature', async () => {
+    // Self-play games at a few hundred nodes rarely finish, and unfinished games give no
+    // samples; so the fit is checked on a file of samples whose results follow one feature.
+    const file = join(mkdtempSync(join(tmpdir(), 'agon-tune-')), 'samples.json');
+    const samples = Array.from({ length: 40 }, (_, i) => {
+      const features = FEATURES.map(() => 0);
+      features[FEATURES.indexOf('guardRing1')] = i % 2 === 0 ? 2 : -2;
+      return [features, i % 2 === 0 ? 1 : 0];
+    });
+    writeFileSync(file, JSON.stringify({ features: FEATURES, samples }));
+    const { status, stdout } = await agon([
+      'tune',
+      '--games',
+      '0',
+      '--samples',
+      file,
+      '--iterations',
+      '50',
+    ]);
     expect(status).toBe(0);
-    expect(stdout).toMatch(
-      /^games 2\n( {2}\S+ \S+ {2}\d+\n)+samples \d+ \(\d+ new, 0 from file\)$/m,
-    );
+    expect(stdout).toMatch(/^samples 40 \(0 new, 40 from file\)$/m);
     expect(stdout).toMatch(/^k \d+\.\d$/m);
     expect(stdout).toMatch(/^loss before \d\.\d+, after \d\.\d+$/m);
     const weights = [...stdout.matchAll(/^ {2}-?\d+, +\/\/ (\w+): -?\d+ -> -?\d+$/gm)].map(

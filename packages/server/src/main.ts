@@ -1,15 +1,37 @@
-// Starts the web server: PORT and HOST from the environment, the URL printed once listening.
+// Starts the web server: PORT and HOST from the environment, games kept in AGON_DATA (default
+// ./data), the URL printed once listening. SIGINT and SIGTERM close it cleanly; even SIGKILL
+// loses no acknowledged move, since each is committed before it is acknowledged.
 
+import type { AddressInfo } from 'node:net';
+import { PostgresStore } from './postgres-store.ts';
 import { buildServer } from './server.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
+const dataDir = process.env.AGON_DATA ?? 'data';
+// A shared Postgres instead of the SQLite file, for several server processes.
+const databaseUrl = process.env.AGON_DATABASE_URL || undefined;
+// Another build of the app (the tests serve a stand-in page); packages/web/dist by default.
+const webRoot = process.env.AGON_WEB_ROOT || undefined;
+// Raised by the load test (a thousand games from one address) and the tests (fast play).
+const gamesPerMinute = Number(process.env.AGON_GAMES_PER_MINUTE) || undefined;
+const messagesPerSecond = Number(process.env.AGON_MESSAGES_PER_SECOND) || undefined;
 
 try {
-  const app = await buildServer();
+  const app = await buildServer({
+    webRoot,
+    dataDir,
+    store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
+    limits: {
+      ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),
+      ...(messagesPerSecond && { messagesPerSecond, messageBurst: messagesPerSecond }),
+    },
+  });
   await app.listen({ port, host });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  console.log(`Agon is ready: http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`);
+  // PORT=0 takes any free port: print the one the system gave.
+  const actual = (app.server.address() as AddressInfo).port;
+  console.log(`Agon is ready: http://${shown.includes(':') ? `[${shown}]` : shown}:${actual}/`);
   const close = (): void => {
     void app.close().then(() => process.exit(0));
   };

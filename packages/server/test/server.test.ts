@@ -1,16 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.ts';
-
-function fakeApp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'agon-web-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Agon</title>');
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
-  return dir;
-}
+import { fakeApp } from './harness.ts';
 
 describe('buildServer', () => {
   it('serves the page, revalidated, and hashed assets as immutable', async () => {
@@ -24,6 +16,40 @@ describe('buildServer', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject('/nothing-here')).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("serves the app at a game's link and creates games over HTTP", async () => {
+    const app = await buildServer({ webRoot: fakeApp() });
+    for (const path of ['/g/abcdefghij', '/online']) {
+      const page = await app.inject(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Agon</title>');
+    }
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { side: 'black' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      seat: 'black',
+      id: expect.stringMatching(/^[a-z2-9]{10}$/),
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"side":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'bad-message' } });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      payload: { pad: 'x'.repeat(5000) },
+    });
+    expect(big.statusCode).toBe(413);
     await app.close();
   });
 

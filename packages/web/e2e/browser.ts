@@ -1,6 +1,7 @@
 // Chromium for the e2e tests, and the moves a test player makes through clicks.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
   CELL_COUNT,
@@ -17,6 +18,9 @@ import {
   type Searcher,
 } from '@agon/engine';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createBoard } from '../src/board/board.ts';
+import { cellCentre } from '../src/board/geometry.ts';
 
 /** Debian's Chromium (or $CHROMIUM); the suite skips when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -38,8 +42,12 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh context (empty local storage) at desktop or phone size. */
-export function newContext(browser: Browser, phone = false): Promise<BrowserContext> {
+/** A fresh context (empty local storage) at desktop or phone size, in the browser's `locale`. */
+export function newContext(
+  browser: Browser,
+  phone = false,
+  locale = 'en-GB',
+): Promise<BrowserContext> {
   return browser.newContext(
     phone
       ? {
@@ -47,8 +55,9 @@ export function newContext(browser: Browser, phone = false): Promise<BrowserCont
           isMobile: true,
           hasTouch: true,
           deviceScaleFactor: 2,
+          locale,
         }
-      : { viewport: { width: 1280, height: 800 } },
+      : { viewport: { width: 1280, height: 800 }, locale },
   );
 }
 
@@ -163,6 +172,88 @@ export async function playEngineTurn(
     if (selected[0] !== cellName(moveFrom(move))) await clickCell(page, cellName(moveFrom(move)));
   }
   await clickCell(page, cellName(moveTo(move)));
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** What axe-core found on one screen: failed rules with their elements, and how many passed. */
+export interface AxeSummary {
+  readonly violations: { id: string; impact: string | null; targets: string[] }[];
+  readonly passes: number;
+}
+
+/** Runs axe-core on the page against WCAG 2.2 A and AA and axe's best practices. */
+export async function runAxe(page: Page): Promise<AxeSummary> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: AXE_SOURCE });
+  }
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeRun> } }).axe;
+    type AxeRun = {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+      passes: unknown[];
+    };
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return {
+      violations: r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      })),
+      passes: r.passes.length,
+    };
+  });
+}
+
+/** The cell the keyboard is on, by name. */
+export function focusedCell(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
+}
+
+/**
+ * The arrow keys that take the keyboard focus of an unflipped board from `from` to `to`:
+ * sideways while the target lies to one side on the screen, then up or down its file. They
+ * are worked out on a headless board, which moves its focus exactly as the page's does.
+ */
+export function arrowKeys(from: string, to: string): string[] {
+  const board = createBoard();
+  board.state.focus = parseCell(from);
+  const target = parseCell(to);
+  const [tx, ty] = cellCentre(target, false);
+  const keys: string[] = [];
+  while (board.state.focus !== target) {
+    const [x, y] = cellCentre(board.state.focus, false);
+    const key =
+      Math.abs(tx - x) > 0.1
+        ? tx > x
+          ? 'ArrowRight'
+          : 'ArrowLeft'
+        : ty < y
+          ? 'ArrowUp'
+          : 'ArrowDown';
+    board.key(key);
+    keys.push(key);
+    if (keys.length > 40) throw new Error(`the arrows do not reach ${to} from ${from}`);
+  }
+  return keys;
+}
+
+/** Walks the page's keyboard focus on the board to `target` with the arrow keys alone. */
+export async function arrowTo(page: Page, target: string): Promise<void> {
+  const at = await focusedCell(page);
+  if (at === null) throw new Error('the keyboard is not on the board');
+  for (const key of arrowKeys(at, target)) await page.keyboard.press(key);
+  expect(await focusedCell(page)).toBe(target);
+}
+
+/** Presses Tab (or Shift+Tab, `back`) until the focused element matches `selector`. */
+export async function tabTo(page: Page, selector: string, back = false): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
 }
 
 /** Loads AGN or APN text through the game-record dialog's paste box. */

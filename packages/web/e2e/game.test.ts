@@ -1,18 +1,9 @@
-// A whole game against the computer at level 1, played through clicks, with screenshots.
+// The first visit: a board ready to play against the computer, on desktop and phone. (A whole
+// game to the end is played in keyboard.test.ts, with the keyboard alone.)
 
-import { Searcher } from '@agon/engine';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  ARTIFACTS,
-  HAVE_CHROMIUM,
-  launch,
-  newContext,
-  openApp,
-  playEngineTurn,
-  seeded,
-  waitForTurn,
-} from './browser.ts';
+import { ARTIFACTS, HAVE_CHROMIUM, launch, newContext, openApp } from './browser.ts';
 
 describe.skipIf(!HAVE_CHROMIUM)('a game against the computer', () => {
   let browser: Browser;
@@ -36,27 +27,4 @@ describe.skipIf(!HAVE_CHROMIUM)('a game against the computer', () => {
       await context.close();
     }
   });
-
-  it('plays a whole game against level 1 through clicks until it ends', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await openApp(page, inject('baseURL'));
-    await page.getByRole('button', { name: 'New game' }).click();
-    await page.locator('input[name=level]').fill('1');
-    await page.getByRole('button', { name: 'Play' }).click();
-    await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 1');
-    // The person's turns are chosen by the engine at level 4, so the game ends in good time.
-    const random = seeded(7);
-    const searcher = new Searcher(4);
-    let turns = 0;
-    while (!(await waitForTurn(page))) {
-      await playEngineTurn(page, searcher, 'white', 4, random);
-      turns++;
-      expect(turns).toBeLessThan(300);
-    }
-    const reason = await page.getByTestId('result-reason').textContent();
-    expect(reason).toMatch(/R11|R12|R13/);
-    await page.screenshot({ path: `${ARTIFACTS}game-over-desktop.png` });
-    await context.close();
-  }, 300_000);
 });

@@ -62,6 +62,44 @@ describe.skipIf(!HAVE_CHROMIUM)('performance', () => {
     await context.close();
   });
 
+  it('loads each language with little more than its own words', async () => {
+    const sizes: Record<string, Record<string, number>> = {};
+    for (const lang of ['en', 'fi', 'ru', 'hi']) {
+      const context = await newContext(browser, false, lang);
+      const page = await context.newPage();
+      const seen: Promise<[string, number]>[] = [];
+      page.on('requestfinished', (r) => {
+        const kind = /\.js$/.test(r.url())
+          ? 'js'
+          : /\.css$/.test(r.url())
+            ? 'css'
+            : /\.woff2$/.test(r.url())
+              ? 'font'
+              : r.resourceType() === 'document'
+                ? 'html'
+                : 'other';
+        seen.push(r.sizes().then((z) => [kind, z.responseBodySize] as [string, number]));
+      });
+      await page.goto(inject('baseURL'));
+      await page.waitForSelector('.cell.origin');
+      // The worker and, for Hindi, the font arrive right after: they belong to the first load.
+      await page.waitForTimeout(500);
+      const bytes: Record<string, number> = { html: 0, js: 0, css: 0, font: 0, other: 0 };
+      for (const [kind, n] of await Promise.all(seen)) bytes[kind] = (bytes[kind] ?? 0) + n;
+      bytes.total = Object.values(bytes).reduce((a, b) => a + b, 0);
+      sizes[lang] = bytes;
+      await context.close();
+    }
+    results.firstLoadBytesByLanguage = sizes;
+    const of = (lang: string, kind: string): number => sizes[lang]?.[kind] ?? Number.NaN;
+    // Hindi brings its font; the others only the few letters of the word हिन्दी in the menu.
+    expect(of('hi', 'font')).toBeGreaterThan(100 * 1024);
+    for (const lang of ['en', 'fi', 'ru']) expect(of(lang, 'font')).toBeLessThan(4 * 1024);
+    for (const lang of ['fi', 'ru', 'hi']) {
+      expect(of(lang, 'js')).toBeLessThan(of('en', 'js') + 8 * 1024);
+    }
+  });
+
   it('keeps the main thread free while the computer thinks at level 10', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

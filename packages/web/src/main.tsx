@@ -1,12 +1,25 @@
-// Starts the app: the match (restored from local storage), the computer in its worker, the page.
+// Starts the app: the match (restored from local storage), the computer in its worker, the
+// words of the player's language, then the page.
 
 import { render } from 'preact';
 import { App } from './app/App.tsx';
 import { EngineClient } from './app/engine-client.ts';
 import { Match } from './app/match.ts';
+import { registerServiceWorker } from './app/service-worker.ts';
+import { readSettings } from './app/settings.ts';
 import { prepareSound } from './app/sound.ts';
+import { loadSettings } from './app/storage.ts';
+import { pickLanguage } from './i18n/language.ts';
+import { setLanguage } from './i18n/ui.ts';
 import './style.css';
 
+const settings = readSettings(loadSettings());
+document.documentElement.dataset.theme = settings.theme;
+// The first picture, and the first game's record, are already in the player's language: a
+// missing catalog is fetched first.
+await setLanguage(settings.language ?? pickLanguage(navigator.languages)).catch(() =>
+  setLanguage('en'),
+);
 const engine = new EngineClient(
   () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' }),
 );
@@ -17,8 +30,8 @@ if (root) {
   render(<App match={match} />, root);
 }
 match.resume();
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void navigator.serviceWorker.register('/sw.js').catch(() => {
+if (import.meta.env.PROD) {
+  void registerServiceWorker().catch(() => {
     // Without it the app still works; only an offline reload does not.
   });
 }

@@ -1,7 +1,9 @@
 import { CELL_COUNT, cellName, type Piece, parseCell } from '@agon/engine';
 import { describe, expect, it, vi } from 'vitest';
+import { cellLabel } from '../src/app/cell-labels.ts';
 import { createBoard } from '../src/board/board.ts';
 import { ALL_CELLS, cellAtPoint, cellCentre } from '../src/board/geometry.ts';
+import { arrowTarget } from '../src/board/keyboard.ts';
 
 const c = parseCell;
 const guard = (colour: Piece['colour'], captured = false): Piece => ({
@@ -140,5 +142,77 @@ describe('board interaction (headless)', () => {
     expect(b.state.orientation).toBe('black');
     expect(b.state.lastMove).toEqual([c('f7'), c('f6')]);
     expect(b.state.hint).toEqual([c('e5')]);
+  });
+});
+
+describe('board keyboard (headless)', () => {
+  it('moves the focus the way the arrows point on the screen, either way up', () => {
+    // f6 is the throne; f7 is straight above it for White, below it for Black.
+    expect(cellName(arrowTarget(c('f6'), 'ArrowUp', false, undefined))).toBe('f7');
+    expect(cellName(arrowTarget(c('f6'), 'ArrowDown', false, undefined))).toBe('f5');
+    expect(cellName(arrowTarget(c('f6'), 'ArrowUp', true, undefined))).toBe('f5');
+    // Nothing lies beyond the edge: the focus stays.
+    expect(cellName(arrowTarget(c('f1'), 'ArrowDown', false, undefined))).toBe('f1');
+  });
+
+  it('runs straight along a row with left and right, and back again', () => {
+    const b = createBoard();
+    const start = b.state.focus;
+    const seen = [cellName(start)];
+    for (let i = 0; i < 4; i++) {
+      b.key('ArrowRight');
+      seen.push(cellName(b.state.focus));
+    }
+    const y = (name: string) => cellCentre(c(name), false)[1];
+    // Every second cell is back at the starting height.
+    expect(y(seen[2]!)).toBeCloseTo(y(seen[0]!));
+    expect(y(seen[4]!)).toBeCloseTo(y(seen[0]!));
+    for (let i = 0; i < 4; i++) b.key('ArrowLeft');
+    expect(b.state.focus).toBe(start);
+  });
+
+  it('picks up and puts down with Enter, and puts back with Escape', () => {
+    const { b, move, select } = board({ b1: ['b2', 'c2'] });
+    b.state.focus = c('b1');
+    expect(b.key('Enter')).toBe(true);
+    expect(b.state.selected).toBe(c('b1'));
+    expect(b.key('Escape')).toBe(true);
+    expect(b.state.selected).toBeUndefined();
+    expect(select).toHaveBeenLastCalledWith(undefined);
+    b.key(' ');
+    b.key('ArrowUp');
+    expect(cellName(b.state.focus)).toBe('b2');
+    b.key('Enter');
+    expect(move).toHaveBeenCalledWith(c('b1'), c('b2'));
+    expect(b.key('Escape')).toBe(false);
+    expect(b.key('x')).toBe(false);
+  });
+
+  it('follows a click with the keyboard focus', () => {
+    const { b } = board({ b1: ['b2'] });
+    b.tap(c('k1'));
+    expect(b.state.focus).toBe(c('k1'));
+  });
+});
+
+describe('cell labels', () => {
+  it('name the cell, its ring, what stands there and what may happen there', () => {
+    const facts = {
+      piece: guard('white'),
+      selected: false,
+      canMove: false,
+      dest: true,
+      placement: false,
+      blocked: false,
+      last: false,
+      hint: false,
+    };
+    expect(cellLabel(c('e5'), facts)).toBe('e5, ring 1, White guard, legal destination');
+    expect(cellLabel(c('f6'), { ...facts, piece: undefined, dest: false, last: true })).toBe(
+      'f6, throne, empty, last move',
+    );
+    expect(cellLabel(c('b1'), { ...facts, piece: guard('black', true), dest: false })).toBe(
+      'b1, ring 5, Black guard, captured',
+    );
   });
 });

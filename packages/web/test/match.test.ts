@@ -13,6 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Cancelled, type ComputerPlayer, type SearchRequest } from '../src/app/engine-client.ts';
 import { Match, MIN_THINK_MS } from '../src/app/match.ts';
 import { DEFAULT_SETUP } from '../src/app/setup.ts';
+import { setLanguage } from '../src/i18n/ui.ts';
 
 const c = parseCell;
 
@@ -51,7 +52,7 @@ describe('Match', () => {
     expect(match.setup.value.level).toBe(3);
     expect(match.humanToMove.value).toBe(true);
     expect(match.boardConfig.value.movable?.dests.size).toBeGreaterThan(0);
-    expect(match.status.value).toBe('Your move.');
+    expect(match.statusText.value).toBe('Your move.');
   });
 
   it('answers a move with the computer’s, no sooner than half a second', async () => {
@@ -67,7 +68,7 @@ describe('Match', () => {
       await vi.advanceTimersByTimeAsync(100);
       expect(match.plies.value).toBe(2);
       expect(match.thinking.value).toBe(false);
-      expect(match.status.value).toMatch(/^Computer: /);
+      expect(match.statusText.value).toMatch(/^Computer: /);
       expect(engine.requests[0]).toMatchObject({
         startApn: STANDARD_APN,
         moves: ['b1-c2'],
@@ -127,7 +128,9 @@ describe('Match', () => {
     expect(config.selected).toBe(c('e9'));
     expect(config.movable?.dests.get(c('e9'))).toContain(c('f1'));
     match.moveFromBoard(c('e9'), c('f1'));
-    expect(match.status.value).toBe('White: relocates the captured guard from e9 to f1 (e9@f1).');
+    expect(match.statusText.value).toBe(
+      'White: relocates the captured guard from e9 to f1 (e9@f1).',
+    );
   });
 
   it('marks R8-forbidden steps and explains a tap on one', () => {
@@ -136,8 +139,8 @@ describe('Match', () => {
     match.load('1g3G/6g/1G6/g7G/10/Q9q/10/7G1/1g5g/G6/1g2G1 w');
     expect(match.boardConfig.value.movable?.blocked?.get(c('k1'))).toEqual([c('k2')]);
     match.rejectFromBoard(c('k1'), c('k2'));
-    expect(match.status.value).toBe(
-      'Not allowed: k2 lies between two Black pieces, on l2 and i2: no step may end there (R8).',
+    expect(match.statusText.value).toBe(
+      'k2 lies between two Black pieces, on l2 and i2: no step may end there (R8).',
     );
   });
 
@@ -149,7 +152,7 @@ describe('Match', () => {
     expect(placements).toHaveLength(88);
     expect(placements).not.toContain(c('f6'));
     match.placeFromBoard(c('c4'));
-    expect(match.status.value).toBe('White: places a guard on c4.');
+    expect(match.statusText.value).toBe('White: places a guard on c4.');
   });
 
   it('refuses a bad record with a message and keeps the game', () => {
@@ -157,14 +160,47 @@ describe('Match', () => {
     match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
     step(match, 'b1-c2');
     const before = match.agn();
-    expect(match.load('[Variant "Standard"]\n\n1. f1-f5 *')).toMatch(
-      /^That is not a valid game record \(AGN\): move 1 f1-f5 is illegal/,
+    expect(match.load('[Variant "Standard"]\n\n1. f1-f5 *')?.()).toMatch(
+      /^That is not a valid game record \(AGN\): move 1 f1-f5 is illegal\. f1 and f5 are not adjacent/,
     );
-    expect(match.load('')).toMatch(/empty/);
-    expect(match.load('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 x')).toMatch(
-      /not a valid position/,
+    expect(match.load('')?.()).toMatch(/empty/);
+    expect(match.load('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 x')?.()).toBe(
+      'That is not a valid position (APN): the side to move is written w or b.',
     );
     expect(match.agn()).toBe(before);
+  });
+
+  it('says a loaded game is over once, with its result', () => {
+    const match = new Match(undefined);
+    match.load('1g4/6g/8/g8/4GG4/4GQG3q/4GG4/g8/8/6g/1g4 b');
+    expect(match.statusText.value).toBe(
+      'Game loaded. You win! White completed the throne ring: the queen on the throne and six guards around it (R11).',
+    );
+  });
+
+  it('plays a typed move, and says why another is refused', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    expect(match.playTyped('b1-c2')).toBeUndefined();
+    expect(match.plies.value).toBe(1);
+    expect(match.playTyped('x')?.()).toBe('“x” is not a move: write it like b1-c2, e5@a3 or @c4.');
+    expect(match.playTyped('h1-h3')?.()).toBe(
+      'h1 and h3 are not adjacent; a step goes to a neighbouring cell (R7).',
+    );
+    expect(match.plies.value).toBe(1);
+  });
+
+  it('says in the current language where a picked-up piece may go', async () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    match.selectFromBoard(c('b1'));
+    expect(match.statusText.value).toBe('Guard on b1 picked up: 4 legal destinations.');
+    try {
+      await setLanguage('ru');
+      expect(match.statusText.value).toBe('Страж на b1 поднят: 4 допустимые клетки.');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('loads an AGN record and steps through it without changing it', () => {
@@ -185,7 +221,7 @@ describe('Match', () => {
     match.resign();
     expect(match.game.outcome).toEqual({ winner: 'black', reason: 'resignation' });
     expect(match.resultOpen.value).toBe(true);
-    expect(match.status.value).toBe('You lose. White resigned.');
+    expect(match.statusText.value).toBe('You lose. White resigned.');
     match.rematch();
     expect(match.setup.value.human).toBe('black');
     expect(match.plies.value).toBe(0);
@@ -196,6 +232,6 @@ describe('Match', () => {
     await match.requestHint();
     const hint = match.hint.value!;
     expect(match.boardConfig.value.hint).toEqual([moveFrom(hint), moveTo(hint)]);
-    expect(match.status.value).toBe(`Hint: ${makeMoveText(hint)}.`);
+    expect(match.statusText.value).toBe(`Hint: ${makeMoveText(hint)}.`);
   });
 });

@@ -1,15 +1,26 @@
-// The page: a top bar, the board with a player bar above and below, and the side panel.
+// The page: a top bar, then the game (the board with a player bar above and below, and the
+// side panel) or, loaded when first opened, the rules or the tutorial.
 
 import { opposite } from '@agon/engine';
 import { useEffect } from 'preact/hooks';
+import { pickLanguage } from '../i18n/language.ts';
+import { setLanguage, t } from '../i18n/ui.ts';
+import { onlinePage } from '../online/address.ts';
+import { OnlineApp } from '../online/OnlineApp.tsx';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
+import { LearnPages } from './LearnPages.tsx';
+import { MoveInput } from './MoveInput.tsx';
 import { MoveList } from './MoveList.tsx';
 import type { Match } from './match.ts';
 import { NewGameDialog } from './NewGameDialog.tsx';
+import { PageLinks } from './PageLinks.tsx';
 import { PlayerBar } from './PlayerBar.tsx';
+import { Preferences } from './Preferences.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
+import { route } from './route.ts';
+import { UpdateBanner } from './UpdateBanner.tsx';
 
 /** The whole app. */
 export function App({ match }: { readonly match: Match }) {
@@ -17,77 +28,95 @@ export function App({ match }: { readonly match: Match }) {
   useEffect(() => {
     document.documentElement.dataset.theme = settings.theme;
   }, [settings.theme]);
+  useEffect(() => {
+    void setLanguage(settings.language ?? pickLanguage(navigator.languages));
+  }, [settings.language]);
+  const online = onlinePage(location);
+  if (online) return <OnlineApp initial={online} match={match} />;
   const bottom = match.boardConfig.value.orientation ?? 'white';
   const dialog = match.dialog.value;
   const setup = match.setup.value;
+  const page = route.value;
+  const subtitle = [
+    setup.mode === 'computer'
+      ? t('top.subtitle.computer', { level: setup.level })
+      : t('top.subtitle.people'),
+    ...(setup.variant === 'placement' ? [t('top.subtitle.placement')] : []),
+    ...(setup.touchMove ? [t('top.subtitle.touchMove')] : []),
+  ];
   return (
     <div class="app">
+      {page === 'play' && (
+        <button
+          type="button"
+          class="skip"
+          onClick={() =>
+            document
+              .querySelector<SVGElement>('.board-host [role="gridcell"][tabindex="0"]')
+              ?.focus()
+          }
+        >
+          {t('app.skip')}
+        </button>
+      )}
       <header class="topbar">
         <h1>Agon</h1>
-        <span class="subtitle">
-          {setup.mode === 'computer' ? `vs computer, level ${setup.level}` : 'two players'}
-          {setup.variant === 'placement' ? ' · placement' : ''}
-          {setup.touchMove ? ' · touch-move' : ''}
-        </span>
-        <nav class="tools">
-          <button type="button" class="primary" onClick={() => (match.dialog.value = 'new')}>
-            New game
-          </button>
-          <button type="button" onClick={() => (match.dialog.value = 'record')}>
-            Save / load
-          </button>
-          <button
-            type="button"
-            aria-pressed={match.flipped.value}
-            onClick={() => (match.flipped.value = !match.flipped.value)}
-            title="Turn the board round"
-          >
-            Flip
-          </button>
-          <button
-            type="button"
-            aria-pressed={settings.coordinates}
-            onClick={() => match.updateSettings({ coordinates: !settings.coordinates })}
-            title="Show cell names"
-          >
-            a1
-          </button>
-          <button
-            type="button"
-            aria-pressed={settings.sound}
-            onClick={() => match.updateSettings({ sound: !settings.sound })}
-            title={settings.sound ? 'Sound is on' : 'Sound is off'}
-          >
-            Sound
-          </button>
-          <button
-            type="button"
-            onClick={() =>
-              match.updateSettings({ theme: settings.theme === 'dark' ? 'light' : 'dark' })
-            }
-            title="Light or dark theme"
-          >
-            {settings.theme === 'dark' ? 'Light' : 'Dark'}
-          </button>
-        </nav>
+        <PageLinks />
+        {page === 'play' && <span class="subtitle">{subtitle.join(' · ')}</span>}
+        <div class="tools">
+          {page === 'play' && (
+            <>
+              <button type="button" class="primary" onClick={() => (match.dialog.value = 'new')}>
+                {t('top.newGame')}
+              </button>
+              <button type="button" onClick={() => (match.dialog.value = 'record')}>
+                {t('top.record')}
+              </button>
+              <button
+                type="button"
+                aria-pressed={match.flipped.value}
+                onClick={() => (match.flipped.value = !match.flipped.value)}
+                title={t('top.flip.title')}
+              >
+                {t('top.flip')}
+              </button>
+              <button
+                type="button"
+                aria-pressed={settings.coordinates}
+                onClick={() => match.updateSettings({ coordinates: !settings.coordinates })}
+                title={t('top.coordinates')}
+                aria-label={t('top.coordinates')}
+              >
+                a1
+              </button>
+            </>
+          )}
+          <Preferences match={match} />
+        </div>
       </header>
-      <main class="layout">
-        <section class="board-area">
-          <PlayerBar match={match} colour={opposite(bottom)} />
-          <BoardPanel match={match} />
-          <PlayerBar match={match} colour={bottom} />
-        </section>
-        <aside class="side">
-          <p class="status" role="status" aria-live="polite" data-testid="status">
-            {match.status.value}
-          </p>
-          <Controls match={match} />
-          <MoveList match={match} />
-        </aside>
-      </main>
-      {dialog === 'new' && <NewGameDialog match={match} />}
-      {dialog === 'record' && <RecordDialog match={match} />}
-      {match.resultOpen.value && !dialog && <ResultDialog match={match} />}
+      <UpdateBanner />
+      {page === 'play' ? (
+        <main class="layout">
+          <section class="board-area">
+            <PlayerBar match={match} colour={opposite(bottom)} />
+            <BoardPanel match={match} />
+            <PlayerBar match={match} colour={bottom} />
+          </section>
+          <aside class="side">
+            <p class="status" role="status" aria-live="polite" data-testid="status">
+              {match.statusText.value}
+            </p>
+            <Controls match={match} />
+            <MoveInput match={match} />
+            <MoveList match={match} />
+          </aside>
+        </main>
+      ) : (
+        <LearnPages page={page} />
+      )}
+      {page === 'play' && dialog === 'new' && <NewGameDialog match={match} />}
+      {page === 'play' && dialog === 'record' && <RecordDialog match={match} />}
+      {page === 'play' && match.resultOpen.value && !dialog && <ResultDialog match={match} />}
     </div>
   );
 }

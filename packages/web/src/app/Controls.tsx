@@ -2,6 +2,7 @@
 
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { t } from '../i18n/ui.ts';
 import type { Match } from './match.ts';
 
 /** The in-game action buttons. */
@@ -19,7 +20,7 @@ export function Controls({ match }: { readonly match: Match }) {
   return (
     <div class="controls">
       <button type="button" onClick={() => match.takeback()} disabled={!match.canTakeback.value}>
-        Take back
+        {t('controls.takeback')}
       </button>
       {computer && (
         <button
@@ -27,12 +28,12 @@ export function Controls({ match }: { readonly match: Match }) {
           onClick={() => void match.requestHint()}
           disabled={over || !match.humanToMove.value || match.thinking.value}
         >
-          Hint
+          {t('controls.hint')}
         </button>
       )}
       {match.mustPass.value && (
         <button type="button" class="primary" onClick={() => match.pass()}>
-          Pass (R15)
+          {t('controls.pass')}
         </button>
       )}
       {!over &&
@@ -45,15 +46,15 @@ export function Controls({ match }: { readonly match: Match }) {
               match.resign();
             }}
           >
-            Really resign?
+            {t('controls.resignConfirm')}
           </button>
         ) : (
           <button type="button" onClick={() => (confirming.value = true)}>
-            Resign
+            {t('controls.resign')}
           </button>
         ))}
       <button type="button" onClick={() => match.rematch()}>
-        {computer ? 'Rematch, sides swapped' : 'Rematch'}
+        {computer ? t('controls.rematchSwapped') : t('controls.rematch')}
       </button>
     </div>
   );

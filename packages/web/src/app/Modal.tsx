@@ -1,7 +1,9 @@
-// A modal dialog: an overlay that traps attention, closes on Escape and on its close button.
+// A modal dialog: an overlay that keeps the keyboard inside, closes on Escape and on its close
+// button.
 
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../i18n/ui.ts';
 
 /** Props of a modal dialog. */
 export interface ModalProps {
@@ -11,21 +13,44 @@ export interface ModalProps {
   readonly testId?: string;
 }
 
-/** A dialog over the page; focus moves into it when it opens. */
+/**
+ * A dialog over the page; focus moves into it when it opens, Tab and Shift+Tab go round
+ * inside it, and focus goes back where it was when it closes.
+ */
 export function Modal({ title, onClose, children, testId }: ModalProps) {
   const box = useRef<HTMLDivElement>(null);
+  // The latest onClose, so re-renders (a changed field) do not re-run the opening effect.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('button, input, select, textarea')?.focus();
+    const focusable = (): HTMLElement[] => [
+      ...(box.current?.querySelectorAll<HTMLElement>(
+        'button:not(:disabled), input:not(:disabled), select, textarea',
+      ) ?? []),
+    ];
+    focusable()[0]?.focus();
     const key = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') close.current();
+      if (e.key !== 'Tab') return;
+      const all = focusable();
+      const first = all[0];
+      const last = all.at(-1);
+      const inside = box.current?.contains(document.activeElement) === true;
+      if (e.shiftKey && (!inside || document.activeElement === first)) {
+        last?.focus();
+        e.preventDefault();
+      } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+        first?.focus();
+        e.preventDefault();
+      }
     };
     document.addEventListener('keydown', key);
     return () => {
       document.removeEventListener('keydown', key);
       previous?.focus();
     };
-  }, [onClose]);
+  }, []);
   return (
     <div class="overlay">
       <div
@@ -36,12 +61,12 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
         ref={box}
         data-testid={testId}
       >
-        <header>
+        <div class="dialog-head">
           <h2 id="dialog-title">{title}</h2>
-          <button type="button" class="close" aria-label="Close" onClick={onClose}>
+          <button type="button" class="close" aria-label={t('dialog.close')} onClick={onClose}>
             ×
           </button>
-        </header>
+        </div>
         {children}
       </div>
     </div>

@@ -3,6 +3,7 @@
 
 import { makeMoveText } from '@agon/engine';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../i18n/ui.ts';
 import type { Match } from './match.ts';
 
 /** The move list and its replay buttons. */
@@ -31,9 +32,10 @@ export function MoveList({ match }: { readonly match: Match }) {
     else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
   }, [shown, last]);
   useEffect(() => {
-    // Arrow keys replay, unless a dialog or a text field has the keyboard.
+    // Arrow keys replay, unless a dialog, a form field or the board has the keyboard.
     const key = (e: KeyboardEvent): void => {
-      if (match.dialog.value || (e.target as HTMLElement).closest?.('input, textarea')) return;
+      const target = e.target as HTMLElement;
+      if (match.dialog.value || target.closest?.('input, textarea, select, [role="grid"]')) return;
       const ply = match.shownPly.value;
       if (e.key === 'ArrowLeft') match.showPly(ply - 1);
       else if (e.key === 'ArrowRight') match.showPly(ply + 1);
@@ -44,14 +46,14 @@ export function MoveList({ match }: { readonly match: Match }) {
     return () => document.removeEventListener('keydown', key);
   }, [match]);
   return (
-    <section class="moves" aria-label="Moves">
-      <nav class="replay" aria-label="Replay">
+    <section class="moves" aria-label={t('moves.label')}>
+      <div class="replay">
         <button
           type="button"
           onClick={() => match.showPly(0)}
           disabled={shown === 0}
-          title="First position"
-          aria-label="First position"
+          title={t('moves.first')}
+          aria-label={t('moves.first')}
         >
           «
         </button>
@@ -59,21 +61,21 @@ export function MoveList({ match }: { readonly match: Match }) {
           type="button"
           onClick={() => match.showPly(shown - 1)}
           disabled={shown === 0}
-          title="Back one move"
-          aria-label="Back one move"
+          title={t('moves.back')}
+          aria-label={t('moves.back')}
           data-testid="replay-back"
         >
           ◀
         </button>
-        <span class="ply" data-testid="ply">
+        <span class="ply" data-testid="ply" title={t('moves.shown', { shown, last })}>
           {shown}/{last}
         </span>
         <button
           type="button"
           onClick={() => match.showPly(shown + 1)}
           disabled={shown === last}
-          title="Forward one move"
-          aria-label="Forward one move"
+          title={t('moves.forward')}
+          aria-label={t('moves.forward')}
           data-testid="replay-forward"
         >
           ▶
@@ -82,17 +84,17 @@ export function MoveList({ match }: { readonly match: Match }) {
           type="button"
           onClick={() => match.showPly(last)}
           disabled={shown === last}
-          title="Back to the game"
-          aria-label="Back to the game"
+          title={t('moves.live')}
+          aria-label={t('moves.live')}
         >
           »
         </button>
-      </nav>
+      </div>
       {match.view.value !== undefined && (
         <p class="replaying">
-          Replaying: the game is unchanged.{' '}
+          {t('moves.replaying')}{' '}
           <button type="button" class="link" onClick={() => match.showPly(last)}>
-            Back to the game
+            {t('moves.live')}
           </button>
         </p>
       )}

@@ -1,6 +1,8 @@
 // The one screen for starting a game: opponent, level, side, variant, touch-move.
 
 import { useSignal } from '@preact/signals';
+import { t } from '../i18n/ui.ts';
+import { PlayFriendButton } from '../online/PlayFriendButton.tsx';
 import { Modal } from './Modal.tsx';
 import type { Match } from './match.ts';
 import type { GameSetup } from './setup.ts';
@@ -16,7 +18,7 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
     match.dialog.value = undefined;
   };
   return (
-    <Modal title="New game" onClose={close} testId="new-game">
+    <Modal title={t('new.title')} onClose={close} testId="new-game">
       <form
         class="new-game"
         onSubmit={(e) => {
@@ -25,7 +27,7 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
         }}
       >
         <fieldset>
-          <legend>Opponent</legend>
+          <legend>{t('new.opponent')}</legend>
           <label>
             <input
               type="radio"
@@ -33,7 +35,7 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
               checked={s.mode === 'computer'}
               onChange={() => change({ mode: 'computer' })}
             />
-            The computer
+            {t('new.computer')}
           </label>
           <label>
             <input
@@ -42,13 +44,13 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
               checked={s.mode === 'people'}
               onChange={() => change({ mode: 'people' })}
             />
-            Two people on this device
+            {t('new.people')}
           </label>
         </fieldset>
         {s.mode === 'computer' ? (
           <>
             <label class="level">
-              Level <output>{s.level}</output>
+              {t('new.level')} <output>{s.level}</output>
               <input
                 type="range"
                 name="level"
@@ -57,10 +59,10 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
                 value={s.level}
                 onInput={(e) => change({ level: Number(e.currentTarget.value) })}
               />
-              <span class="hint-text">1 gentle · 10 strongest</span>
+              <span class="hint-text">{t('new.levelHint')}</span>
             </label>
             <fieldset>
-              <legend>Your side</legend>
+              <legend>{t('new.side')}</legend>
               {(['white', 'black', 'random'] as const).map((side) => (
                 <label key={side}>
                   <input
@@ -69,7 +71,7 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
                     checked={s.side === side}
                     onChange={() => change({ side })}
                   />
-                  {side === 'white' ? 'White (moves first)' : side === 'black' ? 'Black' : 'Random'}
+                  {t(`new.side.${side}`)}
                 </label>
               ))}
             </fieldset>
@@ -82,11 +84,11 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
               checked={s.touchMove}
               onChange={(e) => change({ touchMove: e.currentTarget.checked })}
             />
-            Touch-move: a piece picked up must be moved (R15)
+            {t('new.touchMove')}
           </label>
         )}
         <fieldset>
-          <legend>Variant</legend>
+          <legend>{t('new.variant')}</legend>
           <label>
             <input
               type="radio"
@@ -94,7 +96,7 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
               checked={s.variant === 'standard'}
               onChange={() => change({ variant: 'standard' })}
             />
-            Standard
+            {t('new.standard')}
           </label>
           <label>
             <input
@@ -103,15 +105,16 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
               checked={s.variant === 'placement'}
               onChange={() => change({ variant: 'placement' })}
             />
-            Placement: guards start in hand (R14)
+            {t('new.placement')}
           </label>
         </fieldset>
         <div class="actions">
+          <PlayFriendButton />
           <button type="button" onClick={close}>
-            Cancel
+            {t('new.cancel')}
           </button>
           <button type="submit" class="primary">
-            Play
+            {t('new.play')}
           </button>
         </div>
       </form>

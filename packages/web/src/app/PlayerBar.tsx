@@ -1,6 +1,7 @@
 // One player's line beside the board: name, colour, guards in hand, and the thinking sign.
 
 import type { Colour } from '@agon/engine';
+import { t } from '../i18n/ui.ts';
 import type { Match } from './match.ts';
 import { playerName } from './setup.ts';
 
@@ -16,11 +17,16 @@ export function PlayerBar({ match, colour }: { readonly match: Match; readonly c
       <span class={`swatch ${colour}`} aria-hidden="true" />
       <span class="name">{playerName(match.setup.value, colour)}</span>
       {match.setup.value.mode === 'computer' && (
-        <span class="colour-word">({colour === 'white' ? 'White' : 'Black'})</span>
+        <span class="colour-word">{t(`player.side.${colour}`)}</span>
       )}
+      {toMove && <span class="to-move-mark">{t('player.toMove')}</span>}
       {inHand > 0 && (
-        <span class="hand" data-testid={`hand-${colour}`} title={`${inHand} guards in hand`}>
-          <span class="sr-only">{inHand} guards in hand: </span>
+        <span
+          class="hand"
+          data-testid={`hand-${colour}`}
+          title={t('player.hand', { count: inHand })}
+        >
+          <span class="sr-only">{t('player.hand', { count: inHand })}</span>
           {Array.from({ length: inHand }, (_, i) => (
             <svg key={i} viewBox="-1 -1 2 2" class={`hand-guard ${colour}`} aria-hidden="true">
               <circle r="0.8" />
@@ -30,7 +36,7 @@ export function PlayerBar({ match, colour }: { readonly match: Match; readonly c
       )}
       {thinking && (
         <span class="thinking" role="status" data-testid="thinking">
-          <span class="dots" aria-hidden="true" /> thinking…
+          <span class="dots" aria-hidden="true" /> {t('player.thinking')}
         </span>
       )}
     </div>

@@ -2,6 +2,7 @@
 // to paste or open from a file. A bad record is refused with a message; the game is kept.
 
 import { useSignal } from '@preact/signals';
+import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { Modal } from './Modal.tsx';
 import type { Match } from './match.ts';
 
@@ -26,52 +27,60 @@ function download(name: string, text: string): void {
 /** The game-record dialog. */
 export function RecordDialog({ match }: { readonly match: Match }) {
   const pasted = useSignal('');
-  const error = useSignal('');
-  const note = useSignal('');
+  const error = useSignal<Phrase | undefined>(undefined);
+  const note = useSignal<Phrase | undefined>(undefined);
   const agn = match.agn();
   const apn = match.apn();
   const close = (): void => {
     match.dialog.value = undefined;
   };
   const load = (text: string): void => {
-    const problem = match.load(text);
-    error.value = problem ?? '';
+    error.value = match.load(text);
   };
-  const copied = async (what: string, text: string): Promise<void> => {
-    note.value = (await copy(text))
-      ? `${what} copied.`
-      : `Could not copy: select the text and copy it.`;
+  const copied = async (done: Phrase, text: string): Promise<void> => {
+    note.value = (await copy(text)) ? done : phrase('record.copyFailed');
   };
   return (
-    <Modal title="Game record" onClose={close} testId="record">
+    <Modal title={t('record.title')} onClose={close} testId="record">
       <section>
-        <h3>This game (AGN)</h3>
-        <textarea readonly rows={6} value={agn} data-testid="agn-out" />
+        <h3 id="record-agn">{t('record.game')}</h3>
+        <textarea
+          readonly
+          rows={6}
+          value={agn}
+          aria-labelledby="record-agn"
+          data-testid="agn-out"
+        />
         <div class="actions">
-          <button type="button" onClick={() => void copied('AGN', agn)}>
-            Copy AGN
+          <button type="button" onClick={() => void copied(phrase('record.copiedAgn'), agn)}>
+            {t('record.copyAgn')}
           </button>
           <button
             type="button"
             onClick={() => download(`agon-${new Date().toISOString().slice(0, 10)}.agn`, agn)}
           >
-            Download .agn
+            {t('record.download')}
           </button>
         </div>
-        <h3>The position on the board (APN)</h3>
-        <input readonly value={apn} data-testid="apn-out" />
+        <h3 id="record-apn">{t('record.position')}</h3>
+        <input readonly value={apn} aria-labelledby="record-apn" data-testid="apn-out" />
         <div class="actions">
-          <button type="button" onClick={() => void copied('APN', apn)}>
-            Copy APN
+          <button type="button" onClick={() => void copied(phrase('record.copiedApn'), apn)}>
+            {t('record.copyApn')}
           </button>
         </div>
-        {note.value && <p class="note">{note.value}</p>}
+        {note.value && (
+          <p class="note" role="status">
+            {note.value()}
+          </p>
+        )}
       </section>
       <section>
-        <h3>Load a game or position</h3>
+        <h3 id="record-load">{t('record.load')}</h3>
         <textarea
           rows={4}
-          placeholder="Paste an AGN record or an APN position"
+          aria-labelledby="record-load"
+          placeholder={t('record.paste')}
           value={pasted.value}
           onInput={(e) => {
             pasted.value = e.currentTarget.value;
@@ -80,10 +89,10 @@ export function RecordDialog({ match }: { readonly match: Match }) {
         />
         <div class="actions">
           <button type="button" class="primary" onClick={() => load(pasted.value)}>
-            Load pasted text
+            {t('record.loadPasted')}
           </button>
           <label class="button">
-            Open a file…
+            {t('record.openFile')}
             <input
               type="file"
               accept=".agn,.apn,.txt,text/plain"
@@ -98,7 +107,7 @@ export function RecordDialog({ match }: { readonly match: Match }) {
         </div>
         {error.value && (
           <p class="error" role="alert" data-testid="load-error">
-            {error.value} Your current game is kept.
+            {error.value()} {t('record.kept')}
           </p>
         )}
       </section>

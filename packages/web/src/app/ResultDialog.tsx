@@ -1,5 +1,6 @@
 // The end of a game: who won and why.
 
+import { t } from '../i18n/ui.ts';
 import { Modal } from './Modal.tsx';
 import type { Match } from './match.ts';
 import { outcomeReason, outcomeTitle } from './wording.ts';
@@ -13,14 +14,14 @@ export function ResultDialog({ match }: { readonly match: Match }) {
     match.resultOpen.value = false;
   };
   return (
-    <Modal title={outcomeTitle(outcome, match.you.value)} onClose={close} testId="result">
+    <Modal title={outcomeTitle(outcome, match.you.value)()} onClose={close} testId="result">
       <p class="reason" data-testid="result-reason">
-        {outcomeReason(outcome, game.position)}
+        {outcomeReason(outcome, game.position)()}
       </p>
       <p class="score">{game.resultText}</p>
       <div class="actions">
         <button type="button" onClick={close}>
-          Look at the board
+          {t('result.lookAtBoard')}
         </button>
         <button
           type="button"
@@ -29,10 +30,10 @@ export function ResultDialog({ match }: { readonly match: Match }) {
             match.dialog.value = 'new';
           }}
         >
-          New game
+          {t('result.newGame')}
         </button>
         <button type="button" class="primary" onClick={() => match.rematch()}>
-          Rematch
+          {t('result.rematch')}
         </button>
       </div>
     </Modal>

@@ -5,7 +5,6 @@
 import {
   type Colour,
   cellName,
-  explainIllegal,
   Game,
   LEVEL10_MOVETIME,
   type Move,
@@ -34,7 +33,10 @@ import {
 } from '@agon/engine';
 import { batch, computed, signal } from '@preact/signals';
 import type { BoardConfig, Movable } from '../board/config.ts';
+import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { Cancelled, type ComputerPlayer } from './engine-client.ts';
+import { agnProblem, apnProblem } from './record-problem.ts';
+import { refusal } from './refusal.ts';
 import { readSettings, type Settings } from './settings.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
 import { playCaptureSound, playMoveSound } from './sound.ts';
@@ -59,6 +61,17 @@ function today(): string {
   return `${d.getFullYear()}.${two(d.getMonth() + 1)}.${two(d.getDate())}`;
 }
 
+/** Sentences shown one after the other. */
+const sentences =
+  (...parts: Phrase[]): Phrase =>
+  () =>
+    parts
+      .map((p) => p())
+      .filter(Boolean)
+      .join(' ');
+
+const silence: Phrase = () => '';
+
 /** The cells a move marks on the board: from and to, or just to for a placement. */
 function moveCells(move: Move | undefined): number[] {
   if (move === undefined || move === PASS_MOVE) return [];
@@ -78,7 +91,9 @@ export class Match {
   /** The suggested move on the board, if the player asked for one. */
   readonly hint = signal<Move | undefined>(undefined);
   /** The status line: the last turn, a refusal explained, or the result. */
-  readonly status = signal('');
+  readonly status = signal<Phrase>(silence);
+  /** The status line in the current language. */
+  readonly statusText = computed(() => this.status.value());
   /** Whether the result dialog is open. */
   readonly resultOpen = signal(false);
   /** Which dialog is open, if any. */
@@ -92,9 +107,15 @@ export class Match {
   private tags = new Map<string, string>();
   private searchToken = 0;
 
-  /** Restores the stored game, or starts the first visit's game; `engine` plays the computer. */
-  constructor(private readonly engine: ComputerPlayer | undefined) {
-    const saved = loadGame();
+  /**
+   * Restores the stored game, or starts the first visit's game; `engine` plays the computer.
+   * A match that does not `persist` (the tutorial's) neither reads nor writes the stored game.
+   */
+  constructor(
+    private readonly engine: ComputerPlayer | undefined,
+    private readonly persist = true,
+  ) {
+    const saved = persist ? loadGame() : undefined;
     const record = saved ? parseAgn(saved.agn) : undefined;
     if (saved && record?.ok) {
       this.setup.value = readSetup(saved.setup);
@@ -230,12 +251,20 @@ export class Match {
     this.play(makeMove(PLACEMENT, NO_CELL, to));
   }
 
-  /** The board's `select` event: under touch-move, picking a piece up commits to it (R15). */
+  /**
+   * The board's `select` event: says where the piece picked up may go; under touch-move,
+   * picking a piece up commits to it (R15).
+   */
   selectFromBoard(cell: number | undefined): void {
     const game = this.current;
-    if (cell === undefined || !game.touchMove || game.touched === cell) return;
-    if (game.touch(cell).ok) {
-      this.status.value = `Touch-move: the ${game.position.pieceAt(cell)?.role} on ${cellName(cell)} must move.`;
+    if (cell === undefined || game.touched === cell) return;
+    const role = game.position.pieceAt(cell)?.role ?? 'guard';
+    const name = cellName(cell);
+    if (!game.touchMove) {
+      const count = game.legalMoves().filter((m) => moveFrom(m) === cell).length;
+      this.status.value = phrase(`select.${role}`, { cell: name, count });
+    } else if (game.touch(cell).ok) {
+      this.status.value = phrase(`touch.committed.${role}`, { cell: name });
       this.bump();
     }
   }
@@ -245,36 +274,55 @@ export class Match {
     const game = this.current;
     const pos = game.position;
     const piece = pos.pieceAt(to);
+    const name = cellName(to);
     if (piece?.colour === pos.turnColour) {
       if (game.touchMove && game.touched < 0 && game.touch(to).ok) {
-        this.status.value = `Touch-move: the ${piece.role} on ${cellName(to)} has no legal move, so you must pass (R15).`;
+        this.status.value = phrase(`touch.stuck.${piece.role}`, { cell: name });
         this.bump();
       } else if (game.touched >= 0 && game.touched !== to) {
-        this.status.value = `Touch-move: you must move the piece on ${cellName(game.touched)} (R15).`;
+        this.status.value = phrase('touch.mustMove', { cell: cellName(game.touched) });
       } else if (pos.capturedCount[pos.turn]! > 0) {
         this.status.value = this.why(makeMove(STEP, to, to));
       } else {
-        this.status.value = `The ${piece.role} on ${cellName(to)} has no legal move now.`;
+        this.status.value = phrase(`refuse.noMove.${piece.role}`, { cell: name });
       }
       return;
     }
     if (from === undefined) {
-      const side = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
       if (pos.placing) this.status.value = this.why(makeMove(PLACEMENT, NO_CELL, to));
       else if (game.touched >= 0) {
-        this.status.value = `Touch-move: you must move the piece on ${cellName(game.touched)} (R15).`;
+        this.status.value = phrase('touch.mustMove', { cell: cellName(game.touched) });
       } else if (piece) {
-        this.status.value = `That is a ${side(piece.colour)} piece; ${side(pos.turnColour)} is to move.`;
-      } else this.status.value = 'Pick up one of your pieces first.';
+        this.status.value = phrase(`refuse.wrongSide.${pos.turnColour}`);
+      } else this.status.value = phrase('refuse.pickFirst');
       return;
     }
     const kind = pos.capturedCount[pos.turn]! > 0 ? RELOCATION : STEP;
     this.status.value = this.why(makeMove(kind, from, to));
   }
 
-  private why(move: Move): string {
-    const text = explainIllegal(this.current.position, move)?.message;
-    return text ? `Not allowed: ${text}.` : '';
+  private why(move: Move): Phrase {
+    return refusal(this.current.position, move) ?? silence;
+  }
+
+  /**
+   * A move typed in notation (`b1-c2`, `e5@a3`, `@c4`, `pass`): played when legal, otherwise
+   * the reason comes back and the game is unchanged.
+   */
+  playTyped(text: string): Phrase | undefined {
+    const game = this.current;
+    if (game.outcome) return phrase('refuse.over');
+    if (!this.humanToMove.value || this.thinking.value) return phrase('refuse.notYourTurn');
+    const parsed = parseMoveText(text.trim());
+    if (!parsed.ok) return phrase('typed.notMove', { text: text.trim() });
+    const move = parsed.value;
+    if (game.touched >= 0 && move !== PASS_MOVE && moveFrom(move) !== game.touched) {
+      return phrase('touch.mustMove', { cell: cellName(game.touched) });
+    }
+    if (!game.legalMoves().includes(move)) return this.why(move);
+    this.view.value = undefined;
+    this.play(move);
+    return undefined;
   }
 
   /** Plays a turn for the player to move, if legal; says what happened. */
@@ -289,7 +337,7 @@ export class Match {
       else playMoveSound();
     }
     const you = this.you.value;
-    const who = you ? (mover === you ? 'You' : 'Computer') : mover === 'white' ? 'White' : 'Black';
+    const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
     batch(() => {
       this.hint.value = undefined;
       this.status.value = describeTurn(before, move, game.position, who);
@@ -306,8 +354,11 @@ export class Match {
   private afterChange(): void {
     const game = this.current;
     if (game.outcome) {
-      this.status.value =
-        `${this.status.value} ${outcomeTitle(game.outcome, this.you.value)} ${outcomeReason(game.outcome, game.position)}`.trim();
+      this.status.value = sentences(
+        this.status.value,
+        outcomeTitle(game.outcome, this.you.value),
+        outcomeReason(game.outcome, game.position),
+      );
       this.resultOpen.value = true;
     } else {
       this.resultOpen.value = false;
@@ -322,12 +373,12 @@ export class Match {
   }
 
   private save(): void {
-    saveGame({ setup: this.setup.value, agn: this.agn() });
+    if (this.persist) saveGame({ setup: this.setup.value, agn: this.agn() });
   }
 
   private freshTags(setup: GameSetup): Map<string, string> {
     return new Map([
-      ['Event', 'Casual game'],
+      ['Event', t('record.event')],
       ['Date', today()],
       ['White', playerName(setup, 'white')],
       ['Black', playerName(setup, 'black')],
@@ -355,12 +406,12 @@ export class Match {
       this.thinking.value = false;
       const move = text === undefined ? undefined : parseMoveText(text);
       if (!move?.ok || !this.play(move.value)) {
-        this.status.value = `The computer could not find a move (${text ?? 'none'}).`;
+        this.status.value = phrase('status.computerNoMove');
       }
     } catch (e) {
       if (token !== this.searchToken) return;
       this.thinking.value = false;
-      if (!(e instanceof Cancelled)) this.status.value = String(e);
+      if (!(e instanceof Cancelled)) this.status.value = phrase('status.engineFailed');
     }
   }
 
@@ -417,7 +468,7 @@ export class Match {
     batch(() => {
       this.view.value = undefined;
       this.hint.value = undefined;
-      this.status.value = `Taken back. ${this.turnPrompt()}`;
+      this.status.value = sentences(phrase('status.takenBack'), this.turnPrompt());
       this.afterChange();
     });
   }
@@ -429,7 +480,7 @@ export class Match {
     this.stopThinking();
     game.resign(this.you.value ?? game.position.turnColour);
     batch(() => {
-      this.status.value = '';
+      this.status.value = silence;
       this.afterChange();
     });
   }
@@ -439,7 +490,7 @@ export class Match {
     const game = this.current;
     if (!this.engine || !this.humanToMove.value || this.thinking.value || game.touchMove) return;
     const version = this.version.value;
-    this.status.value = 'Looking for a good move…';
+    this.status.value = phrase('status.hintLooking');
     try {
       const text = await this.engine.bestMove({
         startApn: makeApn(game.initial),
@@ -451,7 +502,7 @@ export class Match {
       const move = parseMoveText(text);
       if (!move.ok) return;
       this.hint.value = move.value;
-      this.status.value = `Hint: ${text}.`;
+      this.status.value = phrase('status.hint', { move: text });
     } catch {
       // Cancelled by a move or a new game: the hint is stale anyway.
     }
@@ -477,20 +528,18 @@ export class Match {
    * Loads a game from AGN text, or a position from APN text. On bad input returns the
    * message for the player and keeps the current game.
    */
-  load(text: string): string | undefined {
-    const t = text.trim();
-    if (t === '') return 'The file is empty: there is no game record in it.';
+  load(text: string): Phrase | undefined {
+    const trimmed = text.trim();
+    if (trimmed === '') return phrase('load.empty');
     let game: Game;
     let tags = new Map<string, string>();
-    const asApn = parseApn(t);
+    const asApn = parseApn(trimmed);
     if (asApn.ok) game = new Game(asApn.value);
     else {
-      const record = parseAgn(t);
+      const record = parseAgn(trimmed);
       if (!record.ok) {
-        const looksApn = !t.includes('[') && t.split('/').length === 11;
-        return looksApn
-          ? `That is not a valid position (APN): ${asApn.error.message}.`
-          : `That is not a valid game record (AGN): ${record.error.message}.`;
+        const looksApn = !trimmed.includes('[') && trimmed.split('/').length === 11;
+        return looksApn ? apnProblem(asApn.error) : agnProblem(trimmed, record.error);
       }
       game = record.value.game;
       tags = record.value.tags;
@@ -510,7 +559,10 @@ export class Match {
       this.view.value = undefined;
       this.hint.value = undefined;
       this.dialog.value = undefined;
-      this.status.value = `Game loaded. ${this.turnPrompt()}`;
+      // A record that ends the game gets its result from afterChange, once.
+      this.status.value = game.outcome
+        ? phrase('status.loaded')
+        : sentences(phrase('status.loaded'), this.turnPrompt());
       this.afterChange();
     });
     return undefined;
@@ -522,22 +574,22 @@ export class Match {
     saveSettings(this.settings.value);
   }
 
-  private turnPrompt(): string {
+  private turnPrompt(): Phrase {
     const game = this.current;
     if (game.outcome) {
-      return `${outcomeTitle(game.outcome, this.you.value)} ${outcomeReason(game.outcome, game.position)}`;
+      return sentences(
+        outcomeTitle(game.outcome, this.you.value),
+        outcomeReason(game.outcome, game.position),
+      );
     }
     const pos = game.position;
     const you = this.you.value;
     const who = you
-      ? pos.turnColour === you
-        ? 'Your move'
-        : 'The computer is to move'
-      : `${pos.turnColour === 'white' ? 'White' : 'Black'} to move`;
-    if (pos.placing) return `${who}: place a guard on any vacant cell but the throne.`;
-    if (pos.capturedCount[pos.turn]! > 0)
-      return `${who}: relocate your captured piece first (R10).`;
-    return `${who}.`;
+      ? phrase(pos.turnColour === you ? 'prompt.you' : 'prompt.computer')
+      : phrase(`prompt.${pos.turnColour}`);
+    if (pos.placing) return sentences(who, phrase('prompt.place'));
+    if (pos.capturedCount[pos.turn]! > 0) return sentences(who, phrase('prompt.relocate'));
+    return who;
   }
 
   /** Starts the computer if it is to move (after a reload, say). */

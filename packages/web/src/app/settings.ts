@@ -1,17 +1,33 @@
 // The player's preferences, kept apart from any game.
 
+import { isLanguage, type Language } from '../i18n/language.ts';
+
+/** The colour themes: light, dark, and a high-contrast one safe for colour-blind eyes. */
+export type Theme = 'light' | 'dark' | 'contrast';
+
+/** Every theme, in the order the theme menu lists them. */
+export const THEMES: readonly Theme[] = ['light', 'dark', 'contrast'];
+
 /** Preferences that survive new games. */
 export interface Settings {
   readonly sound: boolean;
-  readonly theme: 'light' | 'dark';
+  readonly theme: Theme;
   readonly coordinates: boolean;
+  /** The language chosen in the switcher; undefined follows the browser's languages. */
+  readonly language: Language | undefined;
 }
 
-/** Defaults: sound on, the system's colour scheme, no coordinates. */
+const media = (query: string): boolean =>
+  typeof matchMedia === 'function' && matchMedia(query).matches;
+
+/** Defaults: sound on, the system's colour scheme and contrast, no coordinates. */
 export function defaultSettings(): Settings {
-  const dark =
-    typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-  return { sound: true, theme: dark ? 'dark' : 'light', coordinates: false };
+  const theme: Theme = media('(prefers-contrast: more)')
+    ? 'contrast'
+    : media('(prefers-color-scheme: dark)')
+      ? 'dark'
+      : 'light';
+  return { sound: true, theme, coordinates: false, language: undefined };
 }
 
 /** Reads stored settings back, falling back to the defaults field by field. */
@@ -20,7 +36,8 @@ export function readSettings(value: unknown): Settings {
   const v = (typeof value === 'object' && value ? value : {}) as Partial<Record<string, unknown>>;
   return {
     sound: typeof v.sound === 'boolean' ? v.sound : d.sound,
-    theme: v.theme === 'dark' || v.theme === 'light' ? v.theme : d.theme,
+    theme: THEMES.includes(v.theme as Theme) ? (v.theme as Theme) : d.theme,
     coordinates: typeof v.coordinates === 'boolean' ? v.coordinates : d.coordinates,
+    language: isLanguage(v.language) ? v.language : undefined,
   };
 }

@@ -1,6 +1,7 @@
 // How a game is set up: against whom, which side, which variant, which house rules.
 
 import type { Colour } from '@agon/engine';
+import { t } from '../i18n/ui.ts';
 
 /** The choices made on the new-game screen. */
 export interface GameSetup {
@@ -27,10 +28,10 @@ export const DEFAULT_SETUP: GameSetup = {
   touchMove: false,
 };
 
-/** The display name of a player in this setup, for the header and AGN tags. */
+/** The display name of a player in this setup, for the player bars and AGN tags. */
 export function playerName(setup: GameSetup, colour: Colour): string {
-  if (setup.mode === 'people') return colour === 'white' ? 'White' : 'Black';
-  return colour === setup.human ? 'You' : `Computer (level ${setup.level})`;
+  if (setup.mode === 'people') return t(`player.${colour}`);
+  return colour === setup.human ? t('player.you') : t('player.computer', { level: setup.level });
 }
 
 /** Reads a stored setup back, falling back to the defaults field by field. */

@@ -1,4 +1,5 @@
-// Turns and endings put into words for the status line and the result dialog.
+// Turns and endings put into words for the status line and the result dialog, as phrases
+// that follow the app's language.
 
 import {
   CELL_COUNT,
@@ -10,14 +11,15 @@ import {
   moveKind,
   moveTo,
   type Outcome,
+  type Piece,
   PLACEMENT,
   type Position,
   RELOCATION,
   RING1,
   STEP,
 } from '@agon/engine';
-
-const side = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
+import { language } from '../i18n/translations.ts';
+import { type Phrase, phrase, t } from '../i18n/ui.ts';
 
 /** The cells whose pieces are captured in `after` but were not in `before` (R9). */
 export function newlyCaptured(before: Position, after: Position): number[] {
@@ -28,53 +30,66 @@ export function newlyCaptured(before: Position, after: Position): number[] {
   return out;
 }
 
-/** One turn in words: `White: b1-c2, capturing Black's guard on c3.` */
-export function describeTurn(before: Position, move: Move, after: Position, who: string): string {
+/** A piece and its cell in words: `Black’s guard on c3`. */
+export function pieceOnCell(piece: Piece, cell: number): string {
+  return t(`pieceAt.${piece.colour}.${piece.role}`, { cell: cellName(cell) });
+}
+
+/** One turn in words: `White: b1-c2, capturing Black’s guard on c3.` */
+export function describeTurn(
+  before: Position,
+  move: Move,
+  after: Position,
+  player: Phrase,
+): Phrase {
+  const text = makeMoveText(move);
   const from = cellName(moveFrom(move));
   const to = cellName(moveTo(move));
   switch (moveKind(move)) {
     case STEP: {
-      const captured = newlyCaptured(before, after).map((c) => {
-        const p = after.pieceAt(c)!;
-        return `${side(p.colour)}'s ${p.role} on ${cellName(c)}`;
-      });
-      const tail = captured.length ? `, capturing ${captured.join(' and ')}` : '';
-      return `${who}: ${makeMoveText(move)}${tail}.`;
+      const captured = newlyCaptured(before, after).map((c) => ({ c, p: after.pieceAt(c)! }));
+      if (!captured.length) return () => t('turn.step', { player: player(), move: text });
+      return () => {
+        const list = new Intl.ListFormat(language.value, { type: 'conjunction' });
+        const pieces = list.format(captured.map(({ c, p }) => pieceOnCell(p, c)));
+        return t('turn.capture', { player: player(), move: text, pieces });
+      };
     }
-    case RELOCATION:
-      return `${who}: relocates the captured ${before.pieceAt(moveFrom(move))?.role ?? 'piece'} from ${from} to ${to} (${makeMoveText(move)}).`;
+    case RELOCATION: {
+      const role = before.pieceAt(moveFrom(move))?.role ?? 'guard';
+      return () => t(`turn.relocate.${role}`, { player: player(), from, to, move: text });
+    }
     case PLACEMENT:
-      return `${who}: places a guard on ${to}.`;
+      return () => t('turn.place', { player: player(), to });
     default:
-      return `${who}: passes; the touched piece had no legal move (R15).`;
+      return () => t('turn.pass', { player: player() });
   }
 }
 
 /** Why the game ended, as a sentence citing the rule; `pos` is the final position. */
-export function outcomeReason(outcome: Outcome, pos: Position): string {
+export function outcomeReason(outcome: Outcome, pos: Position): Phrase {
   const winner = outcome.winner;
   switch (outcome.reason) {
     case 'throne-ring': {
-      const ringOwner = pos.pieceAt(RING1[0]!)?.colour;
-      if (ringOwner === winner) {
-        return `${side(winner!)} completed the throne ring: the queen on the throne and six guards around it (R11).`;
-      }
-      return `${side(ringOwner ?? 'white')}'s six guards closed the ring round a throne without their queen, and that loses (R11).`;
+      const ringOwner: Colour = pos.pieceAt(RING1[0]!)?.colour ?? 'white';
+      return ringOwner === winner
+        ? phrase(`outcome.ringWin.${ringOwner}`)
+        : phrase(`outcome.ringLoss.${ringOwner}`);
     }
     case 'no-moves':
-      return `${side(pos.turnColour)} has no legal move (R12).`;
+      return phrase(`outcome.noMoves.${pos.turnColour}`);
     case 'repetition':
-      return 'The same position occurred for the third time: a draw (R13).';
+      return phrase('outcome.repetition');
     case 'resignation':
-      return `${side(winner === 'white' ? 'black' : 'white')} resigned.`;
+      return phrase(`outcome.resigned.${winner === 'white' ? 'black' : 'white'}`);
     default:
-      return 'The players agreed a draw.';
+      return phrase('outcome.agreed');
   }
 }
 
 /** The headline of a result: who won, from the point of view of `you` when there is one. */
-export function outcomeTitle(outcome: Outcome, you: Colour | undefined): string {
-  if (!outcome.winner) return 'Draw.';
-  if (you) return outcome.winner === you ? 'You win!' : 'You lose.';
-  return `${side(outcome.winner)} wins.`;
+export function outcomeTitle(outcome: Outcome, you: Colour | undefined): Phrase {
+  if (!outcome.winner) return phrase('title.draw');
+  if (you) return phrase(outcome.winner === you ? 'title.youWin' : 'title.youLose');
+  return phrase(`title.wins.${outcome.winner}`);
 }

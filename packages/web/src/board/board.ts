@@ -5,6 +5,7 @@
 import type { BoardConfig } from './config.ts';
 import { cellCentre } from './geometry.ts';
 import { drag, press, release } from './interaction.ts';
+import { bindKeyboard, handleKey } from './keyboard.ts';
 import { bindPointer } from './pointer.ts';
 import { applyConfig, type BoardState, createState } from './state.ts';
 import { BoardView } from './view.ts';
@@ -19,8 +20,13 @@ export interface Board {
   tap(cell: number): void;
   /** Drags the piece on `from` and drops it on `to` (-1: off the board). */
   dragTo(from: number, to: number): void;
-  /** Draws the board into `parent` and listens to the pointer there. */
-  attach(parent: Element): void;
+  /** A key pressed on the board (`ArrowUp`, `Enter`, ...); true when the board used it. */
+  key(key: string): boolean;
+  /**
+   * Draws the board into `parent` and listens to the pointer and the keyboard there; a
+   * `picture` (a diagram) is drawn only, as one labelled image.
+   */
+  attach(parent: Element, picture?: boolean): void;
   /** Removes the drawing and its listeners; the state stays. */
   detach(): void;
 }
@@ -50,10 +56,25 @@ export function createBoard(config: BoardConfig = {}): Board {
         drag(s, to >= 0 ? centre(to) : [100, 100]);
         release(s, to);
       }),
-    attach(parent) {
+    key: (key) => {
+      let used = false;
+      mutate((s) => {
+        used = handleKey(s, key);
+      });
+      return used;
+    },
+    attach(parent, picture = false) {
       this.detach();
-      view = new BoardView(parent);
-      unbind = bindPointer(view.svg, state, mutate);
+      view = new BoardView(parent, picture);
+      if (!picture) {
+        const svg = view.svg;
+        const unbindPointer = bindPointer(svg, state, mutate);
+        const unbindKeyboard = bindKeyboard(svg, state, mutate);
+        unbind = () => {
+          unbindPointer();
+          unbindKeyboard();
+        };
+      }
       view.draw(state);
     },
     detach() {

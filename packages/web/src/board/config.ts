@@ -25,14 +25,41 @@ export interface BoardEvents {
   readonly reject?: (from: number | undefined, to: number) => void;
 }
 
+/** What a cell shows now, for the words a screen reader says about it. */
+export interface CellFacts {
+  readonly piece: Piece | undefined;
+  /** The piece here is picked up. */
+  readonly selected: boolean;
+  /** The piece here may move now. */
+  readonly canMove: boolean;
+  /** The picked-up piece may go here. */
+  readonly dest: boolean;
+  /** A guard from hand may be placed here (R14). */
+  readonly placement: boolean;
+  /** The picked-up piece could reach this cell but may not enter it (R8). */
+  readonly blocked: boolean;
+  /** A cell of the last turn. */
+  readonly last: boolean;
+  /** A cell of the suggested move. */
+  readonly hint: boolean;
+}
+
+/** The board's words for assistive technology, in the page's language. */
+export interface BoardLabels {
+  /** The name of the whole board. */
+  readonly board: string;
+  /** The label of one cell: `e5, ring 1, White guard, legal destination`. */
+  readonly cell: (cell: number, facts: CellFacts) => string;
+}
+
 /** Everything the board can be configured with; `set` merges a partial config into the state. */
 export interface BoardConfig {
   /** What stands on each cell, indexed by cell (CELL_COUNT entries). */
   readonly pieces?: readonly (Piece | undefined)[];
   /** The colour whose side is drawn at the bottom. */
   readonly orientation?: Colour;
-  /** Whether cell names are written in the cells. */
-  readonly coordinates?: boolean;
+  /** Whether cell names are written in the cells: all of them, or only the cells listed. */
+  readonly coordinates?: boolean | readonly number[];
   /** The cells of the last turn (from and to, or just to), marked. */
   readonly lastMove?: readonly number[];
   /** What may be moved; undefined makes the board view-only. */
@@ -45,4 +72,8 @@ export interface BoardConfig {
   readonly animationMs?: number;
   /** Where the board reports what the player did. */
   readonly events?: BoardEvents;
+  /** Names for the board and its cells; without them cells are named by their notation. */
+  readonly labels?: BoardLabels;
+  /** Extra cells drawn emphasised (diagrams). */
+  readonly highlight?: readonly number[];
 }

@@ -19,6 +19,10 @@ function select(state: BoardState, cell: number | undefined): void {
  */
 export function press(state: BoardState, cell: number, point: Point): void {
   state.rejected = undefined;
+  if (cell >= 0) {
+    state.focus = cell;
+    state.focusRow = undefined;
+  }
   const movable = state.movable;
   if (!movable || cell < 0) return;
   const from = state.selected;
@@ -62,6 +66,12 @@ export function release(state: BoardState, cell: number): void {
     state.rejected = cell;
     state.events.reject?.(d.origin, cell);
   }
+}
+
+/** Puts the picked-up piece back where it stands (Escape). */
+export function putBack(state: BoardState): void {
+  state.rejected = undefined;
+  select(state, undefined);
 }
 
 /** Abandons a drag (pointer cancelled, or the piece vanished): the piece goes back. */

@@ -1,8 +1,9 @@
-// The board's headless state: plain data that `interaction.ts` changes and `render.ts` draws.
+// The board's headless state: plain data that `interaction.ts` and `keyboard.ts`
+// change and `view.ts` draws.
 // Nothing here touches the DOM, so the board's behaviour is testable without a browser.
 
-import { CELL_COUNT, type Colour, type Piece } from '@agon/engine';
-import type { BoardConfig, BoardEvents, Movable } from './config.ts';
+import { CELL_COUNT, type Colour, cellName, type Piece, THRONE } from '@agon/engine';
+import type { BoardConfig, BoardEvents, BoardLabels, Movable } from './config.ts';
 import type { Point } from './geometry.ts';
 
 /** A drag in progress: the piece's cell, where the pointer is, and whether it has moved yet. */
@@ -21,7 +22,7 @@ export interface Drag {
 export interface BoardState {
   pieces: (Piece | undefined)[];
   orientation: Colour;
-  coordinates: boolean;
+  coordinates: boolean | readonly number[];
   lastMove: readonly number[];
   movable: Movable | undefined;
   selected: number | undefined;
@@ -33,7 +34,22 @@ export interface BoardState {
   rejected: number | undefined;
   /** Bumped whenever pieces change, so the view knows when to animate. */
   piecesVersion: number;
+  labels: BoardLabels;
+  highlight: readonly number[];
+  /** The cell the keyboard is on (the one cell reached by Tab). */
+  focus: number;
+  /**
+   * The height (board units, as drawn) that left and right arrows keep to: a sideways move
+   * crosses a zigzag of cells, and returning to this height keeps the path straight.
+   */
+  focusRow: number | undefined;
 }
+
+/** Names cells by their notation alone, until the owner gives better words. */
+const PLAIN_LABELS: BoardLabels = {
+  board: 'Agon',
+  cell: (cell) => cellName(cell),
+};
 
 /** A fresh state: an empty board, White at the bottom, nothing movable. */
 export function createState(): BoardState {
@@ -50,6 +66,10 @@ export function createState(): BoardState {
     drag: undefined,
     rejected: undefined,
     piecesVersion: 0,
+    labels: PLAIN_LABELS,
+    highlight: [],
+    focus: THRONE,
+    focusRow: undefined,
   };
 }
 
@@ -66,6 +86,8 @@ export function applyConfig(state: BoardState, config: BoardConfig): void {
   if (config.hint) state.hint = config.hint;
   if (config.animationMs !== undefined) state.animationMs = config.animationMs;
   if (config.events) state.events = config.events;
+  if (config.labels) state.labels = config.labels;
+  if (config.highlight) state.highlight = config.highlight;
   if ('selected' in config) state.selected = config.selected ?? undefined;
   if (state.selected !== undefined && !state.movable?.dests.has(state.selected)) {
     state.selected = undefined;

@@ -1,7 +1,10 @@
 // Draws a board state as SVG. Built once; each `draw` updates only what changed. Pieces and
-// marks ignore the pointer, so every press lands on a cell (`data-cell`).
+// marks ignore the pointer, so every press lands on a cell (`data-cell`). For assistive
+// technology a playing board is a grid: one row per file, one labelled cell per cell, the
+// keyboard's cell the only one in the Tab order; a diagram is a single labelled picture.
 
-import { cellName, type Piece, ring, THRONE } from '@agon/engine';
+import { cellFile, cellName, FILES, type Piece, ring, THRONE } from '@agon/engine';
+import type { CellFacts } from './config.ts';
 import { ALL_CELLS, cellCentre, hexagonPoints, type Point, VIEWBOX } from './geometry.ts';
 import { pieceName, pieceShape, svgElement } from './shape.ts';
 import { type BoardState, destsOf } from './state.ts';
@@ -15,24 +18,30 @@ export class BoardView {
   /** The root `<svg>` element. */
   readonly svg: SVGSVGElement;
   private readonly cells: SVGPolygonElement[] = [];
+  private readonly cellLabels: string[] = ALL_CELLS.map(() => '');
+  private drawnFocus = -1;
+  private drawnBoardLabel = '';
   private readonly labels: SVGGElement;
   private readonly marks: SVGGElement;
   private readonly pieceLayer: SVGGElement;
   private readonly overlay: SVGGElement;
   private readonly throneMark: SVGPathElement;
+  private readonly focusRing: SVGGElement;
   private readonly els: (SVGGElement | undefined)[] = [];
   private readonly keys: string[] = ALL_CELLS.map(() => '');
   private drawnVersion = -1;
   private drawnFlip: boolean | undefined;
-  private drawnCoordinates: boolean | undefined;
+  private drawnCoordinates: boolean | readonly number[] | undefined;
 
-  /** Creates the drawing inside `parent`. */
-  constructor(parent: Element) {
+  /** Creates the drawing inside `parent`: a grid to play on, or a `picture` (a diagram). */
+  constructor(
+    parent: Element,
+    private readonly picture = false,
+  ) {
     this.svg = svgElement('svg', {
-      class: 'agon-board',
+      class: `agon-board${picture ? ' picture' : ''}`,
       viewBox: `${VIEWBOX.x} ${VIEWBOX.y} ${VIEWBOX.width} ${VIEWBOX.height}`,
-      role: 'group',
-      'aria-label': 'Agon board',
+      role: picture ? 'img' : 'grid',
     });
     const defs = svgElement('defs');
     const marker = svgElement('marker', {
@@ -46,15 +55,26 @@ export class BoardView {
     });
     marker.append(svgElement('path', { d: 'M0 0 L10 5 L0 10 z', class: 'hint-head' }));
     defs.append(marker);
-    const cellLayer = svgElement('g', { class: 'cells' });
+    const cellLayer = svgElement(
+      'g',
+      picture ? { class: 'cells' } : { class: 'cells', role: 'presentation' },
+    );
+    const rows = FILES.map(() => svgElement('g', picture ? {} : { role: 'row' }));
+    cellLayer.append(...rows);
     for (const c of ALL_CELLS) {
       const polygon = svgElement('polygon', {
         class: `cell ring-${ring[c]}`,
         'data-cell': cellName(c),
+        'data-index': c,
       });
+      if (!picture) {
+        polygon.setAttribute('role', 'gridcell');
+        polygon.setAttribute('tabindex', '-1');
+      }
       this.cells.push(polygon);
-      cellLayer.append(polygon);
+      rows[cellFile[c]!]!.append(polygon);
     }
+    if (picture) cellLayer.setAttribute('aria-hidden', 'true');
     this.throneMark = svgElement('path', {
       class: 'throne-mark',
       d: 'M-0.45 0.25 L-0.5 -0.2 L-0.25 0 L0 -0.35 L0.25 0 L0.5 -0.2 L0.45 0.25 Z',
@@ -63,6 +83,17 @@ export class BoardView {
     this.marks = svgElement('g', { class: 'marks' });
     this.pieceLayer = svgElement('g', { class: 'pieces' });
     this.overlay = svgElement('g', { class: 'top-marks' });
+    this.focusRing = svgElement('g', { class: 'focus-ring' });
+    this.focusRing.append(
+      svgElement('polygon', { class: 'focus-outer', points: hexagonPoints([0, 0], 0.93) }),
+      svgElement('polygon', { class: 'focus-inner', points: hexagonPoints([0, 0], 0.8) }),
+    );
+    // Only the cells speak; every drawing over them is decoration for assistive technology.
+    for (const layer of [defs, this.throneMark, this.marks, this.pieceLayer, this.labels]) {
+      layer.setAttribute('aria-hidden', 'true');
+    }
+    this.overlay.setAttribute('aria-hidden', 'true');
+    this.focusRing.setAttribute('aria-hidden', 'true');
     // Cell names go above the pieces, small, at each cell's lower edge, so both stay readable.
     this.svg.append(
       defs,
@@ -72,6 +103,7 @@ export class BoardView {
       this.pieceLayer,
       this.labels,
       this.overlay,
+      this.focusRing,
     );
     parent.append(this.svg);
   }
@@ -90,6 +122,7 @@ export class BoardView {
     }
     this.drawPieces(state, flip);
     this.drawMarks(state, flip);
+    this.drawAccess(state, flip);
     this.drawnFlip = flip;
     this.drawnCoordinates = state.coordinates;
   }
@@ -99,10 +132,53 @@ export class BoardView {
     this.svg.remove();
   }
 
-  private drawLabels(show: boolean, flip: boolean): void {
+  // The words for assistive technology and the keyboard's place, redone only where changed.
+  private drawAccess(state: BoardState, flip: boolean): void {
+    if (state.labels.board !== this.drawnBoardLabel) {
+      this.svg.setAttribute('aria-label', state.labels.board);
+      this.drawnBoardLabel = state.labels.board;
+    }
+    const focus = state.focus;
+    this.focusRing.setAttribute('transform', translate(cellCentre(focus, flip)));
+    if (this.picture) return;
+    const dests = new Set(destsOf(state, state.selected));
+    const placements = new Set(state.movable?.placements ?? []);
+    const blocked = new Set(
+      state.selected === undefined ? [] : (state.movable?.blocked?.get(state.selected) ?? []),
+    );
+    for (const c of ALL_CELLS) {
+      const facts: CellFacts = {
+        piece: state.pieces[c],
+        selected: state.selected === c,
+        canMove: state.movable?.dests.has(c) === true,
+        dest: dests.has(c),
+        placement: placements.has(c),
+        blocked: blocked.has(c),
+        last: state.lastMove.includes(c),
+        hint: state.hint.includes(c),
+      };
+      const label = state.labels.cell(c, facts);
+      if (label !== this.cellLabels[c]) {
+        this.cells[c]!.setAttribute('aria-label', label);
+        this.cellLabels[c] = label;
+      }
+    }
+    if (focus !== this.drawnFocus) {
+      this.cells[this.drawnFocus]?.setAttribute('tabindex', '-1');
+      const cell = this.cells[focus]!;
+      cell.setAttribute('tabindex', '0');
+      // Follow the keyboard only while it is on the board; never pull focus from elsewhere.
+      if (this.svg.contains(document.activeElement) && document.activeElement !== cell) {
+        cell.focus();
+      }
+      this.drawnFocus = focus;
+    }
+  }
+
+  private drawLabels(show: boolean | readonly number[], flip: boolean): void {
     this.labels.replaceChildren();
     if (!show) return;
-    for (const c of ALL_CELLS) {
+    for (const c of show === true ? ALL_CELLS : (show as readonly number[])) {
       const [x, y] = cellCentre(c, flip);
       const text = svgElement('text', { x: x.toFixed(3), y: (y + 0.8).toFixed(3) });
       text.textContent = cellName(c);
@@ -176,6 +252,7 @@ export class BoardView {
       selected === undefined ? [] : (state.movable?.blocked?.get(selected) ?? []),
     );
     const last = new Set(state.lastMove);
+    const highlight = new Set(state.highlight);
     for (const c of ALL_CELLS) {
       const cl = this.cells[c]!.classList;
       cl.toggle('last', last.has(c));
@@ -185,8 +262,26 @@ export class BoardView {
       cl.toggle('blocked', blocked.has(c));
       cl.toggle('rejected', state.rejected === c);
       cl.toggle('origin', state.movable?.dests.has(c) === true);
+      cl.toggle('highlight', highlight.has(c));
     }
     this.marks.replaceChildren();
+    // The last turn and emphasised cells get an outline too, not only a colour.
+    for (const c of last) {
+      this.marks.append(
+        svgElement('polygon', {
+          class: 'last-mark',
+          points: hexagonPoints(cellCentre(c, flip), 0.74),
+        }),
+      );
+    }
+    for (const c of highlight) {
+      this.marks.append(
+        svgElement('polygon', {
+          class: 'highlight-mark',
+          points: hexagonPoints(cellCentre(c, flip), 0.8),
+        }),
+      );
+    }
     for (const c of dests) {
       const [x, y] = cellCentre(c, flip);
       this.marks.append(svgElement('circle', { class: 'dest-dot', cx: x, cy: y, r: 0.22 }));

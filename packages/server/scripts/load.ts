@@ -1,0 +1,273 @@
+// Load test on loopback: starts the server as its own process (with a fresh data folder),
+// creates N games with two simulated players each, and has every game make a move every
+// second for a fixed time. Reports moves relayed per second, the latency from a move's send
+// to the opponent's receipt (p50, p99, max), the server's memory and CPU, and every error.
+// Bounded in games and time, and it talks to 127.0.0.1 only.
+//
+//   npx tsx packages/server/scripts/load.ts [--games 1000] [--seconds 30] [--interval 1000]
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import {
+  type Colour,
+  Game,
+  makeMoveText,
+  opposite,
+  parseApn,
+  parseMoveText,
+  STANDARD_APN,
+} from '@agon/engine';
+import WebSocket from 'ws';
+import type { ServerMessage } from '../src/protocol.ts';
+
+function option(name: string, fallback: number, max: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return Math.min(value, max);
+}
+
+const GAMES = option('games', 1000, 5000);
+const SECONDS = option('seconds', 30, 600);
+const INTERVAL = option('interval', 1000, 60_000);
+const SETUP_LIMIT_MS = 120_000;
+
+const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+const data = mkdtempSync(join(tmpdir(), 'agon-load-'));
+
+function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: PACKAGE,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      AGON_DATA: data,
+      AGON_GAMES_PER_MINUTE: String(GAMES * 4),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      const url = /Agon is ready: (http:\/\/\S+\/)/.exec(d.toString())?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** The server's resident memory (MiB) and CPU time so far (s), from /proc. */
+function usage(pid: number): { rssMiB: number; cpuSeconds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks
+  return { rssMiB: rss, cpuSeconds: ticks / 100 };
+}
+
+const errors = new Map<string, number>();
+const error = (what: string): void => {
+  errors.set(what, (errors.get(what) ?? 0) + 1);
+};
+const latencies: number[] = [];
+let relayed = 0;
+let finished = 0;
+let measuring = false;
+
+/** One game and its two simulated players. */
+class Table {
+  readonly game: Game;
+  readonly sockets = new Map<Colour, WebSocket>();
+  version = 0;
+  sentAt = 0;
+  pending = false;
+  timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly url: string,
+    readonly id: string,
+    readonly seat: Colour,
+    readonly token: string,
+  ) {
+    const start = parseApn(STANDARD_APN);
+    if (!start.ok) throw new Error(start.error.message);
+    this.game = new Game(start.value);
+  }
+
+  /** Connects both players; resolves once both have the game. */
+  async connect(): Promise<void> {
+    await Promise.all([this.player(this.seat, this.token), this.player(opposite(this.seat))]);
+  }
+
+  private player(expected: Colour, token?: string): Promise<void> {
+    const ws = new WebSocket(`${this.url.replace('http', 'ws')}api/games/${this.id}/socket`);
+    this.sockets.set(expected, ws);
+    return new Promise((resolve, reject) => {
+      ws.on('open', () => ws.send(JSON.stringify(token ? { t: 'hello', token } : { t: 'hello' })));
+      ws.on('error', (e) => {
+        error(`socket: ${e.message}`);
+        reject(e);
+      });
+      ws.on('close', (code) => {
+        if (code !== 1000 && code !== 1005) error(`closed ${code}`);
+      });
+      ws.on('message', (raw) => {
+        const m = JSON.parse(raw.toString()) as ServerMessage;
+        if (m.t === 'state') {
+          if (m.you !== expected) error('wrong seat');
+          this.version = Math.max(this.version, m.game.version);
+          resolve();
+        } else if (m.t === 'error') error(`refused: ${m.code}`);
+        else if (m.t === 'event') this.receive(expected, m);
+      });
+    });
+  }
+
+  private receive(me: Colour, m: Extract<ServerMessage, { t: 'event' }>): void {
+    if (m.event.kind !== 'move') {
+      this.version = Math.max(this.version, m.version);
+      return;
+    }
+    if (m.event.seat === me) return; // the mover's own copy; the opponent's counts
+    if (measuring) {
+      latencies.push(performance.now() - this.sentAt);
+      relayed++;
+    }
+    this.version = m.version;
+    const move = parseMoveText(m.event.move);
+    if (!move.ok || !this.game.play(move.value).ok) error('unplayable move relayed');
+    this.pending = false;
+    if (this.game.outcome) this.end();
+  }
+
+  /** Every `INTERVAL` ms the side to move plays a random legal move. */
+  play(): void {
+    this.timer = setInterval(() => {
+      if (this.pending || this.game.outcome) return;
+      const legal = this.game.legalMoves();
+      const move = legal[Math.floor(Math.random() * legal.length)]!;
+      const side = this.game.position.turnColour;
+      this.pending = true;
+      this.sentAt = performance.now();
+      this.sockets.get(side)!.send(
+        JSON.stringify({
+          t: 'move',
+          seat: side,
+          move: makeMoveText(move),
+          version: this.version,
+        }),
+      );
+    }, INTERVAL);
+  }
+
+  end(): void {
+    clearInterval(this.timer);
+    finished++;
+    for (const ws of this.sockets.values()) ws.close(1000);
+    // Keep the number of games going: a finished game is replaced by a new one.
+    if (measuring) void newTable(this.url).then((t) => t?.play());
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    for (const ws of this.sockets.values()) ws.close(1000);
+  }
+}
+
+const tables: Table[] = [];
+
+async function newTable(url: string): Promise<Table | undefined> {
+  try {
+    const response = await fetch(`${url}api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"side":"white"}',
+    });
+    if (response.status !== 201) {
+      error(`create: HTTP ${response.status}`);
+      return undefined;
+    }
+    const created = (await response.json()) as { id: string; seat: Colour; token: string };
+    const table = new Table(url, created.id, created.seat, created.token);
+    await table.connect();
+    tables.push(table);
+    return table;
+  } catch (e) {
+    error(`setup: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+
+const { child, url } = await startServer();
+const pid = child.pid!;
+const abort = setTimeout(
+  () => {
+    console.error('setup took too long; stopping');
+    child.kill('SIGKILL');
+    process.exit(1);
+  },
+  SETUP_LIMIT_MS + SECONDS * 1000 + 30_000,
+);
+try {
+  const idle = usage(pid);
+  const setupStart = performance.now();
+  for (let i = 0; i < GAMES; i += 50) {
+    await Promise.all(Array.from({ length: Math.min(50, GAMES - i) }, () => newTable(url)));
+    if (performance.now() - setupStart > SETUP_LIMIT_MS) throw new Error('setup too slow');
+  }
+  const setupSeconds = (performance.now() - setupStart) / 1000;
+  console.log(
+    `${tables.length} games, ${tables.length * 2} sockets ready in ${setupSeconds.toFixed(1)} s`,
+  );
+  // Spread the games' first moves over one interval, as real games would be.
+  measuring = true;
+  // The generator's own stalls add to every latency it measures: report them beside it.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  for (const table of tables) setTimeout(() => table.play(), Math.random() * INTERVAL);
+  const before = usage(pid);
+  let peakRss = before.rssMiB;
+  const started = performance.now();
+  while (performance.now() - started < SECONDS * 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    peakRss = Math.max(peakRss, usage(pid).rssMiB);
+  }
+  measuring = false;
+  lag.disable();
+  const elapsed = (performance.now() - started) / 1000;
+  const after = usage(pid);
+  const sorted = latencies.sort((a, b) => a - b);
+  const ms = (v: number): string => `${v.toFixed(1)} ms`;
+  console.log(
+    `moves relayed: ${relayed} in ${elapsed.toFixed(1)} s = ${(relayed / elapsed).toFixed(0)}/s`,
+  );
+  console.log(
+    `send -> opponent receipt: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`,
+  );
+  console.log(
+    `load generator's event-loop stalls: p99 ${ms(lag.percentile(99) / 1e6)}, max ${ms(lag.max / 1e6)}`,
+  );
+  console.log(
+    `server memory: ${idle.rssMiB.toFixed(0)} MiB idle, ${before.rssMiB.toFixed(0)} MiB with the games, ${peakRss.toFixed(0)} MiB peak`,
+  );
+  console.log(
+    `server CPU: ${(((after.cpuSeconds - before.cpuSeconds) / elapsed) * 100).toFixed(0)}% of one core`,
+  );
+  console.log(`games finished and replaced: ${finished}`);
+  const total = [...errors.values()].reduce((a, b) => a + b, 0);
+  console.log(`errors: ${total}${total ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ''}`);
+  process.exitCode = total === 0 ? 0 : 1;
+} finally {
+  clearTimeout(abort);
+  for (const table of tables) table.stop();
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(data, { recursive: true, force: true });
+}

@@ -1,0 +1,58 @@
+// Online play's routes on the server: POST /api/games creates a game, and
+// /api/games/<id>/socket upgrades to the game's WebSocket. The game id is in the socket's path
+// so that a load balancer can route every socket of one game to the same process.
+
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import type { Hub, Limits } from './hub.ts';
+import { GAME_ID, parseCreateRequest } from './protocol.ts';
+
+const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
+
+/** Ends an upgrade request that gets no socket with a plain HTTP status. */
+function turnAway(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Adds the online routes to `app`, served by `hub`. */
+export async function registerOnline(
+  app: FastifyInstance,
+  hub: Hub,
+  limits: Limits,
+): Promise<void> {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const id = SOCKET_PATH.exec(request.url ?? '')?.[1];
+    if (id === undefined || !GAME_ID.test(id)) return turnAway(socket, '404 Not Found');
+    if (hub.connections >= limits.maxConnections) {
+      return turnAway(socket, '503 Service Unavailable');
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, id));
+  });
+  app.addHook('onClose', async () => {
+    await hub.close();
+    sockets.close();
+  });
+
+  await app.register(
+    async (api) => {
+      // Every refusal of the API has the socket's shape: a code and a sentence.
+      api.setErrorHandler((e: FastifyError, _request, reply) => {
+        const status = e.statusCode ?? 500;
+        const code = status === 413 ? 'too-large' : status >= 500 ? 'server-error' : 'bad-message';
+        if (status >= 500) console.error(e);
+        return reply.status(status).send({ error: { code, message: e.message } });
+      });
+      api.post('/games', { bodyLimit: 1024 }, async (request, reply) => {
+        const parsed = parseCreateRequest(request.body ?? {});
+        if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
+        const created = await hub.create(parsed.value, request.ip);
+        if (!created.ok) return reply.status(429).send({ error: created.error });
+        return reply.status(201).send(created.value);
+      });
+    },
+    { prefix: '/api' },
+  );
+}

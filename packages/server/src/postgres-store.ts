@@ -1,0 +1,91 @@
+// The game store on PostgreSQL, for more than one server process (docs/online.md, "Scaling"):
+// the same two tables as SQLite, shared by every process. Postgres commits each insert
+// durably before answering; a pool of connections lets commits overlap.
+
+import pg from 'pg';
+import {
+  type GameEvent,
+  type GameSetup,
+  type GameStore,
+  type StoredGame,
+  VersionConflict,
+} from './store.ts';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created_at BIGINT NOT NULL,
+    setup JSONB NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games (id),
+    version INTEGER NOT NULL,
+    body JSONB NOT NULL,
+    PRIMARY KEY (game_id, version)
+  );
+`;
+
+/** Postgres's code for a unique violation: the key (a game id, a version) is taken. */
+const UNIQUE_VIOLATION = '23505';
+
+const isTaken = (e: unknown): boolean =>
+  e instanceof Error && 'code' in e && (e as { code: unknown }).code === UNIQUE_VIOLATION;
+
+/** A GameStore in the Postgres database at a connection URL. */
+export class PostgresStore implements GameStore {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects and creates the tables if they are missing. */
+  static async open(url: string): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    await pool.query(SCHEMA);
+    return new PostgresStore(pool);
+  }
+
+  async create(id: string, createdAt: number, setup: GameSetup): Promise<void> {
+    try {
+      await this.pool.query('INSERT INTO games (id, created_at, setup) VALUES ($1, $2, $3)', [
+        id,
+        createdAt,
+        JSON.stringify(setup),
+      ]);
+    } catch (e) {
+      throw isTaken(e) ? new VersionConflict(`game ${id} exists`) : e;
+    }
+  }
+
+  async append(id: string, version: number, event: GameEvent): Promise<void> {
+    try {
+      await this.pool.query('INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)', [
+        id,
+        version,
+        JSON.stringify(event),
+      ]);
+    } catch (e) {
+      throw isTaken(e) ? new VersionConflict(`game ${id} has version ${version}`) : e;
+    }
+  }
+
+  async load(id: string): Promise<StoredGame | undefined> {
+    const game = await this.pool.query<{ created_at: string; setup: GameSetup }>(
+      'SELECT created_at, setup FROM games WHERE id = $1',
+      [id],
+    );
+    const row = game.rows[0];
+    if (!row) return undefined;
+    const events = await this.pool.query<{ body: GameEvent }>(
+      'SELECT body FROM events WHERE game_id = $1 ORDER BY version',
+      [id],
+    );
+    return {
+      id,
+      createdAt: Number(row.created_at),
+      setup: row.setup,
+      events: events.rows.map((r) => r.body),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,135 @@
+// The server's authority over a game, as a pure function in the manner of boardgame.io's
+// master: given the table and one command, either the event it causes or the refusal, with a
+// code. Nothing here stores, sends or reads the time: the caller passes `now`, commits the
+// event, then applies it (table.ts). Each check cites what it protects.
+
+import { type Colour, explainIllegal, opposite, parseMoveText } from '@agon/engine';
+import type { DrawAction, ErrorCode, Refusal } from './protocol.ts';
+import type { GameEvent } from './store.ts';
+import { outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
+
+/** What a connection asks of a game; `by` is the seat its token proved, null for a watcher. */
+export type Command =
+  | { readonly t: 'join'; readonly token: string }
+  | {
+      readonly t: 'move';
+      readonly by: Colour | null;
+      readonly seat: Colour;
+      readonly move: string;
+      readonly version: number;
+    }
+  | { readonly t: 'resign'; readonly by: Colour | null; readonly seat: Colour }
+  | {
+      readonly t: 'draw';
+      readonly by: Colour | null;
+      readonly seat: Colour;
+      readonly action: DrawAction;
+    }
+  /** `next`: the id the rematch gets if this command agrees to one (ids are drawn outside). */
+  | {
+      readonly t: 'rematch';
+      readonly by: Colour | null;
+      readonly seat: Colour;
+      readonly next: string;
+    }
+  /** The clock's alarm: ends the game if the side to move is out of time. */
+  | { readonly t: 'flag' };
+
+/** The referee's answer: the event to commit, or a refusal. */
+export type Ruling =
+  | { readonly ok: true; readonly event: GameEvent }
+  | { readonly ok: false; readonly error: Refusal };
+
+const refuse = (code: ErrorCode, message: string): Ruling => ({
+  ok: false,
+  error: { code, message },
+});
+const allow = (event: GameEvent): Ruling => ({ ok: true, event });
+const name = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
+
+/** Refuses a command from someone who does not hold the seat it is for. */
+function checkSeat(by: Colour | null, seat: Colour): Ruling | undefined {
+  if (by === null) return refuse('spectator', 'you are watching this game, not playing in it');
+  if (by !== seat) return refuse('not-your-seat', `you play ${name(by)}, not ${name(seat)}`);
+  return undefined;
+}
+
+/** Rules on one command at time `now`. */
+export function decide(t: Table, c: Command, now: number): Ruling {
+  switch (c.t) {
+    case 'join': {
+      const seat: Colour | undefined =
+        t.seats.white === undefined ? 'white' : t.seats.black === undefined ? 'black' : undefined;
+      if (seat === undefined) return refuse('seats-taken', 'both seats are taken');
+      return allow({ kind: 'join', seat, token: c.token, at: now });
+    }
+    case 'move': {
+      const bad = checkSeat(c.by, c.seat);
+      if (bad) return bad;
+      if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
+      if (c.version < t.boardVersion || c.version > t.version) {
+        return refuse(
+          'stale',
+          `the move was made on version ${c.version}, but the board is at version ${t.version}`,
+        );
+      }
+      if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+      if (t.game.position.turnColour !== c.seat) {
+        return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
+      }
+      const move = parseMoveText(c.move);
+      if (!move.ok) return refuse('illegal-move', move.error.message);
+      if (!t.game.legalMoves().includes(move.value)) {
+        const why = explainIllegal(t.game.position, move.value);
+        return refuse('illegal-move', why?.message ?? `${c.move} is not a legal move now`);
+      }
+      const running = runningClock(t) === c.seat && t.clocks;
+      const spent = running ? Math.max(0, now - t.clocks.since) : 0;
+      return allow({ kind: 'move', seat: c.seat, move: c.move, spent, at: now });
+    }
+    case 'resign': {
+      const bad = checkSeat(c.by, c.seat);
+      if (bad) return bad;
+      if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+      return allow({ kind: 'resign', seat: c.seat, at: now });
+    }
+    case 'draw': {
+      const bad = checkSeat(c.by, c.seat);
+      if (bad) return bad;
+      if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+      if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
+      const theirs = t.drawOffer === opposite(c.seat);
+      if (c.action === 'offer') {
+        if (t.drawOffer === c.seat) return refuse('already-offered', 'you have offered a draw');
+        // Offering when the opponent already has is agreeing.
+        return allow({ kind: theirs ? 'draw-accept' : 'draw-offer', seat: c.seat, at: now });
+      }
+      if (!theirs) return refuse('no-draw-offer', 'your opponent has not offered a draw');
+      return allow({
+        kind: c.action === 'accept' ? 'draw-accept' : 'draw-decline',
+        seat: c.seat,
+        at: now,
+      });
+    }
+    case 'rematch': {
+      const bad = checkSeat(c.by, c.seat);
+      if (bad) return bad;
+      if (!outcomeOf(t)) return refuse('game-not-over', 'a rematch follows a finished game');
+      if (!seated(t)) return refuse('waiting-for-opponent', 'nobody took the other seat');
+      if (t.next !== undefined || t.rematchOffer === c.seat) {
+        return refuse('already-offered', 'the rematch is already asked for');
+      }
+      if (t.rematchOffer === opposite(c.seat)) {
+        return allow({ kind: 'rematch', seat: c.seat, next: c.next, at: now });
+      }
+      return allow({ kind: 'rematch-offer', seat: c.seat, at: now });
+    }
+    case 'flag': {
+      const side = runningClock(t);
+      if (side === undefined || timeLeft(t, side, now) > 0) {
+        return refuse('no-flag', 'no clock has run out');
+      }
+      return allow({ kind: 'timeout', seat: side, at: now });
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// Random game ids and seat tokens, and the hash under which a token is stored: the database
+// never holds a secret that would let its reader move for a player.
+
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+const ID_LETTERS = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** A new game id: ten letters of a 32-letter alphabet (50 random bits). */
+export function newGameId(): string {
+  let id = '';
+  for (let i = 0; i < 10; i++) id += ID_LETTERS[randomInt(ID_LETTERS.length)];
+  return id;
+}
+
+/** A new seat token: 32 random bytes, base64url (43 characters). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}

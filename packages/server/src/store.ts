@@ -1,0 +1,56 @@
+// Where games are kept: the one interface the rest of the server sees. A game is its setup
+// plus an append-only log of events; replaying the log through the engine gives back the
+// exact game, so nothing but the log needs storing. SQLite implements it today
+// (sqlite-store.ts); a shared database for several server processes would implement the same
+// four methods (docs/online.md, "Scaling").
+
+import type { Colour } from '@agon/engine';
+import type { TimeControl, Variant } from './protocol.ts';
+
+/** How a game was set up; never changes after creation. */
+export interface GameSetup {
+  readonly variant: Variant;
+  readonly clock: TimeControl | null;
+  /** Hashes of the seat tokens known at creation (the creator's; both for a rematch). */
+  readonly seats: { readonly white?: string; readonly black?: string };
+  /** The game this one is a rematch of. */
+  readonly previous?: string;
+}
+
+/** One change to a game, as stored: what happened, who did it, and when (ms since 1970). */
+export type GameEvent = { readonly at: number } & (
+  | { readonly kind: 'join'; readonly seat: Colour; readonly token: string }
+  /** `spent`: the time charged to the mover's clock for this move, in ms. */
+  | { readonly kind: 'move'; readonly seat: Colour; readonly move: string; readonly spent: number }
+  | { readonly kind: 'resign'; readonly seat: Colour }
+  | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
+  /** `seat`: the side whose time ran out. */
+  | { readonly kind: 'timeout'; readonly seat: Colour }
+  | { readonly kind: 'rematch-offer'; readonly seat: Colour }
+  | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string }
+);
+
+/** A game as stored: its setup and every event, in order (event n has version n). */
+export interface StoredGame {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly setup: GameSetup;
+  readonly events: readonly GameEvent[];
+}
+
+/** Thrown by `append` when the version is already taken: another writer got there first. */
+export class VersionConflict extends Error {
+  override readonly name = 'VersionConflict';
+}
+
+/** The storage of games. Every method's promise settles only once the change is durable. */
+export interface GameStore {
+  /** Stores a new game with no events. */
+  create(id: string, createdAt: number, setup: GameSetup): Promise<void>;
+  /** Appends the event that makes `version` of the game; rejects with VersionConflict if taken. */
+  append(id: string, version: number, event: GameEvent): Promise<void>;
+  /** The game with all its events, or undefined. */
+  load(id: string): Promise<StoredGame | undefined>;
+  /** Finishes pending writes and releases the storage. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,181 @@
+// One game as the server holds it: the engine's game replayed from the event log, who holds
+// each seat, the clocks, and the pending offers. `apply` is the only way it changes, for live
+// events and replayed ones alike, so a game restored from storage is the game that was played.
+
+import {
+  type Colour,
+  Game,
+  opposite,
+  PLACEMENT_APN,
+  parseApn,
+  parseMoveText,
+  STANDARD_APN,
+} from '@agon/engine';
+import type { ClockView, OutcomeView, PublicEvent } from './protocol.ts';
+import type { GameEvent, GameSetup, StoredGame } from './store.ts';
+
+/** The clocks: time left per side, and since when the running one has been running. */
+export interface Clocks {
+  white: number;
+  black: number;
+  /** When the current turn's time began to count (ms since 1970). */
+  since: number;
+}
+
+/** The state of one game on the server. */
+export interface Table {
+  readonly id: string;
+  readonly setup: GameSetup;
+  readonly game: Game;
+  /** Number of events applied: the version clients quote. */
+  version: number;
+  /** The version of the last move: a move quoting an older version was made on an old board. */
+  boardVersion: number;
+  /** The token hash holding each seat. */
+  readonly seats: { white: string | undefined; black: string | undefined };
+  readonly clocks: Clocks | undefined;
+  drawOffer: Colour | undefined;
+  rematchOffer: Colour | undefined;
+  /** The side whose time ran out. */
+  flagged: Colour | undefined;
+  /** The rematch's id once agreed. */
+  next: string | undefined;
+}
+
+function startFor(setup: GameSetup): Game {
+  const start = parseApn(setup.variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
+  if (!start.ok) throw new Error(start.error.message); // the constants are valid
+  return new Game(start.value);
+}
+
+/** A game before any event. */
+export function newTable(id: string, setup: GameSetup): Table {
+  return {
+    id,
+    setup,
+    game: startFor(setup),
+    version: 0,
+    boardVersion: 0,
+    seats: { white: setup.seats.white, black: setup.seats.black },
+    clocks: setup.clock
+      ? { white: setup.clock.initial, black: setup.clock.initial, since: 0 }
+      : undefined,
+    drawOffer: undefined,
+    rematchOffer: undefined,
+    flagged: undefined,
+    next: undefined,
+  };
+}
+
+/**
+ * Replays a stored game. The running clock restarts at `now`: time while no server held the
+ * game (a restart) is charged to no one.
+ */
+export function restoreTable(stored: StoredGame, now: number): Table {
+  const table = newTable(stored.id, stored.setup);
+  for (const event of stored.events) applyEvent(table, event);
+  if (table.clocks) table.clocks.since = now;
+  return table;
+}
+
+/** How the game ended, or undefined while it goes on. */
+export function outcomeOf(t: Table): OutcomeView | undefined {
+  if (t.flagged) return { winner: opposite(t.flagged), reason: 'timeout' };
+  const o = t.game.outcome;
+  return o ? { winner: o.winner ?? null, reason: o.reason } : undefined;
+}
+
+/** Whether both seats are taken, so play can start. */
+export function seated(t: Table): boolean {
+  return t.seats.white !== undefined && t.seats.black !== undefined;
+}
+
+/** The side whose clock runs: the side to move, once White has made the first move. */
+export function runningClock(t: Table): Colour | undefined {
+  if (!t.clocks || outcomeOf(t) || t.game.moves.length === 0) return undefined;
+  return t.game.position.turnColour;
+}
+
+/** Time left on `side`'s clock at `now`, negative once it has run out. */
+export function timeLeft(t: Table, side: Colour, now: number): number {
+  const c = t.clocks;
+  if (!c) return Number.POSITIVE_INFINITY;
+  return runningClock(t) === side ? c[side] - (now - c.since) : c[side];
+}
+
+/** The clocks as a client is shown them at `now`. */
+export function clockView(t: Table, now: number): ClockView | null {
+  const control = t.setup.clock;
+  if (!control || !t.clocks) return null;
+  return {
+    initial: control.initial,
+    increment: control.increment,
+    white: Math.max(0, Math.round(timeLeft(t, 'white', now))),
+    black: Math.max(0, Math.round(timeLeft(t, 'black', now))),
+    running: runningClock(t) ?? null,
+  };
+}
+
+/** The event as every client of the game is told it (the seat token stays on the server). */
+export function publicEvent(e: GameEvent): PublicEvent {
+  switch (e.kind) {
+    case 'join':
+      return { kind: 'join', seat: e.seat };
+    case 'move':
+      return { kind: 'move', seat: e.seat, move: e.move };
+    case 'rematch':
+      return { kind: 'rematch', seat: e.seat, next: e.next };
+    default:
+      return { kind: e.kind, seat: e.seat };
+  }
+}
+
+/** Applies one event, already checked by the referee (or read back from storage). */
+export function applyEvent(t: Table, e: GameEvent): void {
+  t.version++;
+  switch (e.kind) {
+    case 'join':
+      t.seats[e.seat] = e.token;
+      break;
+    case 'move': {
+      const move = parseMoveText(e.move);
+      const c = t.clocks;
+      if (c && t.setup.clock && runningClock(t) === e.seat) {
+        c[e.seat] += t.setup.clock.increment - e.spent;
+      }
+      // Stored moves were legal when accepted, and the rules do not change under them.
+      if (!move.ok || !t.game.play(move.value).ok) {
+        throw new Error(`game ${t.id}: stored move ${e.move} does not replay`);
+      }
+      if (c) c.since = e.at;
+      t.boardVersion = t.version;
+      if (t.drawOffer === opposite(e.seat)) t.drawOffer = undefined;
+      break;
+    }
+    case 'resign':
+      t.game.resign(e.seat);
+      break;
+    case 'draw-offer':
+      t.drawOffer = e.seat;
+      break;
+    case 'draw-accept':
+      t.drawOffer = undefined;
+      t.game.agreeDraw();
+      break;
+    case 'draw-decline':
+      t.drawOffer = undefined;
+      break;
+    case 'timeout':
+      if (t.clocks) t.clocks[e.seat] = 0;
+      t.flagged = e.seat;
+      break;
+    case 'rematch-offer':
+      t.rematchOffer = e.seat;
+      break;
+    case 'rematch':
+      t.rematchOffer = undefined;
+      t.next = e.next;
+      break;
+  }
+  if (outcomeOf(t)) t.drawOffer = undefined;
+}

@@ -1,0 +1,212 @@
+// The real thing for the online tests: the server as its own process (as `npm start` runs it)
+// on a free port with a temporary data folder, and WebSocket clients that queue what they
+// receive so a test can wait for the message it expects.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import WebSocket from 'ws';
+import type { ClientMessage, ServerMessage } from '../src/protocol.ts';
+
+const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+
+let standIn: string | undefined;
+// Each test file gets its own copy of this module, so each removes its own stand-in.
+afterAll(() => {
+  if (standIn) rmSync(standIn, { recursive: true, force: true });
+  standIn = undefined;
+});
+
+/** A folder with a stand-in for the built app, so the server starts without a build. */
+export function fakeApp(): string {
+  if (standIn) return standIn;
+  const dir = mkdtempSync(join(tmpdir(), 'agon-web-'));
+  standIn = dir;
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Agon</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  return dir;
+}
+
+/** A temporary data folder. */
+export function dataFolder(): string {
+  return mkdtempSync(join(tmpdir(), 'agon-data-'));
+}
+
+/** A server process and its address. */
+export interface Running {
+  readonly url: string;
+  readonly process: ChildProcess;
+  /** Ends the process (SIGTERM unless told) and waits for it to be gone. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const everyProcess = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const p of everyProcess) p.kill('SIGKILL');
+});
+
+/** Starts `src/main.ts` in a process of its own and waits for it to listen. */
+export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: PACKAGE,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      AGON_DATA: dataDir,
+      AGON_WEB_ROOT: fakeApp(),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  everyProcess.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    everyProcess.delete(child);
+  };
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop('SIGKILL');
+      reject(new Error(`the server did not start in time:\n${output}`));
+    }, 30_000);
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const url = /Agon is ready: (http:\/\/\S+\/)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ url, process: child, stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Creates a game over HTTP; answers the status and the JSON body. */
+export async function createGame(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${url}api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A WebSocket client of one game that keeps every message until a test takes it. */
+export class Peer {
+  private readonly inbox: ServerMessage[] = [];
+  private waiting: (() => void) | undefined;
+  /** The close code, once closed. */
+  closed: number | undefined;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.inbox.push(JSON.parse(data.toString()) as ServerMessage);
+      this.waiting?.();
+    });
+    ws.on('close', (code) => {
+      this.closed = code;
+      this.waiting?.();
+    });
+    ws.on('error', () => undefined);
+  }
+
+  /** Opens a socket to game `id` on the server at `url`. */
+  static open(url: string, id: string): Promise<Peer> {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/games/${id}/socket`);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new Peer(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** Opens a socket and says hello; answers the peer and the state it was sent. */
+  static async join(
+    url: string,
+    id: string,
+    token?: string,
+  ): Promise<{ peer: Peer; state: Extract<ServerMessage, { t: 'state' }> }> {
+    const peer = await Peer.open(url, id);
+    peer.send(token === undefined ? { t: 'hello' } : { t: 'hello', token });
+    return { peer, state: await peer.next('state') };
+  }
+
+  /** Sends a message of the protocol (or any text, to test refusals). */
+  send(message: ClientMessage | string): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Waits for the next message of type `t` that passes `test`, dropping those before it. */
+  async next<T extends ServerMessage['t']>(
+    t: T,
+    test: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true,
+    timeout = 15_000,
+  ): Promise<Extract<ServerMessage, { t: T }>> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const i = this.inbox.findIndex(
+        (m) => m.t === t && test(m as Extract<ServerMessage, { t: T }>),
+      );
+      if (i >= 0) {
+        const [found] = this.inbox.splice(0, i + 1).slice(-1);
+        return found as Extract<ServerMessage, { t: T }>;
+      }
+      if (this.closed !== undefined) throw new Error(`closed (${this.closed}) waiting for ${t}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${t} message within ${timeout} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.waiting = undefined;
+    }
+  }
+
+  /** Waits for the event that makes `version`. */
+  event(version: number): Promise<Extract<ServerMessage, { t: 'event' }>> {
+    return this.next('event', (m) => m.version === version);
+  }
+
+  /** Waits for the next error and answers its code. */
+  async error(): Promise<string> {
+    return (await this.next('error')).code;
+  }
+
+  /** Waits until the socket is closed; answers the close code. */
+  async whenClosed(timeout = 15_000): Promise<number> {
+    const deadline = Date.now() + timeout;
+    while (this.closed === undefined && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (this.closed === undefined) throw new Error('the socket stayed open');
+    return this.closed;
+  }
+
+  /** Closes the socket. */
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Removes a temporary folder. */
+export function remove(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

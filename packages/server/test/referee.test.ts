@@ -1,0 +1,126 @@
+// The server core without sockets or storage: the referee's rulings and the table they
+// change, with the time passed in by hand.
+
+import { describe, expect, it } from 'vitest';
+import { parseClientMessage, parseCreateRequest } from '../src/protocol.ts';
+import { type Command, decide } from '../src/referee.ts';
+import type { GameEvent, GameSetup } from '../src/store.ts';
+import { applyEvent, clockView, newTable, restoreTable, type Table } from '../src/table.ts';
+
+const CLOCKED: GameSetup = {
+  variant: 'standard',
+  clock: { initial: 60_000, increment: 2000 },
+  seats: { white: 'w-hash' },
+};
+
+/** Rules on a command and applies the event; fails the test on a refusal. */
+function act(t: Table, c: Command, now: number, log: GameEvent[]): GameEvent {
+  const ruling = decide(t, c, now);
+  if (!ruling.ok) throw new Error(`${ruling.error.code}: ${ruling.error.message}`);
+  applyEvent(t, ruling.event);
+  log.push(ruling.event);
+  return ruling.event;
+}
+
+const refusal = (t: Table, c: Command, now = 0): string | undefined => {
+  const ruling = decide(t, c, now);
+  return ruling.ok ? undefined : ruling.error.code;
+};
+
+describe('the referee', () => {
+  it('seats the first visitor, then no one', () => {
+    const t = newTable('abcdefghij', CLOCKED);
+    const log: GameEvent[] = [];
+    expect(act(t, { t: 'join', token: 'b-hash' }, 0, log)).toMatchObject({ seat: 'black' });
+    expect(refusal(t, { t: 'join', token: 'x' })).toBe('seats-taken');
+  });
+
+  it('charges the mover the time since the last move, adds the increment, and flags at zero', () => {
+    const t = newTable('abcdefghij', CLOCKED);
+    const log: GameEvent[] = [];
+    act(t, { t: 'join', token: 'b-hash' }, 0, log);
+    const move = (seat: 'white' | 'black', text: string, now: number) =>
+      act(t, { t: 'move', by: seat, seat, move: text, version: t.version }, now, log);
+    // White's first move is free: the clocks start with it.
+    expect(move('white', 'f1-f2', 5000)).toMatchObject({ spent: 0 });
+    expect(clockView(t, 5000)).toMatchObject({ white: 60_000, black: 60_000, running: 'black' });
+    expect(move('black', 'f11-f10', 15_000)).toMatchObject({ spent: 10_000 });
+    expect(clockView(t, 15_000)).toMatchObject({ black: 52_000, running: 'white' });
+    expect(refusal(t, { t: 'flag' }, 15_000 + 59_999)).toBe('no-flag');
+    const timeout = act(t, { t: 'flag' }, 15_000 + 60_000, log);
+    expect(timeout).toMatchObject({ kind: 'timeout', seat: 'white' });
+    expect(
+      refusal(t, { t: 'move', by: 'white', seat: 'white', move: 'f2-f3', version: t.version }),
+    ).toBe('game-over');
+  });
+
+  it('replays a stored log into the same table, the running clock restarting at the load', () => {
+    const t = newTable('abcdefghij', CLOCKED);
+    const log: GameEvent[] = [];
+    act(t, { t: 'join', token: 'b-hash' }, 0, log);
+    act(t, { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: 1 }, 1000, log);
+    act(t, { t: 'draw', by: 'black', seat: 'black', action: 'offer' }, 2000, log);
+    act(t, { t: 'move', by: 'black', seat: 'black', move: 'f11-f10', version: 3 }, 4000, log);
+    const back = restoreTable({ id: t.id, createdAt: 0, setup: CLOCKED, events: log }, 90_000);
+    expect(back.version).toBe(t.version);
+    expect(back.game.moves).toEqual(t.game.moves);
+    expect(back.seats).toEqual(t.seats);
+    expect(back.drawOffer).toBe('black');
+    expect(clockView(back, 90_000)).toEqual(clockView(t, 4000));
+  });
+
+  it('withdraws a draw offer when its receiver moves instead of answering', () => {
+    const t = newTable('abcdefghij', { ...CLOCKED, clock: null });
+    const log: GameEvent[] = [];
+    act(t, { t: 'join', token: 'b-hash' }, 0, log);
+    act(t, { t: 'draw', by: 'black', seat: 'black', action: 'offer' }, 0, log);
+    expect(refusal(t, { t: 'draw', by: 'black', seat: 'black', action: 'offer' })).toBe(
+      'already-offered',
+    );
+    act(t, { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: t.version }, 0, log);
+    expect(t.drawOffer).toBeUndefined();
+    expect(refusal(t, { t: 'draw', by: 'white', seat: 'white', action: 'accept' })).toBe(
+      'no-draw-offer',
+    );
+  });
+
+  it('does not start play, or take moves, until both seats are taken', () => {
+    const t = newTable('abcdefghij', CLOCKED);
+    expect(refusal(t, { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: 0 })).toBe(
+      'waiting-for-opponent',
+    );
+    expect(refusal(t, { t: 'resign', by: 'white', seat: 'white' })).toBeUndefined();
+  });
+});
+
+describe('the message validators', () => {
+  it('take well-formed messages and refuse the rest with a code', () => {
+    expect(parseClientMessage('{"t":"ping"}')).toEqual({ ok: true, value: { t: 'ping' } });
+    const code = (text: string) => {
+      const parsed = parseClientMessage(text);
+      return parsed.ok ? 'ok' : parsed.error.code;
+    };
+    expect(code('{"t":"move","seat":"white","move":"f1-f2","version":0}')).toBe('ok');
+    expect(code('{')).toBe('bad-json');
+    expect(code('null')).toBe('bad-message');
+    expect(code('{"t":"hello","token":"short"}')).toBe('bad-message');
+    expect(code('{"t":"move","seat":"red","move":"f1-f2","version":0}')).toBe('bad-message');
+    expect(code('{"t":"move","seat":"white","move":"f1-f2-f3-f4","version":0}')).toBe(
+      'bad-message',
+    );
+    expect(code('{"t":"move","seat":"white","move":"f1-f2","version":1.5}')).toBe('bad-message');
+    expect(code('{"t":"draw","seat":"white","action":"maybe"}')).toBe('bad-message');
+    expect(code('{"t":"ping","extra":1}')).toBe('bad-message');
+    expect(code('{"t":"__proto__"}')).toBe('bad-message');
+  });
+
+  it('read a create request with defaults, and refuse clocks out of range', () => {
+    expect(parseCreateRequest({})).toEqual({
+      ok: true,
+      value: { side: 'random', variant: 'standard', clock: null },
+    });
+    expect(parseCreateRequest({ clock: { initial: 500, increment: 0 } }).ok).toBe(false);
+    expect(parseCreateRequest({ clock: { initial: 600_000, increment: 5000 } }).ok).toBe(true);
+    expect(parseCreateRequest({ side: 'white', colour: 'x' }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+// The GameStore contract, held by each implementation: what is appended is what is loaded,
+// a taken version is a conflict, and a second process (a fresh store on the same data) sees
+// everything the first acknowledged. Then a whole server on Postgres, killed and restarted.
+
+import type { Colour } from '@agon/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresStore } from '../src/postgres-store.ts';
+import { SqliteStore } from '../src/sqlite-store.ts';
+import { type GameEvent, type GameStore, VersionConflict } from '../src/store.ts';
+import { createGame, dataFolder, Peer, remove, startServer } from './harness.ts';
+import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+
+const SETUP = { variant: 'standard', clock: null, seats: { white: 'hash' } } as const;
+const join: GameEvent = { kind: 'join', seat: 'black', token: 'other', at: 2 };
+const move: GameEvent = { kind: 'move', seat: 'white', move: 'f1-f2', spent: 0, at: 3 };
+
+function contract(name: string, open: () => Promise<GameStore>): void {
+  describe(`the ${name} store`, () => {
+    it('loads what was stored, refuses a taken version, and shares it with a fresh store', async () => {
+      const store = await open();
+      const id = `g${Math.random().toString(36).slice(2, 11)}`;
+      expect(await store.load(id)).toBeUndefined();
+      await store.create(id, 1, SETUP);
+      await expect(store.create(id, 1, SETUP)).rejects.toBeInstanceOf(VersionConflict);
+      await Promise.all([store.append(id, 1, join), store.append(id, 2, move)]);
+      await expect(store.append(id, 2, move)).rejects.toBeInstanceOf(VersionConflict);
+      await store.close();
+      const again = await open();
+      expect(await again.load(id)).toEqual({
+        id,
+        createdAt: 1,
+        setup: SETUP,
+        events: [join, move],
+      });
+      await again.close();
+    });
+  });
+}
+
+const sqliteData = dataFolder();
+afterAll(() => remove(sqliteData));
+contract('SQLite', async () => new SqliteStore(sqliteData));
+
+const missing = postgresMissing();
+if (missing) console.warn(`Postgres store tests skipped: ${missing}`);
+
+describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startPostgres();
+  }, 60_000);
+  afterAll(() => db?.stop());
+
+  contract('Postgres', () => PostgresStore.open(db.url));
+
+  it('a server on Postgres killed with SIGKILL comes back with every move', async () => {
+    const env = { AGON_DATABASE_URL: db.url };
+    const unused = dataFolder();
+    let server = await startServer(unused, env);
+    try {
+      const created = await createGame(server.url, { side: 'white' });
+      const { id, token } = created.body as { id: string; token: string };
+      const white = await Peer.join(server.url, id, token);
+      const black = await Peer.join(server.url, id);
+      let version = black.state.game.version;
+      const moves = ['f1-f2', 'f11-f10', 'f2-f3', 'f10-f9'];
+      for (const [i, text] of moves.entries()) {
+        const seat: Colour = i % 2 === 0 ? 'white' : 'black';
+        (seat === 'white' ? white : black).peer.send({ t: 'move', seat, move: text, version });
+        await (seat === 'white' ? black : white).peer.event(++version);
+      }
+      await server.stop('SIGKILL');
+      server = await startServer(unused, env);
+      const back = await Peer.join(server.url, id, black.state.token);
+      expect(back.state.you).toBe('black');
+      expect(back.state.game.moves).toEqual(moves);
+      back.peer.close();
+    } finally {
+      await server.stop('SIGKILL');
+      remove(unused);
+    }
+  });
+});

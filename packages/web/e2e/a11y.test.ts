@@ -1,0 +1,143 @@
+// Every screen checked by axe-core (WCAG 2.2 A and AA and best practices: no violation), in
+// each language and the high-contrast theme, with a screenshot of each at desktop and phone
+// size; and the language chosen from the browser, switched, kept and told to the page.
+
+import { writeFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  ARTIFACTS,
+  type AxeSummary,
+  clickCell,
+  HAVE_CHROMIUM,
+  launch,
+  loadText,
+  newContext,
+  openApp,
+  runAxe,
+  waitForTurn,
+} from './browser.ts';
+
+// Black to move, but White's queen is on the throne inside six White guards: the game is over.
+const WON_APN = '1g4/6g/8/g8/4GG4/4GQG3q/4GG4/g8/8/6g/1g4 b';
+
+const LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
+
+describe.skipIf(!HAVE_CHROMIUM)('accessibility and languages', () => {
+  let browser: Browser;
+  const results: Record<string, { violations: number; passes: number }> = {};
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    writeFileSync(`${ARTIFACTS}axe.json`, `${JSON.stringify(results, null, 2)}\n`);
+    console.log('axe', results);
+  });
+
+  /** Runs axe on a screen, keeps the count, and asserts that nothing failed. */
+  async function check(page: Page, screen: string): Promise<void> {
+    const summary: AxeSummary = await runAxe(page);
+    results[screen] = { violations: summary.violations.length, passes: summary.passes };
+    expect({ screen, violations: summary.violations }).toEqual({ screen, violations: [] });
+  }
+
+  async function shoot(page: Page, name: string): Promise<void> {
+    await page.screenshot({ path: `${ARTIFACTS}${name}.png` });
+  }
+
+  it('passes axe on every screen in English, desktop and phone', async () => {
+    for (const phone of [false, true]) {
+      const size = phone ? 'phone' : 'desktop';
+      const context = await newContext(browser, phone);
+      const page = await context.newPage();
+      await openApp(page, inject('baseURL'));
+      await waitForTurn(page);
+      await check(page, `play/en/${size}`);
+      await page.getByRole('button', { name: 'New game' }).click();
+      await check(page, `new-game/en/${size}`);
+      await shoot(page, `new-game-en-${size}`);
+      await page.keyboard.press('Escape');
+      await loadText(page, 'not a record');
+      await page.getByTestId('load-error').waitFor();
+      await check(page, `save-load/en/${size}`);
+      await shoot(page, `save-load-en-${size}`);
+      await page.keyboard.press('Escape');
+      await loadText(page, WON_APN);
+      await page.getByTestId('result').waitFor();
+      await check(page, `result/en/${size}`);
+      await shoot(page, `result-en-${size}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('page-rules').click();
+      await page.getByTestId('rules').waitFor();
+      await check(page, `rules/en/${size}`);
+      await page.getByTestId('page-tutorial').click();
+      await page.getByTestId('tutorial').waitFor();
+      await clickCell(page, 'b1');
+      await clickCell(page, 'a1');
+      await check(page, `tutorial/en/${size}`);
+      await shoot(page, `tutorial-en-${size}`);
+      await context.close();
+    }
+  });
+
+  it('passes axe on the play screen in every language and the high-contrast theme', async () => {
+    for (const lang of LANGUAGES) {
+      for (const phone of [false, true]) {
+        const size = phone ? 'phone' : 'desktop';
+        const context = await newContext(browser, phone, lang);
+        const page = await context.newPage();
+        await openApp(page, inject('baseURL'));
+        await waitForTurn(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await check(page, `play/${lang}/${size}`);
+        await shoot(page, `play-${lang}-${size}`);
+        if (!phone) {
+          await page.getByTestId('page-rules').click();
+          await page.getByTestId('rules').waitFor();
+          await check(page, `rules/${lang}/${size}`);
+          await shoot(page, `rules-${lang}-${size}`);
+        }
+        await context.close();
+      }
+    }
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await openApp(page, inject('baseURL'));
+    await page.getByTestId('theme').selectOption('contrast');
+    await waitForTurn(page);
+    await clickCell(page, 'b1');
+    await check(page, 'play/en/desktop/high-contrast');
+    await shoot(page, 'play-en-desktop-contrast');
+    await context.close();
+  });
+
+  it('switches language from the menu, tells the page, and keeps the choice', async () => {
+    const context = await newContext(browser, false, 'fi-FI');
+    const page = await context.newPage();
+    await openApp(page, inject('baseURL'));
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+    expect(await lang()).toBe('fi');
+    expect(await page.getByTestId('status').textContent()).toBe('Sinun siirtosi.');
+    await page.getByTestId('language').selectOption('ru');
+    await expect.poll(lang).toBe('ru');
+    expect(await page.getByTestId('status').textContent()).toBe('Ваш ход.');
+    // Moves and refusals are announced in the new language, in the live region.
+    await clickCell(page, 'b1');
+    await clickCell(page, 'b3');
+    await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^Клетки b1 и b3/);
+    await page.reload();
+    await openApp(page, inject('baseURL'));
+    expect(await lang()).toBe('ru');
+    expect(await page.getByRole('button', { name: 'Новая игра' }).count()).toBe(1);
+    await page.getByTestId('language').selectOption('hi');
+    await expect.poll(lang).toBe('hi');
+    // The Devanagari font came with the language, from this server.
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
+    });
+    expect(fonts).toContain('Agon Devanagari');
+    await context.close();
+  });
+});

@@ -1,0 +1,124 @@
+// A whole game against level 1 played with the keyboard alone: the game set up through the
+// dialog, moves made by arrow keys and Enter on the board or typed in notation, each one
+// announced in the live region, until the result dialog.
+
+import { cellName, makeMoveText, moveFrom, moveTo, playLevel, Searcher } from '@agon/engine';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  ARTIFACTS,
+  arrowTo,
+  boardPosition,
+  focusedCell,
+  HAVE_CHROMIUM,
+  launch,
+  newContext,
+  openApp,
+  seeded,
+  tabTo,
+  waitForTurn,
+} from './browser.ts';
+
+describe.skipIf(!HAVE_CHROMIUM)('the keyboard alone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('plays a whole game against level 1 with arrows, Enter and typed moves', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // Everything the live region says, in order, as a screen reader would hear it.
+    await page.addInitScript(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="status"]')?.textContent ?? '';
+        if (text && text !== heard.at(-1)) heard.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await openApp(page, inject('baseURL'));
+
+    // New game: level 1, through the dialog.
+    await tabTo(page, 'button.primary');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New game');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'input[name=level]');
+    await page.keyboard.press('Home');
+    expect(await page.locator('input[name=level]').inputValue()).toBe('1');
+    await tabTo(page, 'button[type=submit]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 1');
+
+    // The skip button takes the keyboard to the board, with a visible focus mark.
+    await tabTo(page, '.skip', true);
+    await page.keyboard.press('Enter');
+    expect(await focusedCell(page)).not.toBeNull();
+    const ring = page.locator('.agon-board .focus-ring');
+    expect(await ring.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
+      'gridcell',
+    );
+
+    const random = seeded(17);
+    const searcher = new Searcher(4);
+    let turns = 0;
+    const played: string[] = [];
+    while (!(await waitForTurn(page))) {
+      const found = playLevel(searcher, await boardPosition(page, 'white'), [], 4, random);
+      if (!found) throw new Error('no move on the board');
+      const move = found.move;
+      const from = cellName(moveFrom(move));
+      const to = cellName(moveTo(move));
+      if (turns % 4 === 3) {
+        // Every fourth move typed in notation, then back to the board with Shift+Tab.
+        await tabTo(page, '#typed-move');
+        await page.keyboard.type(makeMoveText(move));
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.locator('.cell.origin').count()).toBe(0);
+        // A winning move opens the result dialog, which keeps the keyboard to itself.
+        if ((await page.getByTestId('result').count()) === 0) {
+          await tabTo(page, '.board-host [role=gridcell][tabindex="0"]', true);
+        }
+      } else {
+        expect(await focusedCell(page)).not.toBeNull();
+        const relocating = (await page.locator('.cell.selected').count()) > 0;
+        if (!relocating) {
+          await arrowTo(page, from);
+          await page.keyboard.press('Enter');
+          expect(await page.locator(`[data-cell="${from}"]`).getAttribute('aria-label')).toMatch(
+            /selected/,
+          );
+        }
+        await arrowTo(page, to);
+        expect(await page.locator(`[data-cell="${to}"]`).getAttribute('aria-label')).toMatch(
+          /legal destination/,
+        );
+        await page.keyboard.press('Enter');
+      }
+      played.push(makeMoveText(move));
+      await expect.poll(() => page.locator('.cell.origin').count()).toBe(0);
+      turns++;
+      expect(turns).toBeLessThan(200);
+    }
+    // Every move was announced in the live region.
+    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    for (const text of played) {
+      expect(heard.some((h) => h.startsWith('You: ') && h.includes(text))).toBe(true);
+    }
+    const reason = await page.getByTestId('result-reason').textContent();
+    expect(reason).toMatch(/R11|R12|R13/);
+    // The result dialog has the keyboard; Escape closes it and gives the keyboard back.
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null),
+    ).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}keyboard-game-over.png` });
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('result').count()).toBe(0);
+    console.log('keyboard game', { turns, reason });
+    await context.close();
+  }, 300_000);
+});

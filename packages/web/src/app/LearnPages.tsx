@@ -1,0 +1,30 @@
+// The rules and the tutorial, fetched the first time either is opened, so players who only
+// play never download them.
+
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/ui.ts';
+import type { Route } from './route.ts';
+
+type LearnModule = typeof import('../learn/Learn.tsx');
+
+let loaded: LearnModule | undefined;
+
+/** The rules page or the tutorial, with a line of text while its code arrives. */
+export function LearnPages({ page }: { readonly page: Exclude<Route, 'play'> }) {
+  const [module, setModule] = useState(loaded);
+  useEffect(() => {
+    if (module) return;
+    void import('../learn/Learn.tsx').then((m) => {
+      loaded = m;
+      setModule(m);
+    });
+  }, [module]);
+  if (!module) {
+    return (
+      <main class="learn">
+        <p class="loading">{t('app.loading')}</p>
+      </main>
+    );
+  }
+  return <module.Learn page={page} />;
+}

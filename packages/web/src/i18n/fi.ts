@@ -1,0 +1,342 @@
+// Suomi. Pelin sanasto: kuningatar, vartija, valtaistuin, ruutu, kehä, askel, vangita,
+// sijoittaa uudelleen, asettaa; pelaajat Valkea ja Musta kuten shakissa.
+
+import type { UiCatalog } from './ui.ts';
+
+/** The app's words in Finnish. */
+export const fi: UiCatalog = {
+  'app.loading': 'Agon latautuu…',
+  'app.skip': 'Siirry pelilaudalle',
+
+  'nav.pages': 'Sivut',
+  'nav.play': 'Pelaa',
+  'nav.rules': 'Säännöt',
+  'nav.tutorial': 'Opetus',
+
+  'top.subtitle.computer': 'tietokonetta vastaan, taso {level}',
+  'top.subtitle.people': 'kaksi pelaajaa',
+  'top.subtitle.placement': 'asettelupeli',
+  'top.subtitle.touchMove': 'kosketussääntö',
+  'top.newGame': 'Uusi peli',
+  'top.record': 'Tallenna / lataa',
+  'top.flip': 'Käännä',
+  'top.flip.title': 'Käännä lauta ympäri',
+  'top.coordinates': 'a1: näytä ruutujen nimet',
+  'top.sound': 'Ääni',
+  'top.sound.on': 'Äänet ovat päällä',
+  'top.sound.off': 'Äänet ovat pois päältä',
+  'top.theme': 'Teema',
+  'top.language': 'Kieli',
+  'theme.light': 'Vaalea',
+  'theme.dark': 'Tumma',
+  'theme.contrast': 'Suuri kontrasti',
+  'top.install': 'Asenna',
+  'update.ready': 'Agonin uusi versio on valmis. Pelisi on tallessa ja jatkuu päivityksen jälkeen.',
+  'update.apply': 'Päivitä nyt',
+  'update.later': 'Myöhemmin',
+
+  'dialog.close': 'Sulje',
+
+  'board.label': 'Agon-pelilauta',
+  'board.help':
+    'Nuolinäppäimet liikkuvat ruudusta toiseen. Enter tai välilyönti nostaa nappulan ja laskee sen sallittuun ruutuun; Esc palauttaa sen paikalleen.',
+  'cell.throne': 'valtaistuin',
+  'cell.ring': 'kehä {ring}',
+  'cell.empty': 'tyhjä',
+  'cell.selected': 'valittu',
+  'cell.canMove': 'voi liikkua',
+  'cell.dest': 'sallittu kohde',
+  'cell.placement': 'tähän voi asettaa vartijan',
+  'cell.blocked': 'kielletty säännön R8 mukaan',
+  'cell.last': 'edellinen siirto',
+  'cell.hint': 'vihje',
+  'piece.white.queen': 'valkea kuningatar',
+  'piece.white.guard': 'valkea vartija',
+  'piece.black.queen': 'musta kuningatar',
+  'piece.black.guard': 'musta vartija',
+  'pieceCaptured.white.queen': 'valkea kuningatar, vangittu',
+  'pieceCaptured.white.guard': 'valkea vartija, vangittu',
+  'pieceCaptured.black.queen': 'musta kuningatar, vangittu',
+  'pieceCaptured.black.guard': 'musta vartija, vangittu',
+  'pieceAt.white.queen': 'Valkean kuningatar ruudussa {cell}',
+  'pieceAt.white.guard': 'Valkean vartija ruudussa {cell}',
+  'pieceAt.black.queen': 'Mustan kuningatar ruudussa {cell}',
+  'pieceAt.black.guard': 'Mustan vartija ruudussa {cell}',
+
+  'player.you': 'Sinä',
+  'player.computer': 'Tietokone (taso {level})',
+  'player.white': 'Valkea',
+  'player.black': 'Musta',
+  'player.side.white': '(Valkea)',
+  'player.side.black': '(Musta)',
+  'player.toMove': 'vuorossa',
+  'player.hand': { one: '{count} vartija kädessä', other: '{count} vartijaa kädessä' },
+  'player.thinking': 'miettii…',
+
+  'who.you': 'Sinä',
+  'who.computer': 'Tietokone',
+  'who.white': 'Valkea',
+  'who.black': 'Musta',
+
+  'turn.step': '{player}: {move}.',
+  'turn.capture': '{player}: {move}. Vangittu: {pieces}.',
+  'turn.relocate.queen':
+    '{player}: vangittu kuningatar sijoitettiin uudelleen ruudusta {from} ruutuun {to} ({move}).',
+  'turn.relocate.guard':
+    '{player}: vangittu vartija sijoitettiin uudelleen ruudusta {from} ruutuun {to} ({move}).',
+  'turn.place': '{player}: vartija asetettiin ruutuun {to}.',
+  'turn.pass':
+    '{player}: vuoro meni ohi, koska kosketetulla nappulalla ei ollut sallittua siirtoa (R15).',
+
+  'prompt.you': 'Sinun siirtosi.',
+  'prompt.computer': 'Tietokoneen vuoro.',
+  'prompt.white': 'Valkean vuoro.',
+  'prompt.black': 'Mustan vuoro.',
+  'prompt.place': 'Aseta vartija mihin tahansa tyhjään ruutuun paitsi valtaistuimelle (R14).',
+  'prompt.relocate': 'Sijoita ensin vangittu nappula uudelleen (R10).',
+
+  'status.takenBack': 'Siirto peruttu.',
+  'status.loaded': 'Peli ladattu.',
+  'status.hintLooking': 'Etsitään hyvää siirtoa…',
+  'status.hint': 'Vihje: {move}.',
+  'status.computerNoMove': 'Tietokone ei löytänyt siirtoa.',
+  'status.engineFailed':
+    'Tietokonepelaaja lakkasi toimimasta. Lataa sivu uudelleen käynnistääksesi sen.',
+  'select.queen': {
+    one: 'Kuningatar ruudussa {cell} nostettu: {count} sallittu kohde.',
+    other: 'Kuningatar ruudussa {cell} nostettu: {count} sallittua kohdetta.',
+  },
+  'select.guard': {
+    one: 'Vartija ruudussa {cell} nostettu: {count} sallittu kohde.',
+    other: 'Vartija ruudussa {cell} nostettu: {count} sallittua kohdetta.',
+  },
+  'touch.committed.queen': 'Kosketussääntö: ruudun {cell} kuningatarta on siirrettävä.',
+  'touch.committed.guard': 'Kosketussääntö: ruudun {cell} vartijaa on siirrettävä.',
+  'touch.stuck.queen':
+    'Kosketussääntö: ruudun {cell} kuningattarella ei ole sallittua siirtoa, joten menetät vuorosi (R15).',
+  'touch.stuck.guard':
+    'Kosketussääntö: ruudun {cell} vartijalla ei ole sallittua siirtoa, joten menetät vuorosi (R15).',
+  'touch.mustMove': 'Kosketussääntö: sinun on siirrettävä ruudun {cell} nappulaa (R15).',
+  'refuse.noMove.queen': 'Ruudun {cell} kuningattarella ei ole nyt sallittua siirtoa.',
+  'refuse.noMove.guard': 'Ruudun {cell} vartijalla ei ole nyt sallittua siirtoa.',
+  'refuse.wrongSide.white': 'Se on Mustan nappula; vuorossa on Valkea.',
+  'refuse.wrongSide.black': 'Se on Valkean nappula; vuorossa on Musta.',
+  'refuse.pickFirst': 'Nosta ensin jokin omista nappuloistasi.',
+  'refuse.notYourTurn': 'Odota tietokoneen siirtoa.',
+  'refuse.over': 'Peli on päättynyt.',
+
+  'illegal.over': 'Peli on päättynyt: valtaistuinkehä on täynnä (R11).',
+  'illegal.pass':
+    'Vuoron saa ohittaa vain kosketussäännöllä, kun kosketetulla nappulalla ei ole sallittua siirtoa (R15).',
+  'illegal.relocateQueen.white':
+    'Valkean vangittu kuningatar ruudussa {cell} on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+  'illegal.relocateQueen.black':
+    'Mustan vangittu kuningatar ruudussa {cell} on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+  'illegal.relocateGuard.white':
+    'Valkealla on vangittu vartija: se on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+  'illegal.relocateGuard.black':
+    'Mustalla on vangittu vartija: se on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+  'illegal.notCaptured':
+    'Ruudussa {cell} ei ole vuorossa olevan pelaajan vangittua nappulaa (R10).',
+  'illegal.queenFirst':
+    'Vangittu kuningatar ruudussa {cell} sijoitetaan uudelleen ennen yhtäkään vartijaa (R10).',
+  'illegal.relocateOccupied':
+    'Ruutu {cell} on varattu; nappula sijoitetaan uudelleen tyhjään ruutuun (R10).',
+  'illegal.outerRing':
+    'Vangittu vartija sijoitetaan uloimman kehän tyhjään ruutuun, ja ruutu {cell} on kehällä {ring} (R10).',
+  'illegal.relocation': 'Tuo uudelleensijoitus ei ole mahdollinen (R10).',
+  'illegal.nothingCaptured':
+    'Vuorossa olevalla pelaajalla ei ole vangittuja nappuloita, joten uudelleensijoitettavaa ei ole (R10).',
+  'illegal.mustPlace': {
+    one: 'Kädessä on vielä {count} vartija, ja se on asetettava laudalle (R14).',
+    other: 'Kädessä on vielä {count} vartijaa, ja yksi niistä on asetettava laudalle (R14).',
+  },
+  'illegal.placeThrone': 'Vartijaa ei saa asettaa valtaistuimelle f6 (R14).',
+  'illegal.placeOccupied': 'Ruutu {cell} on varattu; vartija asetetaan tyhjään ruutuun (R14).',
+  'illegal.placement': 'Tuo asetus ei ole mahdollinen (R14).',
+  'illegal.noHand': 'Kädessä ei ole vartijaa asetettavaksi (R14).',
+  'illegal.noPiece': 'Ruudussa {cell} ei ole siirrettävää nappulaa.',
+  'illegal.enemy.white': 'Ruudun {cell} nappula on Mustan; vuorossa on Valkea.',
+  'illegal.enemy.black': 'Ruudun {cell} nappula on Valkean; vuorossa on Musta.',
+  'illegal.capturedStep':
+    'Ruudun {cell} nappula on vangittu: se ei voi astua ennen uudelleensijoitusta (R9).',
+  'illegal.notAdjacent':
+    'Ruudut {from} ja {to} eivät ole vierekkäin; askel vie viereiseen ruutuun (R7).',
+  'illegal.outward':
+    'Askel ei koskaan vie ulospäin, ja {from}-{to} veisi kehältä {fromRing} kehälle {toRing} (R7).',
+  'illegal.occupied': 'Ruutu {cell} on varattu; askel vie tyhjään ruutuun (R7).',
+  'illegal.throne': 'Vain kuningatar saa astua valtaistuimelle f6 (R7).',
+  'illegal.forbidden.white':
+    'Ruutu {cell} on kahden mustan nappulan välissä (ruuduissa {a} ja {b}): siihen ei saa astua (R8).',
+  'illegal.forbidden.black':
+    'Ruutu {cell} on kahden valkean nappulan välissä (ruuduissa {a} ja {b}): siihen ei saa astua (R8).',
+  'illegal.step': 'Tuo askel ei ole mahdollinen (R7).',
+
+  'outcome.ringWin.white':
+    'Valkea sai valtaistuinkehän täyteen: kuningatar valtaistuimella ja kuusi vartijaa sen ympärillä (R11).',
+  'outcome.ringWin.black':
+    'Musta sai valtaistuinkehän täyteen: kuningatar valtaistuimella ja kuusi vartijaa sen ympärillä (R11).',
+  'outcome.ringLoss.white':
+    'Valkean kuusi vartijaa sulki kehän valtaistuimen ympäri ilman kuningatarta, ja se tietää häviötä (R11).',
+  'outcome.ringLoss.black':
+    'Mustan kuusi vartijaa sulki kehän valtaistuimen ympäri ilman kuningatarta, ja se tietää häviötä (R11).',
+  'outcome.noMoves.white': 'Valkealla ei ole sallittua siirtoa (R12).',
+  'outcome.noMoves.black': 'Mustalla ei ole sallittua siirtoa (R12).',
+  'outcome.repetition': 'Sama asema toistui kolmannen kerran: tasapeli (R13).',
+  'outcome.resigned.white': 'Valkea luovutti.',
+  'outcome.resigned.black': 'Musta luovutti.',
+  'outcome.agreed': 'Pelaajat sopivat tasapelin.',
+  'title.draw': 'Tasapeli.',
+  'title.youWin': 'Voitit!',
+  'title.youLose': 'Hävisit.',
+  'title.wins.white': 'Valkea voittaa.',
+  'title.wins.black': 'Musta voittaa.',
+
+  'controls.takeback': 'Peru siirto',
+  'controls.hint': 'Vihje',
+  'controls.pass': 'Ohita vuoro (R15)',
+  'controls.resign': 'Luovuta',
+  'controls.resignConfirm': 'Luovutetaanko varmasti?',
+  'controls.rematchSwapped': 'Uusintapeli, puolet vaihtaen',
+  'controls.rematch': 'Uusintapeli',
+
+  'typed.label': 'Kirjoita siirto',
+  'typed.help': 'b1-c2 on askel, e5@a3 uudelleensijoitus, @c4 vartijan asetus.',
+  'typed.submit': 'Siirrä',
+  'typed.notMove': '”{text}” ei ole siirto: kirjoita se muodossa b1-c2, e5@a3 tai @c4.',
+
+  'moves.label': 'Siirrot',
+  'moves.first': 'Alkuasema',
+  'moves.back': 'Siirto taaksepäin',
+  'moves.forward': 'Siirto eteenpäin',
+  'moves.live': 'Takaisin peliin',
+  'moves.shown': 'Asema {shown}. siirron jälkeen, siirtoja yhteensä {last}',
+  'moves.replaying': 'Kertaus: peli ei muutu.',
+
+  'new.title': 'Uusi peli',
+  'new.opponent': 'Vastustaja',
+  'new.computer': 'Tietokone',
+  'new.people': 'Kaksi pelaajaa samalla laitteella',
+  'new.level': 'Taso',
+  'new.levelHint': '1 on lempein, 10 vahvin',
+  'new.side': 'Sinun puolesi',
+  'new.side.white': 'Valkea (aloittaa)',
+  'new.side.black': 'Musta',
+  'new.side.random': 'Satunnainen',
+  'new.touchMove': 'Kosketussääntö: nostettua nappulaa on siirrettävä (R15)',
+  'new.variant': 'Muunnelma',
+  'new.standard': 'Tavallinen',
+  'new.placement': 'Asettelupeli: vartijat aloittavat kädestä (R14)',
+  'new.cancel': 'Peruuta',
+  'new.play': 'Pelaa',
+
+  'result.lookAtBoard': 'Katso lautaa',
+  'result.newGame': 'Uusi peli',
+  'result.rematch': 'Uusintapeli',
+
+  'record.title': 'Pelitallenne',
+  'record.game': 'Tämä peli (AGN)',
+  'record.copyAgn': 'Kopioi AGN',
+  'record.download': 'Lataa .agn-tiedosto',
+  'record.position': 'Laudan asema (APN)',
+  'record.copyApn': 'Kopioi APN',
+  'record.copiedAgn': 'AGN kopioitu.',
+  'record.copiedApn': 'APN kopioitu.',
+  'record.copyFailed': 'Kopiointi ei onnistunut: valitse teksti ja kopioi se itse.',
+  'record.load': 'Lataa peli tai asema',
+  'record.paste': 'Liitä AGN-tallenne tai APN-asema',
+  'record.loadPasted': 'Lataa liitetty teksti',
+  'record.openFile': 'Avaa tiedosto…',
+  'record.kept': 'Nykyinen pelisi säilyy.',
+  'record.event': 'Vapaa peli',
+
+  'load.empty': 'Tiedosto on tyhjä: siinä ei ole pelitallennetta.',
+  'load.apn': 'Tämä ei ole kelvollinen asema (APN).',
+  'load.apn.fields':
+    'Tämä ei ole kelvollinen asema (APN): siinä pitää olla lauta, vuorossa oleva puoli ja, jos vartijoita on kädessä, niiden määrät, yhdellä välilyönnillä erotettuina.',
+  'load.apn.files':
+    'Tämä ei ole kelvollinen asema (APN): laudalla pitää olla yksitoista linjaa, a–l, kauttaviivalla erotettuina.',
+  'load.apn.char':
+    'Tämä ei ole kelvollinen asema (APN): laudalla on jotain, mikä ei ole nappula (Q G q g), * eikä tyhjien ruutujen määrä.',
+  'load.apn.length': 'Tämä ei ole kelvollinen asema (APN): jonkin linjan ruutujen määrä ei täsmää.',
+  'load.apn.turn': 'Tämä ei ole kelvollinen asema (APN): vuorossa oleva puoli merkitään w tai b.',
+  'load.apn.hand':
+    'Tämä ei ole kelvollinen asema (APN): kädessä olevat vartijat merkitään kahtena lukuna 0–6, esimerkiksi 6/6.',
+  'load.apn.queens':
+    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on täsmälleen yksi kuningatar (R3).',
+  'load.apn.guards':
+    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on kuusi vartijaa laudalla ja kädessä yhteensä (R3).',
+  'load.apn.throne': 'Tämä ei ole kelvollinen asema (APN): vartija on valtaistuimella f6 (R7).',
+  'load.agn': 'Tämä ei ole kelvollinen pelitallenne (AGN).',
+  'load.agn.tag':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): otsakkeen rivi ei ole muotoa [Event "Casual game"].',
+  'load.agn.variant':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): muunnelma (Variant) on Standard tai Placement.',
+  'load.agn.position':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): sen Position-kenttä ei ole kelvollinen asema (APN).',
+  'load.agn.comment':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): aaltosulkeissa olevaa kommenttia ei ole suljettu.',
+  'load.agn.afterResult':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): tuloksen jälkeen on vielä jotain.',
+  'load.agn.result':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): tulos ei täsmää siirtojen kanssa.',
+  'load.agn.move':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): siirto {number} ”{move}” ei ole siirto.',
+  'load.agn.illegal':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): siirto {number} {move} ei ole sallittu. {reason}',
+
+  'online.title': 'Pelaa ystävää vastaan verkossa',
+  'online.intro':
+    'Luo peli ja lähetä sen linkki ystävälle. Ensimmäisenä linkin avaava pelaa sinua vastaan; kaikki sen jälkeen tulevat katsovat. Tunnuksia ei tarvita: tämä selain muistaa paikkasi.',
+  'online.entryNote': 'Peli linkin kautta, kahdella laitteella',
+  'online.clock': 'Kello',
+  'online.noClock': 'Ei kelloa',
+  'online.clockName': '{minutes} min + {seconds} s',
+  'online.create': 'Luo peli',
+  'online.creating': 'Luodaan…',
+  'online.createFailed': 'Peliä ei voitu luoda: {why}',
+  'online.home': 'Takaisin Agoniin',
+  'online.loading': 'Peli latautuu…',
+  'online.loadFailed': 'Verkkopeliä ei voitu ladata. Tarkista yhteys ja lataa sivu uudelleen.',
+  'online.newGame': 'Uusi verkkopeli',
+  'online.game': 'Verkkopeli',
+  'online.watching': { one: '{count} katsoja', other: '{count} katsojaa' },
+  'online.shareTitle': 'Lähetä tämä linkki ystävällesi',
+  'online.copy': 'Kopioi linkki',
+  'online.copied': 'Kopioitu',
+  'online.connecting': 'Yhdistetään…',
+  'online.reconnecting': 'Yhteys katkesi. Yhdistetään uudelleen…',
+  'online.noSuchGame': 'Tässä linkissä ei ole peliä. Tarkista osoite tai luo uusi peli.',
+  'online.waitingToJoin': 'Odotetaan, että ystäväsi avaa linkin.',
+  'online.waitingToReturn': 'Odotetaan vastustajaa: hän ei ole yhteydessä.',
+  'online.theyAreAway': 'Vastustajasi ei ole juuri nyt yhteydessä.',
+  'online.theirMove': 'Vastustajan vuoro.',
+  'online.spectating': 'Katsot tätä peliä.',
+  'online.opponent': 'Vastustaja',
+  'online.notJoined': 'ei vielä liittynyt',
+  'online.offline': 'ei yhteydessä',
+  'online.offerDraw': 'Tarjoa tasapeliä',
+  'online.drawOffered': 'Tasapeliä tarjottu',
+  'online.acceptDraw': 'Hyväksy tasapeli',
+  'online.decline': 'Kieltäydy',
+  'online.theyOfferDraw': 'Vastustajasi tarjoaa tasapeliä.',
+  'online.rematchOffered': 'Uusintapeliä pyydetty',
+  'online.acceptRematch': 'Hyväksy uusintapeli',
+  'online.theyWantRematch': 'Vastustajasi haluaa uusintapelin.',
+  'online.toRematch': 'Siirry uusintapeliin',
+  'online.clockOf.white': 'Valkean kello',
+  'online.clockOf.black': 'Mustan kello',
+  'online.ringClosed': 'Valtaistuinkehä on suljettu (R11).',
+  'online.timeout.white': 'Valkealta loppui aika.',
+  'online.timeout.black': 'Mustalta loppui aika.',
+  'online.refusal.stale':
+    'Peli muuttui ennen kuin siirtosi ehti perille; lauta on nyt ajan tasalla.',
+  'online.refusal.notYourTurn': 'Ei ole sinun vuorosi.',
+  'online.refusal.notYourSeat': 'Se ei ole sinun puolesi.',
+  'online.refusal.spectator': 'Olet katsojana: vain kaksi pelaajaa siirtää.',
+  'online.refusal.waiting': 'Vastustajasi ei ole vielä liittynyt.',
+  'online.refusal.over': 'Peli on päättynyt.',
+  'online.refusal.tooFast': 'Liian nopeasti: odota hetki.',
+  'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
+  'online.refused': 'Hylätty: {message}.',
+};

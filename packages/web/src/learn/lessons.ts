@@ -1,0 +1,83 @@
+// The tutorial's lessons: a position, and a judge of the learner's legal moves. An illegal
+// move never reaches the judge: the board refuses it and the rules say why (R7-R10).
+
+import {
+  cellName,
+  type Move,
+  moveFrom,
+  moveTo,
+  type Position,
+  parseCell,
+  ring,
+} from '@agon/engine';
+import { newlyCaptured } from '../app/wording.ts';
+import type { PlainLearnKey } from './words.ts';
+
+/** One lesson of the tutorial. */
+export interface Lesson {
+  /** The prefix of its words: `l1.title`, `l1.task`, `l1.success`. */
+  readonly id: 'l1' | 'l2' | 'l3' | 'l4' | 'l5' | 'l6' | 'l7' | 'l8';
+  /** The position, White to move (APN). */
+  readonly apn: string;
+  /** Judges a legal move: undefined when it is the one asked for, else what to say instead. */
+  readonly judge: (move: Move, before: Position, after: Position) => PlainLearnKey | undefined;
+}
+
+const at = (move: Move): [string, string] => [cellName(moveFrom(move)), cellName(moveTo(move))];
+
+/** The lessons, in order. */
+export const LESSONS: readonly Lesson[] = [
+  {
+    id: 'l1',
+    apn: '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w',
+    judge: (move) => {
+      const from = moveFrom(move);
+      if (from !== parseCell('b1')) return 'l1.otherPiece';
+      return ring[moveTo(move)]! < ring[from]! ? undefined : 'l1.sideways';
+    },
+  },
+  {
+    id: 'l2',
+    apn: '1g2G1/G5g/8/g7G/4Q5/10q/4G5/g8/8/G5g/1g2G1 w',
+    judge: (move) => (at(move).join('-') === 'e5-f6' ? undefined : 'l2.other'),
+  },
+  {
+    id: 'l3',
+    apn: '1g3G/6g/1G6/g7G/10/Q9q/10/7G1/1g5g/G6/1g2G1 w',
+    judge: (move) => (at(move)[0] === 'k1' ? undefined : 'l3.otherPiece'),
+  },
+  {
+    id: 'l4',
+    apn: '4G1/G6/3g2g1/g6G1/10/11/Q8q/g7G/8/1G4g/1g2G1 w',
+    judge: (_, before, after) =>
+      newlyCaptured(before, after).includes(parseCell('c7')) ? undefined : 'l4.noCapture',
+  },
+  {
+    id: 'l5',
+    apn: '1g4/1G1G3/8/7g1/Q1g5G*1/9q1/10/2g3G2/6g1/G1G4/1g4 w',
+    judge: () => undefined,
+  },
+  {
+    id: 'l6',
+    apn: '1g4/1G1G3/8/7g1/Q*1g5G*1/9q1/10/2g3G2/6g1/G1G4/1g4 w',
+    judge: () => undefined,
+  },
+  // Five White guards around the throne and g6 open; the queen on the throne, a guard on h6.
+  {
+    id: 'l7',
+    apn: '1g4/6g/8/g8/4GG4/4GQG3q/4G5/g4G3/8/6g/1g4 w',
+    judge: (move, _, after) => {
+      if (after.outcome()?.winner === 'white') return undefined;
+      return at(move)[1] === 'g6' ? 'l7.gap' : 'l7.other';
+    },
+  },
+  // The same ring around an empty throne; the queen on h6 and a guard on h5 both touch g6.
+  {
+    id: 'l8',
+    apn: '1g4/6g/8/g8/4GG4/4G1G3q/4G5/g3GQ3/8/6g/1g4 w',
+    judge: (move, _, after) => {
+      if (at(move).join('-') === 'h6-g6') return undefined;
+      return after.outcome() ? 'l8.closes' : 'l8.other';
+    },
+  },
+];

@@ -1,0 +1,131 @@
+// The page that creates an online game: side, variant and clock, then the game's own page
+// with its link to send.
+
+import type { Colour } from '@agon/engine';
+import { useSignal } from '@preact/signals';
+import type { Created, CreateRequest, TimeControl } from './messages.ts';
+import { keepSeatToken } from './seats.ts';
+import { words } from './strings.ts';
+
+/** The clocks offered: none, or minutes plus seconds a move. */
+const CLOCKS: readonly (readonly [number, number] | null)[] = [null, [5, 3], [10, 5], [15, 10]];
+
+const control = (c: readonly [number, number] | null): TimeControl | null =>
+  c ? { initial: c[0] * 60_000, increment: c[1] * 1000 } : null;
+
+async function create(request: CreateRequest): Promise<Created> {
+  const response = await fetch('/api/games', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  const body = (await response.json().catch(() => ({}))) as Partial<Created> & {
+    error?: { message?: string };
+  };
+  if (!response.ok || !body.id || !body.token || !body.seat) {
+    throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  }
+  return { id: body.id, seat: body.seat, token: body.token };
+}
+
+/** The form; `created` is told the new game's id once this browser holds its seat. */
+export function CreatePage({ created }: { readonly created: (id: string) => void }) {
+  const side = useSignal<Colour | 'random'>('white');
+  const variant = useSignal<CreateRequest['variant']>('standard');
+  const clock = useSignal(0);
+  const busy = useSignal(false);
+  const error = useSignal('');
+  return (
+    <main class="online-create">
+      <form
+        class="new-game dialog"
+        data-testid="online-create"
+        onSubmit={(e) => {
+          e.preventDefault();
+          busy.value = true;
+          error.value = '';
+          create({
+            side: side.value,
+            variant: variant.value,
+            clock: control(CLOCKS[clock.value] ?? null),
+          })
+            .then((game) => {
+              keepSeatToken(game.id, game.token);
+              created(game.id);
+            })
+            .catch((e: unknown) => {
+              error.value = words.createFailed(e instanceof Error ? e.message : String(e));
+            })
+            .finally(() => {
+              busy.value = false;
+            });
+        }}
+      >
+        <h2>{words.title}</h2>
+        <p class="note">{words.intro}</p>
+        <fieldset>
+          <legend>{words.yourSide}</legend>
+          {(['white', 'black', 'random'] as const).map((s) => (
+            <label key={s}>
+              <input
+                type="radio"
+                name="side"
+                checked={side.value === s}
+                onChange={() => (side.value = s)}
+              />
+              {words.sideName(s)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{words.variant}</legend>
+          <label>
+            <input
+              type="radio"
+              name="variant"
+              checked={variant.value === 'standard'}
+              onChange={() => (variant.value = 'standard')}
+            />
+            {words.standard}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="variant"
+              checked={variant.value === 'placement'}
+              onChange={() => (variant.value = 'placement')}
+            />
+            {words.placement}
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>{words.clock}</legend>
+          {CLOCKS.map((c, i) => (
+            <label key={i}>
+              <input
+                type="radio"
+                name="clock"
+                checked={clock.value === i}
+                onChange={() => (clock.value = i)}
+              />
+              {c ? words.clockName(c[0], c[1]) : words.noClock}
+            </label>
+          ))}
+        </fieldset>
+        {error.value && (
+          <p class="error" role="alert">
+            {error.value}
+          </p>
+        )}
+        <div class="actions">
+          <a class="button" href="/">
+            {words.home}
+          </a>
+          <button type="submit" class="primary" disabled={busy.value}>
+            {busy.value ? words.creating : words.create}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

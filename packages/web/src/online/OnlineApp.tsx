@@ -1,0 +1,24 @@
+// The door to online play: the screen itself is fetched only when an online address is
+// opened, so the app's first load carries none of it.
+
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { Match } from '../app/match.ts';
+import type { OnlinePage } from './address.ts';
+import { words } from './strings.ts';
+
+type ScreenProps = { readonly initial: OnlinePage; readonly match: Match };
+
+/** The online screen for `initial`, once loaded; `match` lends the player's settings. */
+export function OnlineApp(props: ScreenProps) {
+  const [Screen, setScreen] = useState<ComponentType<ScreenProps> | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    import('./OnlineScreen.tsx').then(
+      (m) => setScreen(() => m.OnlineScreen),
+      () => setFailed(true),
+    );
+  }, []);
+  if (Screen) return <Screen {...props} />;
+  return <p class="loading">{failed ? words.loadFailed : words.loading}</p>;
+}

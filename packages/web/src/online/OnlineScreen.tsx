@@ -1,0 +1,91 @@
+// Online play as its own screen of the app: the page that creates a game, or a game's page.
+// Moving between them (a new game, a rematch) changes the address without reloading.
+// Loaded only when an online address is opened (OnlineApp.tsx).
+
+import { useSignal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import type { Match } from '../app/match.ts';
+import { playCaptureSound, playMoveSound } from '../app/sound.ts';
+import { gamePath, type OnlinePage, onlinePage } from './address.ts';
+import { CreatePage } from './CreatePage.tsx';
+import { GamePage } from './GamePage.tsx';
+import { OnlineGame } from './online-game.ts';
+import { words } from './strings.ts';
+import './online.css';
+
+function Game({
+  id,
+  match,
+  go,
+}: {
+  readonly id: string;
+  readonly match: Match;
+  readonly go: (path: string) => void;
+}) {
+  const online = useMemo(
+    () =>
+      new OnlineGame(id, {
+        moved: (captured) => {
+          if (!match.settings.value.sound) return;
+          if (captured) playCaptureSound();
+          else playMoveSound();
+        },
+        rematch: go,
+      }),
+    [id, match, go],
+  );
+  useEffect(() => () => online.stop(), [online]);
+  return <GamePage online={online} />;
+}
+
+/** The online screen for `initial`; `match` lends the player's settings. */
+export function OnlineScreen({
+  initial,
+  match,
+}: {
+  readonly initial: OnlinePage;
+  readonly match: Match;
+}) {
+  const page = useSignal<OnlinePage>(initial);
+  const go = useMemo(
+    () =>
+      (path: string): void => {
+        history.pushState(null, '', path);
+        page.value = onlinePage(location) ?? initial;
+      },
+    [page, initial],
+  );
+  useEffect(() => {
+    const back = (): void => {
+      const next = onlinePage(location);
+      // Back out of the online screens: the rest of the app starts afresh.
+      if (next) page.value = next;
+      else location.reload();
+    };
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  }, [page]);
+  const current = page.value;
+  return (
+    <div class="app">
+      <header class="topbar">
+        <h1>
+          <a class="home-link" href="/">
+            Agon
+          </a>
+        </h1>
+        <span class="subtitle">{current.page === 'game' ? words.onlineGame : words.title}</span>
+        <nav class="tools">
+          <a class="button" href="/">
+            {words.home}
+          </a>
+        </nav>
+      </header>
+      {current.page === 'game' ? (
+        <Game key={current.id} id={current.id} match={match} go={go} />
+      ) : (
+        <CreatePage created={(id) => go(gamePath(id))} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,344 @@
+// One online game in the page: what the server said, the board replayed from it through the
+// engine, and the player's actions sent back. The server decides; the page only shows. A move
+// is drawn at once (the engine here says it is legal) and confirmed or undone by the server.
+
+import {
+  type Colour,
+  Game,
+  type Move,
+  makeMove,
+  makeMoveText,
+  moveFrom,
+  moveKind,
+  moveTo,
+  NO_CELL,
+  opposite,
+  PLACEMENT,
+  PLACEMENT_APN,
+  parseApn,
+  parseMoveText,
+  STANDARD_APN,
+} from '@agon/engine';
+import { computed, signal } from '@preact/signals';
+import type { BoardConfig, Movable } from '../board/config.ts';
+import { gamePath } from './address.ts';
+import { Connection, type LineState } from './connection.ts';
+import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from './messages.ts';
+import { keepSeatToken, seatToken } from './seats.ts';
+import { words } from './strings.ts';
+
+/** What the game tells the page beyond its signals. */
+export interface OnlineHooks {
+  /** The opponent moved: a sound, if the player wants one. */
+  readonly moved?: (captured: boolean) => void;
+  /** Both players agreed a rematch: go there. */
+  readonly rematch?: (path: string) => void;
+}
+
+function replay(variant: Variant, moves: readonly string[]): Game {
+  const start = parseApn(variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
+  if (!start.ok) throw new Error(start.error.message); // the constants are valid
+  const game = new Game(start.value);
+  for (const text of moves) {
+    const move = parseMoveText(text);
+    if (!move.ok || !game.play(move.value).ok) break; // cannot happen: the server checked it
+  }
+  return game;
+}
+
+const capturedCount = (g: Game): number => {
+  const p = g.position;
+  return (p.capturedCount[0] ?? 0) + (p.capturedCount[1] ?? 0);
+};
+
+/** The cells a move marks on the board. */
+function moveCells(move: Move | undefined): number[] {
+  if (move === undefined) return [];
+  return moveKind(move) === PLACEMENT ? [moveTo(move)] : [moveFrom(move), moveTo(move)];
+}
+
+/** An online game seen from this page: as a player (with a token) or a watcher. */
+export class OnlineGame {
+  /** The line to the server. */
+  readonly line = signal<LineState>('connecting');
+  /** The game as the server last described it (with this page's own move, if unconfirmed). */
+  readonly view = signal<GameView | undefined>(undefined);
+  /** This page's seat, or null for a watcher. */
+  readonly you = signal<Colour | null>(null);
+  /** The last refusal, in words; cleared by the next change. */
+  readonly notice = signal('');
+  /** The server knows no game at this address. */
+  readonly missing = signal(false);
+  /** When the clocks in `view` were read (performance.now()). */
+  readonly clockRead = signal(0);
+  /** The time now, ticking while a clock runs, so clocks count down on the page. */
+  readonly now = signal(performance.now());
+
+  private game: Game | undefined;
+  /** This page's move, sent and drawn but not yet confirmed. */
+  private readonly pending = signal<string | undefined>(undefined);
+  private readonly connection: Connection;
+  private readonly ticker: ReturnType<typeof setInterval>;
+
+  /** Connects to game `id`; `hooks` hear about moves and rematches. */
+  constructor(
+    readonly id: string,
+    private readonly hooks: OnlineHooks = {},
+  ) {
+    this.connection = new Connection(id, {
+      open: () => {
+        const token = seatToken(id);
+        this.connection.send(token === undefined ? { t: 'hello' } : { t: 'hello', token });
+      },
+      message: (m) => this.receive(m),
+      state: (s) => {
+        this.line.value = s;
+      },
+      gone: () => {
+        this.missing.value = true;
+      },
+    });
+    this.ticker = setInterval(() => {
+      if (this.view.value?.clock?.running) this.now.value = performance.now();
+    }, 200);
+  }
+
+  /** Disconnects for good. */
+  stop(): void {
+    this.connection.stop();
+    clearInterval(this.ticker);
+  }
+
+  /**
+   * The engine's game on the board (its moves include an unconfirmed own move). Reading it
+   * reads the view, so computed values follow every change of the (mutable) game.
+   */
+  get board(): Game | undefined {
+    this.view.value;
+    return this.game;
+  }
+
+  /** Whether this page may move now. */
+  readonly canMove = computed(() => {
+    const v = this.view.value;
+    const you = this.you.value;
+    const game = this.board;
+    return (
+      v !== undefined &&
+      game !== undefined &&
+      you !== null &&
+      this.line.value === 'open' &&
+      this.pending.value === undefined &&
+      v.seats.white &&
+      v.seats.black &&
+      !v.outcome &&
+      game.position.turnColour === you
+    );
+  });
+
+  /** What the board shows and allows. */
+  readonly boardConfig = computed((): BoardConfig => {
+    const game = this.board;
+    const you = this.you.value;
+    if (!game) return { movable: undefined };
+    const pos = game.position;
+    const movable = this.canMove.value ? this.movable(game) : undefined;
+    const config: BoardConfig = {
+      pieces: Array.from({ length: 91 }, (_, c) => pos.pieceAt(c)),
+      orientation: you ?? 'white',
+      lastMove: moveCells(game.moves[game.moves.length - 1]),
+      movable,
+    };
+    if (movable && (pos.capturedCount[pos.turn] ?? 0) > 0) {
+      // R10: the piece to relocate is picked up already, the queen first.
+      const queen = pos.queenCell[pos.turn]!;
+      return {
+        ...config,
+        selected: movable.dests.has(queen) ? queen : [...movable.dests.keys()][0],
+      };
+    }
+    return config;
+  });
+
+  private movable(game: Game): Movable {
+    const dests = new Map<number, number[]>();
+    const placements: number[] = [];
+    for (const m of game.legalMoves()) {
+      if (moveKind(m) === PLACEMENT) placements.push(moveTo(m));
+      else {
+        const list = dests.get(moveFrom(m)) ?? [];
+        list.push(moveTo(m));
+        dests.set(moveFrom(m), list);
+      }
+    }
+    return { dests, placements };
+  }
+
+  /** The status line. */
+  readonly status = computed((): string => {
+    const v = this.view.value;
+    const game = this.board;
+    const you = this.you.value;
+    if (this.missing.value) return words.noSuchGame;
+    if (!v || !game) return words.connecting;
+    if (v.outcome) return `${words.outcomeTitle(v.outcome, you)} ${words.reason(v.outcome)}`;
+    const turn = game.position.turnColour;
+    if (you === null) return `${words.spectating} ${words.toMove(turn)}`;
+    if (!v.seats[opposite(you)]) return words.waitingToJoin;
+    const away = !v.online[opposite(you)];
+    if (turn !== you) return away ? words.waitingToReturn : words.theirMove;
+    const pos = game.position;
+    const what = pos.placing
+      ? ` ${words.place}`
+      : (pos.capturedCount[pos.turn] ?? 0) > 0
+        ? ` ${words.relocate}`
+        : '';
+    return `${words.yourMove}${what}${away ? ` ${words.theyAreAway}` : ''}`;
+  });
+
+  /** Time left on a clock now, in ms, or undefined without clocks. */
+  timeLeft(side: Colour): number | undefined {
+    const clock: ClockView | null | undefined = this.view.value?.clock;
+    if (!clock) return undefined;
+    const running = clock.running === side && !this.view.value?.outcome;
+    const elapsed = running ? this.now.value - this.clockRead.value : 0;
+    return Math.max(0, clock[side] - elapsed);
+  }
+
+  private receive(m: ServerMessage): void {
+    switch (m.t) {
+      case 'state':
+        if (m.token !== undefined) keepSeatToken(this.id, m.token);
+        this.pending.value = undefined;
+        this.game = replay(m.game.variant, m.game.moves);
+        this.you.value = m.you;
+        this.setView(m.game);
+        break;
+      case 'event':
+        this.apply(m);
+        break;
+      case 'presence': {
+        const v = this.view.value;
+        if (v) this.view.value = { ...v, online: m.online, watchers: m.watchers };
+        break;
+      }
+      case 'error':
+        this.notice.value = words.refusal(m.code, m.message);
+        if (this.pending.value !== undefined || m.code === 'stale') {
+          // Our picture of the game was wrong: take the server's. The refused move stays
+          // pending, so the board stays still, until the whole game arrives.
+          this.connection.send({ t: 'sync' });
+        }
+        break;
+      case 'pong':
+        break;
+    }
+  }
+
+  private setView(v: GameView): void {
+    this.clockRead.value = performance.now();
+    this.now.value = this.clockRead.value;
+    this.view.value = v;
+  }
+
+  private apply(m: Extract<ServerMessage, { t: 'event' }>): void {
+    const v = this.view.value;
+    const game = this.game;
+    if (!v || !game) return;
+    if (m.version !== v.version + 1) {
+      // A gap: something was missed. The server sends the whole game again.
+      this.connection.send({ t: 'sync' });
+      return;
+    }
+    const e: PublicEvent = m.event;
+    let moves = v.moves;
+    if (e.kind === 'move') {
+      moves = [...moves, e.move];
+      if (e.seat === this.you.value && this.pending.value === e.move)
+        this.pending.value = undefined;
+      else {
+        const before = capturedCount(game);
+        const move = parseMoveText(e.move);
+        if (!move.ok || !game.play(move.value).ok) {
+          this.connection.send({ t: 'sync' });
+          return;
+        }
+        this.hooks.moved?.(capturedCount(game) > before);
+      }
+    }
+    this.notice.value = '';
+    this.setView({
+      ...v,
+      version: m.version,
+      moves,
+      clock: m.clock,
+      outcome: m.outcome,
+      seats: e.kind === 'join' ? { ...v.seats, [e.seat]: true } : v.seats,
+      drawOffer: nextDrawOffer(v.drawOffer, e, m.outcome !== null),
+      rematchOffer:
+        e.kind === 'rematch-offer' ? e.seat : e.kind === 'rematch' ? null : v.rematchOffer,
+      next: e.kind === 'rematch' ? e.next : v.next,
+    });
+    if (e.kind === 'rematch') this.followRematch(e.next);
+  }
+
+  /** Takes this browser's seat along into the rematch and goes there. */
+  private followRematch(next: string): void {
+    const token = seatToken(this.id);
+    if (this.you.value === null || token === undefined) return;
+    keepSeatToken(next, token);
+    this.hooks.rematch?.(gamePath(next));
+  }
+
+  private send(move: Move): void {
+    const game = this.game;
+    const v = this.view.value;
+    const you = this.you.value;
+    if (!game || !v || you === null || !this.canMove.value) return;
+    if (!game.play(move).ok) return;
+    const text = makeMoveText(move);
+    this.pending.value = text;
+    this.notice.value = '';
+    this.connection.send({ t: 'move', seat: you, move: text, version: v.version });
+    // Redraw with the move on the board, before the server's answer.
+    this.view.value = { ...v };
+  }
+
+  /** The board's `move` event. */
+  moveFromBoard(from: number, to: number): void {
+    const move = this.game?.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
+    if (move !== undefined) this.send(move);
+  }
+
+  /** The board's `place` event. */
+  placeFromBoard(to: number): void {
+    this.send(makeMove(PLACEMENT, NO_CELL, to));
+  }
+
+  /** Resigns this page's side. */
+  resign(): void {
+    const you = this.you.value;
+    if (you) this.connection.send({ t: 'resign', seat: you });
+  }
+
+  /** Offers, accepts or declines a draw. */
+  draw(action: 'offer' | 'accept' | 'decline'): void {
+    const you = this.you.value;
+    if (you) this.connection.send({ t: 'draw', seat: you, action });
+  }
+
+  /** Asks for (or agrees to) a rematch with the sides swapped. */
+  rematch(): void {
+    const you = this.you.value;
+    if (you) this.connection.send({ t: 'rematch', seat: you });
+  }
+}
+
+/** The draw offer after an event: made, answered, withdrawn by the offerer's opponent moving. */
+function nextDrawOffer(offer: Colour | null, e: PublicEvent, over: boolean): Colour | null {
+  if (over) return null;
+  if (e.kind === 'draw-offer') return e.seat;
+  if (e.kind === 'draw-decline' || e.kind === 'draw-accept') return null;
+  if (e.kind === 'move' && offer === opposite(e.seat)) return null;
+  return offer;
+}

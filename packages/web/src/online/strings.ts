@@ -1,0 +1,200 @@
+// Every word of online play, in one place, read from the app's catalogs (src/i18n) in the
+// current language each time it is shown.
+
+import type { Colour } from '@agon/engine';
+import { t, type UiKey } from '../i18n/ui.ts';
+import type { OutcomeView } from './messages.ts';
+
+const REFUSALS: Readonly<Record<string, UiKey>> = {
+  stale: 'online.refusal.stale',
+  'not-your-turn': 'online.refusal.notYourTurn',
+  'not-your-seat': 'online.refusal.notYourSeat',
+  spectator: 'online.refusal.spectator',
+  'waiting-for-opponent': 'online.refusal.waiting',
+  'game-over': 'online.refusal.over',
+  'rate-limited': 'online.refusal.tooFast',
+  'server-error': 'online.refusal.server',
+};
+
+/** The words of the online pages. */
+export const words = {
+  get title(): string {
+    return t('online.title');
+  },
+  get intro(): string {
+    return t('online.intro');
+  },
+  get entry(): string {
+    return t('online.title');
+  },
+  get entryNote(): string {
+    return t('online.entryNote');
+  },
+  get yourSide(): string {
+    return t('new.side');
+  },
+  sideName: (s: Colour | 'random'): string => t(`new.side.${s}`),
+  get variant(): string {
+    return t('new.variant');
+  },
+  get standard(): string {
+    return t('new.standard');
+  },
+  get placement(): string {
+    return t('new.placement');
+  },
+  get clock(): string {
+    return t('online.clock');
+  },
+  get noClock(): string {
+    return t('online.noClock');
+  },
+  clockName: (minutes: number, seconds: number): string =>
+    t('online.clockName', { minutes, seconds }),
+  get create(): string {
+    return t('online.create');
+  },
+  get creating(): string {
+    return t('online.creating');
+  },
+  createFailed: (why: string): string => t('online.createFailed', { why }),
+  get home(): string {
+    return t('online.home');
+  },
+  get loading(): string {
+    return t('online.loading');
+  },
+  get loadFailed(): string {
+    return t('online.loadFailed');
+  },
+  get newOnline(): string {
+    return t('online.newGame');
+  },
+  get onlineGame(): string {
+    return t('online.game');
+  },
+  watching: (count: number): string => t('online.watching', { count }),
+  get shareTitle(): string {
+    return t('online.shareTitle');
+  },
+  get copy(): string {
+    return t('online.copy');
+  },
+  get copied(): string {
+    return t('online.copied');
+  },
+  get connecting(): string {
+    return t('online.connecting');
+  },
+  get reconnecting(): string {
+    return t('online.reconnecting');
+  },
+  get noSuchGame(): string {
+    return t('online.noSuchGame');
+  },
+  get waitingToJoin(): string {
+    return t('online.waitingToJoin');
+  },
+  get waitingToReturn(): string {
+    return t('online.waitingToReturn');
+  },
+  get yourMove(): string {
+    return t('prompt.you');
+  },
+  get theyAreAway(): string {
+    return t('online.theyAreAway');
+  },
+  get theirMove(): string {
+    return t('online.theirMove');
+  },
+  toMove: (c: Colour): string => t(`prompt.${c}`),
+  get place(): string {
+    return t('prompt.place');
+  },
+  get relocate(): string {
+    return t('prompt.relocate');
+  },
+  get spectating(): string {
+    return t('online.spectating');
+  },
+  get you(): string {
+    return t('player.you');
+  },
+  get opponent(): string {
+    return t('online.opponent');
+  },
+  sideWord: (c: Colour): string => t(`player.${c}`),
+  get notJoined(): string {
+    return t('online.notJoined');
+  },
+  get offline(): string {
+    return t('online.offline');
+  },
+  get resign(): string {
+    return t('controls.resign');
+  },
+  get reallyResign(): string {
+    return t('controls.resignConfirm');
+  },
+  get offerDraw(): string {
+    return t('online.offerDraw');
+  },
+  get drawOffered(): string {
+    return t('online.drawOffered');
+  },
+  get acceptDraw(): string {
+    return t('online.acceptDraw');
+  },
+  get decline(): string {
+    return t('online.decline');
+  },
+  get theyOfferDraw(): string {
+    return t('online.theyOfferDraw');
+  },
+  get rematch(): string {
+    return t('controls.rematch');
+  },
+  get rematchOffered(): string {
+    return t('online.rematchOffered');
+  },
+  get acceptRematch(): string {
+    return t('online.acceptRematch');
+  },
+  get theyWantRematch(): string {
+    return t('online.theyWantRematch');
+  },
+  get toRematch(): string {
+    return t('online.toRematch');
+  },
+  clockOf: (c: Colour): string => t(`online.clockOf.${c}`),
+  get movesTitle(): string {
+    return t('moves.label');
+  },
+  outcomeTitle: (o: OutcomeView, you: Colour | null): string => {
+    if (o.winner === null) return t('title.draw');
+    if (you) return t(o.winner === you ? 'title.youWin' : 'title.youLose');
+    return t(`title.wins.${o.winner}`);
+  },
+  reason: (o: OutcomeView): string => {
+    const loser: Colour = o.winner === 'white' ? 'black' : 'white';
+    switch (o.reason) {
+      case 'throne-ring':
+        return t('online.ringClosed');
+      case 'no-moves':
+        return t(`outcome.noMoves.${loser}`);
+      case 'repetition':
+        return t('outcome.repetition');
+      case 'resignation':
+        return t(`outcome.resigned.${loser}`);
+      case 'agreement':
+        return t('outcome.agreed');
+      default:
+        return t(`online.timeout.${loser}`);
+    }
+  },
+  /** The server's refusals, by code; unknown codes show the server's own sentence. */
+  refusal: (code: string, message: string): string => {
+    const key = REFUSALS[code];
+    return key ? t(key as 'online.refusal.stale') : t('online.refused', { message });
+  },
+};
