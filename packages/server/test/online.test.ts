@@ -9,21 +9,12 @@ import {
   playLevel,
   Searcher,
   STANDARD_APN,
+  seededRandom,
 } from '@agon/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
 type Created = { id: string; seat: Colour; token: string };
-
-function seeded(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A whole game the engine plays against itself at level 2: its moves, and how it ends. */
 function wholeGame(): { moves: string[]; game: Game } {
@@ -31,7 +22,7 @@ function wholeGame(): { moves: string[]; game: Game } {
   if (!start.ok) throw new Error(start.error.message);
   const game = new Game(start.value);
   const searcher = new Searcher(4);
-  const random = seeded(2);
+  const random = seededRandom(2);
   while (!game.outcome) {
     const found = playLevel(searcher, game.position, game.history(), 2, random);
     if (!found) throw new Error('no move');

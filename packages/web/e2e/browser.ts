@@ -118,16 +118,8 @@ export async function playTurn(page: Page, random: () => number): Promise<string
   return `${from}-${to}`;
 }
 
-/** A small seeded generator, so a failing run can be repeated. */
-export function seeded(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seeded generator, so a failing run can be repeated. */
+export { seededRandom as seeded } from '@agon/engine';
 
 /** The position on the page's board, read from `data-piece`, `data-at` and `data-captured`. */
 export async function boardPosition(page: Page, turn: Colour): Promise<Position> {
