@@ -95,7 +95,7 @@ describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await page.getByTestId('page-rules').click();
     await expect.poll(() => page.locator('.rules h2').textContent()).toBe('Agon के नियम');
-    expect(await page.locator('.diagram svg').count()).toBe(9);
+    await expect.poll(() => page.locator('.diagram svg').count()).toBe(9);
     await page.screenshot({ path: `${ARTIFACTS}offline-rules-hi.png` });
     await page.getByTestId('page-play').click();
     const random = seeded(5);
