@@ -8,17 +8,21 @@ import { type EngineThreadData, interrupts } from './engine.ts';
 import { threadData } from './thread.ts';
 
 const port = parentPort!;
-const counter = new Int32Array(threadData<EngineThreadData>().interrupts);
+const data = threadData<EngineThreadData>();
+const counter = new Int32Array(data.interrupts);
 // Interrupting lines this thread has handled. The main thread counts them as it reads them,
 // so its count running ahead means one arrived after the search began; one read before the
 // `go` has been handled by then and stops nothing.
 let handled = 0;
 
-const session = new AepSession({
-  send: (line) => port.postMessage(line),
-  now: () => performance.now(),
-  stopRequested: () => Atomics.load(counter, 0) > handled,
-});
+const session = new AepSession(
+  {
+    send: (line) => port.postMessage(line),
+    now: () => performance.now(),
+    stopRequested: () => Atomics.load(counter, 0) > handled,
+  },
+  data.weights,
+);
 
 // null is the end of input: everything before it has been answered.
 port.on('message', (line: string | null) => {

@@ -10,6 +10,8 @@ import { startThread } from './thread.ts';
 /** What the main thread gives the engine thread: a count of the interrupting lines read so far. */
 export interface EngineThreadData {
   readonly interrupts: SharedArrayBuffer;
+  /** Evaluation weights other than the built-in ones, from --weights. */
+  readonly weights?: Int32Array;
 }
 
 /** Whether an input line ends a running search: `stop`, and `quit`, which must not wait for an endless one. */
@@ -26,7 +28,7 @@ function firstWord(line: string): string {
 export const engineCommand: Command = {
   name: 'engine',
   summary: 'speak the engine protocol (AEP) on stdin and stdout',
-  usage: `usage: agon engine
+  usage: `usage: agon engine [--weights <w1,w2,...>]
 
 Runs the engine as a program that speaks AEP (PROTOCOL.md) on standard input and output,
 one command a line, for graphical interfaces, agon match and other programs. Start with
@@ -40,12 +42,21 @@ Every answer is written as soon as it is known. stop ends a running search at on
 its bestmove; a stop read before a go does not affect that go. quit ends any running
 search the same way, answers the commands before it and exits. At the end of input the
 engine answers every command it has read, waiting for a search to finish (a go infinite
-is stopped), and exits. Bad input gets an "info string" line; it never ends the engine.`,
+is stopped), and exits. Bad input gets an "info string" line; it never ends the engine.
+
+  --weights <list>  evaluation weights instead of the built-in ones, as whole numbers
+                    separated by commas in the order of the evaluation's features (as
+                    agon tune prints them), to measure other weights with agon match`,
 
   async run(argv) {
-    new Args('engine', argv, {}).expectPositionals(0);
+    const args = new Args('engine', argv, { weights: 'value' });
+    args.expectPositionals(0);
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const data: EngineThreadData = { interrupts: counter.buffer as SharedArrayBuffer };
+    const weights = args.weights('weights');
+    const data: EngineThreadData = {
+      interrupts: counter.buffer as SharedArrayBuffer,
+      ...(weights && { weights }),
+    };
     const worker = startThread(new URL('./engine-worker.ts', import.meta.url), data);
     const input = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     // The engine thread sends its lines, then null once it has answered everything.

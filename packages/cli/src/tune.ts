@@ -1,13 +1,16 @@
-// `agon tune`: fits the evaluation weights to the results of self-play games (tune.ts in the
-// engine). The games are shared among worker threads; the fit runs here once they are done.
+// `agon tune`: tunes the evaluation weights by self-play (tune.ts in the engine): a Texel fit
+// to the results of games shared among worker threads, or SPSA on game pairs.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   FEATURE_COUNT,
   FEATURES,
   fitWeights,
+  parseApn,
   type Sample,
+  STANDARD_APN,
   seededRandom,
+  spsa,
   WEIGHTS,
 } from '@agon/engine';
 import { Args } from './args.ts';
@@ -34,22 +37,33 @@ const MAX_PLIES = 300;
 /** The `tune` command. */
 export const tuneCommand: Command = {
   name: 'tune',
-  summary: 'fit the evaluation weights to self-play games',
+  summary: 'tune the evaluation weights by self-play (Texel fit or SPSA)',
   usage: `usage: agon tune --games <N> --nodes <N> [--seed <S>] [--samples <file>]
-                 [--iterations <K>] [--concurrency <C>]
+                 [--iterations <K>] [--concurrency <C>] [--from <weights>]
+       agon tune --pairs <N> --nodes <N> [--seed <S>] [--from <weights>]
 
-Plays N games of the engine against itself, each from a random opening of 4 to 10 turns,
-searching the given nodes a move with the current weights. Every position after the
-opening becomes a sample labelled with the game's result, and the weights are fitted to
-the samples (Texel's method: logistic regression of the result on the evaluation
-features). Prints the games' endings, the number of samples, the scale k, the loss
-before and after, and the new weights as a TypeScript array in the order of FEATURES,
-each commented with its name and old and new value.
+With --games (Texel's method): plays N games of the engine against itself, each from a
+random opening of 4 to 10 turns, searching the given nodes a move. Every position after
+the opening becomes a sample labelled with the game's result, and the weights are fitted
+to the samples (logistic regression of the result on the evaluation features). Prints the
+games' endings, the number of samples, the scale k and the loss before and after.
+
+With --pairs (SPSA): plays N game pairs, each between two copies of the weights nudged in
+opposite random directions (same random opening, colours swapped), and moves the weights
+toward the copy that scored better; the queen's values are kept rising toward the throne.
+Prints the running pair score every 100 pairs.
+
+Both end with the new weights: a TypeScript array in the order of FEATURES, each value
+commented with its name and old and new value, then the same as one --weights list for
+agon engine, so that agon match can measure them against the old ones.
 
   --games <N>        self-play games; 0 with --samples fits the samples in the file
+  --pairs <N>        SPSA game pairs
   --nodes <N>        search nodes a move
   --seed <S>         seeds the openings (default 1); the same seed and concurrency give
                      the same games
+  --from <weights>   start from these weights (as agon engine --weights takes them)
+                     instead of the built-in ones
   --samples <file>   JSON samples to fit along with the new games'; the new samples are
                      added to the file (created if missing)
   --iterations <K>   gradient steps of the fit (default 2000)
@@ -58,18 +72,35 @@ each commented with its name and old and new value.
   async run(argv) {
     const args = new Args('tune', argv, {
       games: 'value',
+      pairs: 'value',
       nodes: 'value',
       seed: 'value',
+      from: 'value',
       samples: 'value',
       iterations: 'value',
       concurrency: 'value',
     });
     args.expectPositionals(0);
+    const initial = args.weights('from') ?? WEIGHTS;
+    const seed = args.integer('seed', 0, 2147483647) ?? 1;
+    const pairs = args.integer('pairs', 1, 10_000_000);
+    if (pairs !== undefined) {
+      if (args.has('games') || args.has('samples') || args.has('iterations')) {
+        throw new CommandError(
+          'tune: --pairs (SPSA) goes without --games, --samples, --iterations',
+        );
+      }
+      const nodes = args.integer('nodes', 1, 1_000_000_000);
+      if (nodes === undefined) throw new CommandError('tune: give --nodes a move');
+      runSpsa(initial, pairs, nodes, seed);
+      return;
+    }
     const games = args.integer('games', 0, 10_000_000);
-    if (games === undefined) throw new CommandError('tune: give --games (see agon help tune)');
+    if (games === undefined) {
+      throw new CommandError('tune: give --games or --pairs (see agon help tune)');
+    }
     const nodes = args.integer('nodes', 1, 1_000_000_000);
     if (games > 0 && nodes === undefined) throw new CommandError('tune: give --nodes a move');
-    const seed = args.integer('seed', 0, 2147483647) ?? 1;
     const iterations = args.integer('iterations', 1, 10_000_000) ?? 2000;
     const concurrency = args.integer('concurrency', 1, 256) ?? 2;
     const file = args.value('samples');
@@ -85,26 +116,59 @@ each commented with its name and old and new value.
     const samples = [...loaded, ...fresh];
     if (file !== undefined && games > 0) writeSamples(file, samples);
 
-    const say = (text: string): void => {
-      process.stdout.write(`${text}\n`);
-    };
     say(`games ${games}`);
     for (const [ending, count] of [...endings].sort()) say(`  ${ending}  ${count}`);
     say(`samples ${samples.length} (${fresh.length} new, ${loaded.length} from file)`);
     if (samples.length === 0) throw new CommandError('tune: the games gave no samples to fit');
-    const fit = fitWeights(samples, WEIGHTS, iterations);
+    const fit = fitWeights(samples, initial, iterations);
     say(`k ${fit.k.toFixed(1)}`);
     say(`loss before ${fit.lossBefore.toFixed(6)}, after ${fit.lossAfter.toFixed(6)}`);
-    say('weights, in the order of FEATURES:');
-    say('[');
-    const width = Math.max(...Array.from(fit.weights, (w) => String(w).length)) + 1;
-    FEATURES.forEach((feature, i) => {
-      const value = `${fit.weights[i]},`.padEnd(width);
-      say(`  ${value} // ${feature}: ${WEIGHTS[i]} -> ${fit.weights[i]}`);
-    });
-    say(']');
+    sayWeights(initial, fit.weights);
   },
 };
+
+function say(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+// SPSA runs on this thread: each pair depends on the weights the pairs before it left.
+function runSpsa(initial: Int32Array, pairs: number, nodes: number, seed: number): void {
+  const start = parseApn(STANDARD_APN);
+  if (!start.ok) throw new Error(start.error.message); // the constant is valid
+  let recent = 0;
+  const theta = spsa(start.value, initial, {
+    iterations: pairs,
+    nodes,
+    seed,
+    onIteration(k, _weights, pairScore) {
+      recent += pairScore;
+      if (k % 100 === 0 || k === pairs) {
+        const n = k % 100 || 100;
+        say(
+          `pairs ${k}: mean pair score of the last ${n}, plus minus minus, ${(recent / n).toFixed(2)}`,
+        );
+        recent = 0;
+      }
+    },
+  });
+  say(`pairs ${pairs} at ${nodes} nodes a move`);
+  sayWeights(
+    initial,
+    Int32Array.from(theta, (w) => Math.round(w)),
+  );
+}
+
+function sayWeights(old: Int32Array, weights: Int32Array): void {
+  say('weights, in the order of FEATURES:');
+  say('[');
+  const width = Math.max(...Array.from(weights, (w) => String(w).length)) + 1;
+  FEATURES.forEach((feature, i) => {
+    const value = `${weights[i]},`.padEnd(width);
+    say(`  ${value} // ${feature}: ${old[i]} -> ${weights[i]}`);
+  });
+  say(']');
+  say(`as --weights: ${Array.from(weights).join(',')}`);
+}
 
 // Shares the games among threads, each seeded from `seed`. The games come back in thread
 // order, not finishing order, so that the fit does not depend on timing.

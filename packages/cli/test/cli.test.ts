@@ -200,6 +200,33 @@ describe.concurrent('agon', () => {
     );
     expect(weights).toEqual([...FEATURES]);
   });
+
+  it('tune --pairs runs SPSA from --from weights and keeps the queen rising inward', async () => {
+    // Start with the queen worth less the nearer she is to the throne: SPSA must not keep that.
+    const from: number[] = FEATURES.map((f) =>
+      f.startsWith('queen') && f !== 'queenVulnerable' ? 0 : 10,
+    );
+    from[FEATURES.indexOf('queenRing4')] = 50;
+    const { status, stdout } = await agon([
+      'tune',
+      '--pairs',
+      '2',
+      '--nodes',
+      '150',
+      '--from',
+      from.join(','),
+    ]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(
+      /^pairs 2: mean pair score of the last 2, plus minus minus, -?\d\.\d\d$/m,
+    );
+    const list = /^as --weights: (.*)$/m.exec(stdout)?.[1]?.split(',').map(Number);
+    expect(list).toHaveLength(FEATURES.length);
+    const queen = ['queenRing4', 'queenRing3', 'queenRing2', 'queenRing1', 'queenThrone'].map(
+      (f) => list![FEATURES.indexOf(f as (typeof FEATURES)[number])]!,
+    );
+    for (let i = 1; i < queen.length; i++) expect(queen[i]).toBeGreaterThan(queen[i - 1]!);
+  });
 });
 
 function parseMove(text: string): number {

@@ -2,7 +2,7 @@
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
+import { FEATURES, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
 import { agon, BIN, lines } from './agon.ts';
 
@@ -150,5 +150,18 @@ describe.concurrent('agon engine', () => {
     expect(out[0]).toBe('readyok');
     expect(out.at(-1)).toMatch(/^bestmove \S+$/);
     expect(out.filter((l) => l === 'readyok')).toHaveLength(1);
+  });
+
+  it('evaluates with the weights given by --weights, and refuses a wrong list', async () => {
+    const go = 'position startpos\ngo depth 1\n';
+    const score = (out: string) => /^info depth 1 score (cp -?\d+)/m.exec(out)?.[1];
+    const zero = await agon(['engine', '--weights', FEATURES.map(() => 0).join(',')], go);
+    expect(zero.status).toBe(0);
+    expect(score(zero.stdout)).toBe('cp 0');
+    const builtIn = await agon(['engine'], go);
+    expect(score(builtIn.stdout)).not.toBe('cp 0');
+    const bad = await agon(['engine', '--weights', '1,2,3'], go);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`give ${FEATURES.length} whole numbers separated by commas`);
   });
 });

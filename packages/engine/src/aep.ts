@@ -2,6 +2,7 @@
 // go out through `send`. The command line and the web app's Worker wrap it in their own IO.
 
 import { parseApn, STANDARD_APN } from './apn.ts';
+import { WEIGHTS } from './evaluate.ts';
 import { explainIllegal } from './illegal.ts';
 import { LEVEL10_MOVETIME, playLevel, seededRandom } from './level.ts';
 import { makeMoveText, parseMoveText } from './move.ts';
@@ -41,9 +42,12 @@ export class AepSession {
   private pos: Position;
   private history: [number, number][] = [];
 
-  /** A session with the default options, at the standard start. */
-  constructor(private readonly host: AepHost) {
-    this.searcher = new Searcher(this.options.get('Hash')!);
+  /** A session with the default options, at the standard start; `weights` replace the evaluation's own (to measure other weights). */
+  constructor(
+    private readonly host: AepHost,
+    weights: Int32Array = WEIGHTS,
+  ) {
+    this.searcher = new Searcher(this.options.get('Hash')!, weights);
     this.pos = start();
   }
 

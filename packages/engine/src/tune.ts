@@ -2,7 +2,7 @@
 // Texel-style fit of the weight table to the games' results (logistic regression of the
 // result on the evaluation features). Pure computation; the command line drives it.
 
-import { FEATURE_COUNT, features } from './evaluate.ts';
+import { FEATURE_COUNT, FEATURES, features } from './evaluate.ts';
 import { Game } from './game.ts';
 import { seededRandom } from './level.ts';
 import type { Move } from './move.ts';
@@ -168,6 +168,23 @@ export function fitWeights(
   };
 }
 
+const QUEEN_INWARD = ['queenRing4', 'queenRing3', 'queenRing2', 'queenRing1', 'queenThrone'].map(
+  (name) => FEATURES.indexOf(name as (typeof FEATURES)[number]),
+);
+
+/**
+ * Keeps the queen's value rising toward the throne (R11 is won only from the throne, and she
+ * never steps outward). Noisy game results alone once ranked ring 1 above the throne, and
+ * that engine no longer finished won games.
+ */
+export function queenInward(weights: Float64Array): void {
+  for (let k = 1; k < QUEEN_INWARD.length; k++) {
+    const inner = QUEEN_INWARD[k]!;
+    const outer = QUEEN_INWARD[k - 1]!;
+    if (weights[inner]! < weights[outer]! + 1) weights[inner] = weights[outer]! + 1;
+  }
+}
+
 /** Settings of an SPSA run (simultaneous perturbation stochastic approximation). */
 export interface SpsaOptions {
   /** Game pairs to play, one per iteration. */
@@ -186,7 +203,7 @@ export interface SpsaOptions {
  * Tunes the weights on game results directly: each iteration perturbs every weight by plus or
  * minus its own step c_i (at least 4, else a fifth of its size), plays a pair of games (same
  * random opening, colours swapped) between the plus and the minus weights, and moves the
- * weights toward the side that scored better. Unlike the Texel fit this optimises playing
+ * weights toward the side that scored better, keeping the queen's values rising inward. Unlike the Texel fit this optimises playing
  * strength itself, at the price of many games.
  */
 export function spsa(start: Position, initial: Int32Array, options: SpsaOptions): Float64Array {
@@ -213,6 +230,7 @@ export function spsa(start: Position, initial: Int32Array, options: SpsaOptions)
     // The usual decay keeps late iterations from undoing what early ones found.
     const step = (rate * score) / (1 + k / 200) ** 0.602;
     for (let i = 0; i < FEATURE_COUNT; i++) theta[i]! += step * c[i]! * delta[i]!;
+    queenInward(theta);
     options.onIteration?.(k, theta, score);
   }
   return theta;
