@@ -18,10 +18,10 @@ import {
 } from '@agon/engine';
 import { AepClient } from './aep-client.ts';
 import { Args, positionFromApn } from './args.ts';
+import { BuiltInMover, isBuiltIn } from './builtin-mover.ts';
 import { type Command, CommandError } from './command.ts';
 import { type Contender, ContenderFailure, type ContenderSpec } from './contender.ts';
 import { eloSummary, scoreOf, type Tally } from './elo.ts';
-import { RandomMover } from './random-mover.ts';
 
 /** The `match` command. */
 export const matchCommand: Command = {
@@ -34,7 +34,9 @@ export const matchCommand: Command = {
 Plays N games between engines A and B and prints a line per game, then A's wins, draws
 and losses, the score and the Elo difference with its 95% interval. Each engine is a
 command run through the shell that speaks AEP (PROTOCOL.md), such as "npx agon engine",
-or random: a built-in player of uniformly random legal moves. Each opening (2 to 6
+or a built-in player: random (uniformly random legal moves) or novice (a model of a
+person who has just learned the rules: completes the throne ring when it can, else
+captures most, else steps nearest the throne, queen first; never looks ahead). Each opening (2 to 6
 random turns from the seed) is played twice, A taking White in one game and Black in
 the other. Every move is checked: an illegal move, bestmove none while the game goes
 on, a crash or no bestmove within movetime + 1000 ms loses that game.
@@ -283,13 +285,14 @@ async function answer(mover: Contender, game: Game, movetime: number): Promise<s
     : `illegal move ${makeMoveText(move.value)}: ${played.error.message}`;
 }
 
-// The random mover, or an engine process after the AEP handshake.
+// A built-in player, or an engine process after the AEP handshake.
 async function startContender(spec: ContenderSpec): Promise<Contender> {
-  if (spec.command !== 'random') return AepClient.start(spec.command, spec.level);
+  const command = spec.command;
+  if (!isBuiltIn(command)) return AepClient.start(command, spec.level);
   if (spec.level !== undefined) {
-    throw new CommandError('match: the random mover has no level; drop its --level flag');
+    throw new CommandError(`match: the ${command} player has no level; drop its --level flag`);
   }
-  return new RandomMover(spec.salt);
+  return new BuiltInMover(command, spec.salt);
 }
 
 // Starts every contender at once; if one fails, lets the others go before reporting it.
