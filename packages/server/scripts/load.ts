@@ -21,8 +21,8 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
+import type { ServerMessage } from '@agon/protocol';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../src/protocol.ts';
 
 function option(name: string, fallback: number, max: number): number {
   const i = process.argv.indexOf(`--${name}`);

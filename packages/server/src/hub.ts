@@ -5,17 +5,20 @@
 // store's shared commits.
 
 import { type Colour, makeMoveText } from '@agon/engine';
-import { WebSocket } from 'ws';
 import {
   type Checked,
   type ClientMessage,
+  type Created,
   type CreateRequest,
   type GameView,
+  MAX_MESSAGE_BYTES,
+  NO_SUCH_GAME_CLOSE,
   type Presence,
   parseClientMessage,
   type Refusal,
   type ServerMessage,
-} from './protocol.ts';
+} from '@agon/protocol';
+import { WebSocket } from 'ws';
 import { TokenBucket } from './rate-limit.ts';
 import { type Command, decide } from './referee.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
@@ -60,7 +63,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxRefusals: 100,
   gamesPerMinute: 10,
   gameBurst: 10,
-  maxMessageBytes: 2048,
+  maxMessageBytes: MAX_MESSAGE_BYTES,
   maxConnections: 20_000,
   maxBufferedBytes: 1 << 20,
   idleMs: 60_000,
@@ -89,13 +92,6 @@ interface Live {
   queue: Promise<void>;
   alarm: NodeJS.Timeout | undefined;
   idle: NodeJS.Timeout | undefined;
-}
-
-/** A game just created: its id and the creator's seat and secret token. */
-export interface Created {
-  readonly id: string;
-  readonly seat: Colour;
-  readonly token: string;
 }
 
 /** Online play: every game in memory and every socket. */
@@ -276,7 +272,7 @@ export class Hub {
     }
     if (!live) {
       this.refuse(client, { code: 'no-such-game', message: 'there is no game with this link' });
-      client.ws.close(4404, 'no such game');
+      client.ws.close(NO_SUCH_GAME_CLOSE, 'no such game');
       return;
     }
     const game = live;

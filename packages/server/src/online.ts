@@ -4,10 +4,10 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type ErrorCode, GAME_ID, MAX_CREATE_BYTES, parseCreateRequest } from '@agon/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Hub, Limits } from './hub.ts';
-import { GAME_ID, parseCreateRequest } from './protocol.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 
@@ -41,11 +41,12 @@ export async function registerOnline(
       // Every refusal of the API has the socket's shape: a code and a sentence.
       api.setErrorHandler((e: FastifyError, _request, reply) => {
         const status = e.statusCode ?? 500;
-        const code = status === 413 ? 'too-large' : status >= 500 ? 'server-error' : 'bad-message';
+        const code: ErrorCode =
+          status === 413 ? 'too-large' : status >= 500 ? 'server-error' : 'bad-message';
         if (status >= 500) console.error(e);
         return reply.status(status).send({ error: { code, message: e.message } });
       });
-      api.post('/games', { bodyLimit: 1024 }, async (request, reply) => {
+      api.post('/games', { bodyLimit: MAX_CREATE_BYTES }, async (request, reply) => {
         const parsed = parseCreateRequest(request.body ?? {});
         if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
         const created = await hub.create(parsed.value, request.ip);

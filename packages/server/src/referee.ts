@@ -4,7 +4,7 @@
 // event, then applies it (table.ts). Each check cites what it protects.
 
 import { type Colour, explainIllegal, opposite, parseMoveText } from '@agon/engine';
-import type { DrawAction, ErrorCode, Refusal } from './protocol.ts';
+import type { DrawAction, ErrorCode, Refusal } from '@agon/protocol';
 import type { GameEvent } from './store.ts';
 import { outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
 

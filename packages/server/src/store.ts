@@ -5,7 +5,7 @@
 // four methods (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
-import type { TimeControl, Variant } from './protocol.ts';
+import type { TimeControl, Variant } from '@agon/protocol';
 
 /** How a game was set up; never changes after creation. */
 export interface GameSetup {

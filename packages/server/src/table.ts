@@ -11,7 +11,7 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
-import type { ClockView, OutcomeView, PublicEvent } from './protocol.ts';
+import type { ClockView, OutcomeView, PublicEvent } from '@agon/protocol';
 import type { GameEvent, GameSetup, StoredGame } from './store.ts';
 
 /** The clocks: time left per side, and since when the running one has been running. */

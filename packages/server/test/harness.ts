@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ClientMessage, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import type { ClientMessage, ServerMessage } from '../src/protocol.ts';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 

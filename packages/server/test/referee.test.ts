@@ -2,7 +2,6 @@
 // change, with the time passed in by hand.
 
 import { describe, expect, it } from 'vitest';
-import { parseClientMessage, parseCreateRequest } from '../src/protocol.ts';
 import { type Command, decide } from '../src/referee.ts';
 import type { GameEvent, GameSetup } from '../src/store.ts';
 import { applyEvent, clockView, newTable, restoreTable, type Table } from '../src/table.ts';
@@ -90,37 +89,5 @@ describe('the referee', () => {
       'waiting-for-opponent',
     );
     expect(refusal(t, { t: 'resign', by: 'white', seat: 'white' })).toBeUndefined();
-  });
-});
-
-describe('the message validators', () => {
-  it('take well-formed messages and refuse the rest with a code', () => {
-    expect(parseClientMessage('{"t":"ping"}')).toEqual({ ok: true, value: { t: 'ping' } });
-    const code = (text: string) => {
-      const parsed = parseClientMessage(text);
-      return parsed.ok ? 'ok' : parsed.error.code;
-    };
-    expect(code('{"t":"move","seat":"white","move":"f1-f2","version":0}')).toBe('ok');
-    expect(code('{')).toBe('bad-json');
-    expect(code('null')).toBe('bad-message');
-    expect(code('{"t":"hello","token":"short"}')).toBe('bad-message');
-    expect(code('{"t":"move","seat":"red","move":"f1-f2","version":0}')).toBe('bad-message');
-    expect(code('{"t":"move","seat":"white","move":"f1-f2-f3-f4","version":0}')).toBe(
-      'bad-message',
-    );
-    expect(code('{"t":"move","seat":"white","move":"f1-f2","version":1.5}')).toBe('bad-message');
-    expect(code('{"t":"draw","seat":"white","action":"maybe"}')).toBe('bad-message');
-    expect(code('{"t":"ping","extra":1}')).toBe('bad-message');
-    expect(code('{"t":"__proto__"}')).toBe('bad-message');
-  });
-
-  it('read a create request with defaults, and refuse clocks out of range', () => {
-    expect(parseCreateRequest({})).toEqual({
-      ok: true,
-      value: { side: 'random', variant: 'standard', clock: null },
-    });
-    expect(parseCreateRequest({ clock: { initial: 500, increment: 0 } }).ok).toBe(false);
-    expect(parseCreateRequest({ clock: { initial: 600_000, increment: 5000 } }).ok).toBe(true);
-    expect(parseCreateRequest({ side: 'white', colour: 'x' }).ok).toBe(false);
   });
 });

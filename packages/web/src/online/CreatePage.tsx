@@ -2,8 +2,8 @@
 // with its link to send.
 
 import type { Colour } from '@agon/engine';
+import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
-import type { Created, CreateRequest, TimeControl } from './messages.ts';
 import { keepSeatToken } from './seats.ts';
 import { words } from './strings.ts';
 

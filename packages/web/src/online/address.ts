@@ -1,12 +1,12 @@
 // The addresses of online play: `/online` to create a game, `/g/<id>` (or `?game=<id>`) for
 // a game. The server answers both with the app's page.
 
+import { GAME_ID } from '@agon/protocol';
+
 /** Which online page an address shows, if any. */
 export type OnlinePage =
   | { readonly page: 'create' }
   | { readonly page: 'game'; readonly id: string };
-
-const ID = /^[a-km-np-z2-9]{10}$/;
 
 /** The online page at `url`, or undefined for the rest of the app. */
 export function onlinePage(url: {
@@ -15,7 +15,7 @@ export function onlinePage(url: {
 }): OnlinePage | undefined {
   const fromPath = /^\/g\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   const id = fromPath ?? new URLSearchParams(url.search).get('game') ?? undefined;
-  if (id !== undefined && ID.test(id)) return { page: 'game', id };
+  if (id !== undefined && GAME_ID.test(id)) return { page: 'game', id };
   if (/^\/online\/?$/.test(url.pathname)) return { page: 'create' };
   return undefined;
 }

@@ -3,7 +3,7 @@
 // game, so nothing missed while away is lost. A quiet line is probed, so a dead connection
 // that never said goodbye is noticed too.
 
-import type { ClientMessage, ServerMessage } from './messages.ts';
+import { type ClientMessage, NO_SUCH_GAME_CLOSE, type ServerMessage } from '@agon/protocol';
 
 /** The state of the line. */
 export type LineState = 'connecting' | 'open' | 'closed';
@@ -68,7 +68,7 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = undefined;
       this.events.state('closed');
-      if (e.code === 4404) {
+      if (e.code === NO_SUCH_GAME_CLOSE) {
         this.stopped = true;
         this.events.gone();
       }

@@ -19,11 +19,11 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
+import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
 import type { BoardConfig, Movable } from '../board/config.ts';
 import { gamePath } from './address.ts';
 import { Connection, type LineState } from './connection.ts';
-import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from './messages.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
 import { words } from './strings.ts';
 

@@ -2,8 +2,8 @@
 // current language each time it is shown.
 
 import type { Colour } from '@agon/engine';
+import type { OutcomeView } from '@agon/protocol';
 import { t, type UiKey } from '../i18n/ui.ts';
-import type { OutcomeView } from './messages.ts';
 
 const REFUSALS: Readonly<Record<string, UiKey>> = {
   stale: 'online.refusal.stale',

@@ -1,151 +1,18 @@
-// The messages of online play, as they cross the wire, and the hand-written validators that
-// turn untrusted JSON into them. docs/online.md describes the same protocol for people; the
-// browser keeps its own copy of these types (packages/web/src/online/messages.ts).
+// The hand-written validators that turn untrusted JSON into messages of the protocol. Unknown
+// types, unknown fields, wrong types and out-of-range values are refused with a code, so
+// nothing unchecked reaches the code that acts on a message.
 
 import type { Colour } from '@agon/engine';
+import {
+  MAX_INCREMENT_MS,
+  MAX_INITIAL_MS,
+  MAX_MOVE_TEXT,
+  MIN_INITIAL_MS,
+  TOKEN,
+} from './limits.ts';
+import type { ClientMessage, CreateRequest, ErrorCode, Refusal } from './messages.ts';
 
-/** Which start a game uses (R4 or R14). */
-export type Variant = 'standard' | 'placement';
-
-/** A time control: milliseconds on each clock at the start, and added after each move. */
-export interface TimeControl {
-  readonly initial: number;
-  readonly increment: number;
-}
-
-/** What the creator of a game asks for. */
-export interface CreateRequest {
-  readonly side: Colour | 'random';
-  readonly variant: Variant;
-  readonly clock: TimeControl | null;
-}
-
-/** What a client may send over its socket. */
-export type ClientMessage =
-  | { readonly t: 'hello'; readonly token?: string }
-  | { readonly t: 'move'; readonly seat: Colour; readonly move: string; readonly version: number }
-  | { readonly t: 'resign'; readonly seat: Colour }
-  | { readonly t: 'draw'; readonly seat: Colour; readonly action: DrawAction }
-  | { readonly t: 'rematch'; readonly seat: Colour }
-  | { readonly t: 'sync' }
-  | { readonly t: 'ping' };
-
-/** The three answers of the draw protocol. */
-export type DrawAction = 'offer' | 'accept' | 'decline';
-
-/** Every refusal the server sends, each with a message for people. */
-export type ErrorCode =
-  | 'bad-json'
-  | 'bad-message'
-  | 'rate-limited'
-  | 'hello-first'
-  | 'no-such-game'
-  | 'spectator'
-  | 'not-your-seat'
-  | 'waiting-for-opponent'
-  | 'stale'
-  | 'game-over'
-  | 'not-your-turn'
-  | 'illegal-move'
-  | 'no-draw-offer'
-  | 'already-offered'
-  | 'game-not-over'
-  | 'seats-taken'
-  | 'no-flag'
-  | 'server-error';
-
-/** A refusal: a stable code for programs and a sentence for people. */
-export interface Refusal {
-  readonly code: ErrorCode;
-  readonly message: string;
-}
-
-/** How a game ended: the engine's reasons, or a clock that ran out. */
-export interface OutcomeView {
-  readonly winner: Colour | null;
-  readonly reason:
-    | 'throne-ring'
-    | 'no-moves'
-    | 'repetition'
-    | 'resignation'
-    | 'agreement'
-    | 'timeout';
-}
-
-/** The clocks as the server saw them when it sent the message. */
-export interface ClockView {
-  readonly initial: number;
-  readonly increment: number;
-  readonly white: number;
-  readonly black: number;
-  /** The side whose clock is running, or null when none is. */
-  readonly running: Colour | null;
-}
-
-/** A change to a game, as every client of that game is told it. */
-export type PublicEvent =
-  | { readonly kind: 'join'; readonly seat: Colour }
-  | { readonly kind: 'move'; readonly seat: Colour; readonly move: string }
-  | { readonly kind: 'resign'; readonly seat: Colour }
-  | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
-  | { readonly kind: 'timeout'; readonly seat: Colour }
-  | { readonly kind: 'rematch-offer'; readonly seat: Colour }
-  | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string };
-
-/** Who is connected, per seat, and how many watch. */
-export interface Presence {
-  readonly online: { readonly white: boolean; readonly black: boolean };
-  readonly watchers: number;
-}
-
-/** The whole of a game as one client sees it. */
-export interface GameView extends Presence {
-  readonly id: string;
-  readonly variant: Variant;
-  /** How many changes the game has had; every event adds one. */
-  readonly version: number;
-  readonly moves: readonly string[];
-  /** Which seats are taken. */
-  readonly seats: { readonly white: boolean; readonly black: boolean };
-  readonly clock: ClockView | null;
-  readonly drawOffer: Colour | null;
-  readonly rematchOffer: Colour | null;
-  readonly outcome: OutcomeView | null;
-  /** The rematch's game id, once both agreed to one. */
-  readonly next: string | null;
-}
-
-/** What the server sends over a socket. */
-export type ServerMessage =
-  | {
-      readonly t: 'state';
-      readonly game: GameView;
-      readonly you: Colour | null;
-      /** Only when this connection was just given its seat: the secret to keep. */
-      readonly token?: string;
-    }
-  | {
-      readonly t: 'event';
-      readonly version: number;
-      readonly event: PublicEvent;
-      readonly clock: ClockView | null;
-      readonly outcome: OutcomeView | null;
-    }
-  | ({ readonly t: 'presence' } & Presence)
-  | ({ readonly t: 'error' } & Refusal)
-  | { readonly t: 'pong' };
-
-/** Game ids: ten characters of a 32-letter alphabet without look-alikes (0/o, 1/l). */
-export const GAME_ID = /^[a-km-np-z2-9]{10}$/;
-/** Seat tokens: 32 random bytes in base64url. */
-export const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Move text is short; anything longer is not a move (NOTATION.md). */
-const MAX_MOVE_TEXT = 8;
-/** Clock limits: up to three hours, up to three minutes' increment. */
-const MAX_INITIAL_MS = 3 * 60 * 60_000;
-const MAX_INCREMENT_MS = 3 * 60_000;
-
-/** A validated value, or the reason it was refused. */
+/** A validated value, or the reason it was refused, so callers cannot use one unchecked. */
 export type Checked<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: Refusal };
@@ -181,7 +48,7 @@ function shape(o: Fields, allowed: readonly string[]): Refusal | undefined {
       };
 }
 
-/** Reads one socket message; anything but a well-formed message of the protocol is refused. */
+/** Reads one socket message; the server must trust nothing a client sends. */
 export function parseClientMessage(text: string): Checked<ClientMessage> {
   let data: unknown;
   try {
@@ -250,7 +117,7 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
   }
 }
 
-/** Reads the body of a request to create a game. */
+/** Reads the body of a request to create a game, filling in the defaults a client left out. */
 export function parseCreateRequest(body: unknown): Checked<CreateRequest> {
   if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
   const extra = extraKey(body, ['side', 'variant', 'clock']);
@@ -270,7 +137,7 @@ export function parseCreateRequest(body: unknown): Checked<CreateRequest> {
     if (
       !isObject(clock) ||
       extraKey(clock, ['initial', 'increment']) !== undefined ||
-      !ms(clock.initial, MAX_INITIAL_MS, 1000) ||
+      !ms(clock.initial, MAX_INITIAL_MS, MIN_INITIAL_MS) ||
       !ms(clock.increment, MAX_INCREMENT_MS, 0)
     ) {
       return refuse(

@@ -1,13 +1,13 @@
-// The online protocol as the browser sees it: a copy of the server's types
-// (packages/server/src/protocol.ts, described in docs/online.md), kept apart because the web
-// app depends on the engine only.
+// The messages of online play as they cross the wire, one definition for the server that sends
+// them and the browser that reads them, so the two cannot drift apart. docs/online.md
+// describes the same protocol for people.
 
 import type { Colour } from '@agon/engine';
 
 /** Which start a game uses (R4 or R14). */
 export type Variant = 'standard' | 'placement';
 
-/** A time control in milliseconds. */
+/** A time control: milliseconds on each clock at the start, and added after each move. */
 export interface TimeControl {
   readonly initial: number;
   readonly increment: number;
@@ -20,24 +20,58 @@ export interface CreateRequest {
   readonly clock: TimeControl | null;
 }
 
-/** The server's answer to a created game: its id and the creator's seat and secret. */
+/** The answer to a created game: the creator must keep the token, it is never sent again. */
 export interface Created {
   readonly id: string;
   readonly seat: Colour;
   readonly token: string;
 }
 
-/** What the browser sends over the socket. */
+/** What a client may send over its socket. */
 export type ClientMessage =
   | { readonly t: 'hello'; readonly token?: string }
   | { readonly t: 'move'; readonly seat: Colour; readonly move: string; readonly version: number }
   | { readonly t: 'resign'; readonly seat: Colour }
-  | { readonly t: 'draw'; readonly seat: Colour; readonly action: 'offer' | 'accept' | 'decline' }
+  | { readonly t: 'draw'; readonly seat: Colour; readonly action: DrawAction }
   | { readonly t: 'rematch'; readonly seat: Colour }
   | { readonly t: 'sync' }
   | { readonly t: 'ping' };
 
-/** How a game ended. */
+/** The three answers of the draw protocol. */
+export type DrawAction = 'offer' | 'accept' | 'decline';
+
+/** Every refusal the server sends: stable codes, so programs need not parse the sentences. */
+export type ErrorCode =
+  | 'bad-json'
+  | 'bad-message'
+  | 'too-large'
+  | 'rate-limited'
+  | 'hello-first'
+  | 'no-such-game'
+  | 'spectator'
+  | 'not-your-seat'
+  | 'waiting-for-opponent'
+  | 'stale'
+  | 'game-over'
+  | 'not-your-turn'
+  | 'illegal-move'
+  | 'no-draw-offer'
+  | 'already-offered'
+  | 'game-not-over'
+  | 'seats-taken'
+  | 'no-flag'
+  | 'server-error';
+
+/** A refusal: a stable code for programs and a sentence for people. */
+export interface Refusal {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** The close code for an unknown game, so the browser stops reconnecting to it for good. */
+export const NO_SUCH_GAME_CLOSE = 4404;
+
+/** How a game ended: the engine's reasons, or a clock that ran out. */
 export interface OutcomeView {
   readonly winner: Colour | null;
   readonly reason:
@@ -49,16 +83,17 @@ export interface OutcomeView {
     | 'timeout';
 }
 
-/** The clocks when the server sent them. */
+/** The clocks as the server saw them when it sent the message, since only its clock counts. */
 export interface ClockView {
   readonly initial: number;
   readonly increment: number;
   readonly white: number;
   readonly black: number;
+  /** The side whose clock is running, or null when none is. */
   readonly running: Colour | null;
 }
 
-/** A change to the game. */
+/** A change to a game, as every client of that game is told it. */
 export type PublicEvent =
   | { readonly kind: 'join'; readonly seat: Colour }
   | { readonly kind: 'move'; readonly seat: Colour; readonly move: string }
@@ -68,32 +103,36 @@ export type PublicEvent =
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string };
 
-/** Who is connected. */
+/** Who is connected, per seat, and how many watch. */
 export interface Presence {
   readonly online: { readonly white: boolean; readonly black: boolean };
   readonly watchers: number;
 }
 
-/** The whole game. */
+/** The whole of a game as one client sees it. */
 export interface GameView extends Presence {
   readonly id: string;
   readonly variant: Variant;
+  /** How many changes the game has had; every event adds one. */
   readonly version: number;
   readonly moves: readonly string[];
+  /** Which seats are taken. */
   readonly seats: { readonly white: boolean; readonly black: boolean };
   readonly clock: ClockView | null;
   readonly drawOffer: Colour | null;
   readonly rematchOffer: Colour | null;
   readonly outcome: OutcomeView | null;
+  /** The rematch's game id, once both agreed to one. */
   readonly next: string | null;
 }
 
-/** What the server sends. */
+/** What the server sends over a socket. */
 export type ServerMessage =
   | {
       readonly t: 'state';
       readonly game: GameView;
       readonly you: Colour | null;
+      /** Only when this connection was just given its seat: the secret to keep. */
       readonly token?: string;
     }
   | {
@@ -104,5 +143,5 @@ export type ServerMessage =
       readonly outcome: OutcomeView | null;
     }
   | ({ readonly t: 'presence' } & Presence)
-  | { readonly t: 'error'; readonly code: string; readonly message: string }
+  | ({ readonly t: 'error' } & Refusal)
   | { readonly t: 'pong' };

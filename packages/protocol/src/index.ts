@@ -1,0 +1,5 @@
+// The public surface of online play's protocol: what the server and the browser both speak.
+
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './validate.ts';
