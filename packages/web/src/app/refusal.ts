@@ -1,101 +1,51 @@
-// Why a turn is refused, in the app's language. The engine's explainIllegal answers in
-// English, so the same situations are recognised here again, in the engine's order, and
-// each is given its own translated sentence citing the rule.
+// Why a turn is refused, in the app's language. The engine decides the reason (illegalReason);
+// this only picks the translated sentence for it, so the app cannot disagree with the engine.
 
 import {
-  cellName,
-  distance,
+  type IllegalCode,
+  type IllegalReason,
+  illegalReason,
   type Move,
-  moveFrom,
-  moveKind,
-  moveTo,
-  neighbour,
-  OUTER_RING,
-  opposite,
-  PASS,
-  PLACEMENT,
   type Position,
-  RELOCATION,
-  ring,
-  THRONE,
 } from '@agon/engine';
 import { type Phrase, phrase } from '../i18n/ui.ts';
 
-/** Why `move` is illegal in `pos`, or undefined when it is legal. */
-export function refusal(pos: Position, move: Move): Phrase | undefined {
-  if (pos.isLegal(move)) return undefined;
-  const us = pos.turnColour;
-  const kind = moveKind(move);
-  const from = moveFrom(move);
-  const to = moveTo(move);
-  const mover = pos.pieceAt(from);
-  const target = pos.pieceAt(to);
-  if (pos.throneRing() >= 0) return phrase('illegal.over');
-  if (kind === PASS) return phrase('illegal.pass');
-  if (pos.capturedCount[pos.turn]! > 0) {
-    const queen = pos.queenCell[pos.turn]!;
-    const queenCaptured = pos.pieceAt(queen)?.captured === true;
-    if (kind !== RELOCATION) {
-      return queenCaptured
-        ? phrase(`illegal.relocateQueen.${us}`, { cell: cellName(queen) })
-        : phrase(`illegal.relocateGuard.${us}`);
-    }
-    if (!mover?.captured || mover.colour !== us) {
-      return phrase('illegal.notCaptured', { cell: cellName(from) });
-    }
-    if (queenCaptured && from !== queen) {
-      return phrase('illegal.queenFirst', { cell: cellName(queen) });
-    }
-    if (target) return phrase('illegal.relocateOccupied', { cell: cellName(to) });
-    if (mover.role === 'guard' && !OUTER_RING.includes(to)) {
-      return phrase('illegal.outerRing', { cell: cellName(to), ring: ring[to]! });
-    }
-    return phrase('illegal.relocation');
-  }
-  if (kind === RELOCATION) return phrase('illegal.nothingCaptured');
-  const inHand = pos.hand[pos.turn]!;
-  if (inHand > 0) {
-    if (kind !== PLACEMENT) return phrase('illegal.mustPlace', { count: inHand });
-    if (to === THRONE) return phrase('illegal.placeThrone');
-    if (target) return phrase('illegal.placeOccupied', { cell: cellName(to) });
-    return phrase('illegal.placement');
-  }
-  if (kind === PLACEMENT) return phrase('illegal.noHand');
-  return stepRefusal(pos, from, to);
+// One sentence per reason: a reason code without one here is a type error.
+const PHRASES: { readonly [K in IllegalCode]: (r: IllegalReason<K>) => Phrase } = {
+  'game-over': () => phrase('illegal.over'),
+  pass: () => phrase('illegal.pass'),
+  'queen-to-relocate': (r) => phrase(`illegal.relocateQueen.${r.colour}`, { cell: r.cell }),
+  'guard-to-relocate': (r) => phrase(`illegal.relocateGuard.${r.colour}`),
+  'not-captured': (r) => phrase('illegal.notCaptured', { cell: r.cell }),
+  'queen-first': (r) => phrase('illegal.queenFirst', { cell: r.cell }),
+  'relocation-occupied': (r) => phrase('illegal.relocateOccupied', { cell: r.cell }),
+  'guard-not-outer': (r) => phrase('illegal.outerRing', { cell: r.cell, ring: r.ring }),
+  'relocation-impossible': () => phrase('illegal.relocation'),
+  'nothing-captured': () => phrase('illegal.nothingCaptured'),
+  'must-place': (r) => phrase('illegal.mustPlace', { count: r.count }),
+  'placement-throne': () => phrase('illegal.placeThrone'),
+  'placement-occupied': (r) => phrase('illegal.placeOccupied', { cell: r.cell }),
+  'placement-impossible': () => phrase('illegal.placement'),
+  'no-hand': () => phrase('illegal.noHand'),
+  'no-piece': (r) => phrase('illegal.noPiece', { cell: r.cell }),
+  'enemy-piece': (r) => phrase(`illegal.enemy.${r.colour}`, { cell: r.cell }),
+  'captured-step': (r) => phrase('illegal.capturedStep', { cell: r.cell }),
+  'not-adjacent': (r) => phrase('illegal.notAdjacent', { from: r.from, to: r.to }),
+  outward: (r) => phrase('illegal.outward', r),
+  'step-occupied': (r) => phrase('illegal.occupied', { cell: r.cell }),
+  'guard-throne': () => phrase('illegal.throne'),
+  forbidden: (r) =>
+    phrase(`illegal.forbidden.${r.colour}`, { cell: r.cell, a: r.flanks[0], b: r.flanks[1] }),
+  'step-impossible': () => phrase('illegal.step'),
+};
+
+/** The app's sentence for an engine reason (generic so each reason meets its own phrase). */
+export function reasonPhrase<K extends IllegalCode>(reason: IllegalReason<K>): Phrase {
+  return PHRASES[reason.code](reason);
 }
 
-// A step (R7, R8), once relocations and placements are ruled out.
-function stepRefusal(pos: Position, from: number, to: number): Phrase {
-  const us = pos.turnColour;
-  const mover = pos.pieceAt(from);
-  if (!mover) return phrase('illegal.noPiece', { cell: cellName(from) });
-  if (mover.colour !== us) return phrase(`illegal.enemy.${us}`, { cell: cellName(from) });
-  if (mover.captured) return phrase('illegal.capturedStep', { cell: cellName(from) });
-  const names = { from: cellName(from), to: cellName(to) };
-  if (distance(from, to) !== 1) return phrase('illegal.notAdjacent', names);
-  if (ring[to]! > ring[from]!) {
-    return phrase('illegal.outward', { ...names, fromRing: ring[from]!, toRing: ring[to]! });
-  }
-  if (pos.pieceAt(to)) return phrase('illegal.occupied', { cell: names.to });
-  if (to === THRONE && mover.role !== 'queen') return phrase('illegal.throne');
-  if (pos.isForbidden(to, pos.turn)) {
-    const enemy = opposite(us);
-    for (let d = 0; d < 3; d++) {
-      const a = neighbour[to * 6 + d]!;
-      const b = neighbour[to * 6 + d + 3]!;
-      if (
-        a >= 0 &&
-        b >= 0 &&
-        pos.pieceAt(a)?.colour === enemy &&
-        pos.pieceAt(b)?.colour === enemy
-      ) {
-        return phrase(`illegal.forbidden.${us}`, {
-          cell: names.to,
-          a: cellName(a),
-          b: cellName(b),
-        });
-      }
-    }
-  }
-  return phrase('illegal.step');
+/** Why `move` is illegal in `pos`, or undefined when it is legal. */
+export function refusal(pos: Position, move: Move): Phrase | undefined {
+  const reason = illegalReason(pos, move);
+  return reason && reasonPhrase(reason);
 }
