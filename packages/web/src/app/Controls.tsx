@@ -1,22 +1,14 @@
 // The buttons of a game in progress: take back, hint, pass, resign, rematch.
 
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
+import { useConfirming } from './confirming.ts';
 import type { Match } from './match.ts';
 
 /** The in-game action buttons. */
 export function Controls({ match }: { readonly match: Match }) {
-  const confirming = useSignal(false);
+  const confirming = useConfirming();
   const over = match.game.outcome !== undefined;
   const computer = match.setup.value.mode === 'computer';
-  useEffect(() => {
-    if (!confirming.value) return;
-    const t = setTimeout(() => {
-      confirming.value = false;
-    }, 4000);
-    return () => clearTimeout(t);
-  }, [confirming.value]);
   return (
     <div class="controls">
       <button type="button" onClick={() => match.takeback()} disabled={!match.canTakeback.value}>

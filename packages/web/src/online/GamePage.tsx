@@ -3,7 +3,7 @@
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useConfirming } from '../app/confirming.ts';
 import { gameLink, gamePath } from './address.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
@@ -41,14 +41,7 @@ function ShareLink({ id }: { readonly id: string }) {
 }
 
 function Actions({ online }: { readonly online: OnlineGame }) {
-  const confirming = useSignal(false);
-  useEffect(() => {
-    if (!confirming.value) return;
-    const t = setTimeout(() => {
-      confirming.value = false;
-    }, 4000);
-    return () => clearTimeout(t);
-  }, [confirming.value]);
+  const confirming = useConfirming();
   const v = online.view.value;
   const you = online.you.value;
   if (!v) return null;
