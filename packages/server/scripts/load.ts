@@ -6,12 +6,10 @@
 //
 //   npx tsx packages/server/scripts/load.ts [--games 1000] [--seconds 30] [--interval 1000]
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import {
   type Colour,
   Game,
@@ -23,6 +21,7 @@ import {
 } from '@agon/engine';
 import type { ServerMessage } from '@agon/protocol';
 import WebSocket from 'ws';
+import { startServerProcess } from '../test/server-process.ts';
 
 function option(name: string, fallback: number, max: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,29 +35,7 @@ const SECONDS = option('seconds', 30, 600);
 const INTERVAL = option('interval', 1000, 60_000);
 const SETUP_LIMIT_MS = 120_000;
 
-const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const data = mkdtempSync(join(tmpdir(), 'agon-load-'));
-
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: PACKAGE,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      AGON_DATA: data,
-      AGON_GAMES_PER_MINUTE: String(GAMES * 4),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const url = /Agon is ready: (http:\/\/\S+\/)/.exec(d.toString())?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 /** The server's resident memory (MiB) and CPU time so far (s), from /proc. */
 function usage(pid: number): { rssMiB: number; cpuSeconds: number } {
@@ -205,12 +182,13 @@ async function newTable(url: string): Promise<Table | undefined> {
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
-const { child, url } = await startServer();
-const pid = child.pid!;
+const server = await startServerProcess(data, { AGON_GAMES_PER_MINUTE: String(GAMES * 4) });
+const { url } = server;
+const pid = server.process.pid!;
 const abort = setTimeout(
   () => {
     console.error('setup took too long; stopping');
-    child.kill('SIGKILL');
+    server.process.kill('SIGKILL');
     process.exit(1);
   },
   SETUP_LIMIT_MS + SECONDS * 1000 + 30_000,
@@ -267,7 +245,6 @@ try {
 } finally {
   clearTimeout(abort);
   for (const table of tables) table.stop();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await server.stop();
   rmSync(data, { recursive: true, force: true });
 }

@@ -2,16 +2,15 @@
 // on a free port with a temporary data folder, and WebSocket clients that queue what they
 // receive so a test can wait for the message it expects.
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ClientMessage, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
+import { type Running, startServerProcess } from './server-process.ts';
 
-const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+export type { Running } from './server-process.ts';
 
 let standIn: string | undefined;
 // Each test file gets its own copy of this module, so each removes its own stand-in.
@@ -36,62 +35,9 @@ export function dataFolder(): string {
   return mkdtempSync(join(tmpdir(), 'agon-data-'));
 }
 
-/** A server process and its address. */
-export interface Running {
-  readonly url: string;
-  readonly process: ChildProcess;
-  /** Ends the process (SIGTERM unless told) and waits for it to be gone. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-const everyProcess = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const p of everyProcess) p.kill('SIGKILL');
-});
-
-/** Starts `src/main.ts` in a process of its own and waits for it to listen. */
+/** Starts the server with a stand-in for the built app and waits for it to listen. */
 export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: PACKAGE,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      AGON_DATA: dataDir,
-      AGON_WEB_ROOT: fakeApp(),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  everyProcess.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
-    everyProcess.delete(child);
-  };
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop('SIGKILL');
-      reject(new Error(`the server did not start in time:\n${output}`));
-    }, 30_000);
-    child.stderr!.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const url = /Agon is ready: (http:\/\/\S+\/)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ url, process: child, stop });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
+  return startServerProcess(dataDir, { AGON_WEB_ROOT: fakeApp(), ...env });
 }
 
 /** Creates a game over HTTP; answers the status and the JSON body. */
