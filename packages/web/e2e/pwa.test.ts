@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Searcher } from '@agon/engine';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
@@ -33,6 +33,21 @@ async function installed(page: Page): Promise<void> {
       );
     }
   });
+}
+
+/** A fresh visit, once the app is stored, after White's first move and the computer's reply. */
+async function installedAfterOneMove(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await openApp(page, inject('baseURL'));
+  await installed(page);
+  await waitForTurn(page);
+  await clickCell(page, 'b1');
+  await clickCell(page, 'c2');
+  await waitForTurn(page);
+  return { context, page };
 }
 
 describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
@@ -74,14 +89,7 @@ describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
   });
 
   it('loads and plays with the network cut after the first visit', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await openApp(page, inject('baseURL'));
-    await installed(page);
-    await waitForTurn(page);
-    await clickCell(page, 'b1');
-    await clickCell(page, 'c2');
-    await waitForTurn(page);
+    const { context, page } = await installedAfterOneMove(browser);
     const moves = await moveList(page);
     expect(moves).toHaveLength(2);
 
@@ -110,14 +118,7 @@ describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
   });
 
   it('lets an update wait until the player chooses it, and keeps the game through it', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await openApp(page, inject('baseURL'));
-    await installed(page);
-    await waitForTurn(page);
-    await clickCell(page, 'b1');
-    await clickCell(page, 'c2');
-    await waitForTurn(page);
+    const { context, page } = await installedAfterOneMove(browser);
     // A marker in the running page: it survives as long as the page is not reloaded.
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
