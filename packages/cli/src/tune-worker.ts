@@ -3,27 +3,25 @@
 
 import { parentPort } from 'node:worker_threads';
 import {
-  parseApn,
   playGame,
   randomOpening,
   STANDARD_APN,
   samplesOf,
   searchPlayer,
   seededRandom,
-  WEIGHTS,
 } from '@agon/engine';
+import { positionFromApn } from './args.ts';
 import { threadData } from './thread.ts';
 import type { PlayedGame, SelfPlay } from './tune.ts';
 
 const job = threadData<SelfPlay>();
-const start = parseApn(STANDARD_APN);
-if (!start.ok) throw new Error(start.error.message); // the constant is valid
+const start = positionFromApn('tune', STANDARD_APN);
 const random = seededRandom(job.seed);
 for (let i = 0; i < job.games; i++) {
-  const opening = randomOpening(start.value, 4 + Math.floor(random() * 7), random);
+  const opening = randomOpening(start, 4 + Math.floor(random() * 7), random);
   // A fresh player each game, so a game does not depend on the ones before it.
-  const player = searchPlayer(WEIGHTS, { nodes: job.nodes });
-  const game = playGame(start.value, opening, player, player, job.maxPlies);
+  const player = searchPlayer(job.weights, { nodes: job.nodes });
+  const game = playGame(start, opening, player, player, job.maxPlies);
   const played: PlayedGame = {
     ending: game.outcome ? `${game.outcome.reason} ${game.resultText}` : 'unfinished',
     samples: samplesOf(game, opening.length),

@@ -6,14 +6,13 @@ import {
   FEATURE_COUNT,
   FEATURES,
   fitWeights,
-  parseApn,
   type Sample,
   STANDARD_APN,
   seededRandom,
   spsa,
   WEIGHTS,
 } from '@agon/engine';
-import { Args } from './args.ts';
+import { Args, positionFromApn } from './args.ts';
 import { type Command, CommandError } from './command.ts';
 import { startThread } from './thread.ts';
 
@@ -23,6 +22,8 @@ export interface SelfPlay {
   readonly nodes: number;
   readonly seed: number;
   readonly maxPlies: number;
+  /** The weights both sides play with. */
+  readonly weights: Int32Array;
 }
 
 /** What a thread sends for each game: how it ended and its samples. */
@@ -83,6 +84,7 @@ agon engine, so that agon match can measure them against the old ones.
     args.expectPositionals(0);
     const initial = args.weights('from') ?? WEIGHTS;
     const seed = args.integer('seed', 0, 2147483647) ?? 1;
+    const nodes = args.integer('nodes', 1, 1_000_000_000);
     const pairs = args.integer('pairs', 1, 10_000_000);
     if (pairs !== undefined) {
       if (args.has('games') || args.has('samples') || args.has('iterations')) {
@@ -90,7 +92,6 @@ agon engine, so that agon match can measure them against the old ones.
           'tune: --pairs (SPSA) goes without --games, --samples, --iterations',
         );
       }
-      const nodes = args.integer('nodes', 1, 1_000_000_000);
       if (nodes === undefined) throw new CommandError('tune: give --nodes a move');
       runSpsa(initial, pairs, nodes, seed);
       return;
@@ -99,7 +100,6 @@ agon engine, so that agon match can measure them against the old ones.
     if (games === undefined) {
       throw new CommandError('tune: give --games or --pairs (see agon help tune)');
     }
-    const nodes = args.integer('nodes', 1, 1_000_000_000);
     if (games > 0 && nodes === undefined) throw new CommandError('tune: give --nodes a move');
     const iterations = args.integer('iterations', 1, 10_000_000) ?? 2000;
     const concurrency = args.integer('concurrency', 1, 256) ?? 2;
@@ -109,7 +109,7 @@ agon engine, so that agon match can measure them against the old ones.
       throw new CommandError('tune: no games and no samples: give --games, or --samples <file>');
     }
 
-    const played = await selfPlay(games, nodes ?? 0, seed, concurrency);
+    const played = await selfPlay(games, nodes ?? 0, seed, concurrency, initial);
     const endings = new Map<string, number>();
     for (const { ending } of played) endings.set(ending, (endings.get(ending) ?? 0) + 1);
     const fresh = played.flatMap((p) => p.samples);
@@ -133,10 +133,8 @@ function say(text: string): void {
 
 // SPSA runs on this thread: each pair depends on the weights the pairs before it left.
 function runSpsa(initial: Int32Array, pairs: number, nodes: number, seed: number): void {
-  const start = parseApn(STANDARD_APN);
-  if (!start.ok) throw new Error(start.error.message); // the constant is valid
   let recent = 0;
-  const theta = spsa(start.value, initial, {
+  const theta = spsa(positionFromApn('tune', STANDARD_APN), initial, {
     iterations: pairs,
     nodes,
     seed,
@@ -177,6 +175,7 @@ async function selfPlay(
   nodes: number,
   seed: number,
   concurrency: number,
+  weights: Int32Array,
 ): Promise<PlayedGame[]> {
   const random = seededRandom(seed);
   const threads: Promise<PlayedGame[]>[] = [];
@@ -192,6 +191,7 @@ async function selfPlay(
       nodes,
       seed: Math.floor(random() * 2 ** 31),
       maxPlies: MAX_PLIES,
+      weights,
     };
     if (share === 0) continue;
     const worker = startThread(new URL('./tune-worker.ts', import.meta.url), job);
