@@ -172,12 +172,10 @@ const QUEEN_INWARD = ['queenRing4', 'queenRing3', 'queenRing2', 'queenRing1', 'q
   (name) => FEATURES.indexOf(name as (typeof FEATURES)[number]),
 );
 
-/**
- * Keeps the queen's value rising toward the throne (R11 is won only from the throne, and she
- * never steps outward). Noisy game results alone once ranked ring 1 above the throne, and
- * that engine no longer finished won games.
- */
-export function queenInward(weights: Float64Array): void {
+// Keeps the queen's value rising toward the throne (R11 is won only from the throne, and she
+// never steps outward). Noisy game results alone once ranked ring 1 above the throne, and
+// that engine no longer finished won games.
+function queenInward(weights: Float64Array): void {
   for (let k = 1; k < QUEEN_INWARD.length; k++) {
     const inner = QUEEN_INWARD[k]!;
     const outer = QUEEN_INWARD[k - 1]!;
@@ -203,8 +201,8 @@ export interface SpsaOptions {
  * Tunes the weights on game results directly: each iteration perturbs every weight by plus or
  * minus its own step c_i (at least 4, else a fifth of its size), plays a pair of games (same
  * random opening, colours swapped) between the plus and the minus weights, and moves the
- * weights toward the side that scored better, keeping the queen's values rising inward. Unlike the Texel fit this optimises playing
- * strength itself, at the price of many games.
+ * weights toward the side that scored better, keeping the queen's values rising inward.
+ * Unlike the Texel fit this optimises playing strength itself, at the price of many games.
  */
 export function spsa(start: Position, initial: Int32Array, options: SpsaOptions): Float64Array {
   const random = seededRandom(options.seed);
