@@ -36,9 +36,9 @@ and losses, the score and the Elo difference with its 95% interval. Each engine 
 command run through the shell that speaks AEP (PROTOCOL.md), such as "npx agon engine",
 or a built-in player: random (uniformly random legal moves) or novice (a model of a
 person who has just learned the rules: completes the throne ring when it can, else
-captures most, else steps nearest the throne, queen first; never looks ahead). Each opening (2 to 6
-random turns from the seed) is played twice, A taking White in one game and Black in
-the other. Every move is checked: an illegal move, bestmove none while the game goes
+captures most, else steps nearest the throne, queen first; never looks ahead). Each
+opening (2 to 6 random turns from the seed) is played twice, A taking White in one game
+and Black in the other. Every move is checked: an illegal move, bestmove none while the game goes
 on, a crash or no bestmove within movetime + 1000 ms loses that game.
 
   --a, --b "<command>"  the two engines (quote a command with spaces)

@@ -42,7 +42,10 @@ export class AepSession {
   private pos: Position;
   private history: [number, number][] = [];
 
-  /** A session with the default options, at the standard start; `weights` replace the evaluation's own (to measure other weights). */
+  /**
+   * A session with the default options, at the standard start; `weights` replace the
+   * evaluation's own, to measure other weights.
+   */
   constructor(
     private readonly host: AepHost,
     weights: Int32Array = WEIGHTS,
