@@ -11,6 +11,23 @@ export const STANDARD_APN = '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w';
 /** APN of the placement variant's start (R14). */
 export const PLACEMENT_APN = '6/7/8/9/10/Q9q/10/9/8/7/6 w 6/6';
 
+/** The two ways to begin a game: every piece on the board (R4), or guards in hand (R14). */
+export const VARIANTS = ['standard', 'placement'] as const;
+/** One of `VARIANTS`. */
+export type Variant = (typeof VARIANTS)[number];
+
+/** A fresh start position of `variant`. */
+export function startPosition(variant: Variant = 'standard'): Position {
+  const parsed = parseApn(variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
+  if (!parsed.ok) throw new Error(parsed.error.message); // unreachable: the constants are valid
+  return parsed.value;
+}
+
+/** The variant a game starting from `pos` is played as: placement when guards are in hand. */
+export function variantOf(pos: Position): Variant {
+  return pos.hand[0]! > 0 || pos.hand[1]! > 0 ? 'placement' : 'standard';
+}
+
 const LETTERS: Record<string, Omit<Piece, 'captured'>> = {
   Q: { colour: 'white', role: 'queen' },
   G: { colour: 'white', role: 'guard' },

@@ -71,7 +71,7 @@ export class Game {
    * the mover has no legal step (a touch of it is the only way to a pass).
    */
   private passAllowed(): boolean {
-    if (!this.touchMove || this.ended || this.pos.placing || this.relocating()) return false;
+    if (!this.touchMove || this.ended || this.pos.placing || this.pos.relocating) return false;
     if (this.touchedCell >= 0) return this.legalMoves()[0] === PASS_MOVE;
     const from = new Set(this.pos.legalMoves().map(moveFrom));
     for (let c = 0; c < CELL_COUNT; c++) {
@@ -85,7 +85,7 @@ export class Game {
     if (!this.touchMove) return err('touch-move-off', 'touch-move is not in force in this game');
     if (this.ended) return err('game-over', 'the game is over');
     if (this.pos.placing) return err('touch-placing', 'a placement turn moves no piece (R14)');
-    if (this.relocating() && !this.pos.legalMoves().some((m) => moveFrom(m) === cell)) {
+    if (this.pos.relocating && !this.pos.legalMoves().some((m) => moveFrom(m) === cell)) {
       // R6 makes the relocation compulsory: touch-move cannot be used to skip it.
       return err(
         'touch-relocation',
@@ -182,10 +182,6 @@ export class Game {
     if (!this.ended) return '*';
     if (!this.ended.winner) return '1/2-1/2';
     return this.ended.winner === 'white' ? '1-0' : '0-1';
-  }
-
-  private relocating(): boolean {
-    return this.pos.capturedCount[this.pos.turn]! > 0;
   }
 
   private record(): void {

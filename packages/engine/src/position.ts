@@ -191,6 +191,27 @@ export class Position {
     return this.capturedCount[this.turn] === 0 && this.hand[this.turn]! > 0;
   }
 
+  /** Whether the player to move owes a relocation this turn: a piece of theirs is captured (R10). */
+  get relocating(): boolean {
+    return this.capturedCount[this.turn]! > 0;
+  }
+
+  /**
+   * The vacant cells the piece on `from` could step to but for R8 (between two enemies), so
+   * an interface can mark them; empty when it is not a step turn for that piece.
+   */
+  forbiddenSteps(from: number): number[] {
+    const b = this.board[from]!;
+    if (this.relocating || this.placing || !(b & (1 << this.turn)) || b & CAPTURED_BIT) return [];
+    const out: number[] = [];
+    for (let k = stepsFrom[from]!; k < stepsFrom[from + 1]!; k++) {
+      const to = steps[k]!;
+      if (this.board[to] !== 0 || (to === THRONE && !(b & QUEEN_BIT))) continue;
+      if (this.isForbidden(to, this.turn)) out.push(to);
+    }
+    return out;
+  }
+
   /** Whether a step by `colour` (index) may not end on `cell`: it lies between two enemies (R8). */
   isForbidden(cell: number, colour: number): boolean {
     return this.flank[(1 - colour) * STRIDE + cell] !== 0;
@@ -285,6 +306,19 @@ export class Position {
 
   /** How many enemy pieces the step `move` would capture (R9); 0 for other kinds. */
   stepCaptures(move: Move): number {
+    return this.captures(move, undefined);
+  }
+
+  /** The cells of the enemy pieces the step `move` would capture (R9); empty for other kinds. */
+  capturedBy(move: Move): number[] {
+    const out: number[] = [];
+    this.captures(move, out);
+    return out;
+  }
+
+  // One walk for both: the search counts captures without allocating; callers that show
+  // them pass a list to fill.
+  private captures(move: Move, out: number[] | undefined): number {
     if (move >> 14 !== STEP) return 0;
     const b = this.board;
     const from = move & 0x7f;
@@ -295,7 +329,10 @@ export class Position {
     for (let d = 0; d < 6; d++) {
       const x = nb[to * 6 + d]!;
       const e = b[x]!;
-      if (e & them && !(e & CAPTURED_BIT) && b[nb[x * 6 + d]!]! & mine) n++;
+      if (e & them && !(e & CAPTURED_BIT) && b[nb[x * 6 + d]!]! & mine) {
+        n++;
+        out?.push(x);
+      }
     }
     return n;
   }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BLACK,
+  cellName,
   explainIllegal,
   Game,
   makeApn,
@@ -21,6 +22,8 @@ import {
   STANDARD_APN,
   STEP,
   standardSetup,
+  startPosition,
+  variantOf,
   WHITE,
 } from '../src/index.ts';
 import {
@@ -185,6 +188,8 @@ describe('R4 standard setup', () => {
     expect(written).toBe(STANDARD_APN);
     expect(makeApn(load(STANDARD_APN))).toBe(written);
     expect(makeApn(standardSetup())).toBe(written);
+    expect(makeApn(startPosition('standard'))).toBe(written);
+    expect(variantOf(startPosition('standard'))).toBe('standard');
     const setup = standardSetup();
     for (const [name, code] of Object.entries(R4_PIECES)) {
       const p = setup.board[cell(name)];
@@ -301,6 +306,14 @@ describe('R8 forbidden cell', () => {
     expect(pos.isLegal(mv('b4-c4'))).toBe(true);
   });
 
+  it('lists the cells a piece could step to but for R8, for an interface to mark', () => {
+    const pos = load(scene({ ...base, c5: 'g' }));
+    expect(pos.forbiddenSteps(cell('b4')).map(cellName)).toEqual(['c4']);
+    // Not a step turn for an enemy piece, nor for a vacant cell.
+    expect(pos.forbiddenSteps(cell('c3'))).toEqual([]);
+    expect(pos.forbiddenSteps(cell('d4'))).toEqual([]);
+  });
+
   it('also guards the throne: a queen may not step between two enemies onto it', () => {
     // e5, f6, g6 are one line.
     expect(load(scene({ f5: 'Q', e5: 'g', g6: 'g' })).isLegal(mv('f5-f6'))).toBe(false);
@@ -312,8 +325,10 @@ describe('R9 capture', () => {
   it('captures two pieces with one step', () => {
     // c5-d5: e5 (Black) then f5 (White) in one direction, d6 (Black) then d7 (White) in another.
     const pos = load(scene({ c5: 'G', f5: 'G', d7: 'G', e5: 'g', d6: 'g' }));
+    expect(pos.capturedBy(mv('c5-d5')).map(cellName).sort()).toEqual(['d6', 'e5']);
     playAll(pos, 'c5-d5');
     expect(makeApn(pos)).toBe(scene({ d5: 'G', f5: 'G', d7: 'G', e5: 'g*', d6: 'g*' }, 'b'));
+    expect(pos.relocating).toBe(true);
     expect(pos.capturedCount[BLACK]).toBe(2);
     // Black must now relocate one of the two, in any order (R10).
     const froms = new Set(legalTexts(pos).map((t) => t.split('@')[0]));
@@ -323,6 +338,7 @@ describe('R9 capture', () => {
   it('captures nothing by a piece that merely stands between two enemies', () => {
     // c4 (Black) already stands between White's c3 and c5; White steps b3-b4 next to it.
     const pos = load(scene({ c3: 'G', c5: 'G', c4: 'g', b3: 'G' }));
+    expect(pos.capturedBy(mv('b3-b4'))).toEqual([]);
     playAll(pos, 'b3-b4');
     expect(makeApn(pos)).toBe(scene({ c3: 'G', c5: 'G', c4: 'g', b4: 'G' }, 'b'));
   });
@@ -602,6 +618,8 @@ describe('R13 repetition', () => {
 
 describe('R14 placement variant', () => {
   it('offers only placements, on every vacant cell but the throne', () => {
+    expect(makeApn(startPosition('placement'))).toBe(PLACEMENT_APN);
+    expect(variantOf(startPosition('placement'))).toBe('placement');
     const pos = load(PLACEMENT_APN);
     const expected = ALL_CELLS.filter((c) => !['f1', 'f11', 'f6'].includes(c)).map((c) => `@${c}`);
     expect(legalTexts(pos)).toEqual(sorted(expected));
