@@ -107,14 +107,67 @@ describe('board interaction (headless)', () => {
     expect(place).toHaveBeenCalledWith(c('c4'));
   });
 
-  it('is view-only without `movable`: taps do nothing', () => {
-    const { b, move, reject } = board({ b1: ['b2'] });
+  it('is view-only without `movable`: a tap moves nothing, but is reported so it can be answered', () => {
+    const { b, move, select, reject } = board({ b1: ['b2'] });
     b.set({ movable: undefined });
     b.tap(c('b1'));
     b.tap(c('b2'));
     expect(move).not.toHaveBeenCalled();
-    expect(reject).not.toHaveBeenCalled();
+    expect(select).not.toHaveBeenCalled();
+    expect(reject.mock.calls).toEqual([
+      [undefined, c('b1')],
+      [undefined, c('b2')],
+    ]);
     expect(b.state.selected).toBeUndefined();
+  });
+
+  it('keeps a locked piece picked up when it is tapped again, dragged back or Escaped', () => {
+    const { b, move } = board({ e5: ['a1', 'f1'] });
+    b.set({
+      movable: { dests: new Map([[c('e5'), [c('a1'), c('f1')]]]), locked: true },
+      selected: c('e5'),
+    });
+    b.tap(c('e5'));
+    expect(b.state.selected).toBe(c('e5'));
+    b.dragTo(c('e5'), c('e5'));
+    expect(b.state.selected).toBe(c('e5'));
+    b.key('Escape');
+    expect(b.state.selected).toBe(c('e5'));
+    b.tap(c('a1'));
+    expect(move).toHaveBeenCalledWith(c('e5'), c('a1'));
+  });
+
+  it('puts an unlocked piece down when it is tapped again', () => {
+    const { b, select } = board({ b1: ['b2'] });
+    b.tap(c('b1'));
+    b.tap(c('b1'));
+    expect(b.state.selected).toBeUndefined();
+    expect(select).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('calls back after the change, so a callback may reconfigure the board', () => {
+    const pieces = new Array<Piece | undefined>(CELL_COUNT).fill(undefined);
+    pieces[c('b1')] = guard('white');
+    const seen: (number | undefined)[] = [];
+    const b = createBoard({
+      pieces,
+      movable: { dests: new Map([[c('b1'), [c('b2')]]]) },
+      events: {
+        move: (from, to) => {
+          // Inside the callback the tap is complete: the selection is already cleared.
+          seen.push(b.state.selected);
+          const next = [...pieces];
+          next[to] = next[from];
+          next[from] = undefined;
+          b.set({ pieces: next, movable: undefined, lastMove: [from, to] });
+        },
+      },
+    });
+    b.tap(c('b1'));
+    b.tap(c('b2'));
+    expect(seen).toEqual([undefined]);
+    expect(b.state.pieces[c('b2')]).toEqual(guard('white'));
+    expect(b.state.movable).toBeUndefined();
   });
 
   it('can be told which piece is selected (the piece to relocate, R10)', () => {

@@ -120,13 +120,24 @@ describe('Match', () => {
     }
   });
 
-  it('picks up the piece to relocate, queen first (R10)', () => {
+  it('picks up the piece to relocate, queen first', () => {
     const match = new Match(undefined);
     match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
     expect(match.load('1g4/1G1G3/8/7g1/Q1g5G*1/9q1/10/2g3G2/6g1/G1G4/1g4 w')).toBeUndefined();
     const config = match.boardConfig.value;
     expect(config.selected).toBe(c('e9'));
+    // Locked: tapping it again keeps it up (R10 leaves nothing else to do this turn).
+    expect(config.movable?.locked).toBe(true);
     expect(config.movable?.dests.get(c('e9'))).toContain(c('f1'));
+    expect(match.statusText.value).toContain(
+      'White’s guard on e9 was captured: click an outer-ring cell to put it back.',
+    );
+    // A tap on another own piece says what is owed, and points to the rule.
+    match.rejectFromBoard(c('e9'), c('b2'));
+    expect(match.statusText.value).toBe(
+      'White’s guard on e9 was captured: click an outer-ring cell to put it back.',
+    );
+    expect(match.statusRule.value).toBe('R10');
     match.moveFromBoard(c('e9'), c('f1'));
     expect(match.statusText.value).toBe(
       'White: relocates the captured guard from e9 to f1 (e9@f1).',
@@ -140,8 +151,50 @@ describe('Match', () => {
     expect(match.boardConfig.value.movable?.blocked?.get(c('k1'))).toEqual([c('k2')]);
     match.rejectFromBoard(c('k1'), c('k2'));
     expect(match.statusText.value).toBe(
-      'k2 lies between two Black pieces, on l2 and i2: no step may end there (R8).',
+      'k2 lies between two Black pieces, on l2 and i2: no step may end there.',
     );
+    expect(match.statusRule.value).toBe('R8');
+  });
+
+  it('keeps the touched piece picked up under touch-move, and loading a position keeps the rule', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people', touchMove: true });
+    match.selectFromBoard(c('b1'));
+    expect(match.boardConfig.value.selected).toBe(c('b1'));
+    expect(match.boardConfig.value.movable?.locked).toBe(true);
+    match.rejectFromBoard(c('b1'), c('h1'));
+    expect(match.statusText.value).toBe('Touch-move: you must move the piece on b1.');
+    expect(match.load(STANDARD_APN)).toBeUndefined();
+    expect(match.game.touchMove).toBe(true);
+    expect(match.statusText.value).toBe('Game loaded. Touch-move stays on. White to move.');
+  });
+
+  it('says where a replay is, answers a tap on the board, and plays on from there', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    for (const m of ['b1-c2', 'h1-g2', 'c2-c3', 'g2-g3']) step(match, m);
+    match.showPly(2);
+    expect(match.statusText.value).toBe('Move 2 of 4: replaying.');
+    expect(match.boardConfig.value.movable).toBeUndefined();
+    match.rejectFromBoard(undefined, c('c2'));
+    expect(match.status.value.text()).toMatch(/earlier position/);
+    match.playOnFromHere();
+    expect(match.plies.value).toBe(2);
+    expect(match.view.value).toBeUndefined();
+    expect(match.statusText.value).toBe('Playing on from move 2. White to move.');
+  });
+
+  it('lets two people agree a draw, which takes back like a resignation', () => {
+    const match = new Match(undefined);
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    step(match, 'b1-c2');
+    expect(match.inProgress.value).toBe(true);
+    match.agreeDraw();
+    expect(match.game.outcome).toEqual({ winner: undefined, reason: 'agreement' });
+    expect(match.inProgress.value).toBe(false);
+    match.takeback();
+    expect(match.game.outcome).toBeUndefined();
+    expect(match.plies.value).toBe(1);
   });
 
   it('offers placements in the placement variant', () => {
@@ -174,7 +227,7 @@ describe('Match', () => {
     const match = new Match(undefined);
     match.load('1g4/6g/8/g8/4GG4/4GQG3q/4GG4/g8/8/6g/1g4 b');
     expect(match.statusText.value).toBe(
-      'Game loaded. You win! White completed the throne ring: the queen on the throne and six guards around it (R11).',
+      'Game loaded. You win! White completed the throne ring: the queen on the throne and six guards around it.',
     );
   });
 
@@ -185,7 +238,7 @@ describe('Match', () => {
     expect(match.plies.value).toBe(1);
     expect(match.playTyped('x')?.()).toBe('“x” is not a move: write it like b1-c2, e5@a3 or @c4.');
     expect(match.playTyped('h1-h3')?.()).toBe(
-      'h1 and h3 are not adjacent; a step goes to a neighbouring cell (R7).',
+      'h1 and h3 are not adjacent; a step goes to a neighbouring cell.',
     );
     expect(match.plies.value).toBe(1);
   });

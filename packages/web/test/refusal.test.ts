@@ -109,21 +109,21 @@ describe('refusal', () => {
     }
   });
 
-  it('names the two enemy pieces that make a cell forbidden (R8)', () => {
+  it('names the two enemy pieces that make a cell forbidden', () => {
     const pos = position('1g3G/6g/1G6/g7G/10/Q9q/10/7G1/1g5g/G6/1g2G1 w');
     expect(refusal(pos, makeMove(STEP, c('k1'), c('k2')))?.()).toBe(
-      'k2 lies between two Black pieces, on l2 and i2: no step may end there (R8).',
+      'k2 lies between two Black pieces, on l2 and i2: no step may end there.',
     );
   });
 
-  it('sends a captured guard to the outer ring, and the queen first (R10)', () => {
+  it('sends a captured guard to the outer ring, and the queen first', () => {
     const guard = position('1g4/1G1G3/8/7g1/Q1g5G*1/9q1/10/2g3G2/6g1/G1G4/1g4 w');
     expect(refusal(guard, makeMove(RELOCATION, c('e9'), c('e8')))?.()).toBe(
-      'A captured guard goes to a vacant cell of the outer ring, and e8 is in ring 3 (R10).',
+      'A captured guard goes to a vacant cell of the outer ring, and e8 is in ring 3.',
     );
     const both = position('1g4/1G1G3/8/7g1/Q*1g5G*1/9q1/10/2g3G2/6g1/G1G4/1g4 w');
     expect(refusal(both, makeMove(RELOCATION, c('e9'), c('f1')))?.()).toBe(
-      'The captured queen on e1 is relocated before any guard (R10).',
+      'The captured queen on e1 is relocated before any guard.',
     );
   });
 });
@@ -133,7 +133,7 @@ describe('record problems', () => {
     const text = '[Variant "Standard"]\n\n1. b1-c2 h1-g2 2. f1-f5 *';
     const problem = agnProblem(text, { code: 'agn-illegal', message: '' });
     expect(problem()).toBe(
-      'That is not a valid game record (AGN): move 2 f1-f5 is illegal. f1 and f5 are not adjacent; a step goes to a neighbouring cell (R7).',
+      'That is not a valid game record (AGN): move 2 f1-f5 is illegal. f1 and f5 are not adjacent; a step goes to a neighbouring cell.',
     );
     expect(agnProblem('1. b1-c2 h1-g2 2... x9', { code: 'agn-move', message: '' })()).toBe(
       'That is not a valid game record (AGN): move 2 “x9” is not a move.',
@@ -143,7 +143,7 @@ describe('record problems', () => {
 
   it('says what is wrong with a position by the engine’s code', () => {
     expect(apnProblem({ code: 'queen-count', message: '' })()).toBe(
-      'That is not a valid position (APN): each player has exactly one queen (R3).',
+      'That is not a valid position (APN): each player has exactly one queen.',
     );
     expect(apnProblem({ code: 'something-new', message: '' })()).toBe(
       'That is not a valid position (APN).',

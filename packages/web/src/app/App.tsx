@@ -8,7 +8,9 @@ import { setLanguage, t } from '../i18n/ui.ts';
 import { onlinePage } from '../online/address.ts';
 import { OnlineApp } from '../online/OnlineApp.tsx';
 import { BoardPanel } from './BoardPanel.tsx';
+import { BoardToggles } from './BoardToggles.tsx';
 import { Controls } from './Controls.tsx';
+import { Intro } from './Intro.tsx';
 import { LearnPages } from './LearnPages.tsx';
 import { MoveInput } from './MoveInput.tsx';
 import { MoveList } from './MoveList.tsx';
@@ -18,8 +20,10 @@ import { PageLinks } from './PageLinks.tsx';
 import { PlayerBar } from './PlayerBar.tsx';
 import { Preferences } from './Preferences.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
+import { ReplayBar } from './ReplayBar.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
 import { route } from './route.ts';
+import { Status } from './Status.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
 
 /** The whole app. */
@@ -72,23 +76,7 @@ export function App({ match }: { readonly match: Match }) {
               <button type="button" onClick={() => (match.dialog.value = 'record')}>
                 {t('top.record')}
               </button>
-              <button
-                type="button"
-                aria-pressed={match.flipped.value}
-                onClick={() => (match.flipped.value = !match.flipped.value)}
-                title={t('top.flip.title')}
-              >
-                {t('top.flip')}
-              </button>
-              <button
-                type="button"
-                aria-pressed={settings.coordinates}
-                onClick={() => match.updateSettings({ coordinates: !settings.coordinates })}
-                title={t('top.coordinates')}
-                aria-label={t('top.coordinates')}
-              >
-                a1
-              </button>
+              <BoardToggles match={match} flipped={match.flipped} />
             </>
           )}
           <Preferences match={match} />
@@ -98,14 +86,14 @@ export function App({ match }: { readonly match: Match }) {
       {page === 'play' ? (
         <main class="layout">
           <section class="board-area">
+            <Intro match={match} />
             <PlayerBar match={match} colour={opposite(bottom)} />
             <BoardPanel match={match} />
             <PlayerBar match={match} colour={bottom} />
           </section>
           <aside class="side">
-            <p class="status" role="status" aria-live="polite" data-testid="status">
-              {match.statusText.value}
-            </p>
+            <Status text={match.statusText.value} rule={match.statusRule.value} />
+            <ReplayBar match={match} />
             <Controls match={match} />
             <MoveInput match={match} />
             <MoveList match={match} />

@@ -1,12 +1,12 @@
-// The buttons of a game in progress: take back, hint, pass, resign, rematch.
+// The buttons of a game: take back, hint, pass, a draw between people and resign while it
+// goes on; a rematch once it is over (never one click away from throwing a game away).
 
 import { t } from '../i18n/ui.ts';
-import { useConfirming } from './confirming.ts';
 import type { Match } from './match.ts';
+import { TwoStep } from './TwoStep.tsx';
 
-/** The in-game action buttons. */
+/** The game's action buttons. */
 export function Controls({ match }: { readonly match: Match }) {
-  const confirming = useConfirming();
   const over = match.game.outcome !== undefined;
   const computer = match.setup.value.mode === 'computer';
   return (
@@ -14,11 +14,11 @@ export function Controls({ match }: { readonly match: Match }) {
       <button type="button" onClick={() => match.takeback()} disabled={!match.canTakeback.value}>
         {t('controls.takeback')}
       </button>
-      {computer && (
+      {computer && !over && (
         <button
           type="button"
           onClick={() => void match.requestHint()}
-          disabled={over || !match.humanToMove.value || match.thinking.value}
+          disabled={!match.humanToMove.value || match.thinking.value}
         >
           {t('controls.hint')}
         </button>
@@ -28,26 +28,25 @@ export function Controls({ match }: { readonly match: Match }) {
           {t('controls.pass')}
         </button>
       )}
-      {!over &&
-        (confirming.value ? (
-          <button
-            type="button"
-            class="danger"
-            onClick={() => {
-              confirming.value = false;
-              match.resign();
-            }}
-          >
-            {t('controls.resignConfirm')}
-          </button>
-        ) : (
-          <button type="button" onClick={() => (confirming.value = true)}>
-            {t('controls.resign')}
-          </button>
-        ))}
-      <button type="button" onClick={() => match.rematch()}>
-        {computer ? t('controls.rematchSwapped') : t('controls.rematch')}
-      </button>
+      {!over && !computer && (
+        <TwoStep
+          ask={t('controls.draw')}
+          confirm={t('controls.drawConfirm')}
+          act={() => match.agreeDraw()}
+        />
+      )}
+      {!over && (
+        <TwoStep
+          ask={t('controls.resign')}
+          confirm={t('controls.resignConfirm')}
+          act={() => match.resign()}
+        />
+      )}
+      {over && (
+        <button type="button" class="primary" onClick={() => match.rematch()}>
+          {computer ? t('controls.rematchSwapped') : t('controls.rematch')}
+        </button>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
-import type { Route } from './route.ts';
+import { type Route, ruleAnchor } from './route.ts';
 
 type LearnModule = typeof import('../learn/Learn.tsx');
 
@@ -19,6 +19,11 @@ export function LearnPages({ page }: { readonly page: Exclude<Route, 'play'> }) 
       setModule(m);
     });
   }, [module]);
+  useEffect(() => {
+    // A "Why?" link names a rule: show that rule once the page is drawn.
+    const anchor = ruleAnchor(location.hash);
+    if (module && page === 'rules' && anchor) document.getElementById(anchor)?.scrollIntoView();
+  }, [module, page]);
   if (!module) {
     return (
       <main class="learn">

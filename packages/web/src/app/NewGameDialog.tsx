@@ -3,6 +3,7 @@
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { PlayFriendButton } from '../online/PlayFriendButton.tsx';
+import { useConfirming } from './confirming.ts';
 import { Modal } from './Modal.tsx';
 import type { Match } from './match.ts';
 import type { GameSetup } from './setup.ts';
@@ -10,6 +11,7 @@ import type { GameSetup } from './setup.ts';
 /** The new-game dialog. */
 export function NewGameDialog({ match }: { readonly match: Match }) {
   const draft = useSignal<GameSetup>(match.setup.value);
+  const abandoning = useConfirming();
   const s = draft.value;
   const change = (c: Partial<GameSetup>): void => {
     draft.value = { ...draft.value, ...c };
@@ -23,7 +25,8 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
         class="new-game"
         onSubmit={(e) => {
           e.preventDefault();
-          match.newGame(draft.value);
+          if (match.inProgress.value && !abandoning.value) abandoning.value = true;
+          else match.newGame(draft.value);
         }}
       >
         <fieldset>
@@ -108,14 +111,26 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
             {t('new.placement')}
           </label>
         </fieldset>
+        {abandoning.value && (
+          <p class="warning" role="alert">
+            {t('new.abandonNote')}
+          </p>
+        )}
         <div class="actions">
           <PlayFriendButton />
           <button type="button" onClick={close}>
             {t('new.cancel')}
           </button>
-          <button type="submit" class="primary">
-            {t('new.play')}
-          </button>
+          {match.inProgress.value && !abandoning.value ? (
+            // A game under way is not thrown away by one press: the first asks.
+            <button type="button" class="primary" onClick={() => (abandoning.value = true)}>
+              {t('new.play')}
+            </button>
+          ) : (
+            <button type="submit" class={abandoning.value ? 'danger' : 'primary'}>
+              {abandoning.value ? t('new.abandon') : t('new.play')}
+            </button>
+          )}
         </div>
       </form>
     </Modal>

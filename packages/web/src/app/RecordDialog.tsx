@@ -46,7 +46,11 @@ export function RecordDialog({ match }: { readonly match: Match }) {
         <h3 id="record-agn">{t('record.game')}</h3>
         <textarea
           readonly
-          rows={6}
+          // Tall enough for the tags and the first moves, scrolled to the moves when longer.
+          rows={Math.min(12, agn.split('\n').length + 1)}
+          ref={(el) => {
+            if (el) el.scrollTop = el.scrollHeight;
+          }}
           value={agn}
           aria-labelledby="record-agn"
           data-testid="agn-out"

@@ -13,47 +13,41 @@ import {
   makeMove,
   makeMoveText,
   moveFrom,
-  moveKind,
   moveTo,
   NO_CELL,
   opposite,
   PASS_MOVE,
   PLACEMENT,
-  PLACEMENT_APN,
   type Position,
   parseAgn,
   parseApn,
   parseMoveText,
-  RELOCATION,
-  STANDARD_APN,
-  STEP,
-  stepStart,
-  stepTargets,
-  THRONE,
+  type RuleId,
+  startPosition,
+  variantOf,
 } from '@agon/engine';
 import { batch, computed, signal } from '@preact/signals';
-import type { BoardConfig, Movable } from '../board/config.ts';
+import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
+import { boardConfigOf, moveCells } from './board-feed.ts';
 import { Cancelled, type ComputerPlayer } from './engine-client.ts';
 import { agnProblem, apnProblem } from './record-problem.ts';
-import { refusal } from './refusal.ts';
+import { reasonOf } from './refusal.ts';
 import { readSettings, type Settings } from './settings.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
 import { playCaptureSound, playMoveSound } from './sound.ts';
 import { loadGame, loadSettings, saveGame, saveSettings } from './storage.ts';
-import { describeTurn, newlyCaptured, outcomeReason, outcomeTitle } from './wording.ts';
+import { explainTap, owedPhrase, type Said } from './taps.ts';
+import { describeTurn, outcomeReason, outcomeTitle } from './wording.ts';
 
-/** The shortest time a computer move takes to appear, so the player sees it coming. */
-export const MIN_THINK_MS = 500;
+/**
+ * The shortest time a computer move takes to appear, even at the levels that answer at once,
+ * so the player sees it coming.
+ */
+export const MIN_THINK_MS = 450;
 const HINT_MOVETIME = 800;
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-function startFor(setup: GameSetup): Position {
-  const parsed = parseApn(setup.variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
-  if (!parsed.ok) throw new Error(parsed.error.message); // the constants are valid
-  return parsed.value;
-}
 
 function today(): string {
   const d = new Date();
@@ -72,12 +66,6 @@ const sentences =
 
 const silence: Phrase = () => '';
 
-/** The cells a move marks on the board: from and to, or just to for a placement. */
-function moveCells(move: Move | undefined): number[] {
-  if (move === undefined || move === PASS_MOVE) return [];
-  return moveKind(move) === PLACEMENT ? [moveTo(move)] : [moveFrom(move), moveTo(move)];
-}
-
 /** The game in the page, with the app's actions on it. */
 export class Match {
   /** How the current game was set up. */
@@ -90,10 +78,8 @@ export class Match {
   readonly thinking = signal(false);
   /** The suggested move on the board, if the player asked for one. */
   readonly hint = signal<Move | undefined>(undefined);
-  /** The status line: the last turn, a refusal explained, or the result. */
-  readonly status = signal<Phrase>(silence);
-  /** The status line in the current language. */
-  readonly statusText = computed(() => this.status.value());
+  /** The status line: the last turn, what is owed, a refusal explained, or the result. */
+  readonly status = signal<Said>({ text: silence });
   /** Whether the result dialog is open. */
   readonly resultOpen = signal(false);
   /** Which dialog is open, if any. */
@@ -124,10 +110,10 @@ export class Match {
         [...record.value.tags].filter(([k]) => ['Event', 'Date', 'White', 'Black'].includes(k)),
       );
     } else {
-      this.current = new Game(startFor(DEFAULT_SETUP));
+      this.current = new Game(startPosition(DEFAULT_SETUP.variant));
       this.tags = this.freshTags(DEFAULT_SETUP);
     }
-    this.status.value = this.turnPrompt();
+    this.say(this.turnPrompt());
   }
 
   /** The live game (mutable: change it only through the match). */
@@ -167,61 +153,39 @@ export class Match {
 
   /** What the board should show and allow now. */
   readonly boardConfig = computed((): BoardConfig => {
-    const pos = this.shownPosition.value;
     const ply = this.shownPly.value;
     const live = this.view.value === undefined;
-    const movable =
-      live && this.humanToMove.value && !this.thinking.value ? this.movable() : undefined;
-    const pieces = Array.from({ length: 91 }, (_, c) => pos.pieceAt(c));
+    const game = this.game;
+    const playing = live && this.humanToMove.value && !this.thinking.value;
     const you = this.you.value ?? 'white';
-    const orientation = this.flipped.value ? opposite(you) : you;
-    const hint = live ? moveCells(this.hint.value) : [];
-    const config: BoardConfig = {
-      pieces,
-      orientation,
+    return {
+      ...boardConfigOf({
+        position: this.shownPosition.value,
+        lastMove: game.moves[ply - 1],
+        legal: playing ? game.legalMoves() : undefined,
+        touched: live ? game.touched : -1,
+      }),
+      orientation: this.flipped.value ? opposite(you) : you,
       coordinates: this.settings.value.coordinates,
-      lastMove: moveCells(this.game.moves[ply - 1]),
-      movable,
-      hint,
+      hint: live ? moveCells(this.hint.value) : [],
     };
-    if (movable && pos.capturedCount[pos.turn]! > 0) {
-      // R10: the piece to relocate is picked up already, the queen first.
-      const queen = pos.queenCell[pos.turn]!;
-      const selected = movable.dests.has(queen) ? queen : [...movable.dests.keys()][0];
-      return { ...config, selected };
-    }
-    return config;
   });
 
-  private movable(): Movable {
-    const game = this.current;
-    const pos = game.position;
-    const dests = new Map<number, number[]>();
-    const placements: number[] = [];
-    for (const m of game.legalMoves()) {
-      const kind = moveKind(m);
-      if (kind === PLACEMENT) placements.push(moveTo(m));
-      else if (kind === STEP || kind === RELOCATION) {
-        const list = dests.get(moveFrom(m)) ?? [];
-        list.push(moveTo(m));
-        dests.set(moveFrom(m), list);
-      }
-    }
-    // Cells a piece could step to but for R8, so the board can mark them.
-    const blocked = new Map<number, number[]>();
-    if (pos.capturedCount[pos.turn] === 0 && !pos.placing) {
-      for (const from of dests.keys()) {
-        const queen = pos.pieceAt(from)?.role === 'queen';
-        const list: number[] = [];
-        for (let k = stepStart[from]!; k < stepStart[from + 1]!; k++) {
-          const to = stepTargets[k]!;
-          if (pos.board[to] !== 0 || (to === THRONE && !queen)) continue;
-          if (pos.isForbidden(to, pos.turn)) list.push(to);
-        }
-        if (list.length) blocked.set(from, list);
-      }
-    }
-    return { dests, placements, blocked };
+  /** The status line in the current language (while replaying, where the replay is). */
+  readonly statusText = computed(() => {
+    const shown = this.view.value;
+    if (shown !== undefined) return t('status.replaying', { shown, last: this.plies.value });
+    return this.status.value.text();
+  });
+
+  /** The rule that explains the status line, when it is a refusal. */
+  readonly statusRule = computed(() =>
+    this.view.value === undefined ? this.status.value.rule : undefined,
+  );
+
+  /** Puts a sentence on the status line, with the rule behind it when it is a refusal. */
+  say(text: Phrase, rule?: RuleId): void {
+    this.status.value = rule ? { text, rule } : { text };
   }
 
   /** Whether the player to move must pass: touch-move, and the touched piece is stuck (R15). */
@@ -233,7 +197,7 @@ export class Match {
   /** Whether there is a person's turn (or a resignation) to take back. */
   readonly canTakeback = computed(() => {
     const game = this.game;
-    if (game.outcome?.reason === 'resignation') return true;
+    if (game.outcome?.reason === 'resignation' || game.outcome?.reason === 'agreement') return true;
     const you = this.you.value;
     if (!you) return game.moves.length > 0;
     const first = game.initial.turn;
@@ -252,57 +216,61 @@ export class Match {
   }
 
   /**
-   * The board's `select` event: says where the piece picked up may go; under touch-move,
-   * picking a piece up commits to it (R15).
+   * The board's `select` event: says where the piece picked up may go, or what the turn owes;
+   * under touch-move, picking a piece up commits to it (R15).
    */
   selectFromBoard(cell: number | undefined): void {
     const game = this.current;
     if (cell === undefined || game.touched === cell) return;
-    const role = game.position.pieceAt(cell)?.role ?? 'guard';
+    const pos = game.position;
+    const role = pos.pieceAt(cell)?.role ?? 'guard';
     const name = cellName(cell);
-    if (!game.touchMove) {
+    if (pos.relocating) this.say(owedPhrase(pos, this.you.value, cell));
+    else if (!game.touchMove) {
       const count = game.legalMoves().filter((m) => moveFrom(m) === cell).length;
-      this.status.value = phrase(`select.${role}`, { cell: name, count });
+      this.say(phrase(`select.${role}`, { cell: name, count }));
     } else if (game.touch(cell).ok) {
-      this.status.value = phrase(`touch.committed.${role}`, { cell: name });
+      this.say(phrase(`touch.committed.${role}`, { cell: name }));
       this.bump();
     }
   }
 
-  /** The board's `reject` event: says why that tap is not a move. */
+  /** The board's `reject` event: says why that tap is not a move, so no tap goes unanswered. */
   rejectFromBoard(from: number | undefined, to: number): void {
     const game = this.current;
     const pos = game.position;
+    if (this.view.value !== undefined) {
+      this.say(phrase('refuse.replaying'));
+      return;
+    }
+    if (game.outcome) {
+      this.say(phrase('refuse.over'));
+      return;
+    }
+    if (!this.humanToMove.value || this.thinking.value) {
+      this.say(phrase('refuse.notYourTurn'));
+      return;
+    }
     const piece = pos.pieceAt(to);
-    const name = cellName(to);
-    if (piece?.colour === pos.turnColour) {
-      if (game.touchMove && game.touched < 0 && game.touch(to).ok) {
-        this.status.value = phrase(`touch.stuck.${piece.role}`, { cell: name });
-        this.bump();
-      } else if (game.touched >= 0 && game.touched !== to) {
-        this.status.value = phrase('touch.mustMove', { cell: cellName(game.touched) });
-      } else if (pos.capturedCount[pos.turn]! > 0) {
-        this.status.value = this.why(makeMove(STEP, to, to));
-      } else {
-        this.status.value = phrase(`refuse.noMove.${piece.role}`, { cell: name });
-      }
+    // Touch-move: touching a piece that cannot move commits to it all the same (R15).
+    if (
+      piece?.colour === pos.turnColour &&
+      game.touchMove &&
+      game.touched < 0 &&
+      !pos.relocating &&
+      game.touch(to).ok
+    ) {
+      this.say(phrase(`touch.stuck.${piece.role}`, { cell: cellName(to) }), 'R15');
+      this.bump();
       return;
     }
-    if (from === undefined) {
-      if (pos.placing) this.status.value = this.why(makeMove(PLACEMENT, NO_CELL, to));
-      else if (game.touched >= 0) {
-        this.status.value = phrase('touch.mustMove', { cell: cellName(game.touched) });
-      } else if (piece) {
-        this.status.value = phrase(`refuse.wrongSide.${pos.turnColour}`);
-      } else this.status.value = phrase('refuse.pickFirst');
-      return;
-    }
-    const kind = pos.capturedCount[pos.turn]! > 0 ? RELOCATION : STEP;
-    this.status.value = this.why(makeMove(kind, from, to));
+    const said = explainTap(game, from, to, this.you.value);
+    this.say(said.text, said.rule);
   }
 
-  private why(move: Move): Phrase {
-    return refusal(this.current.position, move) ?? silence;
+  private why(move: Move): Said {
+    const reason = reasonOf(this.current.position, move);
+    return reason ? { text: reason.text, rule: reason.rule } : { text: silence };
   }
 
   /**
@@ -319,28 +287,32 @@ export class Match {
     if (game.touched >= 0 && move !== PASS_MOVE && moveFrom(move) !== game.touched) {
       return phrase('touch.mustMove', { cell: cellName(game.touched) });
     }
-    if (!game.legalMoves().includes(move)) return this.why(move);
+    if (!game.legalMoves().includes(move)) return this.why(move).text;
     this.view.value = undefined;
     this.play(move);
     return undefined;
   }
 
-  /** Plays a turn for the player to move, if legal; says what happened. */
+  /** Plays a turn for the player to move, if legal; says what happened and what is owed. */
   play(move: Move): boolean {
     const game = this.current;
     const before = game.position.clone();
     const mover = game.position.turnColour;
+    const captured = before.capturedBy(move);
     if (!game.play(move).ok) return false;
-    const captured = newlyCaptured(before, game.position).length > 0;
     if (this.settings.value.sound) {
-      if (captured) playCaptureSound();
+      if (captured.length) playCaptureSound();
       else playMoveSound();
     }
     const you = this.you.value;
     const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
+    const turn = describeTurn(before, move, captured, who);
+    const next = game.position;
+    // The next person to move is told at once what the capture costs them.
+    const owed = !game.outcome && next.relocating && (!you || next.turnColour === you);
     batch(() => {
       this.hint.value = undefined;
-      this.status.value = describeTurn(before, move, game.position, who);
+      this.say(owed ? sentences(turn, owedPhrase(next, you)) : turn);
       this.afterChange();
     });
     return true;
@@ -354,12 +326,15 @@ export class Match {
   private afterChange(): void {
     const game = this.current;
     if (game.outcome) {
-      this.status.value = sentences(
-        this.status.value,
-        outcomeTitle(game.outcome, this.you.value),
-        outcomeReason(game.outcome, game.position),
+      this.say(
+        sentences(
+          this.status.value.text,
+          outcomeTitle(game.outcome, this.you.value),
+          outcomeReason(game.outcome, game.position),
+        ),
       );
       this.resultOpen.value = true;
+      if (this.persist && !this.settings.value.introDone) this.updateSettings({ introDone: true });
     } else {
       this.resultOpen.value = false;
     }
@@ -406,12 +381,12 @@ export class Match {
       this.thinking.value = false;
       const move = text === undefined ? undefined : parseMoveText(text);
       if (!move?.ok || !this.play(move.value)) {
-        this.status.value = phrase('status.computerNoMove');
+        this.say(phrase('status.computerNoMove'));
       }
     } catch (e) {
       if (token !== this.searchToken) return;
       this.thinking.value = false;
-      if (!(e instanceof Cancelled)) this.status.value = phrase('status.engineFailed');
+      if (!(e instanceof Cancelled)) this.say(phrase('status.engineFailed'));
     }
   }
 
@@ -433,13 +408,13 @@ export class Match {
     };
     batch(() => {
       this.setup.value = resolved;
-      this.current = new Game(startFor(resolved), { touchMove: resolved.touchMove });
+      this.current = new Game(startPosition(resolved.variant), { touchMove: resolved.touchMove });
       this.tags = this.freshTags(resolved);
       this.view.value = undefined;
       this.hint.value = undefined;
       this.dialog.value = undefined;
       this.flipped.value = false;
-      this.status.value = this.turnPrompt();
+      this.say(this.turnPrompt());
       this.afterChange();
     });
   }
@@ -457,7 +432,9 @@ export class Match {
     this.stopThinking();
     const game = this.current;
     const you = this.you.value;
-    if (game.outcome?.reason === 'resignation' || !you) game.undo();
+    const byPlayers =
+      game.outcome?.reason === 'resignation' || game.outcome?.reason === 'agreement';
+    if (byPlayers || !you) game.undo();
     else {
       let undone = 0;
       while (game.moves.length > 0 && (undone === 0 || game.position.turnColour !== you)) {
@@ -468,7 +445,7 @@ export class Match {
     batch(() => {
       this.view.value = undefined;
       this.hint.value = undefined;
-      this.status.value = sentences(phrase('status.takenBack'), this.turnPrompt());
+      this.say(sentences(phrase('status.takenBack'), this.turnPrompt()));
       this.afterChange();
     });
   }
@@ -480,17 +457,31 @@ export class Match {
     this.stopThinking();
     game.resign(this.you.value ?? game.position.turnColour);
     batch(() => {
-      this.status.value = silence;
+      this.say(silence);
       this.afterChange();
     });
   }
+
+  /** Two people on one device agree a draw. */
+  agreeDraw(): void {
+    const game = this.current;
+    if (game.outcome || this.you.value) return;
+    game.agreeDraw();
+    batch(() => {
+      this.say(silence);
+      this.afterChange();
+    });
+  }
+
+  /** Whether a game is under way that starting another would throw away. */
+  readonly inProgress = computed(() => !this.game.outcome && this.plies.value > 0);
 
   /** Asks the engine for a move for the person to move and draws it on the board. */
   async requestHint(): Promise<void> {
     const game = this.current;
     if (!this.engine || !this.humanToMove.value || this.thinking.value || game.touchMove) return;
     const version = this.version.value;
-    this.status.value = phrase('status.hintLooking');
+    this.say(phrase('status.hintLooking'));
     try {
       const text = await this.engine.bestMove({
         startApn: makeApn(game.initial),
@@ -502,7 +493,7 @@ export class Match {
       const move = parseMoveText(text);
       if (!move.ok) return;
       this.hint.value = move.value;
-      this.status.value = phrase('status.hint', { move: text });
+      this.say(phrase('status.hint', { move: text }));
     } catch {
       // Cancelled by a move or a new game: the hint is stale anyway.
     }
@@ -512,6 +503,26 @@ export class Match {
   showPly(ply: number): void {
     const last = this.plies.value;
     this.view.value = ply >= last ? undefined : Math.max(0, ply);
+  }
+
+  /**
+   * Takes the game back to the replayed position and plays on from there, against the
+   * computer (which moves if it is its turn) or between people.
+   */
+  playOnFromHere(): void {
+    const ply = this.view.value;
+    if (ply === undefined) return;
+    this.stopThinking();
+    const game = this.current;
+    while (game.moves.length > ply) game.undo();
+    if (game.outcome) game.undo(); // a resignation or agreed draw at that point goes too
+    batch(() => {
+      this.view.value = undefined;
+      this.hint.value = undefined;
+      this.resultOpen.value = false;
+      this.say(sentences(phrase('status.playingOn', { ply }), this.turnPrompt()));
+      this.afterChange();
+    });
   }
 
   /** The game as AGN text. */
@@ -533,8 +544,10 @@ export class Match {
     if (trimmed === '') return phrase('load.empty');
     let game: Game;
     let tags = new Map<string, string>();
+    const s = this.setup.value;
     const asApn = parseApn(trimmed);
-    if (asApn.ok) game = new Game(asApn.value);
+    // A position brings no rules with it: between people, touch-move stays as it was.
+    if (asApn.ok) game = new Game(asApn.value, { touchMove: s.mode === 'people' && s.touchMove });
     else {
       const record = parseAgn(trimmed);
       if (!record.ok) {
@@ -545,8 +558,8 @@ export class Match {
       tags = record.value.tags;
     }
     this.stopThinking();
-    const s = this.setup.value;
-    const variant = makeApn(game.initial) === PLACEMENT_APN ? 'placement' : 'standard';
+    const variant = variantOf(game.initial);
+    const touchNote = game.touchMove ? phrase('status.touchMoveOn') : silence;
     batch(() => {
       this.setup.value = {
         ...s,
@@ -560,9 +573,11 @@ export class Match {
       this.hint.value = undefined;
       this.dialog.value = undefined;
       // A record that ends the game gets its result from afterChange, once.
-      this.status.value = game.outcome
-        ? phrase('status.loaded')
-        : sentences(phrase('status.loaded'), this.turnPrompt());
+      this.say(
+        game.outcome
+          ? phrase('status.loaded')
+          : sentences(phrase('status.loaded'), touchNote, this.turnPrompt()),
+      );
       this.afterChange();
     });
     return undefined;
@@ -588,7 +603,7 @@ export class Match {
       ? phrase(pos.turnColour === you ? 'prompt.you' : 'prompt.computer')
       : phrase(`prompt.${pos.turnColour}`);
     if (pos.placing) return sentences(who, phrase('prompt.place'));
-    if (pos.capturedCount[pos.turn]! > 0) return sentences(who, phrase('prompt.relocate'));
+    if (pos.relocating) return sentences(who, owedPhrase(pos, you));
     return who;
   }
 

@@ -7,6 +7,7 @@ import {
   illegalReason,
   type Move,
   type Position,
+  type RuleId,
 } from '@agon/engine';
 import { type Phrase, phrase } from '../i18n/ui.ts';
 
@@ -46,6 +47,16 @@ export function reasonPhrase<K extends IllegalCode>(reason: IllegalReason<K>): P
 
 /** Why `move` is illegal in `pos`, or undefined when it is legal. */
 export function refusal(pos: Position, move: Move): Phrase | undefined {
+  return reasonOf(pos, move)?.text;
+}
+
+/**
+ * Why `move` is illegal in `pos` and the rule that says so (the most particular of those the
+ * engine cites, which it lists last), or undefined when it is legal.
+ */
+export function reasonOf(pos: Position, move: Move): { text: Phrase; rule: RuleId } | undefined {
   const reason = illegalReason(pos, move);
-  return reason && reasonPhrase(reason);
+  if (!reason) return undefined;
+  const rules: readonly RuleId[] = reason.rules;
+  return { text: reasonPhrase(reason), rule: rules[rules.length - 1] ?? 'R7' };
 }

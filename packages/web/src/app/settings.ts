@@ -15,6 +15,8 @@ export interface Settings {
   readonly coordinates: boolean;
   /** The language chosen in the switcher; undefined follows the browser's languages. */
   readonly language: Language | undefined;
+  /** The player has finished a game or the tutorial: the newcomer's goal line goes. */
+  readonly introDone: boolean;
 }
 
 const media = (query: string): boolean =>
@@ -27,7 +29,7 @@ export function defaultSettings(): Settings {
     : media('(prefers-color-scheme: dark)')
       ? 'dark'
       : 'light';
-  return { sound: true, theme, coordinates: false, language: undefined };
+  return { sound: true, theme, coordinates: false, language: undefined, introDone: false };
 }
 
 /** Reads stored settings back, falling back to the defaults field by field. */
@@ -39,5 +41,6 @@ export function readSettings(value: unknown): Settings {
     theme: THEMES.includes(v.theme as Theme) ? (v.theme as Theme) : d.theme,
     coordinates: typeof v.coordinates === 'boolean' ? v.coordinates : d.coordinates,
     language: isLanguage(v.language) ? v.language : undefined,
+    introDone: v.introDone === true,
   };
 }

@@ -35,11 +35,14 @@ export function pieceOnCell(piece: Piece, cell: number): string {
   return t(`pieceAt.${piece.colour}.${piece.role}`, { cell: cellName(cell) });
 }
 
-/** One turn in words: `White: b1-c2, capturing Black’s guard on c3.` */
+/**
+ * One turn in words: `White: b1-c2, capturing Black’s guard on c3.` `captured` lists the cells
+ * the turn captured (`before.capturedBy(move)`).
+ */
 export function describeTurn(
   before: Position,
   move: Move,
-  after: Position,
+  captured: readonly number[],
   player: Phrase,
 ): Phrase {
   const text = makeMoveText(move);
@@ -47,11 +50,10 @@ export function describeTurn(
   const to = cellName(moveTo(move));
   switch (moveKind(move)) {
     case STEP: {
-      const captured = newlyCaptured(before, after).map((c) => ({ c, p: after.pieceAt(c)! }));
       if (!captured.length) return () => t('turn.step', { player: player(), move: text });
       return () => {
         const list = new Intl.ListFormat(language.value, { type: 'conjunction' });
-        const pieces = list.format(captured.map(({ c, p }) => pieceOnCell(p, c)));
+        const pieces = list.format(captured.map((c) => pieceOnCell(before.pieceAt(c)!, c)));
         return t('turn.capture', { player: player(), move: text, pieces });
       };
     }
@@ -66,9 +68,16 @@ export function describeTurn(
   }
 }
 
-/** Why the game ended, as a sentence citing the rule; `pos` is the final position. */
-export function outcomeReason(outcome: Outcome, pos: Position): Phrase {
+/** How a game ended, locally (the engine's outcome) or online (the server's, with time-outs). */
+export interface Ending {
+  readonly winner: Colour | null | undefined;
+  readonly reason: Outcome['reason'] | 'timeout';
+}
+
+/** Why the game ended, as a sentence; `pos` is the final position. */
+export function outcomeReason(outcome: Ending, pos: Position): Phrase {
   const winner = outcome.winner;
+  const loser: Colour = winner === 'white' ? 'black' : 'white';
   switch (outcome.reason) {
     case 'throne-ring': {
       const ringOwner: Colour = pos.pieceAt(RING1[0]!)?.colour ?? 'white';
@@ -81,14 +90,16 @@ export function outcomeReason(outcome: Outcome, pos: Position): Phrase {
     case 'repetition':
       return phrase('outcome.repetition');
     case 'resignation':
-      return phrase(`outcome.resigned.${winner === 'white' ? 'black' : 'white'}`);
+      return phrase(`outcome.resigned.${loser}`);
+    case 'timeout':
+      return phrase(`online.timeout.${loser}`);
     default:
       return phrase('outcome.agreed');
   }
 }
 
 /** The headline of a result: who won, from the point of view of `you` when there is one. */
-export function outcomeTitle(outcome: Outcome, you: Colour | undefined): Phrase {
+export function outcomeTitle(outcome: Ending, you: Colour | null | undefined): Phrase {
   if (!outcome.winner) return phrase('title.draw');
   if (you) return phrase(outcome.winner === you ? 'title.youWin' : 'title.youLose');
   return phrase(`title.wins.${outcome.winner}`);

@@ -40,6 +40,10 @@ export function createBoard(config: BoardConfig = {}): Board {
   const mutate = (change: (s: BoardState) => void): void => {
     change(state);
     view?.draw(state);
+    // As chessground defers its callbacks: the owner hears of a move once it is drawn, so an
+    // update the owner starts from a callback never runs inside this one.
+    const due = state.outbox.splice(0);
+    for (const callback of due) callback();
   };
   const centre = (cell: number) => cellCentre(cell, state.orientation === 'black');
   return {

@@ -11,9 +11,17 @@ export interface Movable {
   readonly placements?: readonly number[];
   /** Cells a selected piece could reach but may not enter, drawn as such (R8, say). */
   readonly blocked?: ReadonlyMap<number, readonly number[]>;
+  /**
+   * The turn must move one of the `dests` pieces and putting it down achieves nothing (a
+   * relocation owed, a touch-move): a picked-up piece stays up when tapped again or on Escape.
+   */
+  readonly locked?: boolean;
 }
 
-/** Callbacks through which the board reports what the player did. */
+/**
+ * Callbacks through which the board reports what the player did. They run after the board has
+ * redrawn, outside its mutation, so an owner may `set` the board again from inside one.
+ */
 export interface BoardEvents {
   /** A piece was moved (tapped then its destination tapped, or dragged) to a legal cell. */
   readonly move?: (from: number, to: number) => void;
@@ -21,7 +29,10 @@ export interface BoardEvents {
   readonly place?: (to: number) => void;
   /** The selection changed: a piece was picked up, or put down (undefined). */
   readonly select?: (cell: number | undefined) => void;
-  /** A tap or drop the board could not turn into a move; `from` is the selected piece, if any. */
+  /**
+   * A tap or drop the board could not turn into a move (also any tap on a view-only board);
+   * `from` is the selected piece, if any.
+   */
   readonly reject?: (from: number | undefined, to: number) => void;
 }
 

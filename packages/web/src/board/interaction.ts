@@ -2,7 +2,7 @@
 // layer and the tests both come through here, so a tap in a test is a tap in the browser.
 
 import type { Point } from './geometry.ts';
-import { type BoardState, destsOf } from './state.ts';
+import { type BoardState, destsOf, emit } from './state.ts';
 
 /** How far (board units; a cell is about 1.7 across) a pointer must travel to start a drag. */
 const DRAG_THRESHOLD = 0.35;
@@ -10,7 +10,7 @@ const DRAG_THRESHOLD = 0.35;
 function select(state: BoardState, cell: number | undefined): void {
   if (state.selected === cell) return;
   state.selected = cell;
-  state.events.select?.(cell);
+  emit(state, state.events.select, cell);
 }
 
 /**
@@ -23,20 +23,23 @@ export function press(state: BoardState, cell: number, point: Point): void {
     state.focus = cell;
     state.focusRow = undefined;
   }
+  if (cell < 0) return;
   const movable = state.movable;
-  if (!movable || cell < 0) return;
   const from = state.selected;
-  if (from !== undefined && destsOf(state, from).includes(cell)) {
+  if (movable && from !== undefined && destsOf(state, from).includes(cell)) {
     select(state, undefined);
-    state.events.move?.(from, cell);
-  } else if (movable.dests.has(cell)) {
-    state.drag = { origin: cell, point, start: point, moved: false, wasSelected: from === cell };
+    emit(state, state.events.move, from, cell);
+  } else if (movable?.dests.has(cell)) {
+    // A locked piece stays up: the tap that would put it down only says it is up.
+    const wasSelected = from === cell && !movable.locked;
+    state.drag = { origin: cell, point, start: point, moved: false, wasSelected };
     select(state, cell);
-  } else if (movable.placements?.includes(cell)) {
-    state.events.place?.(cell);
+  } else if (movable?.placements?.includes(cell)) {
+    emit(state, state.events.place, cell);
   } else {
+    // Refused, or a view-only board: the owner says why, so no tap goes unanswered.
     state.rejected = cell;
-    state.events.reject?.(from, cell);
+    emit(state, state.events.reject, from, cell);
   }
 }
 
@@ -61,17 +64,17 @@ export function release(state: BoardState, cell: number): void {
   }
   if (destsOf(state, d.origin).includes(cell)) {
     select(state, undefined);
-    state.events.move?.(d.origin, cell);
+    emit(state, state.events.move, d.origin, cell);
   } else if (cell >= 0 && cell !== d.origin) {
     state.rejected = cell;
-    state.events.reject?.(d.origin, cell);
+    emit(state, state.events.reject, d.origin, cell);
   }
 }
 
-/** Puts the picked-up piece back where it stands (Escape). */
+/** Puts the picked-up piece back where it stands (Escape), unless the turn locks it up. */
 export function putBack(state: BoardState): void {
   state.rejected = undefined;
-  select(state, undefined);
+  if (!state.movable?.locked) select(state, undefined);
 }
 
 /** Abandons a drag (pointer cancelled, or the piece vanished): the piece goes back. */

@@ -30,6 +30,8 @@ export interface BoardState {
   animationMs: number;
   events: BoardEvents;
   drag: Drag | undefined;
+  /** Events raised by the change under way, delivered once the board has redrawn. */
+  outbox: (() => void)[];
   /** The cell of the last refused tap, marked until the next tap. */
   rejected: number | undefined;
   /** Bumped whenever pieces change, so the view knows when to animate. */
@@ -64,6 +66,7 @@ export function createState(): BoardState {
     animationMs: 180,
     events: {},
     drag: undefined,
+    outbox: [],
     rejected: undefined,
     piecesVersion: 0,
     labels: PLAIN_LABELS,
@@ -94,6 +97,15 @@ export function applyConfig(state: BoardState, config: BoardConfig): void {
   }
   if (state.drag && !state.movable?.dests.has(state.drag.origin)) state.drag = undefined;
   state.rejected = undefined;
+}
+
+/** Queues an owner's callback to run after the change under way has been drawn. */
+export function emit<A extends unknown[]>(
+  state: BoardState,
+  callback: ((...args: A) => void) | undefined,
+  ...args: A
+): void {
+  if (callback) state.outbox.push(() => callback(...args));
 }
 
 /** The legal destinations of the piece on `cell`; empty when it may not move. */

@@ -1,6 +1,7 @@
 // English, the source catalog: its keys and placeholders are the contract every other
-// language's catalog is checked against (a missing key is a type error). Cell names, move
-// text (b1-c2, e5@a3, @c4) and rule numbers (R1-R15) are notation and stay as they are.
+// language's catalog is checked against (a missing key is a type error). Cell names and move
+// text (b1-c2, e5@a3, @c4) are notation and stay as they are. The playing interface speaks in
+// words, not rule numbers: a refusal links to its rule on the rules page instead.
 
 /** The app's words in English. */
 export const en = {
@@ -20,7 +21,6 @@ export const en = {
   'top.record': 'Save / load',
   'top.flip': 'Flip',
   'top.flip.title': 'Turn the board round',
-  'top.coordinates': 'a1: show cell names',
   'top.sound': 'Sound',
   'top.sound.on': 'Sound is on',
   'top.sound.off': 'Sound is off',
@@ -47,7 +47,6 @@ export const en = {
   'cell.canMove': 'can move',
   'cell.dest': 'legal destination',
   'cell.placement': 'a guard may be placed here',
-  'cell.blocked': 'forbidden by R8',
   'cell.last': 'last move',
   'cell.hint': 'hint',
   'piece.white.queen': 'White queen',
@@ -83,14 +82,13 @@ export const en = {
   'turn.relocate.queen': '{player}: relocates the captured queen from {from} to {to} ({move}).',
   'turn.relocate.guard': '{player}: relocates the captured guard from {from} to {to} ({move}).',
   'turn.place': '{player}: places a guard on {to}.',
-  'turn.pass': '{player}: passes; the touched piece had no legal move (R15).',
+  'turn.pass': '{player}: passes; the touched piece had no legal move.',
 
   'prompt.you': 'Your move.',
   'prompt.computer': 'The computer is to move.',
   'prompt.white': 'White to move.',
   'prompt.black': 'Black to move.',
-  'prompt.place': 'Place a guard on any vacant cell but the throne (R14).',
-  'prompt.relocate': 'Relocate the captured piece first (R10).',
+  'prompt.place': 'Place a guard on any vacant cell but the throne.',
 
   'status.takenBack': 'Taken back.',
   'status.loaded': 'Game loaded.',
@@ -108,9 +106,9 @@ export const en = {
   },
   'touch.committed.queen': 'Touch-move: the queen on {cell} must move.',
   'touch.committed.guard': 'Touch-move: the guard on {cell} must move.',
-  'touch.stuck.queen': 'Touch-move: the queen on {cell} has no legal move, so you must pass (R15).',
-  'touch.stuck.guard': 'Touch-move: the guard on {cell} has no legal move, so you must pass (R15).',
-  'touch.mustMove': 'Touch-move: you must move the piece on {cell} (R15).',
+  'touch.stuck.queen': 'Touch-move: the queen on {cell} has no legal move, so you must pass.',
+  'touch.stuck.guard': 'Touch-move: the guard on {cell} has no legal move, so you must pass.',
+  'touch.mustMove': 'Touch-move: you must move the piece on {cell}.',
   'refuse.noMove.queen': 'The queen on {cell} has no legal move now.',
   'refuse.noMove.guard': 'The guard on {cell} has no legal move now.',
   'refuse.wrongSide.white': 'That is a Black piece; White is to move.',
@@ -119,59 +117,54 @@ export const en = {
   'refuse.notYourTurn': 'Wait for the computer’s move.',
   'refuse.over': 'The game is over.',
 
-  'illegal.over': 'The game is over: the throne ring is complete (R11).',
-  'illegal.pass': 'Passing is only for touch-move, when the touched piece has no legal move (R15).',
-  'illegal.relocateQueen.white':
-    'White’s captured queen on {cell} must be relocated this turn (R6, R10).',
-  'illegal.relocateQueen.black':
-    'Black’s captured queen on {cell} must be relocated this turn (R6, R10).',
-  'illegal.relocateGuard.white':
-    'White has a captured guard: this turn must relocate it (R6, R10).',
-  'illegal.relocateGuard.black':
-    'Black has a captured guard: this turn must relocate it (R6, R10).',
-  'illegal.notCaptured': '{cell} does not hold a captured piece of the player to move (R10).',
-  'illegal.queenFirst': 'The captured queen on {cell} is relocated before any guard (R10).',
-  'illegal.relocateOccupied': '{cell} is occupied; a piece is relocated to a vacant cell (R10).',
+  'illegal.over': 'The game is over: the throne ring is complete.',
+  'illegal.pass': 'Passing is only for touch-move, when the touched piece has no legal move.',
+  'illegal.relocateQueen.white': 'White’s captured queen on {cell} must be relocated this turn.',
+  'illegal.relocateQueen.black': 'Black’s captured queen on {cell} must be relocated this turn.',
+  'illegal.relocateGuard.white': 'White has a captured guard: this turn must relocate it.',
+  'illegal.relocateGuard.black': 'Black has a captured guard: this turn must relocate it.',
+  'illegal.notCaptured': '{cell} does not hold a captured piece of the player to move.',
+  'illegal.queenFirst': 'The captured queen on {cell} is relocated before any guard.',
+  'illegal.relocateOccupied': '{cell} is occupied; a piece is relocated to a vacant cell.',
   'illegal.outerRing':
-    'A captured guard goes to a vacant cell of the outer ring, and {cell} is in ring {ring} (R10).',
-  'illegal.relocation': 'That relocation is not possible (R10).',
+    'A captured guard goes to a vacant cell of the outer ring, and {cell} is in ring {ring}.',
+  'illegal.relocation': 'That relocation is not possible.',
   'illegal.nothingCaptured':
-    'No piece of the player to move is captured, so there is nothing to relocate (R10).',
+    'No piece of the player to move is captured, so there is nothing to relocate.',
   'illegal.mustPlace': {
-    one: '{count} guard is still in hand, and one must be placed (R14).',
-    other: '{count} guards are still in hand, and one must be placed (R14).',
+    one: '{count} guard is still in hand, and one must be placed.',
+    other: '{count} guards are still in hand, and one must be placed.',
   },
-  'illegal.placeThrone': 'No guard may be placed on the throne f6 (R14).',
-  'illegal.placeOccupied': '{cell} is occupied; a guard is placed on a vacant cell (R14).',
-  'illegal.placement': 'That placement is not possible (R14).',
-  'illegal.noHand': 'There is no guard in hand to place (R14).',
+  'illegal.placeThrone': 'No guard may be placed on the throne f6.',
+  'illegal.placeOccupied': '{cell} is occupied; a guard is placed on a vacant cell.',
+  'illegal.placement': 'That placement is not possible.',
+  'illegal.noHand': 'There is no guard in hand to place.',
   'illegal.noPiece': 'There is no piece on {cell} to move.',
   'illegal.enemy.white': 'The piece on {cell} is Black’s; White is to move.',
   'illegal.enemy.black': 'The piece on {cell} is White’s; Black is to move.',
-  'illegal.capturedStep': 'The piece on {cell} is captured: it cannot step until relocated (R9).',
-  'illegal.notAdjacent':
-    '{from} and {to} are not adjacent; a step goes to a neighbouring cell (R7).',
+  'illegal.capturedStep': 'The piece on {cell} is captured: it cannot step until relocated.',
+  'illegal.notAdjacent': '{from} and {to} are not adjacent; a step goes to a neighbouring cell.',
   'illegal.outward':
-    'A step never goes outward, and {from}-{to} goes from ring {fromRing} to ring {toRing} (R7).',
-  'illegal.occupied': '{cell} is occupied; a step goes to a vacant cell (R7).',
-  'illegal.throne': 'Only a queen may enter the throne f6 (R7).',
+    'A step never goes outward, and {from}-{to} goes from ring {fromRing} to ring {toRing}.',
+  'illegal.occupied': '{cell} is occupied; a step goes to a vacant cell.',
+  'illegal.throne': 'Only a queen may enter the throne f6.',
   'illegal.forbidden.white':
-    '{cell} lies between two Black pieces, on {a} and {b}: no step may end there (R8).',
+    '{cell} lies between two Black pieces, on {a} and {b}: no step may end there.',
   'illegal.forbidden.black':
-    '{cell} lies between two White pieces, on {a} and {b}: no step may end there (R8).',
-  'illegal.step': 'That step is not possible (R7).',
+    '{cell} lies between two White pieces, on {a} and {b}: no step may end there.',
+  'illegal.step': 'That step is not possible.',
 
   'outcome.ringWin.white':
-    'White completed the throne ring: the queen on the throne and six guards around it (R11).',
+    'White completed the throne ring: the queen on the throne and six guards around it.',
   'outcome.ringWin.black':
-    'Black completed the throne ring: the queen on the throne and six guards around it (R11).',
+    'Black completed the throne ring: the queen on the throne and six guards around it.',
   'outcome.ringLoss.white':
-    'White’s six guards closed the ring round a throne without their queen, and that loses (R11).',
+    'White’s six guards closed the ring round a throne without their queen, and that loses.',
   'outcome.ringLoss.black':
-    'Black’s six guards closed the ring round a throne without their queen, and that loses (R11).',
-  'outcome.noMoves.white': 'White has no legal move (R12).',
-  'outcome.noMoves.black': 'Black has no legal move (R12).',
-  'outcome.repetition': 'The same position occurred for the third time: a draw (R13).',
+    'Black’s six guards closed the ring round a throne without their queen, and that loses.',
+  'outcome.noMoves.white': 'White has no legal move.',
+  'outcome.noMoves.black': 'Black has no legal move.',
+  'outcome.repetition': 'The same position occurred for the third time: a draw.',
   'outcome.resigned.white': 'White resigned.',
   'outcome.resigned.black': 'Black resigned.',
   'outcome.agreed': 'The players agreed a draw.',
@@ -183,7 +176,7 @@ export const en = {
 
   'controls.takeback': 'Take back',
   'controls.hint': 'Hint',
-  'controls.pass': 'Pass (R15)',
+  'controls.pass': 'Pass',
   'controls.resign': 'Resign',
   'controls.resignConfirm': 'Really resign?',
   'controls.rematchSwapped': 'Rematch, sides swapped',
@@ -212,10 +205,10 @@ export const en = {
   'new.side.white': 'White (moves first)',
   'new.side.black': 'Black',
   'new.side.random': 'Random',
-  'new.touchMove': 'Touch-move: a piece picked up must be moved (R15)',
+  'new.touchMove': 'Touch-move: a piece picked up must be moved',
   'new.variant': 'Variant',
   'new.standard': 'Standard',
-  'new.placement': 'Placement: guards start in hand (R14)',
+  'new.placement': 'Placement: guards start in hand',
   'new.cancel': 'Cancel',
   'new.play': 'Play',
 
@@ -252,10 +245,10 @@ export const en = {
   'load.apn.turn': 'That is not a valid position (APN): the side to move is written w or b.',
   'load.apn.hand':
     'That is not a valid position (APN): guards in hand are written as two counts from 0 to 6, like 6/6.',
-  'load.apn.queens': 'That is not a valid position (APN): each player has exactly one queen (R3).',
+  'load.apn.queens': 'That is not a valid position (APN): each player has exactly one queen.',
   'load.apn.guards':
-    'That is not a valid position (APN): each player has six guards, on the board and in hand together (R3).',
-  'load.apn.throne': 'That is not a valid position (APN): a guard stands on the throne f6 (R7).',
+    'That is not a valid position (APN): each player has six guards, on the board and in hand together.',
+  'load.apn.throne': 'That is not a valid position (APN): a guard stands on the throne f6.',
   'load.agn': 'That is not a valid game record (AGN).',
   'load.agn.tag':
     'That is not a valid game record (AGN): a header line is not a tag pair like [Event "Casual game"].',
@@ -312,7 +305,6 @@ export const en = {
   'online.toRematch': 'Go to the rematch',
   'online.clockOf.white': 'White’s clock',
   'online.clockOf.black': 'Black’s clock',
-  'online.ringClosed': 'The throne ring is closed (R11).',
   'online.timeout.white': 'White ran out of time.',
   'online.timeout.black': 'Black ran out of time.',
   'online.refusal.stale': 'The game changed before your move arrived; the board is up to date now.',
@@ -324,6 +316,37 @@ export const en = {
   'online.refusal.tooFast': 'Too fast: wait a moment.',
   'online.refusal.server': 'The server could not do that. Try again.',
   'online.refused': 'Refused: {message}.',
+  'top.coordinates': 'Cell names',
+  'top.coordinates.title': 'Write each cell’s name in it',
+  'controls.draw': 'Agree a draw',
+  'controls.drawConfirm': 'Both agree: draw?',
+  'intro.goal': 'Bring your queen to the gold throne and surround her with your six guards.',
+  'intro.learn': 'New to Agon? Learn in 2 minutes',
+  'new.abandon': 'Abandon this game and start',
+  'new.abandonNote': 'A game is under way: starting a new one throws it away.',
+  'replay.playOn': 'Play on from here',
+  'status.why': 'Why? See the rules',
+  'status.replaying': 'Move {shown} of {last}: replaying.',
+  'status.playingOn': 'Playing on from move {ply}.',
+  'status.touchMoveOn': 'Touch-move stays on.',
+  'refuse.replaying':
+    'You are looking at an earlier position: go back to the game, or play on from here.',
+  'owed.guard.you': 'Your guard on {cell} was captured: {act} an outer-ring cell to put it back.',
+  'owed.queen.you': 'Your queen on {cell} was captured: {act} any empty cell to put her back.',
+  'owed.guard.white':
+    'White’s guard on {cell} was captured: {act} an outer-ring cell to put it back.',
+  'owed.queen.white': 'White’s queen on {cell} was captured: {act} any empty cell to put her back.',
+  'owed.guard.black':
+    'Black’s guard on {cell} was captured: {act} an outer-ring cell to put it back.',
+  'owed.queen.black': 'Black’s queen on {cell} was captured: {act} any empty cell to put her back.',
+  'act.tap': 'tap',
+  'act.click': 'click',
+  'online.createOffline':
+    'You are offline: creating an online game needs a connection. Try again once you are connected.',
+  'online.createUnreachable':
+    'The server could not be reached: check your connection and try again.',
+  'online.serverStatus': 'the server answered with error {status}',
+  'cell.blocked': 'forbidden: between two enemy pieces',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

@@ -21,7 +21,6 @@ export const fi: UiCatalog = {
   'top.record': 'Tallenna / lataa',
   'top.flip': 'Käännä',
   'top.flip.title': 'Käännä lauta ympäri',
-  'top.coordinates': 'a1: näytä ruutujen nimet',
   'top.sound': 'Ääni',
   'top.sound.on': 'Äänet ovat päällä',
   'top.sound.off': 'Äänet ovat pois päältä',
@@ -47,7 +46,6 @@ export const fi: UiCatalog = {
   'cell.canMove': 'voi liikkua',
   'cell.dest': 'sallittu kohde',
   'cell.placement': 'tähän voi asettaa vartijan',
-  'cell.blocked': 'kielletty säännön R8 mukaan',
   'cell.last': 'edellinen siirto',
   'cell.hint': 'vihje',
   'piece.white.queen': 'valkea kuningatar',
@@ -86,14 +84,13 @@ export const fi: UiCatalog = {
     '{player}: vangittu vartija sijoitettiin uudelleen ruudusta {from} ruutuun {to} ({move}).',
   'turn.place': '{player}: vartija asetettiin ruutuun {to}.',
   'turn.pass':
-    '{player}: vuoro meni ohi, koska kosketetulla nappulalla ei ollut sallittua siirtoa (R15).',
+    '{player}: vuoro meni ohi, koska kosketetulla nappulalla ei ollut sallittua siirtoa.',
 
   'prompt.you': 'Sinun siirtosi.',
   'prompt.computer': 'Tietokoneen vuoro.',
   'prompt.white': 'Valkean vuoro.',
   'prompt.black': 'Mustan vuoro.',
-  'prompt.place': 'Aseta vartija mihin tahansa tyhjään ruutuun paitsi valtaistuimelle (R14).',
-  'prompt.relocate': 'Sijoita ensin vangittu nappula uudelleen (R10).',
+  'prompt.place': 'Aseta vartija mihin tahansa tyhjään ruutuun paitsi valtaistuimelle.',
 
   'status.takenBack': 'Siirto peruttu.',
   'status.loaded': 'Peli ladattu.',
@@ -113,10 +110,10 @@ export const fi: UiCatalog = {
   'touch.committed.queen': 'Kosketussääntö: ruudun {cell} kuningatarta on siirrettävä.',
   'touch.committed.guard': 'Kosketussääntö: ruudun {cell} vartijaa on siirrettävä.',
   'touch.stuck.queen':
-    'Kosketussääntö: ruudun {cell} kuningattarella ei ole sallittua siirtoa, joten menetät vuorosi (R15).',
+    'Kosketussääntö: ruudun {cell} kuningattarella ei ole sallittua siirtoa, joten menetät vuorosi.',
   'touch.stuck.guard':
-    'Kosketussääntö: ruudun {cell} vartijalla ei ole sallittua siirtoa, joten menetät vuorosi (R15).',
-  'touch.mustMove': 'Kosketussääntö: sinun on siirrettävä ruudun {cell} nappulaa (R15).',
+    'Kosketussääntö: ruudun {cell} vartijalla ei ole sallittua siirtoa, joten menetät vuorosi.',
+  'touch.mustMove': 'Kosketussääntö: sinun on siirrettävä ruudun {cell} nappulaa.',
   'refuse.noMove.queen': 'Ruudun {cell} kuningattarella ei ole nyt sallittua siirtoa.',
   'refuse.noMove.guard': 'Ruudun {cell} vartijalla ei ole nyt sallittua siirtoa.',
   'refuse.wrongSide.white': 'Se on Mustan nappula; vuorossa on Valkea.',
@@ -125,64 +122,63 @@ export const fi: UiCatalog = {
   'refuse.notYourTurn': 'Odota tietokoneen siirtoa.',
   'refuse.over': 'Peli on päättynyt.',
 
-  'illegal.over': 'Peli on päättynyt: valtaistuinkehä on täynnä (R11).',
+  'illegal.over': 'Peli on päättynyt: valtaistuinkehä on täynnä.',
   'illegal.pass':
-    'Vuoron saa ohittaa vain kosketussäännöllä, kun kosketetulla nappulalla ei ole sallittua siirtoa (R15).',
+    'Vuoron saa ohittaa vain kosketussäännöllä, kun kosketetulla nappulalla ei ole sallittua siirtoa.',
   'illegal.relocateQueen.white':
-    'Valkean vangittu kuningatar ruudussa {cell} on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+    'Valkean vangittu kuningatar ruudussa {cell} on sijoitettava uudelleen tällä vuorolla.',
   'illegal.relocateQueen.black':
-    'Mustan vangittu kuningatar ruudussa {cell} on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+    'Mustan vangittu kuningatar ruudussa {cell} on sijoitettava uudelleen tällä vuorolla.',
   'illegal.relocateGuard.white':
-    'Valkealla on vangittu vartija: se on sijoitettava uudelleen tällä vuorolla (R6, R10).',
+    'Valkealla on vangittu vartija: se on sijoitettava uudelleen tällä vuorolla.',
   'illegal.relocateGuard.black':
-    'Mustalla on vangittu vartija: se on sijoitettava uudelleen tällä vuorolla (R6, R10).',
-  'illegal.notCaptured':
-    'Ruudussa {cell} ei ole vuorossa olevan pelaajan vangittua nappulaa (R10).',
+    'Mustalla on vangittu vartija: se on sijoitettava uudelleen tällä vuorolla.',
+  'illegal.notCaptured': 'Ruudussa {cell} ei ole vuorossa olevan pelaajan vangittua nappulaa.',
   'illegal.queenFirst':
-    'Vangittu kuningatar ruudussa {cell} sijoitetaan uudelleen ennen yhtäkään vartijaa (R10).',
+    'Vangittu kuningatar ruudussa {cell} sijoitetaan uudelleen ennen yhtäkään vartijaa.',
   'illegal.relocateOccupied':
-    'Ruutu {cell} on varattu; nappula sijoitetaan uudelleen tyhjään ruutuun (R10).',
+    'Ruutu {cell} on varattu; nappula sijoitetaan uudelleen tyhjään ruutuun.',
   'illegal.outerRing':
-    'Vangittu vartija sijoitetaan uloimman kehän tyhjään ruutuun, ja ruutu {cell} on kehällä {ring} (R10).',
-  'illegal.relocation': 'Tuo uudelleensijoitus ei ole mahdollinen (R10).',
+    'Vangittu vartija sijoitetaan uloimman kehän tyhjään ruutuun, ja ruutu {cell} on kehällä {ring}.',
+  'illegal.relocation': 'Tuo uudelleensijoitus ei ole mahdollinen.',
   'illegal.nothingCaptured':
-    'Vuorossa olevalla pelaajalla ei ole vangittuja nappuloita, joten uudelleensijoitettavaa ei ole (R10).',
+    'Vuorossa olevalla pelaajalla ei ole vangittuja nappuloita, joten uudelleensijoitettavaa ei ole.',
   'illegal.mustPlace': {
-    one: 'Kädessä on vielä {count} vartija, ja se on asetettava laudalle (R14).',
-    other: 'Kädessä on vielä {count} vartijaa, ja yksi niistä on asetettava laudalle (R14).',
+    one: 'Kädessä on vielä {count} vartija, ja se on asetettava laudalle.',
+    other: 'Kädessä on vielä {count} vartijaa, ja yksi niistä on asetettava laudalle.',
   },
-  'illegal.placeThrone': 'Vartijaa ei saa asettaa valtaistuimelle f6 (R14).',
-  'illegal.placeOccupied': 'Ruutu {cell} on varattu; vartija asetetaan tyhjään ruutuun (R14).',
-  'illegal.placement': 'Tuo asetus ei ole mahdollinen (R14).',
-  'illegal.noHand': 'Kädessä ei ole vartijaa asetettavaksi (R14).',
+  'illegal.placeThrone': 'Vartijaa ei saa asettaa valtaistuimelle f6.',
+  'illegal.placeOccupied': 'Ruutu {cell} on varattu; vartija asetetaan tyhjään ruutuun.',
+  'illegal.placement': 'Tuo asetus ei ole mahdollinen.',
+  'illegal.noHand': 'Kädessä ei ole vartijaa asetettavaksi.',
   'illegal.noPiece': 'Ruudussa {cell} ei ole siirrettävää nappulaa.',
   'illegal.enemy.white': 'Ruudun {cell} nappula on Mustan; vuorossa on Valkea.',
   'illegal.enemy.black': 'Ruudun {cell} nappula on Valkean; vuorossa on Musta.',
   'illegal.capturedStep':
-    'Ruudun {cell} nappula on vangittu: se ei voi astua ennen uudelleensijoitusta (R9).',
+    'Ruudun {cell} nappula on vangittu: se ei voi astua ennen uudelleensijoitusta.',
   'illegal.notAdjacent':
-    'Ruudut {from} ja {to} eivät ole vierekkäin; askel vie viereiseen ruutuun (R7).',
+    'Ruudut {from} ja {to} eivät ole vierekkäin; askel vie viereiseen ruutuun.',
   'illegal.outward':
-    'Askel ei koskaan vie ulospäin, ja {from}-{to} veisi kehältä {fromRing} kehälle {toRing} (R7).',
-  'illegal.occupied': 'Ruutu {cell} on varattu; askel vie tyhjään ruutuun (R7).',
-  'illegal.throne': 'Vain kuningatar saa astua valtaistuimelle f6 (R7).',
+    'Askel ei koskaan vie ulospäin, ja {from}-{to} veisi kehältä {fromRing} kehälle {toRing}.',
+  'illegal.occupied': 'Ruutu {cell} on varattu; askel vie tyhjään ruutuun.',
+  'illegal.throne': 'Vain kuningatar saa astua valtaistuimelle f6.',
   'illegal.forbidden.white':
-    'Ruutu {cell} on kahden mustan nappulan välissä (ruuduissa {a} ja {b}): siihen ei saa astua (R8).',
+    'Ruutu {cell} on kahden mustan nappulan välissä (ruuduissa {a} ja {b}): siihen ei saa astua.',
   'illegal.forbidden.black':
-    'Ruutu {cell} on kahden valkean nappulan välissä (ruuduissa {a} ja {b}): siihen ei saa astua (R8).',
-  'illegal.step': 'Tuo askel ei ole mahdollinen (R7).',
+    'Ruutu {cell} on kahden valkean nappulan välissä (ruuduissa {a} ja {b}): siihen ei saa astua.',
+  'illegal.step': 'Tuo askel ei ole mahdollinen.',
 
   'outcome.ringWin.white':
-    'Valkea sai valtaistuinkehän täyteen: kuningatar valtaistuimella ja kuusi vartijaa sen ympärillä (R11).',
+    'Valkea sai valtaistuinkehän täyteen: kuningatar valtaistuimella ja kuusi vartijaa sen ympärillä.',
   'outcome.ringWin.black':
-    'Musta sai valtaistuinkehän täyteen: kuningatar valtaistuimella ja kuusi vartijaa sen ympärillä (R11).',
+    'Musta sai valtaistuinkehän täyteen: kuningatar valtaistuimella ja kuusi vartijaa sen ympärillä.',
   'outcome.ringLoss.white':
-    'Valkean kuusi vartijaa sulki kehän valtaistuimen ympäri ilman kuningatarta, ja se tietää häviötä (R11).',
+    'Valkean kuusi vartijaa sulki kehän valtaistuimen ympäri ilman kuningatarta, ja se tietää häviötä.',
   'outcome.ringLoss.black':
-    'Mustan kuusi vartijaa sulki kehän valtaistuimen ympäri ilman kuningatarta, ja se tietää häviötä (R11).',
-  'outcome.noMoves.white': 'Valkealla ei ole sallittua siirtoa (R12).',
-  'outcome.noMoves.black': 'Mustalla ei ole sallittua siirtoa (R12).',
-  'outcome.repetition': 'Sama asema toistui kolmannen kerran: tasapeli (R13).',
+    'Mustan kuusi vartijaa sulki kehän valtaistuimen ympäri ilman kuningatarta, ja se tietää häviötä.',
+  'outcome.noMoves.white': 'Valkealla ei ole sallittua siirtoa.',
+  'outcome.noMoves.black': 'Mustalla ei ole sallittua siirtoa.',
+  'outcome.repetition': 'Sama asema toistui kolmannen kerran: tasapeli.',
   'outcome.resigned.white': 'Valkea luovutti.',
   'outcome.resigned.black': 'Musta luovutti.',
   'outcome.agreed': 'Pelaajat sopivat tasapelin.',
@@ -194,7 +190,7 @@ export const fi: UiCatalog = {
 
   'controls.takeback': 'Peru siirto',
   'controls.hint': 'Vihje',
-  'controls.pass': 'Ohita vuoro (R15)',
+  'controls.pass': 'Ohita vuoro',
   'controls.resign': 'Luovuta',
   'controls.resignConfirm': 'Luovutetaanko varmasti?',
   'controls.rematchSwapped': 'Uusintapeli, puolet vaihtaen',
@@ -223,10 +219,10 @@ export const fi: UiCatalog = {
   'new.side.white': 'Valkea (aloittaa)',
   'new.side.black': 'Musta',
   'new.side.random': 'Satunnainen',
-  'new.touchMove': 'Kosketussääntö: nostettua nappulaa on siirrettävä (R15)',
+  'new.touchMove': 'Kosketussääntö: nostettua nappulaa on siirrettävä',
   'new.variant': 'Muunnelma',
   'new.standard': 'Tavallinen',
-  'new.placement': 'Asettelupeli: vartijat aloittavat kädestä (R14)',
+  'new.placement': 'Asettelupeli: vartijat aloittavat kädestä',
   'new.cancel': 'Peruuta',
   'new.play': 'Pelaa',
 
@@ -263,10 +259,10 @@ export const fi: UiCatalog = {
   'load.apn.hand':
     'Tämä ei ole kelvollinen asema (APN): kädessä olevat vartijat merkitään kahtena lukuna 0–6, esimerkiksi 6/6.',
   'load.apn.queens':
-    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on täsmälleen yksi kuningatar (R3).',
+    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on täsmälleen yksi kuningatar.',
   'load.apn.guards':
-    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on kuusi vartijaa laudalla ja kädessä yhteensä (R3).',
-  'load.apn.throne': 'Tämä ei ole kelvollinen asema (APN): vartija on valtaistuimella f6 (R7).',
+    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on kuusi vartijaa laudalla ja kädessä yhteensä.',
+  'load.apn.throne': 'Tämä ei ole kelvollinen asema (APN): vartija on valtaistuimella f6.',
   'load.agn': 'Tämä ei ole kelvollinen pelitallenne (AGN).',
   'load.agn.tag':
     'Tämä ei ole kelvollinen pelitallenne (AGN): otsakkeen rivi ei ole muotoa [Event "Casual game"].',
@@ -326,7 +322,6 @@ export const fi: UiCatalog = {
   'online.toRematch': 'Siirry uusintapeliin',
   'online.clockOf.white': 'Valkean kello',
   'online.clockOf.black': 'Mustan kello',
-  'online.ringClosed': 'Valtaistuinkehä on suljettu (R11).',
   'online.timeout.white': 'Valkealta loppui aika.',
   'online.timeout.black': 'Mustalta loppui aika.',
   'online.refusal.stale':
@@ -339,4 +334,38 @@ export const fi: UiCatalog = {
   'online.refusal.tooFast': 'Liian nopeasti: odota hetki.',
   'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
   'online.refused': 'Hylätty: {message}.',
+  'top.coordinates': 'Ruutujen nimet',
+  'top.coordinates.title': 'Kirjoita kunkin ruudun nimi siihen',
+  'controls.draw': 'Sovi tasapeli',
+  'controls.drawConfirm': 'Sovitaanko tasapeli?',
+  'intro.goal':
+    'Vie kuningattaresi kultaiselle valtaistuimelle ja ympäröi hänet kuudella vartijallasi.',
+  'intro.learn': 'Uusi Agonissa? Opi kahdessa minuutissa',
+  'new.abandon': 'Hylkää tämä peli ja aloita',
+  'new.abandonNote': 'Peli on kesken: uuden aloittaminen hylkää sen.',
+  'replay.playOn': 'Jatka pelaamista tästä',
+  'status.why': 'Miksi? Katso säännöt',
+  'status.replaying': 'Siirto {shown}/{last}: katselet peliä uudelleen.',
+  'status.playingOn': 'Peliä jatketaan siirrosta {ply}.',
+  'status.touchMoveOn': 'Kosketussääntö on yhä voimassa.',
+  'refuse.replaying': 'Katselet aiempaa asemaa: palaa peliin tai jatka pelaamista tästä.',
+  'owed.guard.you':
+    'Vartijasi ruudussa {cell} vangittiin: {act} jotakin ulkokehän ruutua palauttaaksesi sen.',
+  'owed.queen.you':
+    'Kuningattaresi ruudussa {cell} vangittiin: {act} mitä tahansa tyhjää ruutua palauttaaksesi hänet.',
+  'owed.guard.white':
+    'Valkean vartija ruudussa {cell} vangittiin: {act} jotakin ulkokehän ruutua palauttaaksesi sen.',
+  'owed.queen.white':
+    'Valkean kuningatar ruudussa {cell} vangittiin: {act} mitä tahansa tyhjää ruutua palauttaaksesi hänet.',
+  'owed.guard.black':
+    'Mustan vartija ruudussa {cell} vangittiin: {act} jotakin ulkokehän ruutua palauttaaksesi sen.',
+  'owed.queen.black':
+    'Mustan kuningatar ruudussa {cell} vangittiin: {act} mitä tahansa tyhjää ruutua palauttaaksesi hänet.',
+  'act.tap': 'napauta',
+  'act.click': 'napsauta',
+  'online.createOffline':
+    'Olet offline-tilassa: verkkopelin luominen vaatii yhteyden. Yritä uudelleen, kun yhteys on palannut.',
+  'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
+  'online.serverStatus': 'palvelin vastasi virheellä {status}',
+  'cell.blocked': 'kielletty: kahden vastustajan nappulan välissä',
 };

@@ -13,17 +13,25 @@ const CLOCKS: readonly (readonly [number, number] | null)[] = [null, [5, 3], [10
 const control = (c: readonly [number, number] | null): TimeControl | null =>
   c ? { initial: c[0] * 60_000, increment: c[1] * 1000 } : null;
 
+/** A failure to create a game, already in the player's words. */
+class CreateFailure extends Error {}
+
 async function create(request: CreateRequest): Promise<Created> {
+  // fetch rejects only when no answer came at all: offline, or the server unreachable.
   const response = await fetch('/api/games', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request),
+  }).catch(() => {
+    throw new CreateFailure(navigator.onLine === false ? words.createOffline : words.unreachable);
   });
   const body = (await response.json().catch(() => ({}))) as Partial<Created> & {
     error?: { message?: string };
   };
   if (!response.ok || !body.id || !body.token || !body.seat) {
-    throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+    throw new CreateFailure(
+      words.createFailed(body.error?.message ?? words.serverStatus(response.status)),
+    );
   }
   return { id: body.id, seat: body.seat, token: body.token };
 }
@@ -54,7 +62,7 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
               created(game.id);
             })
             .catch((e: unknown) => {
-              error.value = words.createFailed(e instanceof Error ? e.message : String(e));
+              error.value = e instanceof CreateFailure ? e.message : words.createFailed(String(e));
             })
             .finally(() => {
               busy.value = false;

@@ -3,7 +3,11 @@
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { useSignal } from '@preact/signals';
-import { useConfirming } from '../app/confirming.ts';
+import { ruleHref } from '../app/route.ts';
+import type { Settings } from '../app/settings.ts';
+import { TwoStep } from '../app/TwoStep.tsx';
+import { outcomeReason, outcomeTitle } from '../app/wording.ts';
+import { t } from '../i18n/ui.ts';
 import { gameLink, gamePath } from './address.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
@@ -41,7 +45,6 @@ function ShareLink({ id }: { readonly id: string }) {
 }
 
 function Actions({ online }: { readonly online: OnlineGame }) {
-  const confirming = useConfirming();
   const v = online.view.value;
   const you = online.you.value;
   if (!v) return null;
@@ -100,22 +103,7 @@ function Actions({ online }: { readonly online: OnlineGame }) {
           {v.drawOffer === you ? words.drawOffered : words.offerDraw}
         </button>
       )}
-      {confirming.value ? (
-        <button
-          type="button"
-          class="danger"
-          onClick={() => {
-            confirming.value = false;
-            online.resign();
-          }}
-        >
-          {words.reallyResign}
-        </button>
-      ) : (
-        <button type="button" onClick={() => (confirming.value = true)}>
-          {words.resign}
-        </button>
-      )}
+      <TwoStep ask={words.resign} confirm={words.reallyResign} act={() => online.resign()} />
     </div>
   );
 }
@@ -150,18 +138,24 @@ function Moves({ online }: { readonly online: OnlineGame }) {
   );
 }
 
-/** The page of game `online`. */
-export function GamePage({ online }: { readonly online: OnlineGame }) {
+/** The page of game `online`; the player's `settings` say whether cells are named. */
+export function GamePage({
+  online,
+  settings,
+}: {
+  readonly online: OnlineGame;
+  readonly settings: () => Settings;
+}) {
   const v = online.view.value;
   const you = online.you.value;
-  const bottom = you ?? 'white';
+  const bottom = online.boardConfig.value.orientation ?? 'white';
   const line = online.line.value;
   const inviting = v && you !== null && !v.seats[opposite(you)];
   return (
     <main class="layout online">
       <section class="board-area">
         <SeatBar online={online} colour={opposite(bottom)} />
-        <OnlineBoard online={online} />
+        <OnlineBoard online={online} settings={settings} />
         <SeatBar online={online} colour={bottom} />
       </section>
       <aside class="side">
@@ -171,9 +165,10 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
           </p>
         )}
         {inviting && <ShareLink id={online.id} />}
-        {v?.outcome ? (
+        {v?.outcome && online.board ? (
           <p class="online-result" role="status" data-testid="result">
-            <strong>{words.outcomeTitle(v.outcome, you)}</strong> {words.reason(v.outcome)}
+            <strong>{outcomeTitle(v.outcome, you)()}</strong>{' '}
+            {outcomeReason(v.outcome, online.board.position)()}
           </p>
         ) : (
           <p class="status" role="status" aria-live="polite" data-testid="online-status">
@@ -187,9 +182,14 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
           <p class="online-offer">{words.theyWantRematch}</p>
         )}
         {online.notice.value && (
-          <p class="online-notice" role="alert" data-testid="notice">
-            {online.notice.value}
-          </p>
+          <div class="online-notice" role="alert" data-testid="notice">
+            {online.notice.value}{' '}
+            {online.noticeRule.value && (
+              <a class="why" href={`/${ruleHref(online.noticeRule.value)}`} data-testid="why">
+                {t('status.why')}
+              </a>
+            )}
+          </div>
         )}
         <Actions online={online} />
         {v && v.watchers > 0 && <p class="online-watchers">{words.watching(v.watchers)}</p>}

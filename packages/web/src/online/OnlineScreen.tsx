@@ -4,7 +4,9 @@
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
+import { BoardToggles } from '../app/BoardToggles.tsx';
 import type { Match } from '../app/match.ts';
+import { Preferences } from '../app/Preferences.tsx';
 import { playCaptureSound, playMoveSound } from '../app/sound.ts';
 import { gamePath, type OnlinePage, onlinePage } from './address.ts';
 import { CreatePage } from './CreatePage.tsx';
@@ -13,29 +15,28 @@ import { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
 import './online.css';
 
-function Game({
-  id,
-  match,
-  go,
-}: {
-  readonly id: string;
-  readonly match: Match;
-  readonly go: (path: string) => void;
-}) {
+/** The game `id` while its page is open: connected on first use, stopped when left. */
+function useOnlineGame(
+  id: string | undefined,
+  match: Match,
+  go: (path: string) => void,
+): OnlineGame | undefined {
   const online = useMemo(
     () =>
-      new OnlineGame(id, {
-        moved: (captured) => {
-          if (!match.settings.value.sound) return;
-          if (captured) playCaptureSound();
-          else playMoveSound();
-        },
-        rematch: go,
-      }),
+      id === undefined
+        ? undefined
+        : new OnlineGame(id, {
+            moved: (captured) => {
+              if (!match.settings.value.sound) return;
+              if (captured) playCaptureSound();
+              else playMoveSound();
+            },
+            rematch: go,
+          }),
     [id, match, go],
   );
-  useEffect(() => () => online.stop(), [online]);
-  return <GamePage online={online} />;
+  useEffect(() => () => online?.stop(), [online]);
+  return online;
 }
 
 /** The online screen for `initial`; `match` lends the player's settings. */
@@ -66,6 +67,7 @@ export function OnlineScreen({
     return () => removeEventListener('popstate', back);
   }, [page]);
   const current = page.value;
+  const online = useOnlineGame(current.page === 'game' ? current.id : undefined, match, go);
   return (
     <div class="app">
       <header class="topbar">
@@ -75,14 +77,16 @@ export function OnlineScreen({
           </a>
         </h1>
         <span class="subtitle">{current.page === 'game' ? words.onlineGame : words.title}</span>
-        <nav class="tools">
+        <div class="tools">
           <a class="button" href="/">
             {words.home}
           </a>
-        </nav>
+          {online && <BoardToggles match={match} flipped={online.flipped} />}
+          <Preferences match={match} />
+        </div>
       </header>
-      {current.page === 'game' ? (
-        <Game key={current.id} id={current.id} match={match} go={go} />
+      {online ? (
+        <GamePage key={online.id} online={online} settings={() => match.settings.value} />
       ) : (
         <CreatePage created={(id) => go(gamePath(id))} />
       )}

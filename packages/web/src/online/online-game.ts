@@ -9,19 +9,20 @@ import {
   makeMove,
   makeMoveText,
   moveFrom,
-  moveKind,
   moveTo,
   NO_CELL,
   opposite,
   PLACEMENT,
-  PLACEMENT_APN,
-  parseApn,
   parseMoveText,
-  STANDARD_APN,
+  type RuleId,
+  startPosition,
 } from '@agon/engine';
 import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
-import type { BoardConfig, Movable } from '../board/config.ts';
+import { boardConfigOf } from '../app/board-feed.ts';
+import { explainTap, owedPhrase } from '../app/taps.ts';
+import { outcomeReason, outcomeTitle } from '../app/wording.ts';
+import type { BoardConfig } from '../board/config.ts';
 import { gamePath } from './address.ts';
 import { Connection, type LineState } from './connection.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
@@ -36,25 +37,12 @@ export interface OnlineHooks {
 }
 
 function replay(variant: Variant, moves: readonly string[]): Game {
-  const start = parseApn(variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
-  if (!start.ok) throw new Error(start.error.message); // the constants are valid
-  const game = new Game(start.value);
+  const game = new Game(startPosition(variant));
   for (const text of moves) {
     const move = parseMoveText(text);
     if (!move.ok || !game.play(move.value).ok) break; // cannot happen: the server checked it
   }
   return game;
-}
-
-const capturedCount = (g: Game): number => {
-  const p = g.position;
-  return (p.capturedCount[0] ?? 0) + (p.capturedCount[1] ?? 0);
-};
-
-/** The cells a move marks on the board. */
-function moveCells(move: Move | undefined): number[] {
-  if (move === undefined) return [];
-  return moveKind(move) === PLACEMENT ? [moveTo(move)] : [moveFrom(move), moveTo(move)];
 }
 
 /** An online game seen from this page: as a player (with a token) or a watcher. */
@@ -67,6 +55,8 @@ export class OnlineGame {
   readonly you = signal<Colour | null>(null);
   /** The last refusal, in words; cleared by the next change. */
   readonly notice = signal('');
+  /** The rule that explains the notice, when it is a refused tap. */
+  readonly noticeRule = signal<RuleId | undefined>(undefined);
   /** The server knows no game at this address. */
   readonly missing = signal(false);
   /** When the clocks in `view` were read (performance.now()). */
@@ -141,37 +131,28 @@ export class OnlineGame {
     const game = this.board;
     const you = this.you.value;
     if (!game) return { movable: undefined };
-    const pos = game.position;
-    const movable = this.canMove.value ? this.movable(game) : undefined;
-    const config: BoardConfig = {
-      pieces: Array.from({ length: 91 }, (_, c) => pos.pieceAt(c)),
-      orientation: you ?? 'white',
-      lastMove: moveCells(game.moves[game.moves.length - 1]),
-      movable,
+    return {
+      ...boardConfigOf({
+        position: game.position,
+        lastMove: game.moves[game.moves.length - 1],
+        legal: this.canMove.value ? game.legalMoves() : undefined,
+      }),
+      orientation: this.flipped.value ? opposite(you ?? 'white') : (you ?? 'white'),
     };
-    if (movable && (pos.capturedCount[pos.turn] ?? 0) > 0) {
-      // R10: the piece to relocate is picked up already, the queen first.
-      const queen = pos.queenCell[pos.turn]!;
-      return {
-        ...config,
-        selected: movable.dests.has(queen) ? queen : [...movable.dests.keys()][0],
-      };
-    }
-    return config;
   });
 
-  private movable(game: Game): Movable {
-    const dests = new Map<number, number[]>();
-    const placements: number[] = [];
-    for (const m of game.legalMoves()) {
-      if (moveKind(m) === PLACEMENT) placements.push(moveTo(m));
-      else {
-        const list = dests.get(moveFrom(m)) ?? [];
-        list.push(moveTo(m));
-        dests.set(moveFrom(m), list);
-      }
-    }
-    return { dests, placements };
+  /** Whether the board is turned round from this page's side. */
+  readonly flipped = signal(false);
+
+  /** The board's `reject` event: says why that tap is not a move. */
+  rejectFromBoard(from: number | undefined, to: number): void {
+    const game = this.game;
+    if (!game) return;
+    const said = this.canMove.value
+      ? explainTap(game, from, to, this.you.value ?? undefined)
+      : undefined;
+    this.notice.value = said ? said.text() : this.status.value;
+    this.noticeRule.value = said?.rule;
   }
 
   /** The status line. */
@@ -181,7 +162,10 @@ export class OnlineGame {
     const you = this.you.value;
     if (this.missing.value) return words.noSuchGame;
     if (!v || !game) return words.connecting;
-    if (v.outcome) return `${words.outcomeTitle(v.outcome, you)} ${words.reason(v.outcome)}`;
+    if (v.outcome) {
+      const title = outcomeTitle(v.outcome, you)();
+      return `${title} ${outcomeReason(v.outcome, game.position)()}`;
+    }
     const turn = game.position.turnColour;
     if (you === null) return `${words.spectating} ${words.toMove(turn)}`;
     if (!v.seats[opposite(you)]) return words.waitingToJoin;
@@ -190,8 +174,8 @@ export class OnlineGame {
     const pos = game.position;
     const what = pos.placing
       ? ` ${words.place}`
-      : (pos.capturedCount[pos.turn] ?? 0) > 0
-        ? ` ${words.relocate}`
+      : pos.relocating
+        ? ` ${owedPhrase(pos, you)()}`
         : '';
     return `${words.yourMove}${what}${away ? ` ${words.theyAreAway}` : ''}`;
   });
@@ -224,6 +208,7 @@ export class OnlineGame {
       }
       case 'error':
         this.notice.value = words.refusal(m.code, m.message);
+        this.noticeRule.value = undefined;
         if (this.pending.value !== undefined || m.code === 'stale') {
           // Our picture of the game was wrong: take the server's. The refused move stays
           // pending, so the board stays still, until the whole game arrives.
@@ -257,16 +242,17 @@ export class OnlineGame {
       if (e.seat === this.you.value && this.pending.value === e.move)
         this.pending.value = undefined;
       else {
-        const before = capturedCount(game);
         const move = parseMoveText(e.move);
+        const captured = move.ok ? game.position.capturedBy(move.value) : [];
         if (!move.ok || !game.play(move.value).ok) {
           this.connection.send({ t: 'sync' });
           return;
         }
-        this.hooks.moved?.(capturedCount(game) > before);
+        this.hooks.moved?.(captured.length > 0);
       }
     }
     this.notice.value = '';
+    this.noticeRule.value = undefined;
     this.setView({
       ...v,
       version: m.version,
@@ -299,6 +285,7 @@ export class OnlineGame {
     const text = makeMoveText(move);
     this.pending.value = text;
     this.notice.value = '';
+    this.noticeRule.value = undefined;
     this.connection.send({ t: 'move', seat: you, move: text, version: v.version });
     // Redraw with the move on the board, before the server's answer.
     this.view.value = { ...v };

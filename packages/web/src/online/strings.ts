@@ -2,7 +2,6 @@
 // current language each time it is shown.
 
 import type { Colour } from '@agon/engine';
-import type { OutcomeView } from '@agon/protocol';
 import { t, type UiKey } from '../i18n/ui.ts';
 
 const REFUSALS: Readonly<Record<string, UiKey>> = {
@@ -58,6 +57,13 @@ export const words = {
     return t('online.creating');
   },
   createFailed: (why: string): string => t('online.createFailed', { why }),
+  get createOffline(): string {
+    return t('online.createOffline');
+  },
+  get unreachable(): string {
+    return t('online.createUnreachable');
+  },
+  serverStatus: (status: number): string => t('online.serverStatus', { status }),
   get home(): string {
     return t('online.home');
   },
@@ -110,9 +116,6 @@ export const words = {
   toMove: (c: Colour): string => t(`prompt.${c}`),
   get place(): string {
     return t('prompt.place');
-  },
-  get relocate(): string {
-    return t('prompt.relocate');
   },
   get spectating(): string {
     return t('online.spectating');
@@ -169,28 +172,6 @@ export const words = {
   clockOf: (c: Colour): string => t(`online.clockOf.${c}`),
   get movesTitle(): string {
     return t('moves.label');
-  },
-  outcomeTitle: (o: OutcomeView, you: Colour | null): string => {
-    if (o.winner === null) return t('title.draw');
-    if (you) return t(o.winner === you ? 'title.youWin' : 'title.youLose');
-    return t(`title.wins.${o.winner}`);
-  },
-  reason: (o: OutcomeView): string => {
-    const loser: Colour = o.winner === 'white' ? 'black' : 'white';
-    switch (o.reason) {
-      case 'throne-ring':
-        return t('online.ringClosed');
-      case 'no-moves':
-        return t(`outcome.noMoves.${loser}`);
-      case 'repetition':
-        return t('outcome.repetition');
-      case 'resignation':
-        return t(`outcome.resigned.${loser}`);
-      case 'agreement':
-        return t('outcome.agreed');
-      default:
-        return t(`online.timeout.${loser}`);
-    }
   },
   /** The server's refusals, by code; unknown codes show the server's own sentence. */
   refusal: (code: string, message: string): string => {

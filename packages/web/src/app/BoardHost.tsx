@@ -1,0 +1,39 @@
+// The board in a page: the framework-free board module, attached to an element and fed a
+// config, with the app's words for screen readers. The local game, the tutorial and online
+// play all host their board through this one component.
+
+import { effect } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import { createBoard } from '../board/board.ts';
+import type { BoardConfig, BoardEvents } from '../board/config.ts';
+import { cellLabels } from './cell-labels.ts';
+
+/** An interactive board; `config` is read inside an effect, so the board follows its signals. */
+export function BoardHost({
+  config,
+  events,
+  describedBy,
+}: {
+  readonly config: () => BoardConfig;
+  readonly events: BoardEvents;
+  /** The id of a text that tells a screen reader how to play on the board. */
+  readonly describedBy?: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const board = createBoard({ events });
+    if (host.current) {
+      board.attach(host.current);
+      if (describedBy)
+        host.current.querySelector('svg')?.setAttribute('aria-describedby', describedBy);
+    }
+    // Reading the words inside the effect makes a change of language redraw the labels.
+    const stop = effect(() => board.set({ ...config(), labels: cellLabels() }));
+    return () => {
+      stop();
+      board.detach();
+    };
+    // The board is made once per host: `config` is followed through the effect.
+  }, []);
+  return <div class="board-host" ref={host} />;
+}

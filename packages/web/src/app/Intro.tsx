@@ -1,0 +1,19 @@
+// What a newcomer sees above the board until they have finished a game or the tutorial: the
+// goal of the game in one line, and the way into the tutorial.
+
+import { t } from '../i18n/ui.ts';
+import type { Match } from './match.ts';
+import { routeHref } from './route.ts';
+
+/** The goal and "New to Agon?", shown until the player knows the game. */
+export function Intro({ match }: { readonly match: Match }) {
+  if (match.settings.value.introDone) return null;
+  return (
+    <div class="intro" data-testid="intro">
+      <p class="goal">{t('intro.goal')}</p>
+      <a class="button learn-link" href={routeHref('tutorial')}>
+        {t('intro.learn')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// A button that asks again before it acts (Resign, a draw, a new game over one in progress):
+// the first press arms it, the second acts; left alone it disarms (confirming.ts).
+
+import type { ComponentChildren } from 'preact';
+import { useConfirming } from './confirming.ts';
+
+/** Two presses to `act`: the first shows `confirm`, the second acts. */
+export function TwoStep({
+  ask,
+  confirm,
+  act,
+  primary = false,
+}: {
+  readonly ask: ComponentChildren;
+  readonly confirm: ComponentChildren;
+  readonly act: () => void;
+  /** Drawn as the main action of its group until armed. */
+  readonly primary?: boolean;
+}) {
+  const armed = useConfirming();
+  return armed.value ? (
+    <button
+      type="button"
+      class="danger"
+      onClick={() => {
+        armed.value = false;
+        act();
+      }}
+    >
+      {confirm}
+    </button>
+  ) : (
+    <button
+      type="button"
+      class={primary ? 'primary' : undefined}
+      onClick={() => (armed.value = true)}
+    >
+      {ask}
+    </button>
+  );
+}
