@@ -18,7 +18,10 @@ function drawLines(svg: SVGSVGElement, lines: readonly (readonly number[])[]): v
     const points = cells.map((c) => cellCentre(c, false));
     const line = document.createElementNS(SVG, 'polyline');
     line.setAttribute('class', `figure-line line-${i}`);
-    line.setAttribute('points', points.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(' '));
+    line.setAttribute(
+      'points',
+      points.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(' '),
+    );
     layer.append(line);
     for (const [x, y] of points) {
       const dot = document.createElementNS(SVG, 'circle');
