@@ -29,13 +29,101 @@ describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
       const names = await page
         .locator('.diagram svg[role=img]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-      expect(names).toHaveLength(9);
+      expect(names).toHaveLength(11);
       for (const name of names) expect(name.length).toBeGreaterThan(20);
+      // R2 is drawn: three lines through one cell, that cell and its six neighbours named.
+      const lines = page.locator('[data-figure="fig.lines"]');
+      expect(await lines.locator('.figure-line').count()).toBe(3);
+      expect(await lines.locator('.labels text').allTextContents()).toEqual(
+        expect.arrayContaining(['d5', 'd4', 'd6', 'c4', 'e6', 'c5', 'e5']),
+      );
+      // The notation has a board with every cell named.
+      const cellNames = page.locator('#notation [data-figure="fig.names"] .labels text');
+      expect(await cellNames.count()).toBe(91);
+      // The tutorial's title is the name its link in the menu has.
+      await page.getByTestId('page-tutorial').click();
+      await page.getByTestId('tutorial').waitFor();
+      expect(await page.locator('main h2').textContent()).toBe(
+        await page.getByTestId('page-tutorial').textContent(),
+      );
+      await page.getByTestId('page-rules').click();
+      await page.getByTestId('rules').waitFor();
       // The contents move the keyboard to the section they name.
       await page.locator('.contents button').nth(3).click();
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('end');
       await context.close();
     }
+  });
+
+  it('draws the diagrams large on a desktop, the forbidden cell plainly marked', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '#rules', 'rules');
+    for (const figure of await page.locator('.diagram svg').all()) {
+      expect((await figure.boundingBox())?.width).toBeGreaterThanOrEqual(300);
+    }
+    const forbidden = page.locator('[data-figure="fig.forbidden"]');
+    expect(await forbidden.locator('.cell.blocked').getAttribute('data-cell')).toBe('k2');
+    const mark = await forbidden.locator('.blocked-mark circle').boundingBox();
+    // The crossed circle is about 20 px across on the screen (it was 8 at 225 px).
+    expect(mark?.width).toBeGreaterThanOrEqual(18);
+    await context.close();
+  });
+
+  it('names the cells on the lesson board and marks those the task speaks of', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await open(page, '#tutorial', 'tutorial');
+    const board = page.locator('.lesson-board');
+    expect(await board.locator('.labels text').count()).toBe(91);
+    const marked = () =>
+      board.locator('.cell.highlight').evaluateAll((els) => els.map((e) => e.dataset.cell));
+    expect(await marked()).toEqual(['b1']);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next lesson' }).click();
+    expect(await page.locator('.task').textContent()).toMatch(/c7/);
+    expect(await marked()).toEqual(['c7']);
+    expect(await board.locator('.highlight-mark').count()).toBe(1);
+    // Once the task is done, the marks go.
+    await clickCell(page, 'a5');
+    await clickCell(page, 'b6');
+    await expect
+      .poll(() => page.getByTestId('tutorial-feedback').textContent())
+      .toMatch(/^Captured/);
+    expect(await marked()).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the whole lesson board on a phone as each lesson starts', async () => {
+    const context = await newContext(browser, true);
+    const page = await context.newPage();
+    await open(page, '#tutorial', 'tutorial');
+    const inView = async () => {
+      // The board brings itself into view in the frame after it appears.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+      const box = await page.locator('.lesson-board svg').boundingBox();
+      const task = await page.locator('.task').boundingBox();
+      return (
+        box !== null &&
+        task !== null &&
+        box.y >= 0 &&
+        box.x >= 0 &&
+        box.x + box.width <= 390 &&
+        box.y + box.height <= 844 &&
+        // the task, right above the board, is seen with it
+        task.y >= 0
+      );
+    };
+    expect(await inView()).toBe(true);
+    for (let i = 1; i < 8; i++) {
+      await page.getByRole('button', { name: 'Next lesson' }).tap();
+      await expect.poll(() => page.locator('.progress').textContent()).toBe(`Lesson ${i + 1} of 8`);
+      expect(await inView()).toBe(true);
+    }
+    // Start again after scrolling away: the board comes back into view.
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: 'Start the lesson again' }).tap();
+    expect(await inView()).toBe(true);
+    await context.close();
   });
 
   it('teaches by lessons: wrong moves are explained, the right one moves on', async () => {

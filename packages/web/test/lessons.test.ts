@@ -1,6 +1,8 @@
-import { Game, parseApn, parseMoveText } from '@agon/engine';
+import { CELL_COUNT, cellName, Game, parseApn, parseCell, parseMoveText } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
+import { DIAGRAMS, lineThrough } from '../src/learn/diagrams.ts';
 import { LESSONS, type Lesson } from '../src/learn/lessons.ts';
+import { en } from '../src/learn/text/en.ts';
 
 function setUp(lesson: Lesson): Game {
   const p = parseApn(lesson.apn);
@@ -68,4 +70,35 @@ describe('the tutorial lessons', () => {
       for (const [text, why] of refuse) expect(verdict(lesson, text)).toBe(why);
     },
   );
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))(
+    '%s marks every cell its task names, and only cells of the board',
+    (id, lesson) => {
+      const named = en[`${id}.task`].match(/\b[a-l]\d{1,2}\b/g) ?? [];
+      const marked = lesson.marks.map(cellName);
+      for (const cell of named) expect(marked).toContain(cell);
+      expect(lesson.marks.length).toBeGreaterThan(0);
+      for (const c of lesson.marks) expect(c >= 0 && c < CELL_COUNT).toBe(true);
+    },
+  );
+});
+
+describe('the lines of R2 on the rules page', () => {
+  it('are the three lines through d5, each edge to edge through two opposite neighbours', () => {
+    const lines = (DIAGRAMS.lines.lines ?? []).map((l) => l.map(cellName).join(' '));
+    expect(lines).toEqual([
+      'd1 d2 d3 d4 d5 d6 d7 d8 d9',
+      'a5 b5 c5 d5 e5 f5 g4 h3 i2 k1',
+      'a2 b3 c4 d5 e6 f7 g7 h7 i7 k7',
+    ]);
+  });
+
+  it('never have a corner cell between two cells of the line', () => {
+    for (const corner of ['a1', 'a6', 'f11', 'l6', 'l1', 'f1'].map(parseCell)) {
+      for (let d = 0; d < 3; d++) {
+        const line = lineThrough(corner, d);
+        expect([line[0], line.at(-1)]).toContain(corner);
+      }
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { t } from '../i18n/ui.ts';
 import { Rules } from './Rules.tsx';
 import { Tutorial } from './Tutorial.tsx';
 import { learnWords } from './words.ts';
+import './learn.css';
 
 /** The rules page or the tutorial. */
 export function Learn({ page }: { readonly page: Exclude<Route, 'play'> }) {

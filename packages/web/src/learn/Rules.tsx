@@ -13,7 +13,7 @@ const GROUPS: readonly {
   readonly rules: readonly number[];
   readonly figures: readonly Diagram[];
 }[] = [
-  { id: 'board', title: 'rules.board', rules: [1, 2], figures: [DIAGRAMS.board] },
+  { id: 'board', title: 'rules.board', rules: [1, 2], figures: [DIAGRAMS.board, DIAGRAMS.lines] },
   { id: 'pieces', title: 'rules.pieces', rules: [3, 4, 5], figures: [DIAGRAMS.start] },
   {
     id: 'turn',
@@ -96,7 +96,7 @@ export function Rules() {
           ))}
         </Group>
       ))}
-      <Group id="notation" title="rules.notation" figures={[]}>
+      <Group id="notation" title="rules.notation" figures={[DIAGRAMS.names]}>
         <p>{lt('notation.cells')}</p>
         <p>{lt('notation.moves')}</p>
         <p>{lt('notation.keyboard')}</p>

@@ -19,6 +19,23 @@ const current = signal(0);
 /** Words to show, put into the current language whenever shown. */
 type Words = () => string;
 
+/**
+ * Scrolls, when needed, so that the whole lesson board is in view as a lesson starts, with the
+ * lesson's title and task above it too when the screen is tall enough for both (a phone).
+ */
+function showLesson(board: HTMLElement | null): void {
+  const lesson = board?.closest('.lesson');
+  if (!board || !lesson) return;
+  const b = board.getBoundingClientRect();
+  const top = lesson.getBoundingClientRect().top;
+  // Scrolling down by s keeps the board in view for s in [b.bottom - innerHeight, b.top],
+  // and the lesson's top too while s <= top; of those, the smallest scroll.
+  const low = b.bottom - innerHeight;
+  const high = Math.min(b.top, top) >= low ? Math.min(b.top, top) : b.top;
+  const s = Math.min(Math.max(0, low), high);
+  if (Math.abs(s) >= 1) scrollBy({ top: s, behavior: 'instant' });
+}
+
 function LessonBoard({
   lesson,
   onFeedback,
@@ -66,16 +83,25 @@ function LessonBoard({
         },
       },
     });
+    const frame = host.current ? requestAnimationFrame(() => showLesson(host.current)) : 0;
     if (host.current) {
       board.attach(host.current);
       host.current.querySelector('svg')?.setAttribute('aria-describedby', 'lesson-task');
     }
     const stop = effect(() => {
       const labels = { ...cellLabels(), board: lt('tutorial.board') };
-      const config = { ...match.boardConfig.value, labels };
+      // The tasks name cells, so every cell shows its name, and the ones a task speaks of
+      // are marked until it is done.
+      const config = {
+        ...match.boardConfig.value,
+        labels,
+        coordinates: true,
+        highlight: solved.value ? [] : lesson.marks,
+      };
       board.set(solved.value ? { ...config, movable: undefined } : config);
     });
     return () => {
+      cancelAnimationFrame(frame);
       stop();
       board.detach();
     };
@@ -96,8 +122,9 @@ export function Tutorial() {
     feedback.value = () => lt('tutorial.howTo');
     solved.value = false;
     attempt.value++;
-    // The new lesson's title takes the keyboard, so a screen reader reads it out.
-    requestAnimationFrame(() => heading.current?.focus());
+    // The new lesson's title takes the keyboard, so a screen reader reads it out; the new
+    // board brings itself into view (see `showLesson`), the end of the lessons is scrolled to.
+    requestAnimationFrame(() => heading.current?.focus({ preventScroll: to < LESSONS.length }));
   };
   const onFeedback = useMemo(
     () => (words: Words) => {
@@ -127,6 +154,15 @@ export function Tutorial() {
             <p class="task" id="lesson-task">
               <strong>{lt('tutorial.task')}:</strong> {lt(`${lesson.id}.task`)}
             </p>
+          </div>
+          {/* The board follows the task, so that on a phone the two are seen together. */}
+          <LessonBoard
+            key={`${index}-${attempt.value}`}
+            lesson={lesson}
+            onFeedback={onFeedback}
+            onSolved={onSolved}
+          />
+          <div class="lesson-after">
             <p
               class={`feedback${solved.value ? ' solved' : ''}`}
               role="status"
@@ -151,12 +187,6 @@ export function Tutorial() {
               </button>
             </div>
           </div>
-          <LessonBoard
-            key={`${index}-${attempt.value}`}
-            lesson={lesson}
-            onFeedback={onFeedback}
-            onSolved={onSolved}
-          />
         </section>
       ) : (
         <section class="lesson done">

@@ -1,9 +1,12 @@
 // The small boards of the rules page: each a few pieces written compactly (`Gk1 gl2 g*c7`:
-// letter as in APN, `*` for captured, then the cell) and the marks that make its point.
+// letter as in APN, `*` for captured, then the cell), the marks that make its point, and
+// for the lines of R2 the lines themselves, drawn over the board by the figure.
 
 import {
   CELL_COUNT,
   type Colour,
+  cellFile,
+  cellRank,
   neighbour,
   OUTER_RING,
   type Piece,
@@ -23,6 +26,10 @@ import type { PlainLearnKey } from './words.ts';
 export interface Diagram {
   readonly caption: PlainLearnKey;
   readonly config: BoardConfig;
+  /** Straight lines to draw, each the cells it runs through in order (R2). */
+  readonly lines?: readonly (readonly number[])[];
+  /** A wide figure, drawn larger than the others (a board full of names). */
+  readonly wide?: boolean;
 }
 
 type Board = (Piece | undefined)[];
@@ -78,6 +85,19 @@ function steps(board: Board, from: string): BoardConfig {
 
 const cells = (names: string): number[] => names.split(' ').map(parseCell);
 
+/** The straight line through `cell` in direction d and its opposite, edge to edge (R2). */
+export function lineThrough(cell: number, d: number): number[] {
+  const walk = (dir: number): number[] => {
+    const out: number[] = [];
+    for (let c = neighbour[cell * 6 + dir]!; c >= 0; c = neighbour[c * 6 + dir]!) out.push(c);
+    return out;
+  };
+  return [...walk(d + 3).reverse(), cell, ...walk(d)];
+}
+
+// The cell whose lines R2's figure draws: off-centre, so that its lines differ in length.
+const LINES_CELL = parseCell('d5');
+
 const STEP = place('Gd3 ge4 Gb1 gh1');
 const FORBIDDEN = place('Gk1 gl2 gi2 Gl5 gh1');
 const CAPTURE = place('Gb6 g*c7 Gd8 Qf1 qf11');
@@ -90,6 +110,14 @@ export const DIAGRAMS = {
   board: {
     caption: 'fig.board',
     config: { coordinates: cells('a1 a6 f1 f6 f11 l1 l6'), highlight: RING1 },
+  },
+  lines: {
+    caption: 'fig.lines',
+    config: {
+      coordinates: [LINES_CELL, ...[0, 1, 2, 3, 4, 5].map((d) => neighbour[LINES_CELL * 6 + d]!)],
+      highlight: [LINES_CELL],
+    },
+    lines: [2, 0, 1].map((d) => lineThrough(LINES_CELL, d)),
   },
   start: { caption: 'fig.start', config: { pieces: fromApn(STANDARD_APN) } },
   step: { caption: 'fig.step', config: { pieces: STEP, ...steps(STEP, 'd3') } },
@@ -108,4 +136,15 @@ export const DIAGRAMS = {
   win: { caption: 'fig.win', config: { pieces: WIN, highlight: RING1 } },
   lose: { caption: 'fig.lose', config: { pieces: LOSE, highlight: [...RING1, THRONE] } },
   placement: { caption: 'fig.placement', config: { pieces: fromApn(PLACEMENT_APN) } },
+  // Every cell named; file c and rank 1 outlined, to show which way each runs.
+  names: {
+    caption: 'fig.names',
+    config: {
+      coordinates: true,
+      highlight: Array.from({ length: CELL_COUNT }, (_, c) => c).filter(
+        (c) => cellFile[c] === 2 || cellRank[c] === 1,
+      ),
+    },
+    wide: true,
+  },
 } as const satisfies Record<string, Diagram>;

@@ -20,7 +20,7 @@ export const en = {
     'The board is a hexagon with six cells on each side: 91 cells. Every cell lies on a ring, its distance from the centre cell. Ring 0 is the centre cell alone, the throne (f6); ring 1 has 6 cells, ring 2 has 12, ring 3 has 18, ring 4 has 24 and ring 5, the outer ring, has 30. Two cells are adjacent when they share an edge.',
   'r2.title': 'Lines',
   'r2.text':
-    'A straight line runs across the board in one of the three directions of the hexagons’ edges. A cell lies between two others when both are adjacent to it and all three lie on one straight line. A corner cell is never between two cells.',
+    'A straight line goes from the centre of a cell across one of its edges to the centre of the neighbouring cell, and on in the same direction to the edge of the board. Three lines pass through every cell: one straight up and down its file, and two slanting ones, rising to the right and rising to the left, each crossing a pair of opposite edges of the hexagon. A cell lies between two others when both are adjacent to it and all three lie on one straight line: they are its neighbours across two opposite edges. A corner cell is never between two cells, because every line through it leaves the board on one side.',
   'r3.title': 'Pieces',
   'r3.text': 'Each player, White and Black, has one queen and six guards.',
   'r4.title': 'Standard setup',
@@ -41,7 +41,7 @@ export const en = {
   'r9.text':
     'After a step, look from the cell the piece arrived on in each of the six directions: an enemy piece right beside it, with one of your own pieces (captured or not) right behind that, is captured. One step can capture several pieces. Only the piece that moved captures: a piece that merely stands between two enemies is not captured.',
   'r9.text2':
-    'A captured piece is not removed. It stays on its cell and counts as an ordinary piece for everything (it blocks the cell, it flanks for forbidden cells and captures, it counts for the throne ring), except that it cannot step and its owner must relocate it.',
+    'A queen on the throne can be captured too. A captured piece is not removed, and it stays captured until its owner relocates it. It stays on its cell and counts as an ordinary piece for everything (it blocks the cell, it flanks for forbidden cells and captures, it counts for the throne ring), except that it cannot step.',
   'r10.title': 'Relocation',
   'r10.text':
     'The owner relocates one captured piece per turn: a captured queen before any captured guard, the guards in any order. A captured queen goes to any vacant cell of the board, the throne included; a captured guard goes to any vacant cell of the outer ring. A relocation ignores forbidden cells, captures nothing and sets the piece free.',
@@ -53,7 +53,7 @@ export const en = {
     'A player who must move and has no legal turn loses. A relocation is always possible, so this happens only when every step is blocked.',
   'r13.title': 'Repetition',
   'r13.text':
-    'When the same position (every piece, whether it is captured, and the player to move) occurs for the third time, the game is a draw. The starting position counts.',
+    'When the same position occurs for the third time in a game, the game is a draw. The same position means every piece on the same cell and captured or not as before, the same player to move and, in the placement variant, the same number of guards still in each player’s hand. The starting position counts as the first time.',
   'rules.resign':
     'In a game between people, a player may always resign, and the players may agree a draw.',
   'r14.title': 'Placement variant',
@@ -63,7 +63,7 @@ export const en = {
   'r15.text':
     'Off unless the players choose it, and never used by the computer. Once you pick up one of your pieces, you must move that piece; if it has no legal step, you lose the turn (written as the move pass).',
   'notation.cells':
-    'Cells are named by file and rank, like f6. The files a to l (there is no j) run up the board from left to right; ranks count from 1 at the bottom of each file.',
+    'Cells are named by file and rank, like f6. A file is a vertical column of cells; seen from White’s side, the files are lettered a to l from left to right (there is no j): a is the leftmost column, f the middle one through the throne, l the rightmost. Ranks count up each file, from 1 at its lowest cell. The lowest cells lie along the two lower edges of the board, so rank 1 runs from a1 in the left corner down to f1 at the bottom and up again to l1 in the right corner, and a rank is not a horizontal row. The throne f6 is the sixth cell of file f; f11 is the top corner. When the board is turned round, Black’s side at the bottom, every cell keeps its name.',
   'notation.moves':
     'A step is written from-to (b1-c2), a relocation from@to (e5@a3) and a placement @to (@c4). You can type your moves this way in the field beside the board.',
   'notation.keyboard':
@@ -71,6 +71,8 @@ export const en = {
 
   'fig.board':
     'The board, its corners named, and the throne f6 in the centre. The outlined cells around the throne are ring 1, the throne ring.',
+  'fig.lines':
+    'The three lines through d5, drawn through the centres of the cells they cross: up and down file d, and slanting both ways. On each line d5 lies between its two neighbours: d4 and d6, c4 and e6, c5 and e5.',
   'fig.start': 'The start: every piece on the outer ring, White’s queen on f1, Black’s on f11.',
   'fig.step':
     'A step: the White guard on d3 may go to a dotted cell, sideways in ring 3 or inward to ring 2, never outward. The Black guard blocks e4.',
@@ -83,6 +85,8 @@ export const en = {
   'fig.win': 'White wins: the queen is on the throne and six White guards surround it.',
   'fig.lose': 'White loses: six White guards have closed the ring, but the throne is empty.',
   'fig.placement': 'The placement variant begins with the two queens alone.',
+  'fig.names':
+    'Every cell with its name, White’s side at the bottom. Outlined: file c, a column going up, and rank 1, the lowest cell of every file, along the two lower edges.',
 
   'tutorial.title': 'Tutorial',
   'tutorial.intro':

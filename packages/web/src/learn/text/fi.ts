@@ -21,7 +21,7 @@ export const fi: LearnCatalog = {
     'Lauta on kuusikulmio, jonka jokaisella sivulla on kuusi ruutua: yhteensä 91 ruutua. Jokainen ruutu kuuluu johonkin kehään, joka kertoo sen etäisyyden keskiruudusta. Kehä 0 on pelkkä keskiruutu, valtaistuin (f6); kehällä 1 on 6 ruutua, kehällä 2 on 12, kehällä 3 on 18, kehällä 4 on 24 ja kehällä 5, uloimmalla kehällä, on 30. Kaksi ruutua ovat vierekkäin, kun niillä on yhteinen sivu.',
   'r2.title': 'Suorat',
   'r2.text':
-    'Suora kulkee laudan poikki jonkin kuusikulmioiden sivujen kolmesta suunnasta. Ruutu on kahden muun välissä, kun kumpikin niistä on sen vieressä ja kaikki kolme ovat samalla suoralla. Kulmaruutu ei ole koskaan kahden ruudun välissä.',
+    'Suora kulkee ruudun keskipisteestä sen yhden sivun yli viereisen ruudun keskipisteeseen ja samaan suuntaan edelleen laudan reunaan asti. Jokaisen ruudun kautta kulkee kolme suoraa: yksi suoraan ylös ja alas sen linjaa pitkin ja kaksi vinoa, toinen oikealle ylös ja toinen vasemmalle ylös; kukin ylittää kuusikulmion kaksi vastakkaista sivua. Ruutu on kahden muun välissä, kun kumpikin niistä on sen vieressä ja kaikki kolme ovat samalla suoralla: ne ovat sen naapurit kahden vastakkaisen sivun takana. Kulmaruutu ei ole koskaan kahden ruudun välissä, koska jokainen sen kautta kulkeva suora päättyy toisesta päästään juuri siihen.',
   'r3.title': 'Nappulat',
   'r3.text': 'Kummallakin pelaajalla, Valkealla ja Mustalla, on yksi kuningatar ja kuusi vartijaa.',
   'r4.title': 'Tavallinen alkuasetelma',
@@ -40,9 +40,9 @@ export const fi: LearnCatalog = {
     'Askel ei saa päättyä ruutuun, joka on kahden vastustajan nappulan välissä, olivatpa ne vangittuja tai eivät, ei edes silloin, kun askel vangitsisi toisen niistä.',
   'r9.title': 'Vangitseminen',
   'r9.text':
-    'Katso askeleen jälkeen ruudusta, johon nappula saapui, kaikkiin kuuteen suuntaan: vastustajan nappula aivan vieressä, jonka takana on aivan vieressä oma nappulasi (vangittu tai ei), vangitaan. Yksi askel voi vangita useita nappuloita. Vain liikkunut nappula vangitsee: nappulaa, joka vain seisoo kahden vastustajan välissä, ei vangita.',
+    'Katso askeleen jälkeen ruudusta, johon nappula saapui, kaikkiin kuuteen suuntaan: jos aivan vieressä on vastustajan nappula ja heti sen takana oma nappulasi (vangittu tai ei), vastustajan nappula vangitaan. Yksi askel voi vangita useita nappuloita. Vain liikkunut nappula vangitsee: nappulaa, joka vain seisoo kahden vastustajan välissä, ei vangita.',
   'r9.text2':
-    'Vangittua nappulaa ei poisteta. Se jää ruutuunsa ja lasketaan tavalliseksi nappulaksi kaikessa (se varaa ruudun, se rajaa kiellettyjä ruutuja ja vangitsemisia, se lasketaan valtaistuinkehään), paitsi ettei se voi astua ja sen omistajan on sijoitettava se uudelleen.',
+    'Myös valtaistuimella oleva kuningatar voidaan vangita. Vangittua nappulaa ei poisteta, ja se pysyy vangittuna, kunnes sen omistaja sijoittaa sen uudelleen. Se jää ruutuunsa ja lasketaan tavalliseksi nappulaksi kaikessa (se varaa ruudun, se rajaa kiellettyjä ruutuja ja vangitsemisia, se lasketaan valtaistuinkehään), paitsi ettei se voi astua.',
   'r10.title': 'Uudelleensijoitus',
   'r10.text':
     'Omistaja sijoittaa uudelleen yhden vangitun nappulan vuorossa: vangitun kuningattaren ennen yhtäkään vangittua vartijaa, vartijat missä järjestyksessä tahansa. Vangittu kuningatar menee mihin tahansa laudan tyhjään ruutuun, myös valtaistuimelle; vangittu vartija menee mihin tahansa uloimman kehän tyhjään ruutuun. Uudelleensijoitus ei välitä kielletyistä ruuduista, ei vangitse mitään ja vapauttaa nappulan.',
@@ -54,17 +54,17 @@ export const fi: LearnCatalog = {
     'Pelaaja, jonka on siirrettävä mutta jolla ei ole yhtään sallittua vuoroa, häviää. Uudelleensijoitus on aina mahdollinen, joten näin käy vain, kun jokainen askel on estetty.',
   'r13.title': 'Toisto',
   'r13.text':
-    'Kun sama asema (jokainen nappula, sen vangittuus ja vuorossa oleva pelaaja) toistuu kolmannen kerran, peli päättyy tasapeliin. Alkuasema lasketaan mukaan.',
+    'Kun sama asema toistuu pelissä kolmannen kerran, peli päättyy tasapeliin. Sama asema tarkoittaa, että jokainen nappula on samassa ruudussa ja yhtä lailla vangittu tai vapaa kuin ennen, vuorossa on sama pelaaja ja asettelupelissä kummallakin pelaajalla on kädessään yhtä monta vartijaa kuin ennen. Alkuasema lasketaan ensimmäiseksi kerraksi.',
   'rules.resign':
     'Ihmisten välisessä pelissä pelaaja voi aina luovuttaa, ja pelaajat voivat sopia tasapelin.',
   'r14.title': 'Asettelupeli',
   'r14.text':
-    'Peli alkaa vain kuningattaret laudalla, Valkean ruudussa f1 ja Mustan ruudussa f11, ja kummallakin pelaajalla on kädessään kuusi vartijaa. Niin kauan kuin sinulla on vartija kädessä, vuorosi on asettaa yksi niistä mihin tahansa tyhjään ruutuun paitsi valtaistuimelle; asetus ei välitä kielletyistä ruuduista eikä vangitse mitään. Valkea asettaa ensin. Kun kaikki kaksitoista vartijaa ovat laudalla, peli jatkuu askelin, Valkea vuorossa. Valtaistuinkehän sääntö on voimassa alusta asti.',
+    'Peli alkaa niin, että laudalla on vain kuningattaret, Valkean ruudussa f1 ja Mustan ruudussa f11, ja kummallakin pelaajalla on kädessään kuusi vartijaa. Niin kauan kuin sinulla on vartija kädessä, vuorosi on asettaa yksi niistä mihin tahansa tyhjään ruutuun paitsi valtaistuimelle; asetus ei välitä kielletyistä ruuduista eikä vangitse mitään. Valkea asettaa ensin. Kun kaikki kaksitoista vartijaa ovat laudalla, peli jatkuu askelin, Valkea vuorossa. Valtaistuinkehän sääntö on voimassa alusta asti.',
   'r15.title': 'Kosketussääntö (kotisääntö)',
   'r15.text':
     'Käytössä vain, jos pelaajat niin sopivat, eikä tietokone käytä sitä koskaan. Kun nostat jonkin nappulasi, sinun on siirrettävä juuri sitä; jos sillä ei ole sallittua askelta, menetät vuorosi (merkitään siirroksi pass).',
   'notation.cells':
-    'Ruudut nimetään linjan ja rivin mukaan, esimerkiksi f6. Linjat a–l (j puuttuu) kulkevat laudalla ylös vasemmalta oikealle; rivit lasketaan kunkin linjan alapäästä alkaen 1:stä.',
+    'Ruudut nimetään linjan ja rivin mukaan, esimerkiksi f6. Linja on pystysuora ruutujen sarake; Valkean puolelta katsottuna linjat on merkitty kirjaimin a–l vasemmalta oikealle (j puuttuu): a on vasemmanpuoleisin sarake, f keskimmäinen, valtaistuimen kautta kulkeva, ja l oikeanpuoleisin. Rivit lasketaan kutakin linjaa ylöspäin, alimmasta ruudusta 1 alkaen. Alimmat ruudut ovat laudan kahdella alareunalla, joten rivi 1 kulkee vasemman kulman ruudusta a1 alas laudan alakulmaan f1 ja taas ylös oikean kulman ruutuun l1: rivi ei siis ole vaakasuora. Valtaistuin f6 on linjan f kuudes ruutu; f11 on yläkulma. Kun lauta käännetään niin, että Musta on alhaalla, jokainen ruutu säilyttää nimensä.',
   'notation.moves':
     'Askel merkitään mistä-mihin (b1-c2), uudelleensijoitus mistä@mihin (e5@a3) ja asetus @mihin (@c4). Voit kirjoittaa siirtosi näin laudan vieressä olevaan kenttään.',
   'notation.keyboard':
@@ -72,6 +72,8 @@ export const fi: LearnCatalog = {
 
   'fig.board':
     'Lauta kulmaruutujen nimin ja keskellä valtaistuin f6. Valtaistuimen ympärillä korostetut ruudut ovat kehä 1, valtaistuinkehä.',
+  'fig.lines':
+    'Ruudun d5 kautta kulkevat kolme suoraa piirrettyinä niiden ruutujen keskipisteiden kautta, joiden yli ne kulkevat: ylös ja alas linjaa d pitkin sekä vinosti kumpaankin suuntaan. Kullakin suoralla d5 on kahden naapurinsa välissä: d4 ja d6, c4 ja e6, c5 ja e5.',
   'fig.start':
     'Alkuasetelma: kaikki nappulat uloimmalla kehällä, Valkean kuningatar ruudussa f1, Mustan ruudussa f11.',
   'fig.step':
@@ -86,6 +88,8 @@ export const fi: LearnCatalog = {
   'fig.lose':
     'Valkea häviää: kuusi valkeaa vartijaa on sulkenut kehän, mutta valtaistuin on tyhjä.',
   'fig.placement': 'Asettelupeli alkaa pelkillä kuningattarilla.',
+  'fig.names':
+    'Jokainen ruutu nimineen, Valkean puoli alhaalla. Korostettu: linja c, ylöspäin kulkeva sarake, ja rivi 1, jokaisen linjan alin ruutu, laudan kahta alareunaa pitkin.',
 
   'tutorial.title': 'Opetus',
   'tutorial.intro':
