@@ -3,14 +3,13 @@
 // size; and the language chosen from the browser, switched, kept and told to the page.
 
 import { writeFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   type AxeSummary,
   clickCell,
-  HAVE_CHROMIUM,
-  launch,
+  describeInChromium,
   loadText,
   newContext,
   openApp,
@@ -23,14 +22,9 @@ const WON_APN = '1g4/6g/8/g8/4GG4/4GQG3q/4GG4/g8/8/6g/1g4 b';
 
 const LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
 
-describe.skipIf(!HAVE_CHROMIUM)('accessibility and languages', () => {
-  let browser: Browser;
+describeInChromium('accessibility and languages', (browser) => {
   const results: Record<string, { violations: number; passes: number }> = {};
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     writeFileSync(`${ARTIFACTS}axe.json`, `${JSON.stringify(results, null, 2)}\n`);
     console.log('axe', results);
   });
@@ -49,7 +43,7 @@ describe.skipIf(!HAVE_CHROMIUM)('accessibility and languages', () => {
   it('passes axe on every screen in English, desktop and phone', async () => {
     for (const phone of [false, true]) {
       const size = phone ? 'phone' : 'desktop';
-      const context = await newContext(browser, phone);
+      const context = await newContext(browser(), phone);
       const page = await context.newPage();
       await openApp(page, inject('baseURL'));
       await waitForTurn(page);
@@ -85,7 +79,7 @@ describe.skipIf(!HAVE_CHROMIUM)('accessibility and languages', () => {
     for (const lang of LANGUAGES) {
       for (const phone of [false, true]) {
         const size = phone ? 'phone' : 'desktop';
-        const context = await newContext(browser, phone, lang);
+        const context = await newContext(browser(), phone, lang);
         const page = await context.newPage();
         await openApp(page, inject('baseURL'));
         await waitForTurn(page);
@@ -101,7 +95,7 @@ describe.skipIf(!HAVE_CHROMIUM)('accessibility and languages', () => {
         await context.close();
       }
     }
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await page.getByTestId('theme').selectOption('contrast');
@@ -113,7 +107,7 @@ describe.skipIf(!HAVE_CHROMIUM)('accessibility and languages', () => {
   });
 
   it('switches language from the menu, tells the page, and keeps the choice', async () => {
-    const context = await newContext(browser, false, 'fi-FI');
+    const context = await newContext(browser(), false, 'fi-FI');
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     const lang = () => page.evaluate(() => document.documentElement.lang);

@@ -18,7 +18,7 @@ import {
   type Searcher,
 } from '@agon/engine';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { cellCentre } from '../src/board/geometry.ts';
 
@@ -39,6 +39,26 @@ export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/**
+ * A describe block run in one headless Chromium, launched before its tests and closed after;
+ * skipped (with the message above) where there is no Chromium. `body` gets the browser's getter.
+ */
+export function describeInChromium(name: string, body: (browser: () => Browser) => void): void {
+  describe.skipIf(!HAVE_CHROMIUM)(name, () => {
+    let browser: Browser | undefined;
+    beforeAll(async () => {
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+    body(() => {
+      if (!browser) throw new Error('Chromium did not start');
+      return browser;
+    });
   });
 }
 

@@ -1,22 +1,10 @@
-// The first visit: a board ready to play against the computer, on desktop and phone. (A whole
-// game to the end is played in keyboard.test.ts, with the keyboard alone.)
+import { expect, inject, it } from 'vitest';
+import { ARTIFACTS, describeInChromium, newContext, openApp } from './browser.ts';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, HAVE_CHROMIUM, launch, newContext, openApp } from './browser.ts';
-
-describe.skipIf(!HAVE_CHROMIUM)('a game against the computer', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('a game against the computer', (browser) => {
   it('opens on a board ready to play White at level 3, on desktop and phone', async () => {
     for (const phone of [false, true]) {
-      const context = await newContext(browser, phone);
+      const context = await newContext(browser(), phone);
       const page = await context.newPage();
       await openApp(page, inject('baseURL'));
       expect(await page.locator('[data-piece]').count()).toBe(14);

@@ -3,15 +3,13 @@
 // announced in the live region, until the result dialog.
 
 import { cellName, makeMoveText, moveFrom, moveTo, playLevel, Searcher } from '@agon/engine';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   arrowTo,
   boardPosition,
+  describeInChromium,
   focusedCell,
-  HAVE_CHROMIUM,
-  launch,
   newContext,
   openApp,
   seeded,
@@ -19,17 +17,9 @@ import {
   waitForTurn,
 } from './browser.ts';
 
-describe.skipIf(!HAVE_CHROMIUM)('the keyboard alone', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the keyboard alone', (browser) => {
   it('plays a whole game against level 1 with arrows, Enter and typed moves', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     // Everything the live region says, in order, as a screen reader would hear it.
     await page.addInitScript(() => {

@@ -1,27 +1,19 @@
 // The rules page (every rule R1-R15, with its diagrams) and the tutorial: lessons on a real
 // board that accept the move they ask for and say why another fails.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clickCell, HAVE_CHROMIUM, launch, newContext } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { clickCell, describeInChromium, newContext } from './browser.ts';
 
 async function open(page: Page, hash: string, testId: string): Promise<void> {
   await page.goto(`${inject('baseURL')}${hash}`);
   await page.getByTestId(testId).waitFor();
 }
 
-describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('rules and tutorial', (browser) => {
   it('explains every rule with diagrams, in each language', async () => {
     for (const lang of ['en', 'fi', 'ru', 'hi']) {
-      const context = await newContext(browser, false, lang);
+      const context = await newContext(browser(), false, lang);
       const page = await context.newPage();
       await open(page, '#rules', 'rules');
       const rules = await page.locator('.rule h4 .rule-number').allTextContents();
@@ -56,7 +48,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
   });
 
   it('draws the diagrams large on a desktop, the forbidden cell plainly marked', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await open(page, '#rules', 'rules');
     for (const figure of await page.locator('.diagram svg').all()) {
@@ -71,7 +63,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
   });
 
   it('names the cells on the lesson board and marks those the task speaks of', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await open(page, '#tutorial', 'tutorial');
     const board = page.locator('.lesson-board');
@@ -94,7 +86,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
   });
 
   it('shows the whole lesson board on a phone as each lesson starts', async () => {
-    const context = await newContext(browser, true);
+    const context = await newContext(browser(), true);
     const page = await context.newPage();
     await open(page, '#tutorial', 'tutorial');
     const inView = async () => {
@@ -127,7 +119,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
   });
 
   it('teaches by lessons: wrong moves are explained, the right one moves on', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await open(page, '#tutorial', 'tutorial');
     const feedback = () => page.getByTestId('tutorial-feedback').textContent();
@@ -160,7 +152,7 @@ describe.skipIf(!HAVE_CHROMIUM)('rules and tutorial', () => {
   });
 
   it('runs the lessons in Russian too, down to the last one', async () => {
-    const context = await newContext(browser, false, 'ru');
+    const context = await newContext(browser(), false, 'ru');
     const page = await context.newPage();
     await open(page, '#tutorial', 'tutorial');
     const feedback = () => page.getByTestId('tutorial-feedback').textContent();

@@ -2,12 +2,11 @@
 // it and takes the other seat; they play through clicks until the game ends.
 
 import { Searcher } from '@agon/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
-  HAVE_CHROMIUM,
-  launch,
+  describeInChromium,
   newContext,
   openApp,
   playEngineTurn,
@@ -22,18 +21,10 @@ const SLOW = { timeout: 15_000 };
 const plies = (page: Page): Promise<number> =>
   page.locator('[data-testid="move-list"] .move:not(.empty)').count();
 
-describe.skipIf(!HAVE_CHROMIUM)('a game between two browsers by link', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('a game between two browsers by link', (browser) => {
   it('creates a game, a second page joins by its link, and they play to the end', async () => {
-    const white = await (await newContext(browser)).newPage();
-    const black = await (await newContext(browser, true)).newPage();
+    const white = await (await newContext(browser())).newPage();
+    const black = await (await newContext(browser(), true)).newPage();
     await openApp(white, inject('baseURL'));
     await white.getByRole('button', { name: 'New game' }).click();
     await white.getByRole('link', { name: 'Play a friend online' }).click();
@@ -53,7 +44,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a game between two browsers by link', () => {
       .toContain("opponent's move");
     await expect.poll(() => white.getByTestId('share').count(), SLOW).toBe(0);
     // A third visitor only watches.
-    const watcher = await (await newContext(browser)).newPage();
+    const watcher = await (await newContext(browser())).newPage();
     await openApp(watcher, link);
     await expect
       .poll(() => watcher.getByTestId('online-status').textContent(), SLOW)

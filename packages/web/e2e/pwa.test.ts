@@ -7,12 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Searcher } from '@agon/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   clickCell,
-  HAVE_CHROMIUM,
-  launch,
+  describeInChromium,
   moveList,
   newContext,
   openApp,
@@ -50,17 +49,9 @@ async function installedAfterOneMove(
   return { context, page };
 }
 
-describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('install and offline', (browser) => {
   it('is installable: a manifest with a name, a start URL and icons that load', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     const href = await page.locator('link[rel=manifest]').getAttribute('href');
@@ -89,7 +80,7 @@ describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
   });
 
   it('loads and plays with the network cut after the first visit', async () => {
-    const { context, page } = await installedAfterOneMove(browser);
+    const { context, page } = await installedAfterOneMove(browser());
     const moves = await moveList(page);
     expect(moves).toHaveLength(2);
 
@@ -118,7 +109,7 @@ describe.skipIf(!HAVE_CHROMIUM)('install and offline', () => {
   });
 
   it('lets an update wait until the player chooses it, and keeps the game through it', async () => {
-    const { context, page } = await installedAfterOneMove(browser);
+    const { context, page } = await installedAfterOneMove(browser());
     // A marker in the running page: it survives as long as the page is not reloaded.
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;

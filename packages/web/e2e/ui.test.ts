@@ -1,14 +1,13 @@
 // Captures, relocations, R8 explanations, reload, two people, and a bad file, through the UI.
 
 import { Searcher } from '@agon/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   cellsWith,
   clickCell,
-  HAVE_CHROMIUM,
-  launch,
+  describeInChromium,
   loadText,
   moveList,
   newContext,
@@ -29,17 +28,9 @@ const FORBIDDEN_APN = '1g3G/6g/1G6/g7G/10/Q9q/10/7G1/1g5g/G6/1g2G1 w';
 
 const status = (page: Page) => page.getByTestId('status').textContent();
 
-describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the app through its UI', (browser) => {
   it('makes a capture, sees the computer relocate, and relocates a captured piece', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await loadText(page, CAPTURE_APN);
@@ -70,7 +61,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
   });
 
   it('marks a cell forbidden by R8 and explains it when tapped', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await loadText(page, FORBIDDEN_APN);
@@ -84,7 +75,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
   });
 
   it('keeps the game through a reload, and play continues', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     const random = seeded(3);
@@ -120,7 +111,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
   });
 
   it('plays on with the network gone: the computer runs in the page', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await waitForTurn(page);
@@ -143,7 +134,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
   });
 
   it('plays two people on one device, placement variant, on a phone', async () => {
-    const context = await newContext(browser, true);
+    const context = await newContext(browser(), true);
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await page.getByRole('button', { name: 'New game' }).click();
@@ -167,7 +158,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
   });
 
   it('holds two people to touch-move when they choose it (R15)', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await page.getByRole('button', { name: 'New game' }).click();
@@ -187,7 +178,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the app through its UI', () => {
   });
 
   it('refuses a bad AGN file with a clear message and keeps the game', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await waitForTurn(page);

@@ -85,8 +85,8 @@ export function App({ match }: { readonly match: Match }) {
       <UpdateBanner />
       {page === 'play' ? (
         <main class="layout">
+          <Intro match={match} />
           <section class="board-area">
-            <Intro match={match} />
             <PlayerBar match={match} colour={opposite(bottom)} />
             <BoardPanel match={match} />
             <PlayerBar match={match} colour={bottom} />
