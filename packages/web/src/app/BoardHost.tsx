@@ -13,27 +13,35 @@ export function BoardHost({
   config,
   events,
   describedBy,
+  className = 'board-host',
+  attached,
 }: {
   readonly config: () => BoardConfig;
   readonly events: BoardEvents;
   /** The id of a text that tells a screen reader how to play on the board. */
   readonly describedBy?: string;
+  /** The class of the element the board is drawn in. */
+  readonly className?: string;
+  /** Told the element once the board is drawn in it (to bring it into view, say). */
+  readonly attached?: (host: HTMLElement) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const board = createBoard({ events });
-    if (host.current) {
-      board.attach(host.current);
-      if (describedBy)
-        host.current.querySelector('svg')?.setAttribute('aria-describedby', describedBy);
+    const element = host.current;
+    if (element) {
+      board.attach(element);
+      if (describedBy) element.querySelector('svg')?.setAttribute('aria-describedby', describedBy);
     }
-    // Reading the words inside the effect makes a change of language redraw the labels.
-    const stop = effect(() => board.set({ ...config(), labels: cellLabels() }));
+    // Reading the words inside the effect makes a change of language redraw the labels; a
+    // config may bring words of its own.
+    const stop = effect(() => board.set({ labels: cellLabels(), ...config() }));
+    if (element) attached?.(element);
     return () => {
       stop();
       board.detach();
     };
     // The board is made once per host: `config` is followed through the effect.
   }, []);
-  return <div class="board-host" ref={host} />;
+  return <div class={className} ref={host} />;
 }

@@ -66,6 +66,15 @@ const sentences =
 
 const silence: Phrase = () => '';
 
+/** The player's preferences, read once from storage: one copy for the whole page. */
+const preferences = signal<Settings>(readSettings(loadSettings()));
+
+/** Changes the player's preferences and stores them. */
+export function updatePreferences(change: Partial<Settings>): void {
+  preferences.value = { ...preferences.value, ...change };
+  saveSettings(preferences.value);
+}
+
 /** The game in the page, with the app's actions on it. */
 export class Match {
   /** How the current game was set up. */
@@ -84,8 +93,8 @@ export class Match {
   readonly resultOpen = signal(false);
   /** Which dialog is open, if any. */
   readonly dialog = signal<'new' | 'record' | undefined>(undefined);
-  /** The player's preferences. */
-  readonly settings = signal<Settings>(readSettings(loadSettings()));
+  /** The player's preferences, shared by every match in the page (the tutorial's too). */
+  readonly settings = preferences;
   /** Whether the board is turned round from its usual way up. */
   readonly flipped = signal(false);
 
@@ -585,8 +594,7 @@ export class Match {
 
   /** Changes preferences and stores them. */
   updateSettings(change: Partial<Settings>): void {
-    this.settings.value = { ...this.settings.value, ...change };
-    saveSettings(this.settings.value);
+    updatePreferences(change);
   }
 
   private turnPrompt(): Phrase {

@@ -3,13 +3,13 @@
 // what the lesson wanted instead.
 
 import { moveFrom, moveTo } from '@agon/engine';
-import { effect, signal, useSignal } from '@preact/signals';
+import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { BoardHost } from '../app/BoardHost.tsx';
 import { cellLabels } from '../app/cell-labels.ts';
-import { Match } from '../app/match.ts';
+import { Match, updatePreferences } from '../app/match.ts';
 import { routeHref } from '../app/route.ts';
 import { DEFAULT_SETUP } from '../app/setup.ts';
-import { createBoard } from '../board/board.ts';
 import { LESSONS, type Lesson } from './lessons.ts';
 import { lt } from './words.ts';
 
@@ -45,17 +45,30 @@ function LessonBoard({
   readonly onFeedback: (words: Words) => void;
   readonly onSolved: () => void;
 }) {
-  const host = useRef<HTMLDivElement>(null);
   const match = useMemo(() => {
     const m = new Match(undefined, false);
     m.newGame({ ...DEFAULT_SETUP, mode: 'people' });
     m.load(lesson.apn);
     return m;
   }, [lesson]);
-  useEffect(() => {
-    const solved = signal(false);
-    const board = createBoard({
-      events: {
+  const solved = useMemo(() => signal(false), []);
+  return (
+    <BoardHost
+      className="lesson-board"
+      describedBy="lesson-task"
+      attached={(host) => requestAnimationFrame(() => showLesson(host))}
+      config={() => {
+        // The tasks name cells, so every cell shows its name, and the ones a task speaks of
+        // are marked until it is done.
+        const config = {
+          ...match.boardConfig.value,
+          labels: { ...cellLabels(), board: lt('tutorial.board') },
+          coordinates: true,
+          highlight: solved.value ? [] : lesson.marks,
+        };
+        return solved.value ? { ...config, movable: undefined } : config;
+      }}
+      events={{
         move: (from, to) => {
           const game = match.game;
           const move = game.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
@@ -81,32 +94,9 @@ function LessonBoard({
           match.rejectFromBoard(from, to);
           onFeedback(() => match.statusText.value);
         },
-      },
-    });
-    const frame = host.current ? requestAnimationFrame(() => showLesson(host.current)) : 0;
-    if (host.current) {
-      board.attach(host.current);
-      host.current.querySelector('svg')?.setAttribute('aria-describedby', 'lesson-task');
-    }
-    const stop = effect(() => {
-      const labels = { ...cellLabels(), board: lt('tutorial.board') };
-      // The tasks name cells, so every cell shows its name, and the ones a task speaks of
-      // are marked until it is done.
-      const config = {
-        ...match.boardConfig.value,
-        labels,
-        coordinates: true,
-        highlight: solved.value ? [] : lesson.marks,
-      };
-      board.set(solved.value ? { ...config, movable: undefined } : config);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      stop();
-      board.detach();
-    };
-  }, [match, lesson, onFeedback, onSolved]);
-  return <div class="lesson-board" ref={host} />;
+      }}
+    />
+  );
 }
 
 /** The tutorial page. */
@@ -117,6 +107,10 @@ export function Tutorial() {
   const solved = useSignal(false);
   const attempt = useSignal(0);
   const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Through every lesson: the player knows the game, the newcomer's goal line can go.
+    if (!lesson) updatePreferences({ introDone: true });
+  }, [lesson]);
   const go = (to: number): void => {
     current.value = to;
     feedback.value = () => lt('tutorial.howTo');
