@@ -177,7 +177,9 @@ describe('Match', () => {
     expect(match.statusText.value).toBe('Move 2 of 4: replaying.');
     expect(match.boardConfig.value.movable).toBeUndefined();
     match.rejectFromBoard(undefined, c('c2'));
-    expect(match.status.value.text()).toMatch(/earlier position/);
+    expect(match.statusText.value).toMatch(
+      /^Move 2 of 4: replaying\. You are looking at an earlier/,
+    );
     match.playOnFromHere();
     expect(match.plies.value).toBe(2);
     expect(match.view.value).toBeUndefined();

@@ -121,16 +121,10 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
           <button type="button" onClick={close}>
             {t('new.cancel')}
           </button>
-          {match.inProgress.value && !abandoning.value ? (
-            // A game under way is not thrown away by one press: the first asks.
-            <button type="button" class="primary" onClick={() => (abandoning.value = true)}>
-              {t('new.play')}
-            </button>
-          ) : (
-            <button type="submit" class={abandoning.value ? 'danger' : 'primary'}>
-              {abandoning.value ? t('new.abandon') : t('new.play')}
-            </button>
-          )}
+          {/* Over a game under way, the first press only asks (see onSubmit). */}
+          <button type="submit" class={abandoning.value ? 'danger' : 'primary'}>
+            {abandoning.value ? t('new.abandon') : t('new.play')}
+          </button>
         </div>
       </form>
     </Modal>

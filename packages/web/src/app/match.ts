@@ -180,11 +180,15 @@ export class Match {
     };
   });
 
+  /** Set by a tap on the board while replaying, until the replay moves. */
+  private readonly replayTapped = signal(false);
+
   /** The status line in the current language (while replaying, where the replay is). */
   readonly statusText = computed(() => {
     const shown = this.view.value;
-    if (shown !== undefined) return t('status.replaying', { shown, last: this.plies.value });
-    return this.status.value.text();
+    if (shown === undefined) return this.status.value.text();
+    const where = t('status.replaying', { shown, last: this.plies.value });
+    return this.replayTapped.value ? `${where} ${t('refuse.replaying')}` : where;
   });
 
   /** The rule that explains the status line, when it is a refusal. */
@@ -249,7 +253,7 @@ export class Match {
     const game = this.current;
     const pos = game.position;
     if (this.view.value !== undefined) {
-      this.say(phrase('refuse.replaying'));
+      this.replayTapped.value = true;
       return;
     }
     if (game.outcome) {
@@ -511,6 +515,7 @@ export class Match {
   /** Shows the position after `ply` turns without changing the game; past the end goes live. */
   showPly(ply: number): void {
     const last = this.plies.value;
+    this.replayTapped.value = false;
     this.view.value = ply >= last ? undefined : Math.max(0, ply);
   }
 
