@@ -135,7 +135,7 @@ describeInChromium('rules and tutorial', (browser) => {
     // Lesson 2: a guard may not enter the throne (R7).
     await clickCell(page, 'g5');
     await clickCell(page, 'f6');
-    await expect.poll(feedback).toBe('Only a queen may enter the throne f6 (R7).');
+    await expect.poll(feedback).toBe('Only a queen may enter the throne f6.');
     await clickCell(page, 'e5');
     await clickCell(page, 'f6');
     await expect.poll(feedback).toMatch(/queen is on the throne/);
@@ -143,7 +143,7 @@ describeInChromium('rules and tutorial', (browser) => {
     // Lesson 3: the forbidden cell is refused with the rule that forbids it (R8).
     await clickCell(page, 'k1');
     await clickCell(page, 'k2');
-    await expect.poll(feedback).toMatch(/k2 lies between two Black pieces.*\(R8\)/);
+    await expect.poll(feedback).toMatch(/k2 lies between two Black pieces/);
     // The refused piece is still picked up: its allowed step follows.
     await clickCell(page, 'l1');
     await expect.poll(feedback).toMatch(/^Right/);

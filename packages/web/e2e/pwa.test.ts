@@ -94,7 +94,7 @@ describeInChromium('install and offline', (browser) => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await page.getByTestId('page-rules').click();
     await expect.poll(() => page.locator('.rules h2').textContent()).toBe('Agon के नियम');
-    await expect.poll(() => page.locator('.diagram svg').count()).toBe(9);
+    await expect.poll(() => page.locator('.diagram svg').count()).toBe(11);
     await page.screenshot({ path: `${ARTIFACTS}offline-rules-hi.png` });
     await page.getByTestId('page-play').click();
     const random = seeded(5);
