@@ -72,5 +72,11 @@ export default defineConfig({
       },
     },
   },
+  // `npm run dev`: online play's requests and sockets go on to the server (tools/dev.mjs).
+  server: {
+    proxy: {
+      '/api': { target: process.env.AGON_API ?? 'http://127.0.0.1:3001', ws: true },
+    },
+  },
   plugins: [finish()],
 });
