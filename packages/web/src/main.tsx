@@ -7,7 +7,7 @@ import { EngineClient } from './app/engine-client.ts';
 import { Match } from './app/match.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { readSettings } from './app/settings.ts';
-import { prepareSound } from './app/sound.ts';
+import { loadSound, prepareSound } from './app/sound.ts';
 import { loadSettings } from './app/storage.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
@@ -34,6 +34,11 @@ if (import.meta.env.PROD) {
   void registerServiceWorker().catch(() => {
     // Without it the app still works; only an offline reload does not.
   });
+}
+// The sound clips are made while the page is idle, before the first move needs one.
+if (match.settings.value.sound) {
+  if ('requestIdleCallback' in window) requestIdleCallback(loadSound, { timeout: 2000 });
+  else setTimeout(loadSound, 500);
 }
 addEventListener(
   'pointerdown',
