@@ -138,7 +138,8 @@ function play(clip: Clip): void {
   if (!p) return;
   p.priming = false;
   p.element.muted = false;
-  p.element.currentTime = 0;
+  // An ended clip plays again from its start by itself; rewinding (a seek) costs more.
+  if (!p.element.ended && p.element.currentTime > 0) p.element.currentTime = 0;
   // A refused play (no gesture yet, no audio device) just stays silent.
   p.element.play().catch(() => undefined);
 }
