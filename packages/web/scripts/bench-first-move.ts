@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { Game, makeAgn, parseApn, STANDARD_APN } from '@agon/engine';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 
@@ -334,8 +335,9 @@ async function measure(browser: Browser, url: string, rate: number, index: numbe
   const tasks = mainThreadTasks(events, origin);
   if (opts.trace) {
     mkdirSync(OUT, { recursive: true });
-    const file = `${OUT}first-move-${rate}x-${index}.trace.json`;
-    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    // Gzipped: DevTools opens it as it is, and it stays small.
+    const file = `${OUT}first-move-${rate}x-${index}.trace.json.gz`;
+    writeFileSync(file, new Uint8Array(gzipSync(JSON.stringify({ traceEvents: events }))));
     console.log(`  trace ${file} (open in Chrome DevTools' Performance panel)`);
   }
   const longest = Math.max(0, ...tasks.map((t) => t.ms));
