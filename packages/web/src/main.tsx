@@ -1,7 +1,7 @@
 // Starts the app: the match (restored from local storage), the computer in its worker, the
 // words of the player's language, then the page.
 
-import { options, render } from 'preact';
+import { render } from 'preact';
 import { App } from './app/App.tsx';
 import { EngineClient } from './app/engine-client.ts';
 import { Match } from './app/match.ts';
@@ -12,22 +12,6 @@ import { loadSettings } from './app/storage.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
 import './style.css';
-
-// Components re-render in a task of their own, not in a microtask of the event that changed
-// their signals: a tap on the board then returns as soon as the board has drawn it, and the
-// status line and move list follow a moment later (the first move's single long task on a
-// slow phone was partly this).
-const renderTask = new MessageChannel();
-let rerender: (() => void) | undefined;
-renderTask.port1.onmessage = () => {
-  const run = rerender;
-  rerender = undefined;
-  run?.();
-};
-options.debounceRendering = (callback) => {
-  if (!rerender) renderTask.port2.postMessage(undefined);
-  rerender = callback;
-};
 
 const settings = readSettings(loadSettings());
 document.documentElement.dataset.theme = settings.theme;
