@@ -40,14 +40,14 @@ if (match.settings.value.sound) {
   if ('requestIdleCallback' in window) requestIdleCallback(loadSound, { timeout: 2000 });
   else setTimeout(loadSound, 500);
 }
-// The clips are readied on the first click or key (a gesture, which Safari asks for) with sound
+// The clips are readied on the first clicks or keys (gestures, which Safari asks for) with sound
 // on, not on the first pointerdown: on a phone the click comes in a task of its own, after the
 // board has handled the tap.
 const firstGesture = (): void => {
   if (!match.settings.value.sound) return; // until a gesture after sound is turned on
+  if (!prepareSound()) return; // one clip a gesture
   removeEventListener('click', firstGesture, true);
   removeEventListener('keydown', firstGesture, true);
-  prepareSound();
 };
 addEventListener('click', firstGesture, true);
 addEventListener('keydown', firstGesture, true);

@@ -112,14 +112,20 @@ export function loadSound(): void {
   setTimeout(loadSound, 0);
 }
 
+const primed = new Set<Clip>();
+
 /**
  * Call during a person's gesture: some browsers (Safari) only let an element play later if
- * it has played once from a gesture, so each clip plays once now, muted.
+ * it has played once from a gesture, so a clip plays once now, muted. One clip a gesture, to
+ * keep each gesture's task short (the move clip first); true once every clip has been primed.
  */
-export function prepareSound(): void {
-  for (const clip of ['move', 'capture'] as const) {
-    const p = player(clip);
-    if (!p || p.priming || !p.element.paused) continue;
+export function prepareSound(): boolean {
+  const clip = (['move', 'capture'] as const).find((c) => !primed.has(c));
+  if (!clip) return true;
+  const p = player(clip);
+  if (!p) return true;
+  primed.add(clip);
+  if (p.element.paused) {
     p.priming = true;
     p.element.muted = true;
     const done = (): void => {
@@ -131,6 +137,7 @@ export function prepareSound(): void {
     };
     p.element.play().then(done, done);
   }
+  return primed.size === 2;
 }
 
 function play(clip: Clip): void {
