@@ -7,7 +7,7 @@ import { EngineClient } from './app/engine-client.ts';
 import { Match } from './app/match.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { readSettings } from './app/settings.ts';
-import { prepareSound } from './app/sound.ts';
+import { loadSound, prepareSound } from './app/sound.ts';
 import { loadSettings } from './app/storage.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
@@ -35,10 +35,19 @@ if (import.meta.env.PROD) {
     // Without it the app still works; only an offline reload does not.
   });
 }
-addEventListener(
-  'pointerdown',
-  () => {
-    if (match.settings.value.sound) prepareSound();
-  },
-  { once: true, capture: true },
-);
+// The sound clips are made while the page is idle, before the first move needs one.
+if (match.settings.value.sound) {
+  if ('requestIdleCallback' in window) requestIdleCallback(loadSound, { timeout: 2000 });
+  else setTimeout(loadSound, 500);
+}
+// The clips are readied on the first clicks or keys (gestures, which Safari asks for) with sound
+// on, not on the first pointerdown: on a phone the click comes in a task of its own, after the
+// board has handled the tap.
+const firstGesture = (): void => {
+  if (!match.settings.value.sound) return; // until a gesture after sound is turned on
+  if (!prepareSound()) return; // one clip a gesture
+  removeEventListener('click', firstGesture, true);
+  removeEventListener('keydown', firstGesture, true);
+};
+addEventListener('click', firstGesture, true);
+addEventListener('keydown', firstGesture, true);
