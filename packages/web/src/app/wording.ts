@@ -21,15 +21,6 @@ import {
 import { language } from '../i18n/translations.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 
-/** The cells whose pieces are captured in `after` but were not in `before` (R9). */
-export function newlyCaptured(before: Position, after: Position): number[] {
-  const out: number[] = [];
-  for (let c = 0; c < CELL_COUNT; c++) {
-    if (after.pieceAt(c)?.captured && !before.pieceAt(c)?.captured) out.push(c);
-  }
-  return out;
-}
-
 /** A piece and its cell in words: `Black’s guard on c3`. */
 export function pieceOnCell(piece: Piece, cell: number): string {
   return t(`pieceAt.${piece.colour}.${piece.role}`, { cell: cellName(cell) });

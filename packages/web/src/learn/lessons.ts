@@ -10,7 +10,6 @@ import {
   parseCell,
   ring,
 } from '@agon/engine';
-import { newlyCaptured } from '../app/wording.ts';
 import type { PlainLearnKey } from './words.ts';
 
 /** One lesson of the tutorial. */
@@ -57,8 +56,8 @@ export const LESSONS: readonly Lesson[] = [
     id: 'l4',
     marks: cells('c7'),
     apn: '4G1/G6/3g2g1/g6G1/10/11/Q8q/g7G/8/1G4g/1g2G1 w',
-    judge: (_, before, after) =>
-      newlyCaptured(before, after).includes(parseCell('c7')) ? undefined : 'l4.noCapture',
+    judge: (move, before) =>
+      before.capturedBy(move).includes(parseCell('c7')) ? undefined : 'l4.noCapture',
   },
   {
     id: 'l5',
