@@ -2,7 +2,6 @@
 // that follow the app's language.
 
 import {
-  CELL_COUNT,
   type Colour,
   cellName,
   type Move,
