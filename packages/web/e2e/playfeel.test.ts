@@ -243,7 +243,7 @@ describeInChromium('the play feel', (browser) => {
     await loadText(page, FORCED_CAPTURE);
     await page.locator('.cell.selected').waitFor(SLOW);
     const noRuleNumbers = async (): Promise<void> => {
-      const text = await page.evaluate(() => document.body.innerText);
+      const text = await page.evaluate(() => document.body.textContent ?? '');
       expect(text).not.toMatch(/\(R\d+/);
     };
     await noRuleNumbers();
