@@ -183,7 +183,12 @@ export class Hub {
     await store.alive(started);
     // With no note of life (a new database) nothing is known of the downtime: charge none.
     const hub = new Hub(store, limits, now, { from: previous ?? 0, to: started });
-    for (const id of await store.running()) {
+    // Not fatal: a game the list misses is re-armed when someone opens it.
+    const running = await store.running().catch((e: unknown) => {
+      hub.problems.report('the games with a running clock could not be listed', e);
+      return [];
+    });
+    for (const id of running) {
       await hub.open(id, true).catch((e: unknown) => hub.problems.report(`game ${id}`, e));
     }
     return hub;

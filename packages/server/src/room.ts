@@ -85,7 +85,7 @@ export class Room {
     this.shownPresence = this.presenceText();
     this.noted = noted;
     this.arm();
-    this.note();
+    void this.note();
     // Even a game that nobody ends up joining (a hello whose socket closed) leaves memory.
     this.rest();
   }
@@ -224,6 +224,8 @@ export class Room {
       return false;
     }
     applyEvent(table, event);
+    // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
+    await this.note();
     const text = JSON.stringify({
       t: 'event',
       version: table.version,
@@ -233,19 +235,20 @@ export class Room {
     } satisfies ServerMessage);
     for (const member of this.members.keys()) member.send(text);
     this.arm();
-    this.note();
     return true;
   }
 
   /** Tells the store when the clock starts or stops running, so a restart re-arms it. */
-  private note(): void {
+  private async note(): Promise<void> {
     const running = runningClock(this.table) !== undefined;
     if (running === this.noted) return;
     this.noted = running;
-    this.context.store.markRunning(this.id, running).catch((e: unknown) => {
+    try {
+      await this.context.store.markRunning(this.id, running);
+    } catch (e) {
       this.noted = !running; // told again at the next change
       this.context.problems.report('storage', e);
-    });
+    }
   }
 
   /** Sets the alarm for the running clock, so a flag falls even if nobody moves. */

@@ -9,7 +9,9 @@ import Database from 'better-sqlite3';
 import type { Reply, Request } from './sqlite-messages.ts';
 
 const port = parentPort!;
-const db = new Database((workerData as { file: string }).file);
+// No wait for a lock: the one connection never contends with itself, and another process
+// holding the file is refused at once rather than after seconds.
+const db = new Database((workerData as { file: string }).file, { timeout: 0 });
 // Exclusive locking: the first write takes a lock on the file that this connection keeps until
 // it closes or its process dies, so a second server on the same data is refused at start
 // rather than fighting the first over the games. (In this mode WAL keeps its index in memory.)
