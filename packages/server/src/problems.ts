@@ -13,16 +13,19 @@ export class Problems {
     private readonly log: (line: string) => void = console.error,
   ) {}
 
-  /** Reports one occurrence of the problem `key`; `detail` says what went wrong. */
-  report(key: string, detail: unknown): void {
+  /**
+   * Reports one occurrence of the problem `key`; `detail` says what went wrong. `stack` keeps
+   * an error's stack: for the unexpected (a bug), not for a failure of the disk.
+   */
+  report(key: string, detail: unknown, stack = false): void {
     const now = this.now();
     const last = this.seen.get(key);
     if (last && now - last.at < this.windowMs) {
       last.repeats++;
       return;
     }
-    // Only the message: the stack of a storage error says where the store is, not what failed.
-    const message = detail instanceof Error ? detail.message : String(detail);
+    const message =
+      detail instanceof Error ? (stack && detail.stack) || detail.message : String(detail);
     const more = last?.repeats ? ` (and ${last.repeats} more since the last report)` : '';
     this.log(`${key}: ${message}${more}`);
     if (this.seen.size >= 10_000) this.seen.clear(); // bounded: a flood of keys forgets old ones

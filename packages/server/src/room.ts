@@ -103,7 +103,8 @@ export class Room {
   /** Runs `work` after everything already queued for this game. */
   private enqueue(work: () => Promise<void>): Promise<void> {
     this.queue = this.queue.then(work).catch((e: unknown) => {
-      this.context.problems.report(`game ${this.id}`, e);
+      // Storage failures are caught where they happen: anything here is a bug, stack and all.
+      this.context.problems.report(`game ${this.id}`, e, true);
     });
     return this.queue;
   }

@@ -87,7 +87,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     requestTimeout: httpTimeout,
     keepAliveTimeout: Math.min(5000, httpTimeout),
   });
-  // Node checks the request timeout only this often (30 s by default).
+  // Headers too must arrive in that time (Node's own default is a minute).
   app.server.headersTimeout = httpTimeout;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Problems } from '../src/problems.ts';
 import { type Member, Room, WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { hashToken } from '../src/secret.ts';
-import type { GameEvent, GameSetup, GameStore, StoredGame } from '../src/store.ts';
+import type { GameSetup } from '../src/store.ts';
 import { newTable } from '../src/table.ts';
+import { MemoryStore } from './memory-store.ts';
 
 const WHITE = 'W'.repeat(43);
 
@@ -34,30 +35,6 @@ class FakeMember implements Member {
   of<T extends ServerMessage['t']>(t: T): Extract<ServerMessage, { t: T }>[] {
     return this.received.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
   }
-}
-
-/** A store in memory whose appends can be made to fail. */
-class MemoryStore implements GameStore {
-  readonly events: GameEvent[] = [];
-  failing = false;
-  readonly failure = undefined;
-  async create(): Promise<void> {}
-  async append(_id: string, _version: number, event: GameEvent): Promise<void> {
-    if (this.failing) throw new Error('disk full');
-    this.events.push(event);
-  }
-  async load(): Promise<StoredGame | undefined> {
-    return undefined;
-  }
-  async markRunning(): Promise<void> {}
-  async running(): Promise<readonly string[]> {
-    return [];
-  }
-  async alive(): Promise<void> {}
-  async lastAlive(): Promise<number | undefined> {
-    return undefined;
-  }
-  async close(): Promise<void> {}
 }
 
 describe('a game in memory', () => {
