@@ -18,13 +18,13 @@ import type { GameStore } from './store.ts';
  * Every directive is spelled out (no defaults): the defaults' upgrade-insecure-requests would
  * turn the socket into wss:// on a plain-HTTP server.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  // Vite inlines small images and fonts into the CSS as data: addresses.
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'", 'data:'],
+  // The build inlines nothing as data: (packages/web/e2e/csp.test.ts would see it).
+  imgSrc: ["'self'"],
+  fontSrc: ["'self'"],
   // The game's WebSocket: 'self' covers ws:// and wss:// to this host.
   connectSrc: ["'self'"],
   workerSrc: ["'self'"],
