@@ -60,6 +60,7 @@ export type ErrorCode =
   | 'game-not-over'
   | 'seats-taken'
   | 'no-flag'
+  | 'too-many-watchers'
   | 'server-error';
 
 /** A refusal: a stable code for programs and a sentence for people. */

@@ -182,7 +182,11 @@ async function newTable(url: string): Promise<Table | undefined> {
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
-const server = await startServerProcess(data, { AGON_GAMES_PER_MINUTE: String(GAMES * 4) });
+// Every game and socket comes from 127.0.0.1: raise the per-address limits to fit.
+const server = await startServerProcess(data, {
+  AGON_GAMES_PER_MINUTE: String(GAMES * 4),
+  AGON_SOCKETS_PER_ADDRESS: String(GAMES * 4),
+});
 const { url } = server;
 const pid = server.process.pid!;
 const abort = setTimeout(

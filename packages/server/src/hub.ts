@@ -1,46 +1,35 @@
-// The WebSocket side of online play, kept thin: it turns socket messages into commands for the
-// referee, commits each resulting event to the store before anyone hears of it, applies it to
-// the table and tells every client of that game. Commands for one game run one at a time in
-// arrival order (a queue per game); different games never wait for each other except on the
-// store's shared commits.
+// The WebSocket side of online play, kept thin: it holds the sockets (their limits, hello,
+// heartbeat and refusals), creates games, and keeps the games in memory, each a `Room`
+// (room.ts) that orders its commands, commits each event to the store before anyone hears of
+// it and tells its members. Different games never wait for each other except on the store's
+// shared commits.
 
-import { type Colour, makeMoveText } from '@agon/engine';
+import type { Colour } from '@agon/engine';
 import {
   type Checked,
-  type ClientMessage,
   type Created,
   type CreateRequest,
-  type GameView,
   MAX_MESSAGE_BYTES,
   NO_SUCH_GAME_CLOSE,
-  type Presence,
   parseClientMessage,
   type Refusal,
   type ServerMessage,
 } from '@agon/protocol';
 import { WebSocket } from 'ws';
+import { Problems } from './problems.ts';
 import { TokenBucket } from './rate-limit.ts';
-import { type Command, decide } from './referee.ts';
+import { type Member, Room, type RoomContext, type RoomLimits } from './room.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
-import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
-import {
-  applyEvent,
-  clockView,
-  outcomeOf,
-  publicEvent,
-  restoreTable,
-  runningClock,
-  type Table,
-  timeLeft,
-} from './table.ts';
+import { type GameSetup, type GameStore, VersionConflict } from './store.ts';
+import { type Downtime, restoreTable } from './table.ts';
 
 /** The limits that keep one client from hurting the others. */
-export interface Limits {
+export interface Limits extends RoomLimits {
   /** Socket messages per second per connection, on average... */
   readonly messagesPerSecond: number;
   /** ...with bursts up to this many. */
   readonly messageBurst: number;
-  /** Refused messages after which the connection is closed. */
+  /** Refused messages after which the connection is closed (the server's own failures aside). */
   readonly maxRefusals: number;
   /** Games created per minute per client address, on average... */
   readonly gamesPerMinute: number;
@@ -48,12 +37,14 @@ export interface Limits {
   readonly gameBurst: number;
   /** The largest socket message accepted, in bytes; a larger one closes the connection. */
   readonly maxMessageBytes: number;
-  /** Open sockets at most; more are turned away. */
+  /** Open sockets at most; more are turned away. Kept below the process's file limit. */
   readonly maxConnections: number;
+  /** Open sockets from one address at most; more are turned away. */
+  readonly maxSocketsPerAddress: number;
+  /** How long a socket may stay open without saying hello. */
+  readonly helloTimeoutMs: number;
   /** Unsent bytes a client may fall behind by before it is dropped. */
   readonly maxBufferedBytes: number;
-  /** How long a game nobody is connected to stays in memory. */
-  readonly idleMs: number;
 }
 
 /** Limits for a public server. */
@@ -65,62 +56,163 @@ export const DEFAULT_LIMITS: Limits = {
   gameBurst: 10,
   maxMessageBytes: MAX_MESSAGE_BYTES,
   maxConnections: 20_000,
+  maxSocketsPerAddress: 100,
+  helloTimeoutMs: 30_000,
   maxBufferedBytes: 1 << 20,
   idleMs: 60_000,
+  maxWatchers: 1000,
+  presenceMs: 250,
 };
 
 /** How often silent sockets are probed; one that missed a probe is closed. */
 const HEARTBEAT_MS = 30_000;
+/** How often the server notes in the store that it is alive (the precision of a restart's charge). */
+const ALIVE_MS = 1000;
+/** The close code for a socket that never said hello. */
+const NO_HELLO_CLOSE = 4408;
+
+/**
+ * The server's clock, in ms: the wall clock at start plus monotonic time since, so durations
+ * never jump when the wall clock is stepped, and times stored still read as dates (whole ms,
+ * as the stores keep them).
+ */
+export const serverClock = (): number => Math.round(performance.timeOrigin + performance.now());
 
 /** One socket and what it has proved. */
-interface Client {
-  readonly ws: WebSocket;
+class Connection implements Member {
+  room: Room | undefined;
+  saidHello = false;
+  refusals = 0;
+  alive = true;
   readonly bucket: TokenBucket;
-  live: Live | undefined;
-  /** The seat its token proved, or null for a watcher. */
-  seat: Colour | null;
-  saidHello: boolean;
-  refusals: number;
-  alive: boolean;
-}
+  readonly helloTimer: NodeJS.Timeout;
 
-/** A game in memory with its clients. */
-interface Live {
-  readonly table: Table;
-  readonly clients: Set<Client>;
-  /** The tail of this game's command queue. */
-  queue: Promise<void>;
-  alarm: NodeJS.Timeout | undefined;
-  idle: NodeJS.Timeout | undefined;
+  constructor(
+    readonly ws: WebSocket,
+    readonly address: string,
+    private readonly limits: Limits,
+    now: number,
+  ) {
+    this.bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst, now);
+    // A socket that never says hello holds a file and a slot for nothing.
+    this.helloTimer = setTimeout(() => {
+      if (!this.saidHello) this.close(NO_HELLO_CLOSE, 'say hello first');
+    }, limits.helloTimeoutMs);
+    this.helloTimer.unref();
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(message: ServerMessage | string): void {
+    const ws = this.ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      ws.terminate(); // too far behind to catch up; it reconnects and gets the whole state
+      return;
+    }
+    ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  refuse(error: Refusal): void {
+    this.send({ t: 'error', ...error });
+    // Only the client's own faults count towards closing it: a full disk is not its doing.
+    if (error.code === 'server-error') return;
+    if (++this.refusals > this.limits.maxRefusals) this.close(1008, 'too many refusals');
+  }
+
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
+  }
 }
 
 /** Online play: every game in memory and every socket. */
 export class Hub {
-  private readonly live = new Map<string, Live>();
-  private readonly loading = new Map<string, Promise<Live | undefined>>();
-  private readonly clients = new Set<Client>();
+  private readonly rooms = new Map<string, Room>();
+  private readonly loading = new Map<string, Promise<Room | undefined>>();
+  private readonly connections = new Set<Connection>();
+  private readonly perAddress = new Map<string, number>();
   private readonly creators = new Map<string, TokenBucket>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly aliveTimer: NodeJS.Timeout;
+  private readonly context: RoomContext;
+  /** Failures logged once per burst, shared with the routes. */
+  readonly problems: Problems;
   private closing = false;
 
-  /** A hub over `store`; `now` is the clock (ms since 1970), replaceable in tests. */
-  constructor(
+  /**
+   * A hub over `store`; `now` is the clock (`serverClock` unless a test fakes it), and
+   * `downtime` the time no server held the games, charged to no one's clock.
+   */
+  private constructor(
     private readonly store: GameStore,
-    private readonly limits: Limits = DEFAULT_LIMITS,
-    private readonly now: () => number = Date.now,
+    private readonly limits: Limits,
+    private readonly now: () => number,
+    private readonly downtime: Downtime,
   ) {
+    this.problems = new Problems(now);
+    this.context = {
+      store,
+      now,
+      limits,
+      problems: this.problems,
+      gone: (room) => {
+        if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
+      },
+    };
     this.heartbeat = setInterval(() => this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.aliveTimer = setInterval(() => {
+      this.store.alive(this.now()).catch((e: unknown) => this.problems.report('storage', e));
+    }, ALIVE_MS);
+    this.aliveTimer.unref();
+  }
+
+  /**
+   * Starts the hub: notes the start in the store and loads every game whose clock was running,
+   * so each flag falls on time even if nobody comes back.
+   */
+  static async start(
+    store: GameStore,
+    limits: Limits = DEFAULT_LIMITS,
+    now: () => number = serverClock,
+  ): Promise<Hub> {
+    const previous = await store.lastAlive();
+    const started = now();
+    await store.alive(started);
+    // With no note of life (a new database) nothing is known of the downtime: charge none.
+    const hub = new Hub(store, limits, now, { from: previous ?? 0, to: started });
+    // Not fatal: a game the list misses is re-armed when someone opens it.
+    const running = await store.running().catch((e: unknown) => {
+      hub.problems.report('the games with a running clock could not be listed', e);
+      return [];
+    });
+    for (const id of running) {
+      await hub.open(id, true).catch((e: unknown) => hub.problems.report(`game ${id}`, e));
+    }
+    return hub;
   }
 
   /** Open sockets. */
-  get connections(): number {
-    return this.clients.size;
+  get sockets(): number {
+    return this.connections.size;
   }
 
   /** Games in memory. */
   get games(): number {
-    return this.live.size;
+    return this.rooms.size;
+  }
+
+  /** Why a new socket from `address` is turned away (an HTTP status line), or undefined. */
+  turnsAway(address: string): string | undefined {
+    if (this.closing || this.connections.size >= this.limits.maxConnections) {
+      return '503 Service Unavailable';
+    }
+    if ((this.perAddress.get(address) ?? 0) >= this.limits.maxSocketsPerAddress) {
+      return '429 Too Many Requests';
+    }
+    return undefined;
   }
 
   /** Creates a game for the client at `address`, who takes a seat in it. */
@@ -171,162 +263,119 @@ export class Hub {
     }
   }
 
-  /** Takes a new socket for game `id`; the client must say hello first. */
-  connect(ws: WebSocket, id: string): void {
-    const client: Client = {
-      ws,
-      bucket: new TokenBucket(this.limits.messagesPerSecond, this.limits.messageBurst, this.now()),
-      live: undefined,
-      seat: null,
-      saidHello: false,
-      refusals: 0,
-      alive: true,
-    };
-    this.clients.add(client);
-    ws.on('message', (data, binary) => this.receive(client, id, data, binary));
+  /** Takes a new socket from `address` for game `id`; the client must say hello first. */
+  connect(ws: WebSocket, id: string, address: string): void {
+    const connection = new Connection(ws, address, this.limits, this.now());
+    this.connections.add(connection);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    ws.on('message', (data, binary) => this.receive(connection, id, data, binary));
     ws.on('pong', () => {
-      client.alive = true;
+      connection.alive = true;
     });
-    ws.on('close', () => this.leave(client));
+    ws.on('close', () => this.leave(connection));
     // A socket error (an oversized message, say) is followed by 'close'; nothing else to do.
     ws.on('error', () => undefined);
   }
 
+  private leave(connection: Connection): void {
+    clearTimeout(connection.helloTimer);
+    this.connections.delete(connection);
+    const left = (this.perAddress.get(connection.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(connection.address, left);
+    else this.perAddress.delete(connection.address);
+    connection.room?.leave(connection);
+  }
+
   private probe(): void {
-    for (const client of this.clients) {
-      if (!client.alive) client.ws.terminate();
+    for (const connection of this.connections) {
+      if (!connection.alive) connection.ws.terminate();
       else {
-        client.alive = false;
-        client.ws.ping();
+        connection.alive = false;
+        connection.ws.ping();
       }
     }
   }
 
-  private send(client: Client, message: ServerMessage | string): void {
-    const ws = client.ws;
-    if (ws.readyState !== WebSocket.OPEN) return;
-    if (ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      ws.terminate(); // too far behind to catch up; it reconnects and gets the whole state
-      return;
-    }
-    ws.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  private refuse(client: Client, error: Refusal): void {
-    this.send(client, { t: 'error', ...error });
-    if (++client.refusals > this.limits.maxRefusals) client.ws.close(1008, 'too many refusals');
-  }
-
-  private receive(client: Client, id: string, data: WebSocket.RawData, binary: boolean): void {
-    if (!client.bucket.take(this.now())) {
-      this.refuse(client, { code: 'rate-limited', message: 'too many messages; slow down' });
+  private receive(
+    connection: Connection,
+    id: string,
+    data: WebSocket.RawData,
+    binary: boolean,
+  ): void {
+    if (!connection.bucket.take(this.now())) {
+      connection.refuse({ code: 'rate-limited', message: 'too many messages; slow down' });
       return;
     }
     if (binary) {
-      this.refuse(client, { code: 'bad-message', message: 'messages are JSON text' });
+      connection.refuse({ code: 'bad-message', message: 'messages are JSON text' });
       return;
     }
     const parsed = parseClientMessage(data.toString());
     if (!parsed.ok) {
-      this.refuse(client, parsed.error);
+      connection.refuse(parsed.error);
       return;
     }
     const message = parsed.value;
     if (message.t === 'ping') {
-      this.send(client, { t: 'pong' });
+      connection.send({ t: 'pong' });
     } else if (message.t === 'hello') {
-      if (client.saidHello) {
-        this.refuse(client, { code: 'bad-message', message: 'hello is said once per connection' });
+      if (connection.saidHello) {
+        connection.refuse({ code: 'bad-message', message: 'hello is said once per connection' });
       } else {
-        client.saidHello = true;
-        void this.hello(client, id, message.token);
+        connection.saidHello = true;
+        clearTimeout(connection.helloTimer);
+        void this.hello(connection, id, message.token);
       }
-    } else if (!client.live) {
-      this.refuse(client, {
+    } else if (!connection.room) {
+      connection.refuse({
         code: 'hello-first',
         message: 'say hello before anything else, and wait for the game',
       });
     } else if (message.t === 'sync') {
-      this.send(client, this.stateFor(client.live, client.seat));
+      connection.room.sync(connection);
     } else {
-      const live = client.live;
-      this.enqueue(live, () => this.command(live, client, message));
+      connection.room.act(connection, message);
     }
   }
 
-  /** Runs `work` after everything already queued for this game. */
-  private enqueue(live: Live, work: () => Promise<void>): void {
-    live.queue = live.queue.then(work).catch((e: unknown) => {
-      console.error(`game ${live.table.id}:`, e);
-    });
-  }
-
-  private async hello(client: Client, id: string, token: string | undefined): Promise<void> {
-    let live: Live | undefined;
+  private async hello(
+    connection: Connection,
+    id: string,
+    token: string | undefined,
+  ): Promise<void> {
+    let room: Room | undefined;
     try {
-      live = await this.open(id);
+      room = await this.open(id);
     } catch (e) {
-      console.error(`game ${id}: could not load`, e);
-      this.refuse(client, { code: 'server-error', message: 'the game could not be loaded' });
+      // This game alone cannot be read (a corrupt page, say): its clients are told, and every
+      // other game goes on.
+      this.problems.report(`game ${id} could not be loaded`, e);
+      connection.refuse({ code: 'server-error', message: 'the game could not be loaded' });
+      connection.close(1011, 'the game could not be loaded');
       return;
     }
-    if (!live) {
-      this.refuse(client, { code: 'no-such-game', message: 'there is no game with this link' });
-      client.ws.close(NO_SUCH_GAME_CLOSE, 'no such game');
+    if (!room) {
+      connection.refuse({ code: 'no-such-game', message: 'there is no game with this link' });
+      connection.close(NO_SUCH_GAME_CLOSE, 'no such game');
       return;
     }
-    const game = live;
-    this.enqueue(game, async () => {
-      if (client.ws.readyState !== WebSocket.OPEN) return;
-      const hash = token === undefined ? undefined : hashToken(token);
-      let seat: Colour | null =
-        hash === undefined
-          ? null
-          : game.table.seats.white === hash
-            ? 'white'
-            : game.table.seats.black === hash
-              ? 'black'
-              : null;
-      let given: string | undefined;
-      if (seat === null) {
-        // Whoever opens the link first takes the free seat; later visitors watch.
-        const fresh = newToken();
-        const ruling = decide(game.table, { t: 'join', token: hashToken(fresh) }, this.now());
-        if (ruling.ok && (await this.commit(game, ruling.event, client))) {
-          seat = ruling.event.kind === 'join' ? ruling.event.seat : null;
-          given = fresh;
-        }
-      }
-      client.seat = seat;
-      client.live = game;
-      game.clients.add(client);
-      if (game.idle) clearTimeout(game.idle);
-      game.idle = undefined;
-      this.send(client, this.stateFor(game, seat, given));
-      this.broadcastPresence(game);
-    });
+    if (await room.admit(connection, token)) connection.room = room;
   }
 
-  /** The game in memory, loading it from the store on first use. */
-  private open(id: string): Promise<Live | undefined> {
-    const live = this.live.get(id);
-    if (live) return Promise.resolve(live);
+  /** The game in memory, loading it from the store on first use; `noted`: its clock runs. */
+  private open(id: string, noted = false): Promise<Room | undefined> {
+    const room = this.rooms.get(id);
+    if (room) return Promise.resolve(room);
     let loading = this.loading.get(id);
     if (!loading) {
       loading = this.store
         .load(id)
         .then((stored) => {
           if (!stored || this.closing) return undefined;
-          const game: Live = {
-            table: restoreTable(stored, this.now()),
-            clients: new Set(),
-            queue: Promise.resolve(),
-            alarm: undefined,
-            idle: undefined,
-          };
-          this.live.set(id, game);
-          this.arm(game);
-          return game;
+          const table = restoreTable(stored, this.now(), this.downtime);
+          const room = new Room(table, this.context, noted);
+          this.rooms.set(id, room);
+          return room;
         })
         .finally(() => this.loading.delete(id));
       this.loading.set(id, loading);
@@ -334,159 +383,14 @@ export class Hub {
     return loading;
   }
 
-  private async command(
-    live: Live,
-    client: Client,
-    message: Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>,
-  ): Promise<void> {
-    // A clock that ran out ends the game before anything after it is looked at.
-    await this.flag(live);
-    const by = client.seat;
-    const command: Command =
-      message.t === 'rematch' ? { ...message, by, next: newGameId() } : { ...message, by };
-    const ruling = decide(live.table, command, this.now());
-    if (!ruling.ok) {
-      this.refuse(client, ruling.error);
-      return;
-    }
-    if (ruling.event.kind === 'rematch') {
-      const t = live.table;
-      const setup: GameSetup = {
-        variant: t.setup.variant,
-        clock: t.setup.clock,
-        seats: { white: t.seats.black, black: t.seats.white },
-        previous: t.id,
-      };
-      try {
-        await this.store.create(ruling.event.next, ruling.event.at, setup);
-      } catch (e) {
-        console.error(`game ${t.id}: could not create the rematch`, e);
-        this.refuse(client, { code: 'server-error', message: 'the rematch could not be stored' });
-        return;
-      }
-    }
-    await this.commit(live, ruling.event, client);
-  }
-
-  /** Stores the event, then applies it and tells every client; false if storing failed. */
-  private async commit(live: Live, event: GameEvent, cause?: Client): Promise<boolean> {
-    const table = live.table;
-    try {
-      await this.store.append(table.id, table.version + 1, event);
-    } catch (e) {
-      console.error(`game ${table.id}: could not store version ${table.version + 1}`, e);
-      if (cause) {
-        this.refuse(cause, { code: 'server-error', message: 'the server could not store that' });
-      }
-      if (e instanceof VersionConflict) this.evict(live, 1012);
-      return false;
-    }
-    applyEvent(table, event);
-    const now = this.now();
-    const text = JSON.stringify({
-      t: 'event',
-      version: table.version,
-      event: publicEvent(event),
-      clock: clockView(table, now),
-      outcome: outcomeOf(table) ?? null,
-    } satisfies ServerMessage);
-    for (const client of live.clients) this.send(client, text);
-    this.arm(live);
-    return true;
-  }
-
-  /** Sets the alarm for the running clock, so a flag falls even if nobody moves. */
-  private arm(live: Live): void {
-    if (live.alarm) clearTimeout(live.alarm);
-    live.alarm = undefined;
-    const side = runningClock(live.table);
-    if (side === undefined) return;
-    const left = timeLeft(live.table, side, this.now());
-    live.alarm = setTimeout(() => this.enqueue(live, () => this.flag(live)), Math.max(0, left) + 1);
-  }
-
-  private async flag(live: Live): Promise<void> {
-    const ruling = decide(live.table, { t: 'flag' }, this.now());
-    if (!ruling.ok) return;
-    if (await this.commit(live, ruling.event)) this.rest(live);
-  }
-
-  private presence(live: Live): Presence {
-    let white = false;
-    let black = false;
-    let watchers = 0;
-    for (const c of live.clients) {
-      if (c.seat === 'white') white = true;
-      else if (c.seat === 'black') black = true;
-      else watchers++;
-    }
-    return { online: { white, black }, watchers };
-  }
-
-  private broadcastPresence(live: Live): void {
-    const text = JSON.stringify({ t: 'presence', ...this.presence(live) } satisfies ServerMessage);
-    for (const client of live.clients) this.send(client, text);
-  }
-
-  private stateFor(live: Live, you: Colour | null, token?: string): ServerMessage {
-    const t = live.table;
-    const game: GameView = {
-      id: t.id,
-      variant: t.setup.variant,
-      version: t.version,
-      moves: t.game.moves.map(makeMoveText),
-      seats: { white: t.seats.white !== undefined, black: t.seats.black !== undefined },
-      clock: clockView(t, this.now()),
-      drawOffer: t.drawOffer ?? null,
-      rematchOffer: t.rematchOffer ?? null,
-      outcome: outcomeOf(t) ?? null,
-      next: t.next ?? null,
-      ...this.presence(live),
-    };
-    return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };
-  }
-
-  private leave(client: Client): void {
-    this.clients.delete(client);
-    const live = client.live;
-    if (!live) return;
-    live.clients.delete(client);
-    this.broadcastPresence(live);
-    this.rest(live);
-  }
-
-  /**
-   * Lets a game nobody watches leave memory after a while; one whose clock runs stays, so its
-   * flag still falls on time.
-   */
-  private rest(live: Live): void {
-    if (live.clients.size > 0 || runningClock(live.table) || live.idle) return;
-    live.idle = setTimeout(() => {
-      live.idle = undefined;
-      if (live.clients.size === 0 && !runningClock(live.table)) this.evict(live, 1001);
-    }, this.limits.idleMs);
-    live.idle.unref();
-  }
-
-  /** Drops a game from memory; its clients reconnect and load it afresh. */
-  private evict(live: Live, code: number): void {
-    if (live.alarm) clearTimeout(live.alarm);
-    if (live.idle) clearTimeout(live.idle);
-    if (this.live.get(live.table.id) === live) this.live.delete(live.table.id);
-    for (const client of live.clients) client.ws.close(code, 'reload the game');
-  }
-
   /** Closes every socket and waits for the commands under way. */
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeat);
-    for (const client of this.clients) client.ws.close(1001, 'server closing');
-    const queues = [...this.live.values()].map((l) => l.queue);
-    for (const live of this.live.values()) {
-      if (live.alarm) clearTimeout(live.alarm);
-      if (live.idle) clearTimeout(live.idle);
-    }
-    this.live.clear();
-    await Promise.all([...queues, ...this.loading.values()]);
+    clearInterval(this.aliveTimer);
+    for (const connection of this.connections) connection.close(1001, 'server closing');
+    const rooms = [...this.rooms.values()];
+    this.rooms.clear();
+    await Promise.all([...rooms.map((r) => r.close()), ...this.loading.values()]);
   }
 }

@@ -13,18 +13,36 @@ const dataDir = process.env.AGON_DATA ?? 'data';
 const databaseUrl = process.env.AGON_DATABASE_URL || undefined;
 // Another build of the app (the tests serve a stand-in page); packages/web/dist by default.
 const webRoot = process.env.AGON_WEB_ROOT || undefined;
-// Raised by the load test (a thousand games from one address) and the tests (fast play).
-const gamesPerMinute = Number(process.env.AGON_GAMES_PER_MINUTE) || undefined;
-const messagesPerSecond = Number(process.env.AGON_MESSAGES_PER_SECOND) || undefined;
+/** A positive number from the environment variable `name`, or undefined when unset. */
+function setting(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
 
 try {
+  // Raised by the load test (a thousand games from one address) and the tests (fast play).
+  const gamesPerMinute = setting('AGON_GAMES_PER_MINUTE');
+  const messagesPerSecond = setting('AGON_MESSAGES_PER_SECOND');
+  const maxSocketsPerAddress = setting('AGON_SOCKETS_PER_ADDRESS');
+  const maxWatchers = setting('AGON_WATCHERS_PER_GAME');
+  // Lowered by the tests, to see a silent socket or an idle game go without waiting long.
+  const helloTimeoutMs = setting('AGON_HELLO_TIMEOUT_MS');
+  const idleMs = setting('AGON_IDLE_MS');
   const app = await buildServer({
     webRoot,
     dataDir,
     store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
+    httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
     limits: {
       ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),
       ...(messagesPerSecond && { messagesPerSecond, messageBurst: messagesPerSecond }),
+      ...(maxSocketsPerAddress && { maxSocketsPerAddress }),
+      ...(maxWatchers && { maxWatchers }),
+      ...(helloTimeoutMs && { helloTimeoutMs }),
+      ...(idleMs && { idleMs }),
     },
   });
   await app.listen({ port, host });

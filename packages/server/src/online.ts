@@ -26,10 +26,10 @@ export async function registerOnline(
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const id = SOCKET_PATH.exec(request.url ?? '')?.[1];
     if (id === undefined || !GAME_ID.test(id)) return turnAway(socket, '404 Not Found');
-    if (hub.connections >= limits.maxConnections) {
-      return turnAway(socket, '503 Service Unavailable');
-    }
-    sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, id));
+    const address = request.socket.remoteAddress ?? '';
+    const refusal = hub.turnsAway(address);
+    if (refusal) return turnAway(socket, refusal);
+    sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, id, address));
   });
   app.addHook('onClose', async () => {
     await hub.close();
@@ -43,10 +43,12 @@ export async function registerOnline(
         const status = e.statusCode ?? 500;
         const code: ErrorCode =
           status === 413 ? 'too-large' : status >= 500 ? 'server-error' : 'bad-message';
-        if (status >= 500) console.error(e);
+        if (status >= 500) hub.problems.report('api', e);
         return reply.status(status).send({ error: { code, message: e.message } });
       });
       api.post('/games', { bodyLimit: MAX_CREATE_BYTES }, async (request, reply) => {
+        // The answer carries a seat token: no cache may keep it.
+        reply.header('cache-control', 'no-store');
         const parsed = parseCreateRequest(request.body ?? {});
         if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
         const created = await hub.create(parsed.value, request.ip);

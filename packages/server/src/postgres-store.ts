@@ -23,6 +23,9 @@ const SCHEMA = `
     body JSONB NOT NULL,
     PRIMARY KEY (game_id, version)
   );
+  ALTER TABLE games ADD COLUMN IF NOT EXISTS clock_runs BOOLEAN NOT NULL DEFAULT FALSE;
+  CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs;
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);
 `;
 
 /** Postgres's code for a unique violation: the key (a game id, a version) is taken. */
@@ -84,6 +87,32 @@ export class PostgresStore implements GameStore {
       events: events.rows.map((r) => r.body),
     };
   }
+
+  async markRunning(id: string, running: boolean): Promise<void> {
+    await this.pool.query('UPDATE games SET clock_runs = $1 WHERE id = $2', [running, id]);
+  }
+
+  async running(): Promise<readonly string[]> {
+    const rows = await this.pool.query<{ id: string }>('SELECT id FROM games WHERE clock_runs');
+    return rows.rows.map((r) => r.id);
+  }
+
+  async alive(at: number): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO meta (key, value) VALUES ('alive', $1) ON CONFLICT (key) DO UPDATE SET value = $1",
+      [at],
+    );
+  }
+
+  async lastAlive(): Promise<number | undefined> {
+    const rows = await this.pool.query<{ value: string }>(
+      "SELECT value FROM meta WHERE key = 'alive'",
+    );
+    return rows.rows[0] ? Number(rows.rows[0].value) : undefined;
+  }
+
+  /** Never set: the pool reconnects, so each query fails or succeeds on its own. */
+  readonly failure: Error | undefined = undefined;
 
   async close(): Promise<void> {
     await this.pool.end();

@@ -3,7 +3,7 @@
 // code. Nothing here stores, sends or reads the time: the caller passes `now`, commits the
 // event, then applies it (table.ts). Each check cites what it protects.
 
-import { type Colour, explainIllegal, opposite, parseMoveText } from '@agon/engine';
+import { type Colour, explainIllegal, makeMoveText, opposite, parseMoveText } from '@agon/engine';
 import type { DrawAction, ErrorCode, Refusal } from '@agon/protocol';
 import type { GameEvent } from './store.ts';
 import { outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
@@ -85,7 +85,9 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       }
       const running = runningClock(t) === c.seat && t.clocks;
       const spent = running ? Math.max(0, now - t.clocks.since) : 0;
-      return allow({ kind: 'move', seat: c.seat, move: c.move, spent, at: now });
+      // The canonical text, not what was sent: clients and the log see one spelling of a move.
+      const text = makeMoveText(move.value);
+      return allow({ kind: 'move', seat: c.seat, move: text, spent, at: now });
     }
     case 'resign': {
       const bad = checkSeat(c.by, c.seat);

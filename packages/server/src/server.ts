@@ -1,16 +1,53 @@
 // The web server as an app factory: the built browser app as static files, and online play
 // (online.ts) on the same instance. Callers build it here and listen in `main.ts`.
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_LIMITS, Hub, type Limits } from './hub.ts';
 import { registerOnline } from './online.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
+
+/**
+ * What the app may load: only its own files, its own socket and service worker, no framing.
+ * Every directive is spelled out (no defaults): the defaults' upgrade-insecure-requests would
+ * turn the socket into wss:// on a plain-HTTP server.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  // The build inlines nothing as data: (packages/web/e2e/csp.test.ts would see it).
+  imgSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  // The game's WebSocket: 'self' covers ws:// and wss:// to this host.
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  // No page may frame the game (a hidden frame could steal a resign click).
+  frameAncestors: ["'none'"],
+};
+
+/** Sockets kept free of the file limit for the database, the HTTP side and Node itself. */
+const FILE_RESERVE = 128;
+
+/** The process's limit on open files (Linux: /proc/self/limits), or undefined when unknown. */
+function fileLimit(): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 // Where the built app is: packages/web/dist beside this package.
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -30,6 +67,11 @@ export interface ServerOptions {
   readonly store?: GameStore;
   /** Limits on clients; each one missing is the default. */
   readonly limits?: Partial<Limits>;
+  /**
+   * How long an HTTP connection may sit idle or take to send a request, in ms (30 s by
+   * default), so slow or silent clients cannot hold connections open.
+   */
+  readonly httpTimeoutMs?: number;
 }
 
 /** Builds the server (not yet listening). Throws when the app has not been built. */
@@ -38,7 +80,22 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (!existsSync(`${root}/index.html`)) {
     throw new Error(`no built app in ${root}: run \`npm run build\` first`);
   }
-  const app = Fastify({ logger: options.logger ?? false });
+  const httpTimeout = options.httpTimeoutMs ?? 30_000;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    connectionTimeout: httpTimeout,
+    requestTimeout: httpTimeout,
+    keepAliveTimeout: Math.min(5000, httpTimeout),
+  });
+  // Headers too must arrive in that time (Node's own default is a minute).
+  app.server.headersTimeout = httpTimeout;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS belongs to whatever terminates TLS; on plain HTTP it means nothing.
+    strictTransportSecurity: false,
+  });
   await app.register(fastifyStatic, {
     root,
     // The build writes .br and .gz beside each file; they go to clients that accept them.
@@ -51,7 +108,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       );
     },
   });
-  app.get('/healthz', async () => ({ ok: true }));
   // The app's own addresses: a game's link and the page that makes one.
   for (const path of ['/g/:id', '/online']) {
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
@@ -60,10 +116,25 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const temporary =
     options.store || options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'agon-games-'));
   const store = options.store ?? new SqliteStore(options.dataDir ?? temporary!);
-  // One read proves the database opens, so a server that cannot keep games fails at start.
-  await store.load('0000000000');
+  const files = fileLimit();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  await registerOnline(app, new Hub(store, limits), limits);
+  // Sockets past the file limit would leave no file for the database or /healthz.
+  const safe =
+    files === undefined
+      ? limits
+      : {
+          ...limits,
+          maxConnections: Math.min(limits.maxConnections, Math.max(1, files - FILE_RESERVE)),
+        };
+  // Starting reads the database, so a server that cannot keep games fails here.
+  const hub = await Hub.start(store, safe);
+  // Healthy while the store is: a broken database makes every game fail.
+  app.get('/healthz', async (_request, reply) => {
+    const failure = store.failure;
+    if (failure) return reply.status(503).send({ ok: false, error: failure.message });
+    return { ok: true, games: hub.games, sockets: hub.sockets };
+  });
+  await registerOnline(app, hub, safe);
   app.addHook('onClose', async () => {
     await store.close();
     if (temporary) rmSync(temporary, { recursive: true, force: true });

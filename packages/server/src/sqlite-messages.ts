@@ -10,7 +10,11 @@ export type Job =
       readonly setup: string;
     }
   | { readonly op: 'append'; readonly id: string; readonly version: number; readonly event: string }
+  | { readonly op: 'mark'; readonly id: string; readonly running: boolean }
+  | { readonly op: 'alive'; readonly at: number }
   | { readonly op: 'load'; readonly id: string }
+  | { readonly op: 'running' }
+  | { readonly op: 'last-alive' }
   | { readonly op: 'close' };
 
 /** A job with the reference number its answer will carry. */
@@ -23,9 +27,15 @@ export interface GameRows {
   readonly events: readonly string[];
 }
 
-/** The worker's answer to one request. */
+/** The worker's answer to one request; `game`, `ids` and `at` answer the reads. */
 export type Reply =
-  | { readonly ref: number; readonly ok: true; readonly game?: GameRows }
+  | {
+      readonly ref: number;
+      readonly ok: true;
+      readonly game?: GameRows;
+      readonly ids?: readonly string[];
+      readonly at?: number;
+    }
   | {
       readonly ref: number;
       readonly ok: false;

@@ -2,12 +2,12 @@
 // writing happens in a worker thread (sqlite-writer.ts); this side hands it requests and
 // turns its answers back into promises.
 
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { GameRows, Job, Reply, Request } from './sqlite-messages.ts';
+import type { Job, Reply, Request } from './sqlite-messages.ts';
 import {
   type GameEvent,
   type GameSetup,
@@ -36,6 +36,13 @@ function startWriter(file: string): Worker {
   });
 }
 
+/** The message of an error, with its code when it has one (ENOENT, SQLITE_CORRUPT...). */
+function cause(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+  return code && !e.message.includes(code) ? `${code}: ${e.message}` : e.message;
+}
+
 /** A GameStore in `<dataDir>/agon.sqlite`, created if missing. */
 export class SqliteStore implements GameStore {
   private readonly worker: Worker;
@@ -44,20 +51,41 @@ export class SqliteStore implements GameStore {
   private failed: Error | undefined;
   private closing = false;
 
-  /** Opens (or creates) the database in `dataDir`. */
+  /**
+   * Opens (or creates) the database in `dataDir`. Throws, naming the file and the cause, when
+   * the folder cannot be made or the file is empty; a failure to open it at all rejects the
+   * first request the same way.
+   */
   constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.worker = startWriter(join(dataDir, DATABASE_FILE));
+    const file = join(dataDir, DATABASE_FILE);
+    const refuse = (why: string): Error =>
+      new Error(`the games database ${file} cannot be opened: ${why}`);
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (e) {
+      throw refuse(`its folder cannot be made (${cause(e)})`);
+    }
+    // SQLite takes an empty file for a new database: after a truncation that would silently
+    // start over with no games. A file this server did not just create must have a header.
+    if (existsSync(file) && statSync(file).size === 0) {
+      throw refuse('the file is empty (0 bytes); restore it, or remove it to start afresh');
+    }
+    this.worker = startWriter(file);
     this.worker.on('message', (reply: Reply) => {
       const p = this.pending.get(reply.ref);
       this.pending.delete(reply.ref);
       p?.resolve(reply);
     });
+    // An error from the worker thread arrives as a copy that may have lost its message.
     this.worker.on('error', (e: Error & { code?: string }) =>
-      // An error from the worker thread arrives as a copy that may have lost its message.
-      this.fail(new Error(`the games database failed: ${e.message || e.code || String(e)}`)),
+      this.fail(refuse(e.message || e.code || String(e))),
     );
-    this.worker.on('exit', () => this.fail(new Error('the storage worker stopped')));
+    this.worker.on('exit', () => this.fail(refuse('the storage worker stopped')));
+  }
+
+  /** Set once the store has failed for good: every request fails, and /healthz says so. */
+  get failure(): Error | undefined {
+    return this.closing ? undefined : this.failed;
   }
 
   private fail(e: Error): void {
@@ -76,8 +104,8 @@ export class SqliteStore implements GameStore {
     });
   }
 
-  private static check(reply: Reply): GameRows | undefined {
-    if (reply.ok) return reply.game;
+  private static check(reply: Reply): Reply & { ok: true } {
+    if (reply.ok) return reply;
     throw reply.conflict ? new VersionConflict(reply.message) : new Error(reply.message);
   }
 
@@ -92,7 +120,7 @@ export class SqliteStore implements GameStore {
   }
 
   async load(id: string): Promise<StoredGame | undefined> {
-    const rows = SqliteStore.check(await this.ask({ op: 'load', id }));
+    const rows = SqliteStore.check(await this.ask({ op: 'load', id })).game;
     if (!rows) return undefined;
     return {
       id,
@@ -100,6 +128,22 @@ export class SqliteStore implements GameStore {
       setup: JSON.parse(rows.setup) as GameSetup,
       events: rows.events.map((e) => JSON.parse(e) as GameEvent),
     };
+  }
+
+  async markRunning(id: string, running: boolean): Promise<void> {
+    SqliteStore.check(await this.ask({ op: 'mark', id, running }));
+  }
+
+  async running(): Promise<readonly string[]> {
+    return SqliteStore.check(await this.ask({ op: 'running' })).ids ?? [];
+  }
+
+  async alive(at: number): Promise<void> {
+    SqliteStore.check(await this.ask({ op: 'alive', at }));
+  }
+
+  async lastAlive(): Promise<number | undefined> {
+    return SqliteStore.check(await this.ask({ op: 'last-alive' })).at;
   }
 
   async close(): Promise<void> {

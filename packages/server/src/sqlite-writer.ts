@@ -1,19 +1,33 @@
 // The SQLite side of the store, run in a worker thread so that the disk's flush (fsync, a few
 // milliseconds each) never stalls the main thread. Requests that arrive while a transaction
 // is being written are gathered and committed together in the next one (group commit): one
-// flush for many moves, and each is answered only after its transaction is durable.
+// flush for many moves, and each is answered only after its transaction is durable. No one
+// request can end the thread: a failed write or an unreadable game is answered as an error.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Reply, Request } from './sqlite-messages.ts';
 
 const port = parentPort!;
-const db = new Database((workerData as { file: string }).file);
-// WAL lets loads read while a write is in flight; FULL flushes the log at every commit, so an
-// acknowledged move survives a killed process and a lost machine alike.
-db.pragma('journal_mode = WAL');
+// No wait for a lock: the one connection never contends with itself, and another process
+// holding the file is refused at once rather than after seconds.
+const db = new Database((workerData as { file: string }).file, { timeout: 0 });
+// Exclusive locking: the first write takes a lock on the file that this connection keeps until
+// it closes or its process dies, so a second server on the same data is refused at start
+// rather than fighting the first over the games. (In this mode WAL keeps its index in memory.)
+db.pragma('locking_mode = EXCLUSIVE');
+try {
+  // WAL lets loads read while a write is in flight; FULL flushes the log at every commit, so an
+  // acknowledged move survives a killed process and a lost machine alike.
+  db.pragma('journal_mode = WAL');
+  db.exec('BEGIN IMMEDIATE; COMMIT');
+} catch (e) {
+  if (e instanceof Error && 'code' in e && String(e.code).startsWith('SQLITE_BUSY')) {
+    throw new Error('another server process is using it; only one may (check AGON_DATA)');
+  }
+  throw e;
+}
 db.pragma('synchronous = FULL');
-db.pragma('busy_timeout = 5000');
 db.exec(`
   CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -26,48 +40,80 @@ db.exec(`
     body TEXT NOT NULL,
     PRIMARY KEY (game_id, version)
   ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `);
+// Added later than the tables: which games have a clock running, to re-arm them at start.
+const columns = db.pragma('table_info(games)') as { name: string }[];
+if (!columns.some((c) => c.name === 'clock_runs')) {
+  db.exec('ALTER TABLE games ADD COLUMN clock_runs INTEGER NOT NULL DEFAULT 0');
+}
+db.exec('CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs = 1');
 
 const insertGame = db.prepare('INSERT INTO games (id, created_at, setup) VALUES (?, ?, ?)');
 const insertEvent = db.prepare('INSERT INTO events (game_id, version, body) VALUES (?, ?, ?)');
+const markGame = db.prepare('UPDATE games SET clock_runs = ? WHERE id = ?');
+const setAlive = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('alive', ?)");
 const selectGame = db.prepare<[string], { created_at: number; setup: string }>(
   'SELECT created_at, setup FROM games WHERE id = ?',
 );
 const selectEvents = db.prepare<[string], { body: string }>(
   'SELECT body FROM events WHERE game_id = ? ORDER BY version',
 );
+const selectRunning = db.prepare<[], { id: string }>('SELECT id FROM games WHERE clock_runs = 1');
+const selectAlive = db.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'alive'");
 
 const isConflict = (e: unknown): boolean =>
   e instanceof Error && 'code' in e && String(e.code).startsWith('SQLITE_CONSTRAINT');
 
+const failure = (ref: number, e: unknown): Reply => ({
+  ref,
+  ok: false,
+  conflict: isConflict(e),
+  message: e instanceof Error ? e.message : String(e),
+});
+
+type Write = Request & { op: 'create' | 'append' | 'mark' | 'alive' };
+const isWrite = (r: Request): r is Write =>
+  r.op === 'create' || r.op === 'append' || r.op === 'mark' || r.op === 'alive';
+
 /** Runs one write inside the open transaction; a refused write fails alone. */
-function write(request: Request): Reply {
+function write(request: Write): Reply {
   try {
     if (request.op === 'create') {
       insertGame.run(request.id, request.createdAt, request.setup);
     } else if (request.op === 'append') {
       insertEvent.run(request.id, request.version, request.event);
+    } else if (request.op === 'mark') {
+      markGame.run(request.running ? 1 : 0, request.id);
+    } else {
+      setAlive.run(request.at);
     }
     return { ref: request.ref, ok: true };
   } catch (e) {
-    return {
-      ref: request.ref,
-      ok: false,
-      conflict: isConflict(e),
-      message: e instanceof Error ? e.message : String(e),
-    };
+    return failure(request.ref, e);
   }
 }
 
-function read(request: Request & { op: 'load' }): Reply {
-  const game = selectGame.get(request.id);
-  if (!game) return { ref: request.ref, ok: true };
-  const events = selectEvents.all(request.id).map((row) => row.body);
-  return {
-    ref: request.ref,
-    ok: true,
-    game: { createdAt: game.created_at, setup: game.setup, events },
-  };
+/** Answers one read; an unreadable game (a corrupt page, say) fails that request alone. */
+function read(request: Request & { op: 'load' | 'running' | 'last-alive' }): Reply {
+  try {
+    if (request.op === 'running') {
+      return { ref: request.ref, ok: true, ids: selectRunning.all().map((r) => r.id) };
+    }
+    if (request.op === 'last-alive') {
+      return { ref: request.ref, ok: true, at: selectAlive.get()?.value };
+    }
+    const game = selectGame.get(request.id);
+    if (!game) return { ref: request.ref, ok: true };
+    const events = selectEvents.all(request.id).map((row) => row.body);
+    return {
+      ref: request.ref,
+      ok: true,
+      game: { createdAt: game.created_at, setup: game.setup, events },
+    };
+  } catch (e) {
+    return failure(request.ref, e);
+  }
 }
 
 let queue: Request[] = [];
@@ -77,7 +123,7 @@ function flush(): void {
   scheduled = false;
   const batch = queue;
   queue = [];
-  const writes = batch.filter((r) => r.op === 'create' || r.op === 'append');
+  const writes = batch.filter(isWrite);
   let replies: Reply[];
   try {
     replies = writes.length ? db.transaction(() => writes.map(write))() : [];
@@ -88,11 +134,12 @@ function flush(): void {
   }
   for (const r of replies) port.postMessage(r);
   for (const r of batch) {
-    if (r.op === 'load') port.postMessage(read(r));
-    else if (r.op === 'close') {
+    if (r.op === 'close') {
       db.close();
       port.postMessage({ ref: r.ref, ok: true } satisfies Reply);
       port.close();
+    } else if (r.op === 'load' || r.op === 'running' || r.op === 'last-alive') {
+      port.postMessage(read(r));
     }
   }
 }

@@ -2,7 +2,7 @@
 // plus an append-only log of events; replaying the log through the engine gives back the
 // exact game, so nothing but the log needs storing. SQLite implements it today
 // (sqlite-store.ts); a shared database for several server processes would implement the same
-// four methods (docs/online.md, "Scaling").
+// methods (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
 import type { TimeControl, Variant } from '@agon/protocol';
@@ -51,6 +51,16 @@ export interface GameStore {
   append(id: string, version: number, event: GameEvent): Promise<void>;
   /** The game with all its events, or undefined. */
   load(id: string): Promise<StoredGame | undefined>;
+  /** Notes whether the game's clock runs, so that a restart re-arms its alarm at once. */
+  markRunning(id: string, running: boolean): Promise<void>;
+  /** The games noted as having a running clock. */
+  running(): Promise<readonly string[]>;
+  /** Notes that a server was alive at `at`: a restart charges the clocks up to the last note. */
+  alive(at: number): Promise<void>;
+  /** The last note of `alive`, from before this process started. */
+  lastAlive(): Promise<number | undefined>;
+  /** The error that broke the store for good, if one did. */
+  readonly failure: Error | undefined;
   /** Finishes pending writes and releases the storage. */
   close(): Promise<void>;
 }

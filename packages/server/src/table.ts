@@ -18,7 +18,7 @@ import type { GameEvent, GameSetup, StoredGame } from './store.ts';
 export interface Clocks {
   white: number;
   black: number;
-  /** When the current turn's time began to count (ms since 1970). */
+  /** When the current turn's time began to count, on the server's clock (hub.ts). */
   since: number;
 }
 
@@ -67,14 +67,28 @@ export function newTable(id: string, setup: GameSetup): Table {
   };
 }
 
+/** When no server held the games: from the last sign of life of the one before to this start. */
+export interface Downtime {
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
- * Replays a stored game. The running clock restarts at `now`: time while no server held the
- * game (a restart) is charged to no one.
+ * Replays a stored game at `now`. The running clock is charged for the time since the last move
+ * (a crash does not refund the mover's thinking), less any `downtime`, which is charged to no
+ * one: the mover could not have moved while no server was there.
  */
-export function restoreTable(stored: StoredGame, now: number): Table {
+export function restoreTable(stored: StoredGame, now: number, downtime?: Downtime): Table {
   const table = newTable(stored.id, stored.setup);
   for (const event of stored.events) applyEvent(table, event);
-  if (table.clocks) table.clocks.since = now;
+  const c = table.clocks;
+  if (c) {
+    const since = runningClock(table) === undefined ? now : c.since;
+    const down = downtime
+      ? Math.max(0, Math.min(now, downtime.to) - Math.max(since, downtime.from))
+      : 0;
+    c.since = Math.min(now, since + down);
+  }
   return table;
 }
 

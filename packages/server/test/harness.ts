@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ClientMessage, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import { type Running, startServerProcess } from './server-process.ts';
+import { type ProcessOptions, type Running, startServerProcess } from './server-process.ts';
 
 export type { Running } from './server-process.ts';
 
@@ -36,8 +36,12 @@ export function dataFolder(): string {
 }
 
 /** Starts the server with a stand-in for the built app and waits for it to listen. */
-export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  return startServerProcess(dataDir, { AGON_WEB_ROOT: fakeApp(), ...env });
+export function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: ProcessOptions = {},
+): Promise<Running> {
+  return startServerProcess(dataDir, { AGON_WEB_ROOT: fakeApp(), ...env }, options);
 }
 
 /** Creates a game over HTTP; answers the status and the JSON body. */
@@ -56,13 +60,16 @@ export async function createGame(
 /** A WebSocket client of one game that keeps every message until a test takes it. */
 export class Peer {
   private readonly inbox: ServerMessage[] = [];
+  private readonly counts = new Map<string, number>();
   private waiting: (() => void) | undefined;
   /** The close code, once closed. */
   closed: number | undefined;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.inbox.push(JSON.parse(data.toString()) as ServerMessage);
+      const message = JSON.parse(data.toString()) as ServerMessage;
+      this.counts.set(message.t, (this.counts.get(message.t) ?? 0) + 1);
+      this.inbox.push(message);
       this.waiting?.();
     });
     ws.on('close', (code) => {
@@ -98,23 +105,35 @@ export class Peer {
   }
 
   /** Waits for the next message of type `t` that passes `test`, dropping those before it. */
-  async next<T extends ServerMessage['t']>(
+  next<T extends ServerMessage['t']>(
     t: T,
     test: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true,
     timeout = 15_000,
   ): Promise<Extract<ServerMessage, { t: T }>> {
+    return this.take(
+      (m): m is Extract<ServerMessage, { t: T }> =>
+        m.t === t && test(m as Extract<ServerMessage, { t: T }>),
+      t,
+      timeout,
+    );
+  }
+
+  /** Waits for the first message that passes `test`, dropping those before it. */
+  private async take<M extends ServerMessage>(
+    test: (m: ServerMessage) => m is M,
+    what: string,
+    timeout: number,
+  ): Promise<M> {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const i = this.inbox.findIndex(
-        (m) => m.t === t && test(m as Extract<ServerMessage, { t: T }>),
-      );
+      const i = this.inbox.findIndex(test);
       if (i >= 0) {
         const [found] = this.inbox.splice(0, i + 1).slice(-1);
-        return found as Extract<ServerMessage, { t: T }>;
+        return found as M;
       }
-      if (this.closed !== undefined) throw new Error(`closed (${this.closed}) waiting for ${t}`);
+      if (this.closed !== undefined) throw new Error(`closed (${this.closed}) waiting for ${what}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${t} message within ${timeout} ms`);
+      if (left <= 0) throw new Error(`no ${what} message within ${timeout} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiting = () => {
@@ -124,6 +143,22 @@ export class Peer {
       });
       this.waiting = undefined;
     }
+  }
+
+  /** Waits for the answer to an action: 'event' once `version` is made, else a refusal's code. */
+  async answer(version: number): Promise<string> {
+    const m = await this.take(
+      (m): m is Extract<ServerMessage, { t: 'event' | 'error' }> =>
+        (m.t === 'event' && m.version === version) || m.t === 'error',
+      'answer',
+      15_000,
+    );
+    return m.t === 'error' ? m.code : 'event';
+  }
+
+  /** How many messages of type `t` have arrived, taken or not. */
+  received(t: ServerMessage['t']): number {
+    return this.counts.get(t) ?? 0;
   }
 
   /** Waits for the event that makes `version`. */

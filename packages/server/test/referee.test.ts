@@ -53,19 +53,26 @@ describe('the referee', () => {
     ).toBe('game-over');
   });
 
-  it('replays a stored log into the same table, the running clock restarting at the load', () => {
+  it('replays a stored log into the same table, charging the mover for the time before a crash but not for the downtime', () => {
     const t = newTable('abcdefghij', CLOCKED);
     const log: GameEvent[] = [];
     act(t, { t: 'join', token: 'b-hash' }, 0, log);
     act(t, { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: 1 }, 1000, log);
     act(t, { t: 'draw', by: 'black', seat: 'black', action: 'offer' }, 2000, log);
     act(t, { t: 'move', by: 'black', seat: 'black', move: 'f11-f10', version: 3 }, 4000, log);
-    const back = restoreTable({ id: t.id, createdAt: 0, setup: CLOCKED, events: log }, 90_000);
+    const stored = { id: t.id, createdAt: 0, setup: CLOCKED, events: log };
+    // The server died at once after Black's move (last alive at 4000) and came back at 90 s.
+    const back = restoreTable(stored, 90_000, { from: 4000, to: 90_000 });
     expect(back.version).toBe(t.version);
     expect(back.game.moves).toEqual(t.game.moves);
     expect(back.seats).toEqual(t.seats);
     expect(back.drawOffer).toBe('black');
     expect(clockView(back, 90_000)).toEqual(clockView(t, 4000));
+    // White had thought for 3 s when the server died: those are charged, the downtime is not.
+    const later = restoreTable(stored, 90_000, { from: 7000, to: 90_000 });
+    expect(clockView(later, 90_000)).toEqual(clockView(t, 7000));
+    // And time since the restart counts as usual.
+    expect(clockView(later, 91_000)).toEqual(clockView(t, 8000));
   });
 
   it('withdraws a draw offer when its receiver moves instead of answering', () => {

@@ -11,6 +11,8 @@ const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 export interface Running {
   readonly url: string;
   readonly process: ChildProcess;
+  /** Everything the process has printed so far, stdout and stderr. */
+  output(): string;
   /** Ends the process (SIGTERM unless told) and waits for it to be gone. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -20,12 +22,36 @@ process.on('exit', () => {
   for (const p of everyProcess) p.kill('SIGKILL');
 });
 
+/** How to run the process beyond its environment. */
+export interface ProcessOptions {
+  /** The limit on open files (ulimit -n). */
+  readonly openFiles?: number;
+  /** The largest file it may write, in KiB (ulimit -f): a full disk without filling one. */
+  readonly fileSizeKiB?: number;
+  /** Modules loaded before the server (node --import), after tsx. */
+  readonly preload?: readonly string[];
+}
+
 /** Starts `src/main.ts` in a process of its own and waits for it to listen. */
 export function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  options: ProcessOptions = {},
 ): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const node = [
+    process.execPath,
+    '--import',
+    'tsx',
+    ...(options.preload ?? []).flatMap((m) => ['--import', m]),
+    'src/main.ts',
+  ];
+  // prlimit sets the limits on the process itself, so they hold for its worker threads too.
+  const limits = [
+    ...(options.openFiles === undefined ? [] : [`--nofile=${options.openFiles}`]),
+    ...(options.fileSizeKiB === undefined ? [] : [`--fsize=${options.fileSizeKiB * 1024}`]),
+  ];
+  const [command, ...args] = limits.length ? ['prlimit', ...limits, '--', ...node] : node;
+  const child = spawn(command!, args, {
     cwd: PACKAGE,
     env: {
       ...process.env,
@@ -57,7 +83,7 @@ export function startServerProcess(
       const url = /Agon is ready: (http:\/\/\S+\/)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
-        resolve({ url, process: child, stop });
+        resolve({ url, process: child, stop, output: () => output });
       }
     });
     child.once('exit', (code) => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.ts';
 import { fakeApp } from './harness.ts';
+import { MemoryStore } from './memory-store.ts';
 
 describe('buildServer', () => {
   it('serves the page, revalidated, and hashed assets as immutable', async () => {
@@ -50,6 +51,17 @@ describe('buildServer', () => {
       payload: { pad: 'x'.repeat(5000) },
     });
     expect(big.statusCode).toBe(413);
+    await app.close();
+  });
+
+  it('says in /healthz when the store has failed for good', async () => {
+    const store = new MemoryStore();
+    const app = await buildServer({ webRoot: fakeApp(), store });
+    expect((await app.inject('/healthz')).json()).toEqual({ ok: true, games: 0, sockets: 0 });
+    store.failure = new Error('the storage worker stopped');
+    const broken = await app.inject('/healthz');
+    expect(broken.statusCode).toBe(503);
+    expect(broken.json()).toEqual({ ok: false, error: 'the storage worker stopped' });
     await app.close();
   });
 

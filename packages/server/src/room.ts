@@ -1,0 +1,356 @@
+// One game in memory and the connections to it: the game's lifecycle. Commands run one at a
+// time in arrival order; each event is committed to the store before anyone hears of it; the
+// clock's alarm, the idle timer and presence live here. It reaches its connections only
+// through `Member` (send, refuse, close), so the tests run it in-process under a fake clock,
+// and a relay between server processes can sit on the same seam (docs/online.md, "Scaling").
+
+import { type Colour, makeMoveText } from '@agon/engine';
+import type { ClientMessage, GameView, Presence, Refusal, ServerMessage } from '@agon/protocol';
+import type { Problems } from './problems.ts';
+import { type Command, decide } from './referee.ts';
+import { hashToken, newGameId, newToken } from './secret.ts';
+import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
+import {
+  applyEvent,
+  clockView,
+  outcomeOf,
+  publicEvent,
+  runningClock,
+  type Table,
+  timeLeft,
+} from './table.ts';
+
+/** A connection as a game sees it. */
+export interface Member {
+  /** Whether it is still connected. */
+  readonly open: boolean;
+  /** Sends a message (or one already serialised, when many members get the same). */
+  send(message: ServerMessage | string): void;
+  /** Sends a refusal; the connection keeps its own count of its own faults. */
+  refuse(error: Refusal): void;
+  /** Closes the connection with a WebSocket close code. */
+  close(code: number, reason: string): void;
+}
+
+/** What a member may ask of a game once it is in. */
+export type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;
+
+/** The limits a game enforces. */
+export interface RoomLimits {
+  /** How long a game nobody is connected to stays in memory. */
+  readonly idleMs: number;
+  /** Watchers of one game at most; more are turned away. */
+  readonly maxWatchers: number;
+  /** How long presence changes are gathered before one message tells them all. */
+  readonly presenceMs: number;
+}
+
+/** What a game needs from the server around it. */
+export interface RoomContext {
+  readonly store: GameStore;
+  /** The server's clock in ms: monotonic, so a step of the wall clock moves no flag. */
+  readonly now: () => number;
+  readonly limits: RoomLimits;
+  readonly problems: Problems;
+  /** Told once, when the game leaves memory. */
+  readonly gone: (room: Room) => void;
+}
+
+/** The close code for a watcher turned away from a full game: try again later. */
+export const WATCHERS_FULL_CLOSE = 1013;
+/** How long a flag that could not be stored waits before it is tried again. */
+const FLAG_RETRY_MS = 1000;
+
+/** One game in memory with its members. */
+export class Room {
+  private readonly members = new Map<Member, Colour | null>();
+  private readonly online = { white: 0, black: 0 };
+  private watchers = 0;
+  /** The tail of this game's command queue. */
+  private queue: Promise<void> = Promise.resolve();
+  private alarm: NodeJS.Timeout | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  private presenceTimer: NodeJS.Timeout | undefined;
+  private shownPresence: string;
+  /** What the store was last told of this game's clock. */
+  private noted: boolean;
+  private left = false;
+
+  /** A game restored into memory; `noted` is whether the store has its clock as running. */
+  constructor(
+    readonly table: Table,
+    private readonly context: RoomContext,
+    noted: boolean,
+  ) {
+    this.shownPresence = this.presenceText();
+    this.noted = noted;
+    this.arm();
+    void this.note();
+    // Even a game that nobody ends up joining (a hello whose socket closed) leaves memory.
+    this.rest();
+  }
+
+  /** The game's id. */
+  get id(): string {
+    return this.table.id;
+  }
+
+  /** Connections in the game. */
+  get size(): number {
+    return this.members.size;
+  }
+
+  /** Runs `work` after everything already queued for this game. */
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(work).catch((e: unknown) => {
+      // Storage failures are caught where they happen: anything here is a bug, stack and all.
+      this.context.problems.report(`game ${this.id}`, e, true);
+    });
+    return this.queue;
+  }
+
+  /**
+   * Lets `member` in after the commands before it: to the seat `token` proves, else the free
+   * seat, else to watch. Resolves true once it is in and has the game.
+   */
+  admit(member: Member, token: string | undefined): Promise<boolean> {
+    let admitted = false;
+    return this.enqueue(async () => {
+      const t = this.table;
+      const hash = token === undefined ? undefined : hashToken(token);
+      let seat: Colour | null =
+        hash === undefined
+          ? null
+          : t.seats.white === hash
+            ? 'white'
+            : t.seats.black === hash
+              ? 'black'
+              : null;
+      let given: string | undefined;
+      if (seat === null && member.open && !this.left) {
+        // Whoever opens the link first takes the free seat; later visitors watch.
+        const fresh = newToken();
+        const ruling = decide(t, { t: 'join', token: hashToken(fresh) }, this.context.now());
+        if (ruling.ok && (await this.commit(ruling.event, member))) {
+          seat = ruling.event.kind === 'join' ? ruling.event.seat : null;
+          given = fresh;
+        }
+      }
+      // Checked after the commit too: the socket may have closed while it was stored.
+      if (!member.open || this.left) {
+        if (this.left) member.close(1012, 'reload the game');
+        this.rest();
+        return;
+      }
+      if (seat === null && this.watchers >= this.context.limits.maxWatchers) {
+        member.refuse({
+          code: 'too-many-watchers',
+          message: 'this game has all the watchers it can take',
+        });
+        member.close(WATCHERS_FULL_CLOSE, 'too many watchers');
+        this.rest();
+        return;
+      }
+      this.members.set(member, seat);
+      if (seat === null) this.watchers++;
+      else this.online[seat]++;
+      if (this.idle) clearTimeout(this.idle);
+      this.idle = undefined;
+      member.send(this.state(seat, given));
+      this.presenceChanged();
+      admitted = true;
+    }).then(() => admitted);
+  }
+
+  /** Sends `member` the whole game again. */
+  sync(member: Member): void {
+    member.send(this.state(this.members.get(member) ?? null));
+  }
+
+  /** Queues a member's action. */
+  act(member: Member, action: Action): void {
+    void this.enqueue(() => this.command(member, action));
+  }
+
+  /** Takes a closed connection out of the game. */
+  leave(member: Member): void {
+    if (!this.members.has(member)) return;
+    const seat = this.members.get(member)!;
+    this.members.delete(member);
+    if (seat === null) this.watchers--;
+    else this.online[seat]--;
+    this.presenceChanged();
+    this.rest();
+  }
+
+  private async command(member: Member, action: Action): Promise<void> {
+    // A clock that ran out ends the game before anything after it is looked at.
+    await this.flag();
+    const by = this.members.get(member) ?? null;
+    const command: Command =
+      action.t === 'rematch' ? { ...action, by, next: newGameId() } : { ...action, by };
+    const ruling = decide(this.table, command, this.context.now());
+    if (!ruling.ok) {
+      member.refuse(ruling.error);
+      return;
+    }
+    if (ruling.event.kind === 'rematch') {
+      const t = this.table;
+      const setup: GameSetup = {
+        variant: t.setup.variant,
+        clock: t.setup.clock,
+        seats: { white: t.seats.black, black: t.seats.white },
+        previous: t.id,
+      };
+      try {
+        await this.context.store.create(ruling.event.next, ruling.event.at, setup);
+      } catch (e) {
+        this.context.problems.report('storage', e);
+        member.refuse({ code: 'server-error', message: 'the rematch could not be stored' });
+        return;
+      }
+    }
+    await this.commit(ruling.event, member);
+  }
+
+  /** Stores the event, then applies it and tells every member; false if storing failed. */
+  private async commit(event: GameEvent, cause?: Member): Promise<boolean> {
+    const table = this.table;
+    try {
+      await this.context.store.append(table.id, table.version + 1, event);
+    } catch (e) {
+      this.context.problems.report('storage', e);
+      cause?.refuse({ code: 'server-error', message: 'the server could not store that' });
+      if (e instanceof VersionConflict) this.evict(1012);
+      return false;
+    }
+    applyEvent(table, event);
+    // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
+    await this.note();
+    const text = JSON.stringify({
+      t: 'event',
+      version: table.version,
+      event: publicEvent(event),
+      clock: clockView(table, this.context.now()),
+      outcome: outcomeOf(table) ?? null,
+    } satisfies ServerMessage);
+    for (const member of this.members.keys()) member.send(text);
+    this.arm();
+    return true;
+  }
+
+  /** Tells the store when the clock starts or stops running, so a restart re-arms it. */
+  private async note(): Promise<void> {
+    const running = runningClock(this.table) !== undefined;
+    if (running === this.noted) return;
+    this.noted = running;
+    try {
+      await this.context.store.markRunning(this.id, running);
+    } catch (e) {
+      this.noted = !running; // told again at the next change
+      this.context.problems.report('storage', e);
+    }
+  }
+
+  /** Sets the alarm for the running clock, so a flag falls even if nobody moves. */
+  private arm(atLeast = 0): void {
+    if (this.alarm) clearTimeout(this.alarm);
+    this.alarm = undefined;
+    const side = runningClock(this.table);
+    if (side === undefined || this.left) return;
+    const left = timeLeft(this.table, side, this.context.now());
+    this.alarm = setTimeout(
+      () => void this.enqueue(() => this.flag()),
+      Math.max(atLeast, Math.max(0, left) + 1),
+    );
+  }
+
+  /** Ends the game if the running clock is out; otherwise the alarm is set again. */
+  private async flag(): Promise<void> {
+    const ruling = decide(this.table, { t: 'flag' }, this.context.now());
+    if (!ruling.ok) {
+      // The alarm may fire before the clock says the time is up (timers and clocks do not
+      // agree to the millisecond): set it again rather than lose it.
+      this.arm();
+      return;
+    }
+    if (await this.commit(ruling.event)) this.rest();
+    else this.arm(FLAG_RETRY_MS);
+  }
+
+  private presence(): Presence {
+    return {
+      online: { white: this.online.white > 0, black: this.online.black > 0 },
+      watchers: this.watchers,
+    };
+  }
+
+  private presenceText(): string {
+    return JSON.stringify({ t: 'presence', ...this.presence() } satisfies ServerMessage);
+  }
+
+  /**
+   * Gathers presence changes for a moment and sends one message, only if it differs from the
+   * last: a crowd of watchers arriving costs one message per member, not one per arrival.
+   */
+  private presenceChanged(): void {
+    if (this.presenceTimer || this.left) return;
+    this.presenceTimer = setTimeout(() => {
+      this.presenceTimer = undefined;
+      const text = this.presenceText();
+      if (text === this.shownPresence) return;
+      this.shownPresence = text;
+      for (const member of this.members.keys()) member.send(text);
+    }, this.context.limits.presenceMs);
+  }
+
+  private state(you: Colour | null, token?: string): ServerMessage {
+    const t = this.table;
+    const game: GameView = {
+      id: t.id,
+      variant: t.setup.variant,
+      version: t.version,
+      moves: t.game.moves.map(makeMoveText),
+      seats: { white: t.seats.white !== undefined, black: t.seats.black !== undefined },
+      clock: clockView(t, this.context.now()),
+      drawOffer: t.drawOffer ?? null,
+      rematchOffer: t.rematchOffer ?? null,
+      outcome: outcomeOf(t) ?? null,
+      next: t.next ?? null,
+      ...this.presence(),
+    };
+    return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };
+  }
+
+  /**
+   * Lets a game nobody is in leave memory after a while; one whose clock runs stays, so its
+   * flag still falls on time.
+   */
+  private rest(): void {
+    if (this.members.size > 0 || runningClock(this.table) || this.idle || this.left) return;
+    this.idle = setTimeout(() => {
+      this.idle = undefined;
+      if (this.members.size === 0 && !runningClock(this.table)) this.evict(1001);
+    }, this.context.limits.idleMs);
+    this.idle.unref();
+  }
+
+  /** Drops the game from memory; its members reconnect and load it afresh. */
+  private evict(code: number): void {
+    this.stop();
+    this.context.gone(this);
+    for (const member of this.members.keys()) member.close(code, 'reload the game');
+    this.members.clear();
+  }
+
+  private stop(): void {
+    this.left = true;
+    for (const timer of [this.alarm, this.idle, this.presenceTimer]) clearTimeout(timer);
+  }
+
+  /** Stops the game's timers and waits for the commands under way (the server is closing). */
+  close(): Promise<void> {
+    this.stop();
+    return this.queue;
+  }
+}

@@ -1,0 +1,157 @@
+// The game lifecycle in-process, without sockets: members are fakes that record what they are
+// sent, the store lives in memory, and both the clock (`now`) and the timers are fake, so the
+// alarm, the idle timer and presence are driven by hand.
+
+import type { ServerMessage } from '@agon/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Problems } from '../src/problems.ts';
+import { type Member, Room, WATCHERS_FULL_CLOSE } from '../src/room.ts';
+import { hashToken } from '../src/secret.ts';
+import type { GameSetup } from '../src/store.ts';
+import { newTable } from '../src/table.ts';
+import { MemoryStore } from './memory-store.ts';
+
+const WHITE = 'W'.repeat(43);
+
+/** A connection that keeps what it is sent. */
+class FakeMember implements Member {
+  open = true;
+  readonly received: ServerMessage[] = [];
+  closedWith: number | undefined;
+
+  send(message: ServerMessage | string): void {
+    this.received.push(typeof message === 'string' ? JSON.parse(message) : message);
+  }
+
+  refuse(error: { code: string; message: string }): void {
+    this.received.push({ t: 'error', ...error } as ServerMessage);
+  }
+
+  close(code: number): void {
+    this.closedWith = code;
+    this.open = false;
+  }
+
+  of<T extends ServerMessage['t']>(t: T): Extract<ServerMessage, { t: T }>[] {
+    return this.received.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
+  }
+}
+
+describe('a game in memory', () => {
+  let now: number;
+  let store: MemoryStore;
+  let logged: string[];
+  let gone: Room[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    now = 1_000_000;
+    store = new MemoryStore();
+    logged = [];
+    gone = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function room(setup: Partial<GameSetup> = {}, limits = {}): Room {
+    const full: GameSetup = {
+      variant: 'standard',
+      clock: null,
+      seats: { white: hashToken(WHITE) },
+      ...setup,
+    };
+    return new Room(
+      newTable('abcdefghij', full),
+      {
+        store,
+        now: () => now,
+        limits: { idleMs: 60_000, maxWatchers: 1000, presenceMs: 250, ...limits },
+        problems: new Problems(
+          () => now,
+          60_000,
+          (line) => logged.push(line),
+        ),
+        gone: (r) => gone.push(r),
+      },
+      false,
+    );
+  }
+
+  /** Both seats taken; White has made the first move, so Black's clock runs. */
+  async function started(r: Room): Promise<{ white: FakeMember; black: FakeMember }> {
+    const white = new FakeMember();
+    const black = new FakeMember();
+    expect(await r.admit(white, WHITE)).toBe(true);
+    expect(await r.admit(black, undefined)).toBe(true);
+    r.act(white, { t: 'move', seat: 'white', move: 'f1-f2', version: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(white.of('event').at(-1)?.event.kind).toBe('move');
+    return { white, black };
+  }
+
+  it('sets the alarm again when it fires before the clock says the time is up', async () => {
+    const r = room({ clock: { initial: 5000, increment: 0 } });
+    const { white } = await started(r);
+    // The timers run 5 s, but the clock moves only 4 s: the alarm comes early.
+    now += 4000;
+    await vi.advanceTimersByTimeAsync(5001);
+    expect(white.of('event').some((e) => e.event.kind === 'timeout')).toBe(false);
+    // It was set again, for the second still left.
+    now += 1001;
+    await vi.advanceTimersByTimeAsync(1001);
+    const flagged = white.of('event').at(-1)!;
+    expect(flagged.event).toEqual({ kind: 'timeout', seat: 'black' });
+  });
+
+  it('tells a crowd of arrivals in one presence message to each member', async () => {
+    const r = room();
+    const { white } = await started(r);
+    await vi.advanceTimersByTimeAsync(250);
+    const before = white.of('presence').length;
+    const crowd = Array.from({ length: 50 }, () => new FakeMember());
+    for (const w of crowd) expect(await r.admit(w, undefined)).toBe(true);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(white.of('presence').length).toBe(before + 1);
+    expect(white.of('presence').at(-1)).toMatchObject({ watchers: 50 });
+    for (const w of crowd) expect(w.of('presence').length).toBeLessThanOrEqual(1);
+    // Nothing changed: nothing more is sent.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(white.of('presence').length).toBe(before + 1);
+  });
+
+  it('turns away the watcher past the cap', async () => {
+    const r = room({}, { maxWatchers: 2 });
+    await started(r);
+    for (let i = 0; i < 2; i++) expect(await r.admit(new FakeMember(), undefined)).toBe(true);
+    const late = new FakeMember();
+    expect(await r.admit(late, undefined)).toBe(false);
+    expect(late.of('error')[0]?.code).toBe('too-many-watchers');
+    expect(late.closedWith).toBe(WATCHERS_FULL_CLOSE);
+  });
+
+  it('leaves memory when the only hello went away before it was let in', async () => {
+    const r = room();
+    const member = new FakeMember();
+    member.open = false;
+    expect(await r.admit(member, WHITE)).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(gone).toEqual([r]);
+  });
+
+  it('refuses with server-error when the store fails, and reports it once per burst', async () => {
+    const r = room();
+    const { white } = await started(r);
+    store.failing = true;
+    for (let i = 0; i < 5; i++) {
+      r.act(white, { t: 'resign', seat: 'white' });
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(white.of('error').map((e) => e.code)).toEqual(Array(5).fill('server-error'));
+    expect(logged).toEqual(['storage: disk full']);
+    now += 60_000;
+    r.act(white, { t: 'resign', seat: 'white' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(logged.at(-1)).toBe('storage: disk full (and 4 more since the last report)');
+  });
+});
