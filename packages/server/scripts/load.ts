@@ -21,7 +21,7 @@ import {
 } from '@agon/engine';
 import type { ServerMessage } from '@agon/protocol';
 import WebSocket from 'ws';
-import { startServerProcess } from '../test/server-process.ts';
+import { startServerProcess } from '../src/process.ts';
 
 function option(name: string, fallback: number, max: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { ClientMessage, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import { type ProcessOptions, type Running, startServerProcess } from './server-process.ts';
+import { type ProcessOptions, type Running, startServerProcess } from '../src/process.ts';
 
-export type { Running } from './server-process.ts';
+export type { Running } from '../src/process.ts';
 
 let standIn: string | undefined;
 // Each test file gets its own copy of this module, so each removes its own stand-in.

@@ -3,11 +3,10 @@
 // game's WebSocket, the self-hosted font) and works, and the browser reports no violation.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import {
   clickCell,
-  HAVE_CHROMIUM,
-  launch,
+  describeInChromium,
   moveList,
   newContext,
   openApp,
@@ -31,17 +30,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   return seen;
 }
 
-describe.skipIf(!HAVE_CHROMIUM)('the content security policy', () => {
-  let browser: Awaited<ReturnType<typeof launch>>;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium('the content security policy', (browser) => {
   it('is sent with the page and lets the worker, the service worker and the socket run', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const violations = await watchViolations(page);
     const response = await page.goto(inject('baseURL'));
@@ -74,7 +65,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the content security policy', () => {
   });
 
   it('lets the self-hosted font load', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const violations = await watchViolations(page);
     await openApp(page, inject('baseURL'));

@@ -1,6 +1,11 @@
-// Starts the app's server on a free port for the whole e2e run and hands its URL to the tests.
+// Starts the app's server for the whole e2e run as its own process, as `npm start` runs it
+// (through the server package's own starter, shared with its tests and load script), in a
+// throwaway data folder, and hands its URL to the tests.
 
-import { buildServer } from '../../server/src/server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerProcess } from '@agon/server/process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,8 +19,11 @@ export default async function setup({
 }: {
   provide: (key: 'baseURL', value: string) => void;
 }): Promise<() => Promise<void>> {
-  const app = await buildServer();
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  provide('baseURL', `${address}/`);
-  return () => app.close();
+  const data = mkdtempSync(join(tmpdir(), 'agon-e2e-'));
+  const server = await startServerProcess(data);
+  provide('baseURL', server.url);
+  return async () => {
+    await server.stop();
+    rmSync(data, { recursive: true, force: true });
+  };
 }

@@ -347,6 +347,8 @@ export const en = {
     'The server could not be reached: check your connection and try again.',
   'online.serverStatus': 'the server answered with error {status}',
   'cell.blocked': 'forbidden: between two enemy pieces',
+  'online.refusal.tooManyWatchers':
+    'So many people are watching this game that there is no room for more just now.',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

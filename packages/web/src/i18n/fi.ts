@@ -368,4 +368,6 @@ export const fi: UiCatalog = {
   'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
   'online.serverStatus': 'palvelin vastasi virheellä {status}',
   'cell.blocked': 'kielletty: kahden vastustajan nappulan välissä',
+  'online.refusal.tooManyWatchers':
+    'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
 };

@@ -340,4 +340,5 @@ export const hi: UiCatalog = {
   'online.createUnreachable': 'सर्वर से संपर्क नहीं हो सका: कनेक्शन जाँचें और फिर कोशिश करें।',
   'online.serverStatus': 'सर्वर ने त्रुटि {status} लौटाई',
   'cell.blocked': 'वर्जित: दो विरोधी मोहरों के बीच',
+  'online.refusal.tooManyWatchers': 'इस खेल को इतने लोग देख रहे हैं कि अभी और दर्शकों के लिए जगह नहीं है।',
 };

@@ -13,6 +13,7 @@ const REFUSALS: Readonly<Record<string, UiKey>> = {
   'game-over': 'online.refusal.over',
   'rate-limited': 'online.refusal.tooFast',
   'server-error': 'online.refusal.server',
+  'too-many-watchers': 'online.refusal.tooManyWatchers',
 };
 
 /** The words of the online pages. */

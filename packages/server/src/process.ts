@@ -1,6 +1,7 @@
 // The server as its own process, as `npm start` runs it: on a free port of 127.0.0.1 with the
 // data folder and environment given, ready once it prints its address. Used by the online
-// tests (through harness.ts) and by the load script, so both start it the same way.
+// tests (through harness.ts), the load script and the web app's browser tests, so all start
+// it the same way.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
