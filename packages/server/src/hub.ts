@@ -20,7 +20,8 @@ import { Problems } from './problems.ts';
 import { TokenBucket } from './rate-limit.ts';
 import { type Member, Room, type RoomContext, type RoomLimits } from './room.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
-import { type GameSetup, type GameStore, VersionConflict } from './store.ts';
+import type { Shared } from './shared.ts';
+import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import { type Downtime, restoreTable } from './table.ts';
 
 /** The limits that keep one client from hurting the others. */
@@ -131,6 +132,8 @@ class Connection implements Member {
 export class Hub {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | undefined>>();
+  /** Events relayed for games while they were being loaded. */
+  private readonly early = new Map<string, { version: number; event: GameEvent }[]>();
   private readonly connections = new Set<Connection>();
   private readonly perAddress = new Map<string, number>();
   private readonly creators = new Map<string, TokenBucket>();
@@ -150,6 +153,7 @@ export class Hub {
     private readonly limits: Limits,
     private readonly now: () => number,
     private readonly downtime: Downtime,
+    private readonly shared: Shared | undefined,
   ) {
     this.problems = new Problems(now);
     this.context = {
@@ -160,7 +164,15 @@ export class Hub {
       gone: (room) => {
         if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
       },
+      relay: shared,
     };
+    // Events other processes commit for games this one also holds (their clients are split).
+    shared?.listen((id, version, event) => {
+      const room = this.rooms.get(id);
+      if (room) room.relayed(version, event);
+      // Being loaded: kept until the game is in memory, then applied if newer than the load.
+      else if (this.loading.has(id)) this.early.get(id)?.push({ version, event });
+    });
     this.heartbeat = setInterval(() => this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.aliveTimer = setInterval(() => {
@@ -177,12 +189,13 @@ export class Hub {
     store: GameStore,
     limits: Limits = DEFAULT_LIMITS,
     now: () => number = serverClock,
+    shared?: Shared,
   ): Promise<Hub> {
     const previous = await store.lastAlive();
     const started = now();
     await store.alive(started);
     // With no note of life (a new database) nothing is known of the downtime: charge none.
-    const hub = new Hub(store, limits, now, { from: previous ?? 0, to: started });
+    const hub = new Hub(store, limits, now, { from: previous ?? 0, to: started }, shared);
     // Not fatal: a game the list misses is re-armed when someone opens it.
     const running = await store.running().catch((e: unknown) => {
       hub.problems.report('the games with a running clock could not be listed', e);
@@ -218,13 +231,10 @@ export class Hub {
   /** Creates a game for the client at `address`, who takes a seat in it. */
   async create(request: CreateRequest, address: string): Promise<Checked<Created>> {
     const now = this.now();
-    let bucket = this.creators.get(address);
-    if (!bucket) {
-      this.forgetCreators(now);
-      bucket = new TokenBucket(this.limits.gamesPerMinute / 60, this.limits.gameBurst, now);
-      this.creators.set(address, bucket);
-    }
-    if (!bucket.take(now)) {
+    // Counted across processes when they share a Redis; by this process alone otherwise (or
+    // while Redis cannot be reached).
+    const counted = await this.shared?.takeCreation(address, this.limits.gamesPerMinute, now);
+    if (counted === false || (counted === undefined && !this.takeLocally(address, now))) {
       return {
         ok: false,
         error: { code: 'rate-limited', message: 'too many games created; wait a minute' },
@@ -240,6 +250,17 @@ export class Hub {
     };
     const id = await this.createWithFreshId(now, setup);
     return { ok: true, value: { id, seat, token } };
+  }
+
+  /** Takes a creation from `address`'s own bucket in this process. */
+  private takeLocally(address: string, now: number): boolean {
+    let bucket = this.creators.get(address);
+    if (!bucket) {
+      this.forgetCreators(now);
+      bucket = new TokenBucket(this.limits.gamesPerMinute / 60, this.limits.gameBurst, now);
+      this.creators.set(address, bucket);
+    }
+    return bucket.take(now);
   }
 
   /** Stores a new game under an unused id (a clash of 50 random bits is all but impossible). */
@@ -375,9 +396,14 @@ export class Hub {
           const table = restoreTable(stored, this.now(), this.downtime);
           const room = new Room(table, this.context, noted);
           this.rooms.set(id, room);
+          for (const { version, event } of this.early.get(id) ?? []) room.relayed(version, event);
           return room;
         })
-        .finally(() => this.loading.delete(id));
+        .finally(() => {
+          this.loading.delete(id);
+          this.early.delete(id);
+        });
+      this.early.set(id, []);
       this.loading.set(id, loading);
     }
     return loading;

@@ -4,13 +4,17 @@
 
 import type { AddressInfo } from 'node:net';
 import { PostgresStore } from './postgres-store.ts';
+import { Problems } from './problems.ts';
 import { buildServer } from './server.ts';
+import { RedisShared } from './shared.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = process.env.AGON_DATA ?? 'data';
 // A shared Postgres instead of the SQLite file, for several server processes.
 const databaseUrl = process.env.AGON_DATABASE_URL || undefined;
+// A Redis shared by the server processes: the relay of moves and the creation rate limit.
+const redisUrl = process.env.AGON_REDIS_URL || undefined;
 // Another build of the app (the tests serve a stand-in page); packages/web/dist by default.
 const webRoot = process.env.AGON_WEB_ROOT || undefined;
 /** A positive number from the environment variable `name`, or undefined when unset. */
@@ -21,6 +25,8 @@ function setting(name: string): number | undefined {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
+
+const redisProblems = new Problems(Date.now);
 
 try {
   // Raised by the load test (a thousand games from one address) and the tests (fast play).
@@ -35,6 +41,10 @@ try {
     webRoot,
     dataDir,
     store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
+    shared: redisUrl
+      ? // Redis down means an error at every reconnection attempt: logged once a minute.
+        new RedisShared(redisUrl, (what, e) => redisProblems.report(what, e))
+      : undefined,
     httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
     limits: {
       ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),

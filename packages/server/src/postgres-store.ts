@@ -40,7 +40,11 @@ export class PostgresStore implements GameStore {
 
   /** Connects and creates the tables if they are missing. */
   static async open(url: string): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A refused connection fails the query at once; a server that does not answer, in 5 s.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle connection that dies (PostgreSQL restarted) is dropped from the pool and replaced
+    // on the next query; unheard, the pool's error event would end the process.
+    pool.on('error', () => undefined);
     await pool.query(SCHEMA);
     return new PostgresStore(pool);
   }

@@ -9,6 +9,7 @@ import type { ClientMessage, GameView, Presence, Refusal, ServerMessage } from '
 import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
+import type { Relay } from './shared.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import {
   applyEvent,
@@ -54,6 +55,8 @@ export interface RoomContext {
   readonly problems: Problems;
   /** Told once, when the game leaves memory. */
   readonly gone: (room: Room) => void;
+  /** The other server processes (Redis), if there are any: told of every committed event. */
+  readonly relay?: Relay;
 }
 
 /** The close code for a watcher turned away from a full game: try again later. */
@@ -186,6 +189,13 @@ export class Room {
   private async command(member: Member, action: Action): Promise<void> {
     // A clock that ran out ends the game before anything after it is looked at.
     await this.flag();
+    if (action.t === 'move' && action.version > this.table.version) {
+      // The client has seen a version this copy has not: another process committed it and
+      // its relay did not reach us. Drop the copy; the members reconnect and load it as stored.
+      member.refuse({ code: 'stale', message: 'the game moved on; reloading it' });
+      this.evict(1012);
+      return;
+    }
     const by = this.members.get(member) ?? null;
     const command: Command =
       action.t === 'rematch' ? { ...action, by, next: newGameId() } : { ...action, by };
@@ -225,8 +235,35 @@ export class Room {
       return false;
     }
     applyEvent(table, event);
+    this.context.relay?.publish(table.id, table.version, event);
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
+    this.tell(event);
+    return true;
+  }
+
+  /**
+   * An event another server process committed for this game (its clients and ours are split
+   * across processes): applied if it is the next version; after a gap (an event missed while
+   * Redis was away) the game is dropped and its members reconnect and load it as stored.
+   */
+  relayed(version: number, event: GameEvent): void {
+    void this.enqueue(async () => {
+      if (this.left || version <= this.table.version) return;
+      if (version !== this.table.version + 1) {
+        this.evict(1012);
+        return;
+      }
+      applyEvent(this.table, event);
+      // The committing process noted the clock in the store.
+      this.noted = runningClock(this.table) !== undefined;
+      this.tell(event);
+    });
+  }
+
+  /** Tells every member of the event that made the current version, and sets the alarm. */
+  private tell(event: GameEvent): void {
+    const table = this.table;
     const text = JSON.stringify({
       t: 'event',
       version: table.version,
@@ -236,7 +273,6 @@ export class Room {
     } satisfies ServerMessage);
     for (const member of this.members.keys()) member.send(text);
     this.arm();
-    return true;
   }
 
   /** Tells the store when the clock starts or stops running, so a restart re-arms it. */

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_LIMITS, Hub, type Limits } from './hub.ts';
 import { registerOnline } from './online.ts';
+import type { Shared } from './shared.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
 
@@ -65,6 +66,11 @@ export interface ServerOptions {
   readonly dataDir?: string;
   /** Where games are kept; the server closes it on close. Overrides `dataDir`. */
   readonly store?: GameStore;
+  /**
+   * What this process shares with the other server processes (Redis): the relay of events and
+   * the creation rate limit. Closed with the server. Without it, each process is on its own.
+   */
+  readonly shared?: Shared;
   /** Limits on clients; each one missing is the default. */
   readonly limits?: Partial<Limits>;
   /**
@@ -127,7 +133,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           maxConnections: Math.min(limits.maxConnections, Math.max(1, files - FILE_RESERVE)),
         };
   // Starting reads the database, so a server that cannot keep games fails here.
-  const hub = await Hub.start(store, safe);
+  const hub = await Hub.start(store, safe, undefined, options.shared);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
     const failure = store.failure;
@@ -136,6 +142,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await registerOnline(app, hub, safe);
   app.addHook('onClose', async () => {
+    await options.shared?.close();
     await store.close();
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   });

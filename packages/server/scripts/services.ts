@@ -1,0 +1,262 @@
+// Throwaway services on loopback for the tests and `npm run cluster`, each in a temporary
+// folder on its own free port, stopped (and the folder removed) by `stop()`: PostgreSQL
+// (AGON_TEST_POSTGRES_URL if set, else a fresh cluster when Debian's PostgreSQL is installed;
+// it runs as the `postgres` user, since it refuses root), Redis and HAProxy (Debian's
+// redis-server and haproxy). Without them, the tests that need them are skipped.
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running database: its URL and how to stop it. */
+export interface TestDatabase {
+  readonly url: string;
+  stop(): void;
+  /** Stops the server (fast shutdown: connections cut) and keeps its data. */
+  halt?(): void;
+  /** Starts it again after `halt`, on the same port with the same data. */
+  resume?(): void;
+}
+
+function binaries(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const version = readdirSync(root).sort().at(-1);
+  const bin = version && join(root, version, 'bin');
+  return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
+}
+
+function postgresUser(): { uid: number; gid: number } | undefined {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    return { uid, gid };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A port nobody listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Whether a database can be had here, and if not, why. */
+export function postgresMissing(): string | undefined {
+  if (process.env.AGON_TEST_POSTGRES_URL) return undefined;
+  if (!binaries()) return 'PostgreSQL is not installed (apt-get install postgresql)';
+  if (process.getuid?.() !== 0 || !postgresUser()) return 'needs root and a postgres user';
+  return undefined;
+}
+
+/** Starts (or names) the database. */
+export async function startPostgres(): Promise<TestDatabase> {
+  const given = process.env.AGON_TEST_POSTGRES_URL;
+  if (given) return { url: given, stop: () => undefined };
+  const bin = binaries()!;
+  const user = postgresUser()!;
+  const dir = mkdtempSync(join(tmpdir(), 'agon-pg-'));
+  chownSync(dir, user.uid, user.gid);
+  chmodSync(dir, 0o700);
+  const data = join(dir, 'data');
+  const asPostgres = (command: string, args: string[]): void => {
+    execFileSync(join(bin, command), args, {
+      uid: user.uid,
+      gid: user.gid,
+      stdio: 'ignore',
+      cwd: dir,
+    });
+  };
+  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'agon']);
+  const port = await freePort();
+  const start = (): void =>
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200`,
+      '-l',
+      join(dir, 'log'),
+      'start',
+    ]);
+  start();
+  return {
+    url: `postgres://agon@127.0.0.1:${port}/postgres`,
+    halt() {
+      asPostgres('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);
+    },
+    resume: start,
+    stop() {
+      try {
+        asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A service run in the foreground as a child process. */
+export interface Service {
+  readonly port: number;
+  /** Ends it (SIGKILL unless told) and removes its folder. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Whether something listens on 127.0.0.1:`port`. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Waits until `port` takes connections, or fails after `ms`. */
+export async function waitForPort(port: number, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await listening(port))) {
+    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
+    if (dir && existsSync(join(dir, command))) return join(dir, command);
+  }
+  return undefined;
+}
+
+/** Why Redis and HAProxy cannot be had here, or undefined when they can. */
+export function clusterMissing(): string | undefined {
+  if (!which('redis-server')) return 'Redis is not installed (apt-get install redis-server)';
+  if (!which('haproxy')) return 'HAProxy is not installed (apt-get install haproxy)';
+  return postgresMissing();
+}
+
+async function foreground(
+  command: string,
+  args: string[],
+  port: number,
+  dir: string,
+): Promise<ChildProcess> {
+  const child = spawn(which(command) ?? command, args, { cwd: dir, stdio: 'ignore' });
+  everyService.add(child);
+  child.once('exit', () => everyService.delete(child));
+  try {
+    await waitForPort(port);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+  return child;
+}
+
+const everyService = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of everyService) child.kill('SIGKILL');
+});
+
+function ender(child: ChildProcess, dir: string) {
+  return async (signal: NodeJS.Signals = 'SIGKILL'): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** A Redis on a free port (or `port`), keeping nothing on disk. */
+export async function startRedis(port?: number): Promise<Service & { url: string }> {
+  const p = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'agon-redis-'));
+  const child = await foreground(
+    'redis-server',
+    ['--port', String(p), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+    p,
+    dir,
+  );
+  return { port: p, url: `redis://127.0.0.1:${p}`, stop: ender(child, dir) };
+}
+
+/**
+ * HAProxy's configuration for server processes on `ports`: every socket of a game goes to the
+ * same process by the game id in its path (consistent hashing, so a process that leaves or
+ * comes back moves only its own games), everything else to any process; a process that fails
+ * its health check (GET /healthz every 250 ms) leaves the ring until it passes again.
+ */
+export function haproxyConfig(port: number, ports: readonly number[]): string {
+  const servers = ports.map((p, i) => `  server agon${i + 1} 127.0.0.1:${p}`).join('\n');
+  return `global
+  # two file descriptors a connection: within a common open-file limit of 20,000 (ulimit -n)
+  maxconn 8000
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+  timeout http-request 30s
+  option redispatch
+  retries 3
+
+frontend agon
+  bind 127.0.0.1:${port}
+  acl game_socket path_reg ^/api/games/[^/]+/socket$
+  use_backend games if game_socket
+  default_backend any
+
+backend games
+  # /api/games/<id>: the path up to its third slash, so one game's sockets hash alike
+  balance uri path-only depth 3
+  hash-type consistent
+  option httpchk GET /healthz
+  default-server check inter 250ms fall 1 rise 1
+${servers}
+
+backend any
+  balance roundrobin
+  option httpchk GET /healthz
+  default-server check inter 250ms fall 1 rise 1
+${servers}
+`;
+}
+
+/** HAProxy on a free port (or `port`) in front of the server processes on `ports`. */
+export async function startHaproxy(
+  ports: readonly number[],
+  port?: number,
+): Promise<Service & { url: string; config: string }> {
+  const p = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'agon-haproxy-'));
+  const config = join(dir, 'haproxy.cfg');
+  writeFileSync(config, haproxyConfig(p, ports));
+  execFileSync(which('haproxy') ?? 'haproxy', ['-c', '-q', '-f', config]);
+  const child = await foreground('haproxy', ['-db', '-f', config], p, dir);
+  return { port: p, url: `http://127.0.0.1:${p}/`, config, stop: ender(child, dir) };
+}

@@ -1,0 +1,246 @@
+// Online play across several server processes, for real: a throwaway PostgreSQL, Redis and
+// HAProxy on loopback in front of two server processes (scripts/services.ts). Two players on
+// different processes with a spectator; SIGKILLs at random moments of a burst of moves; Redis
+// and PostgreSQL restarted mid-game; the creation limit across processes.
+
+import {
+  type Colour,
+  Game,
+  makeMoveText,
+  parseApn,
+  parseMoveText,
+  STANDARD_APN,
+} from '@agon/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clusterMissing,
+  freePort,
+  type Service,
+  startHaproxy,
+  startPostgres,
+  startRedis,
+  type TestDatabase,
+} from '../scripts/services.ts';
+import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
+
+const missing = clusterMissing();
+if (missing) console.warn(`cluster tests skipped: ${missing}`);
+
+/** Plays move text on the engine's game. */
+function play(game: Game, text: string): void {
+  const move = parseMoveText(text);
+  if (!move.ok || !game.play(move.value).ok) throw new Error(`unplayable ${text}`);
+}
+
+/** The engine's game after `moves`, to pick legal moves from. */
+function replay(moves: readonly string[]): Game {
+  const start = parseApn(STANDARD_APN);
+  if (!start.ok) throw new Error(start.error.message);
+  const game = new Game(start.value);
+  for (const text of moves) play(game, text);
+  return game;
+}
+
+const randomMove = (game: Game): string => {
+  const legal = game.legalMoves();
+  return makeMoveText(legal[Math.floor(Math.random() * legal.length)]!);
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(missing !== undefined)('a cluster of two server processes', () => {
+  let db: TestDatabase;
+  let redis: Service & { url: string };
+  let proxy: Service & { url: string };
+  const ports: number[] = [];
+  const servers: Running[] = [];
+  const data = dataFolder(); // unused: the games are in PostgreSQL
+
+  const env = (port: number): Record<string, string> => ({
+    PORT: String(port),
+    AGON_DATABASE_URL: db.url,
+    AGON_REDIS_URL: redis.url,
+    AGON_MESSAGES_PER_SECOND: '1000',
+    AGON_SOCKETS_PER_ADDRESS: '1000',
+    AGON_GAMES_PER_MINUTE: '1000',
+  });
+  const start = async (i: number): Promise<void> => {
+    servers[i] = await startServer(data, env(ports[i]!));
+  };
+
+  beforeAll(async () => {
+    db = await startPostgres();
+    redis = await startRedis();
+    ports.push(await freePort(), await freePort());
+    await Promise.all([start(0), start(1)]);
+    proxy = await startHaproxy(ports);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s?.stop('SIGKILL')));
+    await proxy?.stop();
+    await redis?.stop();
+    db?.stop();
+    remove(data);
+  });
+
+  /** Joins through `url`, retrying while a process is down or restarting. */
+  async function join(url: string, id: string, token?: string) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        return await Peer.join(url, id, token);
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+        await sleep(100);
+      }
+    }
+  }
+
+  it('two players on different processes play a game to the end, a spectator sees every move', async () => {
+    const created = await createGame(proxy.url, { side: 'white' });
+    const { id, token } = created.body as { id: string; token: string };
+    // Forced onto different processes: each player straight to its own.
+    const white = await join(servers[0]!.url, id, token);
+    const black = await join(servers[1]!.url, id);
+    expect(black.state.you).toBe('black');
+    const watcher = await join(proxy.url, id);
+    let version = black.state.game.version;
+    // The join committed on the second process reaches the first through Redis.
+    if (white.state.game.version < version) await white.peer.event(version);
+    const peers = { white: white.peer, black: black.peer };
+    const game = replay([]);
+    const played: string[] = [];
+    for (let ply = 0; ply < 40 && !game.outcome; ply++) {
+      const side: Colour = game.position.turnColour;
+      const text = randomMove(game);
+      peers[side].send({ t: 'move', seat: side, move: text, version });
+      version++;
+      for (const peer of [white.peer, black.peer, watcher.peer]) {
+        const event = await peer.event(version);
+        expect(event.event).toMatchObject({ kind: 'move', move: text });
+      }
+      play(game, text);
+      played.push(text);
+    }
+    if (!game.outcome) {
+      white.peer.send({ t: 'resign', seat: 'white' });
+      version++;
+      for (const peer of [white.peer, black.peer, watcher.peer]) {
+        expect((await peer.event(version)).outcome).not.toBeNull();
+      }
+    }
+    const seen = await join(proxy.url, id);
+    expect(seen.state.game.moves).toEqual(played);
+    expect(seen.state.game.outcome).not.toBeNull();
+    for (const peer of [white.peer, black.peer, watcher.peer, seen.peer]) peer.close();
+  }, 120_000);
+
+  /**
+   * Plays through HAProxy: each turn the side to move sends a random legal move and waits for
+   * its answer. A socket cut (its process killed) or a refusal makes both players reconnect
+   * and read the game afresh, which must hold every move acknowledged so far. Returns when
+   * `done()` says so, resigning if the game is not over by then.
+   */
+  async function playThrough(id: string, token: string, done: () => boolean) {
+    const tokens: Record<Colour, string | undefined> = { white: token, black: undefined };
+    const peers = {} as Record<Colour, Peer>;
+    const acked: string[] = [];
+    let version = 0;
+    let game = replay([]);
+    let reconnects = 0;
+    const connect = async (side: Colour): Promise<void> => {
+      peers[side]?.close();
+      const joined = await join(proxy.url, id, tokens[side]);
+      expect(joined.state.you).toBe(side);
+      tokens[side] ??= joined.state.token;
+      let moves = joined.state.game.moves;
+      // A process that loaded the game a moment before the last commit hears of it through
+      // Redis right after: wait for it rather than read a view a moment old.
+      const catchUp = Date.now() + 10_000;
+      while (moves.length < acked.length && Date.now() < catchUp) {
+        peers[side] = joined.peer;
+        joined.peer.send({ t: 'sync' });
+        moves = (await joined.peer.next('state')).game.moves;
+        if (moves.length < acked.length) await sleep(100);
+      }
+      // Every acknowledged move is there, in order.
+      expect(moves.slice(0, acked.length)).toEqual(acked);
+      peers[side] = joined.peer;
+    };
+    const resync = async (): Promise<void> => {
+      reconnects++;
+      await connect('white');
+      await connect('black');
+      peers.black.send({ t: 'sync' });
+      const state = await peers.black.next('state');
+      version = state.game.version;
+      acked.splice(0, acked.length, ...state.game.moves);
+      game = replay(state.game.moves);
+    };
+    await connect('white');
+    await connect('black');
+    await resync();
+    reconnects = 0;
+    while (!game.outcome && !done()) {
+      const side: Colour = game.position.turnColour;
+      const text = randomMove(game);
+      peers[side].send({ t: 'move', seat: side, move: text, version });
+      let answer: string;
+      try {
+        answer = await peers[side].answer(version + 1);
+      } catch {
+        answer = 'cut';
+      }
+      if (answer === 'event') {
+        acked.push(text);
+        play(game, text);
+        version++;
+      } else {
+        await resync();
+      }
+    }
+    if (!game.outcome) {
+      for (;;) {
+        peers.white.send({ t: 'resign', seat: 'white' });
+        const answer = await peers.white.answer(version + 1).catch(() => 'cut');
+        if (answer === 'event') break;
+        await resync();
+      }
+    }
+    const seen = await join(proxy.url, id);
+    expect(seen.state.game.moves).toEqual(acked);
+    expect(seen.state.game.outcome).not.toBeNull();
+    seen.peer.close();
+    peers.white.close();
+    peers.black.close();
+    return { moves: acked.length, reconnects };
+  }
+
+  it('survives ten SIGKILLs of a server process at random moments of a burst of moves', async () => {
+    const created = await createGame(proxy.url, {
+      side: 'white',
+      clock: { initial: 3_600_000, increment: 0 },
+    });
+    const { id, token } = created.body as { id: string; token: string };
+    let kills = 0;
+    let killing = true;
+    const killer = (async () => {
+      while (kills < 10) {
+        await sleep(200 + Math.random() * 800);
+        const i = Math.floor(Math.random() * servers.length);
+        await servers[i]!.stop('SIGKILL');
+        kills++;
+        await start(i);
+      }
+      // HAProxy sees the last one back before the game ends.
+      await sleep(600);
+      killing = false;
+    })();
+    const result = await playThrough(id, token, () => !killing);
+    await killer;
+    expect(kills).toBe(10);
+    expect(result.moves).toBeGreaterThan(10);
+    console.log(`10 kills: ${result.moves} moves acknowledged, ${result.reconnects} reconnections`);
+  }, 240_000);
+});
