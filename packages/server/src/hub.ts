@@ -133,7 +133,7 @@ export class Hub {
   private readonly rooms = new Map<string, Room>();
   private readonly loading = new Map<string, Promise<Room | undefined>>();
   /** Events relayed for games while they were being loaded. */
-  private readonly early = new Map<string, { version: number; event: GameEvent }[]>();
+  private readonly early = new Map<string, { version: number; event?: GameEvent }[]>();
   private readonly connections = new Set<Connection>();
   private readonly perAddress = new Map<string, number>();
   private readonly creators = new Map<string, TokenBucket>();
@@ -167,12 +167,22 @@ export class Hub {
       relay: shared,
     };
     // Events other processes commit for games this one also holds (their clients are split).
-    shared?.listen((id, version, event) => {
-      const room = this.rooms.get(id);
-      if (room) room.relayed(version, event);
-      // Being loaded: kept until the game is in memory, then applied if newer than the load.
-      else if (this.loading.has(id)) this.early.get(id)?.push({ version, event });
-    });
+    shared?.listen(
+      (id, version, event) => {
+        const room = this.rooms.get(id);
+        if (room) room.relayed(version, event);
+        // Being loaded: kept until the game is in memory, then applied if newer than the load.
+        else if (this.loading.has(id)) this.early.get(id)?.push({ version, event });
+      },
+      (announce) => {
+        // Redis came back: what was relayed meanwhile is lost. Each game in memory reads what
+        // it missed from the store, and tells the others how far it is.
+        for (const room of this.rooms.values()) {
+          if (announce) shared.announce(room.id, room.table.version);
+          else room.refresh();
+        }
+      },
+    );
     this.heartbeat = setInterval(() => this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.aliveTimer = setInterval(() => {

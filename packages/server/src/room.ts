@@ -247,18 +247,41 @@ export class Room {
    * across processes): applied if it is the next version; after a gap (an event missed while
    * Redis was away) the game is dropped and its members reconnect and load it as stored.
    */
-  relayed(version: number, event: GameEvent): void {
+  relayed(version: number, event: GameEvent | undefined): void {
     void this.enqueue(async () => {
       if (this.left || version <= this.table.version) return;
-      if (version !== this.table.version + 1) {
-        this.evict(1012);
+      if (version !== this.table.version + 1 || !event) {
+        await this.catchUp();
         return;
       }
-      applyEvent(this.table, event);
-      // The committing process noted the clock in the store.
-      this.noted = runningClock(this.table) !== undefined;
-      this.tell(event);
+      this.apply(event);
     });
+  }
+
+  /** Reads the game's log and applies what this copy misses (after Redis was away). */
+  refresh(): void {
+    void this.enqueue(() => this.catchUp());
+  }
+
+  private async catchUp(): Promise<void> {
+    if (this.left) return;
+    let stored: Awaited<ReturnType<GameStore['load']>>;
+    try {
+      stored = await this.context.store.load(this.id);
+    } catch (e) {
+      this.context.problems.report('storage', e);
+      this.evict(1012); // its members reconnect and load it when the store answers again
+      return;
+    }
+    for (const event of stored?.events.slice(this.table.version) ?? []) this.apply(event);
+  }
+
+  /** Applies an event another process committed and tells the members. */
+  private apply(event: GameEvent): void {
+    applyEvent(this.table, event);
+    // The committing process noted the clock in the store.
+    this.noted = runningClock(this.table) !== undefined;
+    this.tell(event);
   }
 
   /** Tells every member of the event that made the current version, and sets the alarm. */

@@ -9,8 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { GameEvent } from './store.ts';
 
-/** An event committed by another process: game, version made, event. */
-export type Relayed = (id: string, version: number, event: GameEvent) => void;
+/**
+ * An event committed by another process: game, version made, event; without the event, only
+ * the news that the game is at `version` (the receiver reads what it misses from the store).
+ */
+export type Relayed = (id: string, version: number, event: GameEvent | undefined) => void;
 
 /** The seam between a game and the other processes. */
 export interface Relay {
@@ -20,8 +23,14 @@ export interface Relay {
 
 /** Shared state across server processes. */
 export interface Shared extends Relay {
-  /** Calls `handler` for each event another process commits. */
-  listen(handler: Relayed): void;
+  /**
+   * Calls `handler` for each event another process commits, and `reconnected` when the link
+   * to the others comes back after a cut (events may have been missed: read the store), with
+   * `announce` true when this process's own publishing was cut (tell the others the versions).
+   */
+  listen(handler: Relayed, reconnected: (announce: boolean) => void): void;
+  /** Tells the others that game `id` is at `version`, so those behind read the store. */
+  announce(id: string, version: number): void;
   /**
    * Counts a game created by `address` against `perMinute`: true if allowed, false if over,
    * undefined when the shared count cannot be had (the caller then limits on its own).
@@ -36,7 +45,7 @@ interface Wire {
   /** The publishing process. */
   readonly o: string;
   readonly v: number;
-  readonly e: GameEvent;
+  readonly e?: GameEvent;
 }
 
 /** Shared state in the Redis at `url`. */
@@ -46,6 +55,7 @@ export class RedisShared implements Shared {
   private readonly commands: Redis;
   private readonly subscriber: Redis;
   private handler: Relayed = () => undefined;
+  private reconnected: (announce: boolean) => void = () => undefined;
 
   constructor(url: string, onProblem: (what: string, e: unknown) => void) {
     // No queue while disconnected: a publish or a count fails at once instead of waiting
@@ -69,10 +79,28 @@ export class RedisShared implements Shared {
       this.handler(channel.slice(CHANNEL.length), wire.v, wire.e);
     });
     this.subscriber.psubscribe(`${CHANNEL}*`).catch((e: unknown) => onProblem('redis', e));
+    // After a cut (Redis restarted, say) events published meanwhile are lost: the first
+    // 'ready' is the start, every later one a reconnection.
+    let heard = 0;
+    this.subscriber.on('ready', () => {
+      if (heard++ > 0) this.reconnected(false);
+    });
+    let spoke = 0;
+    this.commands.on('ready', () => {
+      if (spoke++ > 0) this.reconnected(true);
+    });
   }
 
-  listen(handler: Relayed): void {
+  listen(handler: Relayed, reconnected: (announce: boolean) => void): void {
     this.handler = handler;
+    this.reconnected = reconnected;
+  }
+
+  /** Tells the others that game `id` is at `version`, so those behind read the store. */
+  announce(id: string, version: number): void {
+    if (this.commands.status !== 'ready') return;
+    const wire: Wire = { o: this.origin, v: version };
+    this.commands.publish(`${CHANNEL}${id}`, JSON.stringify(wire)).catch(() => undefined);
   }
 
   publish(id: string, version: number, event: GameEvent): void {

@@ -218,17 +218,25 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
   }
 
   it('survives ten SIGKILLs of a server process at random moments of a burst of moves', async () => {
-    const created = await createGame(proxy.url, {
-      side: 'white',
-      clock: { initial: 3_600_000, increment: 0 },
-    });
-    const { id, token } = created.body as { id: string; token: string };
     let kills = 0;
+    let hits = 0;
     let killing = true;
+    /** Open sockets of each process, from its /healthz. */
+    const sockets = async (): Promise<number[]> =>
+      Promise.all(
+        servers.map(async (s) => {
+          const health = (await (await fetch(`${s.url}healthz`)).json()) as { sockets: number };
+          return health.sockets;
+        }),
+      );
     const killer = (async () => {
       while (kills < 10) {
         await sleep(200 + Math.random() * 800);
-        const i = Math.floor(Math.random() * servers.length);
+        // The process holding the players' sockets (the game's owner on the ring).
+        const counts = await sockets();
+        const i =
+          counts[0]! === counts[1]! ? Math.round(Math.random()) : counts[0]! > counts[1]! ? 0 : 1;
+        if (counts[i]! > 0) hits++;
         await servers[i]!.stop('SIGKILL');
         kills++;
         await start(i);
@@ -237,10 +245,145 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
       await sleep(600);
       killing = false;
     })();
-    const result = await playThrough(id, token, () => !killing);
+    let moves = 0;
+    let reconnects = 0;
+    let games = 0;
+    // A game that ends by the rules before the kills are done is followed by another.
+    while (killing) {
+      const created = await createGame(proxy.url, {
+        side: 'white',
+        clock: { initial: 3_600_000, increment: 0 },
+      });
+      const { id, token } = created.body as { id: string; token: string };
+      const result = await playThrough(id, token, () => !killing);
+      moves += result.moves;
+      reconnects += result.reconnects;
+      games++;
+    }
     await killer;
     expect(kills).toBe(10);
-    expect(result.moves).toBeGreaterThan(10);
-    console.log(`10 kills: ${result.moves} moves acknowledged, ${result.reconnects} reconnections`);
+    expect(reconnects).toBeGreaterThan(0);
+    console.log(
+      `10 kills (${hits} of the players' process): ${games} games, ${moves} moves acknowledged, ${reconnects} reconnections`,
+    );
   }, 240_000);
+
+  /** Two players of a new game, white on the first process and black on the second. */
+  async function split() {
+    const created = await createGame(proxy.url, { side: 'white' });
+    const { id, token } = created.body as { id: string; token: string };
+    const white = await join(servers[0]!.url, id, token);
+    const black = await join(servers[1]!.url, id);
+    const version = black.state.game.version;
+    if (white.state.game.version < version) await white.peer.event(version);
+    return { id, peers: { white: white.peer, black: black.peer }, version, game: replay([]) };
+  }
+
+  it('keeps accepting moves while Redis restarts, and relaying recovers', async () => {
+    const { peers, game, ...rest } = await split();
+    let version = rest.version;
+    const turn = async (everyone = true): Promise<void> => {
+      const side: Colour = game.position.turnColour;
+      const text = randomMove(game);
+      peers[side].send({ t: 'move', seat: side, move: text, version });
+      expect(await peers[side].answer(++version)).toBe('event');
+      if (everyone) {
+        const other = side === 'white' ? peers.black : peers.white;
+        expect((await other.event(version)).event).toMatchObject({ move: text });
+      }
+      play(game, text);
+    };
+    await turn();
+    await turn();
+    await redis.stop('SIGKILL');
+    // The process that holds the mover needs no Redis to accept the move.
+    await turn(false);
+    redis = await startRedis(redis.port);
+    // The other process reads what it missed once Redis is back, and tells its player.
+    const other = game.position.turnColour === 'white' ? peers.white : peers.black;
+    await other.event(version);
+    for (let i = 0; i < 4; i++) await turn();
+    peers.white.close();
+    peers.black.close();
+  }, 120_000);
+
+  it('refuses moves while PostgreSQL is down, and none acknowledged is lost', async () => {
+    const created = await createGame(proxy.url, { side: 'white' });
+    const { id, token } = created.body as { id: string; token: string };
+    const white = await join(proxy.url, id, token);
+    const black = await join(proxy.url, id);
+    const peers = { white: white.peer, black: black.peer };
+    let version = black.state.game.version;
+    const game = replay([]);
+    const acked: string[] = [];
+    const send = async (): Promise<{ answer: string; text: string }> => {
+      const side: Colour = game.position.turnColour;
+      const text = randomMove(game);
+      peers[side].send({ t: 'move', seat: side, move: text, version });
+      return { answer: await peers[side].answer(version + 1), text };
+    };
+    for (let i = 0; i < 2; i++) {
+      const { answer, text } = await send();
+      expect(answer).toBe('event');
+      acked.push(text);
+      play(game, text);
+      version++;
+    }
+    db.halt!();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { answer } = await send();
+        expect(answer).toBe('server-error');
+      }
+    } finally {
+      db.resume!();
+    }
+    // Back: the pool reconnects at the next query.
+    const deadline = Date.now() + 20_000;
+    while (acked.length < 4) {
+      const { answer, text } = await send();
+      if (answer === 'event') {
+        acked.push(text);
+        play(game, text);
+        version++;
+      } else {
+        expect(answer).toBe('server-error');
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(200);
+      }
+    }
+    peers.white.close();
+    peers.black.close();
+    const seen = await join(proxy.url, id);
+    expect(seen.state.game.moves).toEqual(acked);
+    seen.peer.close();
+  }, 120_000);
+
+  it('counts the creation limit across processes', async () => {
+    // A Redis of its own, so the other tests' games do not count.
+    const own = await startRedis();
+    const limited = await Promise.all(
+      [0, 1].map(() =>
+        startServer(data, {
+          AGON_DATABASE_URL: db.url,
+          AGON_REDIS_URL: own.url,
+          AGON_GAMES_PER_MINUTE: '3',
+        }),
+      ),
+    );
+    try {
+      // The count is per minute of the clock: not across a minute's turn.
+      const into = Date.now() % 60_000;
+      if (into > 50_000) await sleep(60_500 - into);
+      const [a, b] = limited as [Running, Running];
+      const statuses: number[] = [];
+      for (const server of [a, a, b, b, a]) {
+        statuses.push((await createGame(server.url, { side: 'white' })).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      await Promise.all(limited.map((s) => s.stop('SIGKILL')));
+      await own.stop();
+    }
+  }, 120_000);
 });
