@@ -260,3 +260,67 @@ export async function startHaproxy(
   const child = await foreground('haproxy', ['-db', '-f', config], p, dir);
   return { port: p, url: `http://127.0.0.1:${p}/`, config, stop: ender(child, dir) };
 }
+
+/** A cluster: PostgreSQL, Redis, server processes and HAProxy in front. */
+export interface Cluster {
+  /** HAProxy's address: the one to give players. */
+  readonly url: string;
+  /** The server processes (each also reachable on its own). */
+  readonly servers: import('../src/process.ts').Running[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a cluster of `count` server processes on loopback: a throwaway PostgreSQL and Redis
+ * unless `databaseUrl` / `redisUrl` name running ones, HAProxy on `port` (any free one when
+ * 0), every server with `env` added to its environment.
+ */
+export async function startCluster(options: {
+  count: number;
+  port?: number;
+  databaseUrl?: string;
+  redisUrl?: string;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
+  const { startServerProcess } = await import('../src/process.ts');
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async (): Promise<void> => {
+    for (const s of stops.reverse()) await s();
+  };
+  try {
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      const db = await startPostgres();
+      stops.push(() => db.stop());
+      databaseUrl = db.url;
+    }
+    let redisUrl = options.redisUrl;
+    if (!redisUrl) {
+      const redis = await startRedis();
+      stops.push(() => redis.stop());
+      redisUrl = redis.url;
+    }
+    const data = mkdtempSync(join(tmpdir(), 'agon-cluster-'));
+    stops.push(() => rmSync(data, { recursive: true, force: true }));
+    const ports = await Promise.all(Array.from({ length: options.count }, () => freePort()));
+    const servers = await Promise.all(
+      ports.map((port) =>
+        startServerProcess(data, {
+          ...options.env,
+          PORT: String(port),
+          AGON_DATABASE_URL: databaseUrl!,
+          AGON_REDIS_URL: redisUrl!,
+        }),
+      ),
+    );
+    stops.push(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+    });
+    const proxy = await startHaproxy(ports, options.port || undefined);
+    stops.push(() => proxy.stop('SIGTERM'));
+    return { url: proxy.url, servers, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
