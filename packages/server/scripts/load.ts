@@ -5,6 +5,11 @@
 // Bounded in games and time, and it talks to 127.0.0.1 only.
 //
 //   npx tsx packages/server/scripts/load.ts [--games 1000] [--seconds 30] [--interval 1000]
+//     [--cluster 2]
+//
+// With --cluster N it runs against N server processes on a throwaway PostgreSQL and Redis
+// behind HAProxy (scripts/services.ts) instead of one process on SQLite; memory and CPU are
+// then per process.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +27,7 @@ import {
 import type { ServerMessage } from '@agon/protocol';
 import WebSocket from 'ws';
 import { startServerProcess } from '../src/process.ts';
+import { type Cluster, startCluster } from './services.ts';
 
 function option(name: string, fallback: number, max: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,6 +39,7 @@ function option(name: string, fallback: number, max: number): number {
 const GAMES = option('games', 1000, 5000);
 const SECONDS = option('seconds', 30, 600);
 const INTERVAL = option('interval', 1000, 60_000);
+const CLUSTER = process.argv.includes('--cluster') ? option('cluster', 2, 8) : 0;
 const SETUP_LIMIT_MS = 120_000;
 
 const data = mkdtempSync(join(tmpdir(), 'agon-load-'));
@@ -183,22 +190,29 @@ const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
 // Every game and socket comes from 127.0.0.1: raise the per-address limits to fit.
-const server = await startServerProcess(data, {
+const limits = {
   AGON_GAMES_PER_MINUTE: String(GAMES * 4),
   AGON_SOCKETS_PER_ADDRESS: String(GAMES * 4),
-});
-const { url } = server;
-const pid = server.process.pid!;
+};
+const cluster: Cluster | undefined = CLUSTER
+  ? await startCluster({ count: CLUSTER, env: limits })
+  : undefined;
+const server = cluster ? undefined : await startServerProcess(data, limits);
+const url = cluster?.url ?? server!.url;
+const pids = cluster ? cluster.servers.map((s) => s.process.pid!) : [server!.process.pid!];
+/** Memory and CPU of every server process. */
+const usages = (): { rssMiB: number; cpuSeconds: number }[] => pids.map(usage);
 const abort = setTimeout(
   () => {
     console.error('setup took too long; stopping');
-    server.process.kill('SIGKILL');
+    server?.process.kill('SIGKILL');
+    for (const s of cluster?.servers ?? []) s.process.kill('SIGKILL');
     process.exit(1);
   },
   SETUP_LIMIT_MS + SECONDS * 1000 + 30_000,
 );
 try {
-  const idle = usage(pid);
+  const idle = usages();
   const setupStart = performance.now();
   for (let i = 0; i < GAMES; i += 50) {
     await Promise.all(Array.from({ length: Math.min(50, GAMES - i) }, () => newTable(url)));
@@ -214,17 +228,17 @@ try {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   for (const table of tables) setTimeout(() => table.play(), Math.random() * INTERVAL);
-  const before = usage(pid);
-  let peakRss = before.rssMiB;
+  const before = usages();
+  const peakRss = before.map((u) => u.rssMiB);
   const started = performance.now();
   while (performance.now() - started < SECONDS * 1000) {
     await new Promise((r) => setTimeout(r, 1000));
-    peakRss = Math.max(peakRss, usage(pid).rssMiB);
+    for (const [i, u] of usages().entries()) peakRss[i] = Math.max(peakRss[i]!, u.rssMiB);
   }
   measuring = false;
   lag.disable();
   const elapsed = (performance.now() - started) / 1000;
-  const after = usage(pid);
+  const after = usages();
   const sorted = latencies.sort((a, b) => a - b);
   const ms = (v: number): string => `${v.toFixed(1)} ms`;
   console.log(
@@ -236,12 +250,15 @@ try {
   console.log(
     `load generator's event-loop stalls: p99 ${ms(lag.percentile(99) / 1e6)}, max ${ms(lag.max / 1e6)}`,
   );
-  console.log(
-    `server memory: ${idle.rssMiB.toFixed(0)} MiB idle, ${before.rssMiB.toFixed(0)} MiB with the games, ${peakRss.toFixed(0)} MiB peak`,
-  );
-  console.log(
-    `server CPU: ${(((after.cpuSeconds - before.cpuSeconds) / elapsed) * 100).toFixed(0)}% of one core`,
-  );
+  for (const i of pids.keys()) {
+    const name = pids.length > 1 ? `server ${i + 1}` : 'server';
+    console.log(
+      `${name} memory: ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${before[i]!.rssMiB.toFixed(0)} MiB with the games, ${peakRss[i]!.toFixed(0)} MiB peak`,
+    );
+    console.log(
+      `${name} CPU: ${(((after[i]!.cpuSeconds - before[i]!.cpuSeconds) / elapsed) * 100).toFixed(0)}% of one core`,
+    );
+  }
   console.log(`games finished and replaced: ${finished}`);
   const total = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(`errors: ${total}${total ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ''}`);
@@ -249,6 +266,7 @@ try {
 } finally {
   clearTimeout(abort);
   for (const table of tables) table.stop();
-  await server.stop();
+  await server?.stop();
+  await cluster?.stop();
   rmSync(data, { recursive: true, force: true });
 }

@@ -189,12 +189,11 @@ export class Room {
   private async command(member: Member, action: Action): Promise<void> {
     // A clock that ran out ends the game before anything after it is looked at.
     await this.flag();
-    if (action.t === 'move' && action.version > this.table.version) {
+    if (this.context.relay && action.t === 'move' && action.version > this.table.version) {
       // The client has seen a version this copy has not: another process committed it and
-      // its relay did not reach us. Drop the copy; the members reconnect and load it as stored.
-      member.refuse({ code: 'stale', message: 'the game moved on; reloading it' });
-      this.evict(1012);
-      return;
+      // its relay has not reached us. Read what is missing; the referee then judges as usual.
+      await this.catchUp();
+      if (this.left) return;
     }
     const by = this.members.get(member) ?? null;
     const command: Command =
