@@ -207,7 +207,7 @@ export async function startRedis(port?: number): Promise<Service & { url: string
  * HAProxy's configuration for server processes on `ports`: every socket of a game goes to the
  * same process by the game id in its path (consistent hashing, so a process that leaves or
  * comes back moves only its own games), everything else to any process; a process that fails
- * its health check (GET /healthz every 250 ms) leaves the ring until it passes again.
+ * two health checks in a row (GET /healthz every 500 ms) leaves the ring until it passes one.
  */
 export function haproxyConfig(port: number, ports: readonly number[]): string {
   const servers = ports.map((p, i) => `  server agon${i + 1} 127.0.0.1:${p}`).join('\n');
@@ -222,6 +222,8 @@ defaults
   timeout server 60s
   timeout tunnel 1h
   timeout http-request 30s
+  # a health check may take this long on a busy machine before it counts as failed
+  timeout check 2s
   option redispatch
   retries 3
 
@@ -236,13 +238,13 @@ backend games
   balance uri path-only depth 3
   hash-type consistent
   option httpchk GET /healthz
-  default-server check inter 250ms fall 1 rise 1
+  default-server check inter 500ms fall 2 rise 1
 ${servers}
 
 backend any
   balance roundrobin
   option httpchk GET /healthz
-  default-server check inter 250ms fall 1 rise 1
+  default-server check inter 500ms fall 2 rise 1
 ${servers}
 `;
 }
