@@ -37,14 +37,19 @@ try {
   // Lowered by the tests, to see a silent socket or an idle game go without waiting long.
   const helloTimeoutMs = setting('AGON_HELLO_TIMEOUT_MS');
   const idleMs = setting('AGON_IDLE_MS');
+  // Redis down means an error at every reconnection attempt: logged once a minute.
+  const shared = redisUrl
+    ? new RedisShared(redisUrl, (what, e) => redisProblems.report(what, e))
+    : undefined;
+  // Without Redis the server still serves, each process on its own until Redis answers.
+  if (shared && !(await shared.ready(10_000))) {
+    console.error('Redis (AGON_REDIS_URL) does not answer; starting without it for now');
+  }
   const app = await buildServer({
     webRoot,
     dataDir,
     store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
-    shared: redisUrl
-      ? // Redis down means an error at every reconnection attempt: logged once a minute.
-        new RedisShared(redisUrl, (what, e) => redisProblems.report(what, e))
-      : undefined,
+    shared,
     httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
     limits: {
       ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),

@@ -28,6 +28,9 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);
 `;
 
+/** The advisory lock taken while the tables are created ("agon" in ASCII). */
+const SCHEMA_LOCK = 0x61676f6e;
+
 /** Postgres's code for a unique violation: the key (a game id, a version) is taken. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -45,7 +48,21 @@ export class PostgresStore implements GameStore {
     // An idle connection that dies (PostgreSQL restarted) is dropped from the pool and replaced
     // on the next query; unheard, the pool's error event would end the process.
     pool.on('error', () => undefined);
-    await pool.query(SCHEMA);
+    // Processes started together would race to create the tables (PostgreSQL's IF NOT EXISTS
+    // is not safe against a concurrent creation): one at a time, under a lock of the database.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await client.query(SCHEMA);
+      await client.query('COMMIT');
+      client.release();
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      await pool.end().catch(() => undefined);
+      throw e;
+    }
     return new PostgresStore(pool);
   }
 

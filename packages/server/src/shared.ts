@@ -91,6 +91,19 @@ export class RedisShared implements Shared {
     });
   }
 
+  /**
+   * Waits up to `ms` for both connections to Redis (a server starts counting and relaying at
+   * once rather than on its own for the first moments); false if Redis did not answer in time.
+   */
+  async ready(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (this.commands.status !== 'ready' || this.subscriber.status !== 'ready') {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  }
+
   listen(handler: Relayed, reconnected: (announce: boolean) => void): void {
     this.handler = handler;
     this.reconnected = reconnected;

@@ -143,6 +143,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
    * `done()` says so, resigning if the game is not over by then.
    */
   async function playThrough(id: string, token: string, done: () => boolean) {
+    const began = Date.now();
     const tokens: Record<Colour, string | undefined> = { white: token, black: undefined };
     const peers = {} as Record<Colour, Peer>;
     const acked: string[] = [];
@@ -211,6 +212,14 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const seen = await join(proxy.url, id);
     expect(seen.state.game.moves).toEqual(acked);
     expect(seen.state.game.outcome).not.toBeNull();
+    // The clocks (no increment) were never charged more than the time the game took, crashes
+    // and takeovers included, nor given time back.
+    const clock = seen.state.game.clock;
+    if (clock && acked.length > 1) {
+      const spent = 2 * clock.initial - clock.white - clock.black;
+      expect(spent).toBeGreaterThanOrEqual(0);
+      expect(spent).toBeLessThanOrEqual(Date.now() - began + 1000);
+    }
     seen.peer.close();
     peers.white.close();
     peers.black.close();
