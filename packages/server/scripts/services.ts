@@ -46,16 +46,26 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   }
 }
 
-/** A port nobody listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` of 127.0.0.1 can be listened on now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port nobody listens on now, below Linux's range of ports handed out on demand (32768 and
+ * up): a service killed and started again on its port must not find it taken meanwhile by a
+ * server started on port 0 or by an outgoing connection.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
 }
 
 /** Whether a database can be had here, and if not, why. */
