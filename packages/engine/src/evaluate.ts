@@ -2,8 +2,8 @@
 // race to the throne. Linear in the weights so that self-play tuning (Texel-style logistic
 // fitting) can adjust them; the weights live in one table, WEIGHTS.
 
-import { neighbour, ring, THRONE } from './hex.ts';
-import { CAPTURED_BIT, QUEEN_BIT } from './piece.ts';
+import { adjacent, OFF_BOARD, ring, THRONE } from './hex.ts';
+import { CAPTURED_BIT, colourBit, QUEEN_BIT } from './piece.ts';
 import type { Position } from './position.ts';
 
 /** Evaluation feature names, in the order of the weight table. Each is counted per side. */
@@ -51,8 +51,7 @@ export const WEIGHTS = new Int32Array([
   15, 41, 32, 45, 0, 45, 67, 144, 184, -35, -132, 6, -18, 9, 26, -55, -34, -43, -19, 0,
 ]);
 
-// Neighbours with off-board entries kept as -1; the evaluation tests them explicitly.
-const nb = neighbour;
+const nb = adjacent;
 const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
 const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.queenRing4, -1];
 
@@ -73,7 +72,7 @@ function sideFeatures(
   out: Float64Array | Int32Array,
 ): void {
   const b = pos.board;
-  const them = 2 >> c;
+  const them = colourBit(1 - c);
   let ring1Guards = 0;
   let ring1Enemies = 0;
   let queenHome = false;
@@ -95,7 +94,7 @@ function sideFeatures(
     let inward = false;
     for (let d = 0; d < 6; d++) {
       const to = nb[cell * 6 + d]!;
-      if (to < 0 || b[to] !== 0 || ring[to]! > r) continue;
+      if (to === OFF_BOARD || b[to] !== 0 || ring[to]! > r) continue;
       if (to === THRONE && !queen) continue;
       if (pos.isForbidden(to, c)) continue;
       moves++;
@@ -123,12 +122,11 @@ function isVulnerable(pos: Position, cell: number, them: number): boolean {
   for (let d = 0; d < 6; d++) {
     const a = nb[cell * 6 + d]!;
     const far = nb[cell * 6 + ((d + 3) % 6)]!;
-    if (a < 0 || far < 0 || b[a] !== 0 || !(b[far]! & them)) continue;
+    if (a === OFF_BOARD || b[a] !== 0 || !(b[far]! & them)) continue;
     if (pos.isForbidden(a, enemy)) continue;
     for (let e = 0; e < 6; e++) {
       const from = nb[a * 6 + e]!;
-      if (from < 0) continue;
-      const p = b[from]!;
+      const p = b[from]!; // OFF_BOARD holds no piece
       if (!(p & them) || p & CAPTURED_BIT) continue;
       if (ring[a]! > ring[from]!) continue;
       if (a === THRONE && !(p & QUEEN_BIT)) continue;

@@ -31,8 +31,15 @@ export const ring = new Uint8Array(CELL_COUNT);
 export const cellFile = new Uint8Array(CELL_COUNT);
 /** Rank (1-based) of each cell. */
 export const cellRank = new Uint8Array(CELL_COUNT);
-/** Neighbour of cell c in direction d at `c * 6 + d`, or -1 off the board. */
+/** Neighbour of cell c in direction d at `c * 6 + d`, or -1 off the board (for callers outside the engine). */
 export const neighbour = new Int8Array(CELL_COUNT * 6).fill(-1);
+/** The cell that stands for "off the board" in `adjacent`: a Position keeps it always vacant. */
+export const OFF_BOARD = CELL_COUNT;
+/**
+ * The engine's neighbour table: `adjacent[c * 6 + d]` as `neighbour`, but OFF_BOARD off the
+ * board (and from OFF_BOARD itself), so the hot loops read past the edge without a test.
+ */
+export const adjacent = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF_BOARD);
 /** First cell index of each file, plus a final entry of CELL_COUNT. */
 export const fileStart = new Uint8Array(FILES.length + 1);
 /** Number of cells in each file. */
@@ -114,7 +121,9 @@ export function parseCell(text: string): number {
   for (let c = 0; c < CELL_COUNT; c++) {
     for (let d = 0; d < 6; d++) {
       const [dq, dr] = DIRECTIONS[d]!;
-      neighbour[c * 6 + d] = cellAt(cellQ[c]! + dq, cellR[c]! + dr);
+      const n = cellAt(cellQ[c]! + dq, cellR[c]! + dr);
+      neighbour[c * 6 + d] = n;
+      if (n >= 0) adjacent[c * 6 + d] = n;
     }
   }
 

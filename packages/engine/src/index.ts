@@ -1,4 +1,4 @@
-// The public surface of the engine: rules, notation, perft.
+// The public surface of the engine: rules, notation, perft, search, levels, AEP and tuning.
 
 export * from './aep.ts';
 export * from './agn.ts';

@@ -3,21 +3,34 @@
 // data in typed-array stacks, and the Zobrist key is updated incrementally.
 
 import {
+  adjacent,
   CELL_COUNT,
   cellName,
-  neighbour,
+  OFF_BOARD,
   OUTER_RING,
   RING1,
   stepStart,
   stepTargets,
   THRONE,
 } from './hex.ts';
-import { type Move, PLACEMENT, RELOCATION, STEP } from './move.ts';
+import {
+  type Move,
+  makeMove,
+  moveFrom,
+  moveKind,
+  moveTo,
+  NO_CELL,
+  PLACEMENT,
+  RELOCATION,
+  STEP,
+  TO_SHIFT,
+} from './move.ts';
 import {
   BLACK_BIT,
   CAPTURED_BIT,
   COLOURS,
   type Colour,
+  colourBit,
   colourIndex,
   type Piece,
   pieceByte,
@@ -29,22 +42,23 @@ import { err, ok, type Result } from './result.ts';
 import type { Setup } from './setup.ts';
 import { blackHi, blackLo, handHi, handLo, pieceHi, pieceLo } from './zobrist.ts';
 
-/** The most turns one position can have (a captured queen has at most 77 vacant cells). */
+/**
+ * Room for the turns of one position. The most there can be is 180: six captured guards,
+ * each to any of the 30 outer-ring cells (R10), all of them vacant; a captured queen has at
+ * most 77 vacant cells, a placement 76, steps fewer still.
+ */
 export const MAX_MOVES = 256;
 
-// Off-board neighbours point at OFF, a cell that is always vacant, so the hot loops need no
-// bounds test.
-const OFF = CELL_COUNT;
-const nb = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF);
-for (let i = 0; i < CELL_COUNT * 6; i++) if (neighbour[i]! >= 0) nb[i] = neighbour[i]!;
+// Module-local handles on the tables the hot loops read: without going through an import
+// binding, which some module loaders turn into a getter call.
+const nb = adjacent;
 const outer = Uint8Array.from(OUTER_RING);
 const ring1 = Uint8Array.from(RING1);
-// Module-local handles on the step tables: the hot loop reads them without going through an
-// import binding, which some module loaders turn into a getter call.
 const steps = stepTargets;
 const stepsFrom = stepStart;
 
-const STRIDE = CELL_COUNT + 1;
+// Cells per colour in the flank map: the board's and OFF_BOARD.
+const STRIDE = OFF_BOARD + 1;
 
 /** How a game ended by rule, as seen from one position. */
 export interface Outcome {
@@ -56,7 +70,7 @@ export interface Outcome {
 
 /** A valid Agon position with its legal turns, make/unmake and Zobrist key. */
 export class Position {
-  /** One byte per cell (see piece.ts), plus the always-vacant OFF cell. */
+  /** One byte per cell (see piece.ts), plus the always-vacant OFF_BOARD cell. */
   readonly board = new Uint8Array(CELL_COUNT + 1);
   /** Colour index to move: 0 White, 1 Black. */
   turn = 0;
@@ -221,8 +235,8 @@ export class Position {
       const q = this.queenCell[us]!;
       if (b[q]! & CAPTURED_BIT) {
         // R10: a captured queen goes to any vacant cell, the throne included.
-        const base = (RELOCATION << 14) | q;
-        for (let c = 0; c < CELL_COUNT; c++) if (b[c] === 0) out[n++] = base | (c << 7);
+        const base = makeMove(RELOCATION, q, 0);
+        for (let c = 0; c < CELL_COUNT; c++) if (b[c] === 0) out[n++] = base | (c << TO_SHIFT);
         return n;
       }
       // R10: each captured guard, in any order, to any vacant outer-ring cell.
@@ -230,19 +244,19 @@ export class Position {
       for (let s = us * 7; s < end; s++) {
         const from = this.pieces[s]!;
         if (!(b[from]! & CAPTURED_BIT)) continue;
-        const base = (RELOCATION << 14) | from;
+        const base = makeMove(RELOCATION, from, 0);
         for (let i = 0; i < outer.length; i++) {
           const c = outer[i]!;
-          if (b[c] === 0) out[n++] = base | (c << 7);
+          if (b[c] === 0) out[n++] = base | (c << TO_SHIFT);
         }
       }
       return n;
     }
     if (this.hand[us]! > 0) {
       // R14: a guard from hand on any vacant cell but the throne.
-      const base = (PLACEMENT << 14) | 0x7f;
+      const base = makeMove(PLACEMENT, NO_CELL, 0);
       for (let c = 0; c < CELL_COUNT; c++)
-        if (b[c] === 0 && c !== THRONE) out[n++] = base | (c << 7);
+        if (b[c] === 0 && c !== THRONE) out[n++] = base | (c << TO_SHIFT);
       return n;
     }
     const end = us * 7 + this.count[us]!;
@@ -255,7 +269,7 @@ export class Position {
         if (b[to] !== 0) continue;
         if (to === THRONE && !queen) continue; // R7: only a queen enters the throne.
         if (this.isForbidden(to, us)) continue; // R8
-        out[n++] = (to << 7) | from;
+        out[n++] = makeMove(STEP, from, to);
       }
     }
     return n;
@@ -285,11 +299,10 @@ export class Position {
 
   /** How many enemy pieces the step `move` would capture (R9); 0 for other kinds. */
   stepCaptures(move: Move): number {
-    if (move >> 14 !== STEP) return 0;
+    if (moveKind(move) !== STEP) return 0;
     const b = this.board;
-    const from = move & 0x7f;
-    const to = (move >> 7) & 0x7f;
-    const mine = b[from]! & (WHITE_BIT | BLACK_BIT);
+    const to = moveTo(move);
+    const mine = b[moveFrom(move)]! & (WHITE_BIT | BLACK_BIT);
     const them = mine ^ (WHITE_BIT | BLACK_BIT);
     let n = 0;
     for (let d = 0; d < 6; d++) {
@@ -342,15 +355,15 @@ export class Position {
     if (this.ply === this.moveStack.length) this.growStacks();
     const b = this.board;
     const us = this.turn;
-    const from = move & 0x7f;
-    const to = (move >> 7) & 0x7f;
+    const from = moveFrom(move);
+    const to = moveTo(move);
     let lo = this.hashLo;
     let hi = this.hashHi;
     this.hashLoStack[this.ply] = lo;
     this.hashHiStack[this.ply] = hi;
     this.moveStack[this.ply] = move;
     let captured = 0;
-    switch (move >> 14) {
+    switch (moveKind(move)) {
       case STEP: {
         const p = b[from]!;
         b[from] = 0;
@@ -364,8 +377,8 @@ export class Position {
         lo ^= pieceLo[from * 16 + p]! ^ pieceLo[to * 16 + p]!;
         hi ^= pieceHi[from * 16 + p]! ^ pieceHi[to * 16 + p]!;
         // R9: an enemy on X + d with one of ours (captured or not) on X + 2d is captured.
-        const them = us === 0 ? BLACK_BIT : WHITE_BIT;
-        const mine = us === 0 ? WHITE_BIT : BLACK_BIT;
+        const them = colourBit(1 - us);
+        const mine = colourBit(us);
         for (let d = 0; d < 6; d++) {
           const x = nb[to * 6 + d]!;
           const e = b[x]!;
@@ -398,7 +411,7 @@ export class Position {
         break;
       }
       case PLACEMENT: {
-        const p = us === 0 ? WHITE_BIT : BLACK_BIT;
+        const p = colourBit(us);
         b[to] = p;
         this.flankAdd(to, p);
         const slot = us * 7 + this.count[us]!++;
@@ -429,9 +442,9 @@ export class Position {
     this.hashLo = this.hashLoStack[this.ply]!;
     this.hashHi = this.hashHiStack[this.ply]!;
     const b = this.board;
-    const from = move & 0x7f;
-    const to = (move >> 7) & 0x7f;
-    switch (move >> 14) {
+    const from = moveFrom(move);
+    const to = moveTo(move);
+    switch (moveKind(move)) {
       case STEP: {
         const p = b[to]!;
         b[to] = 0;

@@ -5,7 +5,7 @@
 // result per completed depth from a generator.
 
 import { evaluate, WEIGHTS } from './evaluate.ts';
-import { type Move, STEP } from './move.ts';
+import { type Move, moveFrom, moveKind, moveTo, STEP } from './move.ts';
 import { MAX_MOVES, type Position } from './position.ts';
 
 /** Score of a win on the board now; a win in n turns scores WIN - n. */
@@ -267,7 +267,7 @@ export class Searcher {
     let bestMove = 0;
     for (let i = base; i < end; i++) {
       const move = this.pickNext(i, end);
-      const quiet = move >> 14 !== STEP || pos.stepCaptures(move) === 0;
+      const quiet = pos.stepCaptures(move) === 0; // 0 for every kind but a step
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
       let score: number;
@@ -276,7 +276,7 @@ export class Searcher {
       } else {
         const n = i - base;
         const reduction =
-          depth >= 3 && n >= 3 && quiet && move >> 14 === STEP ? (n >= 10 ? 2 : 1) : 0;
+          depth >= 3 && n >= 3 && quiet && moveKind(move) === STEP ? (n >= 10 ? 2 : 1) : 0;
         score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && reduction)
           score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -302,7 +302,7 @@ export class Searcher {
                 this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
                 this.killers[ply * 2] = move;
               }
-              const h = (pos.turn * 128 + (move & 0x7f)) * 128 + ((move >> 7) & 0x7f);
+              const h = historyIndex(pos.turn, move);
               this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 24);
             }
             break;
@@ -362,7 +362,6 @@ export class Searcher {
     const pos = this.pos;
     const k1 = this.killers[ply * 2];
     const k2 = this.killers[ply * 2 + 1];
-    const side = pos.turn * 128;
     for (let i = base; i < end; i++) {
       const m = this.moves[i]!;
       let s: number;
@@ -372,7 +371,7 @@ export class Searcher {
         if (c > 0) s = (1 << 29) + c;
         else if (m === k1) s = (1 << 28) + 1;
         else if (m === k2) s = 1 << 28;
-        else s = this.history[(side + (m & 0x7f)) * 128 + ((m >> 7) & 0x7f)]!;
+        else s = this.history[historyIndex(pos.turn, m)]!;
       }
       this.order[i] = s;
     }
@@ -406,7 +405,8 @@ export class Searcher {
   private ttStore(depth: number, score: number, flag: number, move: Move, ply: number): void {
     const pos = this.pos;
     const slot = pos.hashLo & this.ttMask;
-    // Depth-preferred replacement, but a new search's entries always overwrite.
+    // Depth-preferred for the same position: a shallower result keeps a deeper one. Another
+    // position always takes the slot, however deep its entry was (entries carry no age).
     if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi && this.ttDepth[slot]! > depth)
       return;
     this.ttKey[slot] = pos.hashHi;
@@ -415,6 +415,11 @@ export class Searcher {
     this.ttDepth[slot] = Math.min(depth, 127);
     this.ttFlag[slot] = flag;
   }
+}
+
+// The history counter of a quiet move: by side to move, from-cell and to-cell.
+function historyIndex(turn: number, move: Move): number {
+  return ((turn << 7) + moveFrom(move)) * 128 + moveTo(move);
 }
 
 // Win scores are stored relative to the node, not the root, so they stay right when the
