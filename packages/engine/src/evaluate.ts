@@ -2,7 +2,16 @@
 // race to the throne. Linear in the weights so that self-play tuning (Texel-style logistic
 // fitting) can adjust them; the weights live in one table, WEIGHTS.
 
-import { adjacent, OFF_BOARD, ring, THRONE } from './hex.ts';
+import {
+  adjacent,
+  guardStepStart,
+  guardStepTargets,
+  OFF_BOARD,
+  ring,
+  stepStart,
+  stepTargets,
+  THRONE,
+} from './hex.ts';
 import { CAPTURED_BIT, colourBit, QUEEN_BIT } from './piece.ts';
 import type { Position } from './position.ts';
 
@@ -52,6 +61,7 @@ export const WEIGHTS = new Int32Array([
 ]);
 
 const nb = adjacent;
+const OPPOSITE = Uint8Array.of(3, 4, 5, 0, 1, 2);
 const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
 const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.queenRing4, -1];
 
@@ -60,22 +70,31 @@ const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.q
  * Black's, so the evaluation from White's view is the dot product with the weights.
  */
 export function features(pos: Position, out: Float64Array | Int32Array): void {
-  out.fill(0);
-  for (let c = 0; c < 2; c++) sideFeatures(pos, c, c === 0 ? 1 : -1, out);
-  out[F.tempo] = pos.turn === 0 ? 1 : -1;
+  countFeatures(pos);
+  out.set(scratch);
 }
 
-function sideFeatures(
-  pos: Position,
-  c: number,
-  sign: number,
-  out: Float64Array | Int32Array,
-): void {
+// The feature counts go to one Int32Array, so the code that writes them sees one array type
+// (a tuner's Float64Array would make every write here polymorphic and slow).
+const scratch = new Int32Array(FEATURE_COUNT);
+
+function countFeatures(pos: Position): void {
+  scratch.fill(0);
+  sideFeatures(pos, 0, 1, scratch);
+  sideFeatures(pos, 1, -1, scratch);
+  scratch[F.tempo] = pos.turn === 0 ? 1 : -1;
+}
+
+function sideFeatures(pos: Position, c: number, sign: number, out: Int32Array): void {
   const b = pos.board;
   const them = colourBit(1 - c);
   let ring1Guards = 0;
   let ring1Enemies = 0;
   let queenHome = false;
+  // Counted in locals and written once: fewer stores to the feature array.
+  let mobility = 0;
+  let blocked = 0;
+  let guardsVulnerable = 0;
   const end = c * 7 + pos.count[c]!;
   for (let s = c * 7; s < end; s++) {
     const cell = pos.pieces[s]!;
@@ -90,21 +109,28 @@ function sideFeatures(
     }
     const ringFeature = queen ? QUEEN_RING[r]! : GUARD_RING[r]!;
     if (ringFeature >= 0) out[ringFeature]! += sign;
+    // The steps this piece could make (R7, R8), and whether one of them leads inward.
     let moves = 0;
     let inward = false;
-    for (let d = 0; d < 6; d++) {
-      const to = nb[cell * 6 + d]!;
-      if (to === OFF_BOARD || b[to] !== 0 || ring[to]! > r) continue;
-      if (to === THRONE && !queen) continue;
-      if (pos.isForbidden(to, c)) continue;
+    const list = queen ? stepTargets : guardStepTargets;
+    const begin = queen ? stepStart : guardStepStart;
+    const kEnd = begin[cell + 1]!;
+    for (let k = begin[cell]!; k < kEnd; k++) {
+      const to = list[k]!;
+      if (b[to] !== 0 || pos.isForbidden(to, c)) continue;
       moves++;
       if (ring[to]! < r) inward = true;
     }
-    out[F.mobility]! += sign * moves;
-    if (moves === 0 && !(queen && r === 0)) out[F.blocked]! += sign;
-    if (queen && inward) out[F.queenPathOpen]! += sign;
-    if (isVulnerable(pos, cell, them)) out[queen ? F.queenVulnerable : F.guardVulnerable]! += sign;
+    mobility += moves;
+    if (moves === 0 && !(queen && r === 0)) blocked++;
+    if (queen) {
+      if (inward) out[F.queenPathOpen]! += sign;
+      if (isVulnerable(pos, cell, them)) out[F.queenVulnerable]! += sign;
+    } else if (isVulnerable(pos, cell, them)) guardsVulnerable++;
   }
+  out[F.mobility]! += sign * mobility;
+  out[F.blocked]! += sign * blocked;
+  out[F.guardVulnerable]! += sign * guardsVulnerable;
   if (queenHome) {
     for (let d = 0; d < 6; d++) if (b[nb[THRONE * 6 + d]!]! & them) ring1Enemies++;
     out[F.throneRingWithQueen]! += sign * ring1Guards;
@@ -121,8 +147,8 @@ function isVulnerable(pos: Position, cell: number, them: number): boolean {
   const enemy = them === 1 ? 0 : 1;
   for (let d = 0; d < 6; d++) {
     const a = nb[cell * 6 + d]!;
-    const far = nb[cell * 6 + ((d + 3) % 6)]!;
-    if (a === OFF_BOARD || b[a] !== 0 || !(b[far]! & them)) continue;
+    const far = nb[cell * 6 + OPPOSITE[d]!]!;
+    if (!(b[far]! & them) || a === OFF_BOARD || b[a] !== 0) continue;
     if (pos.isForbidden(a, enemy)) continue;
     for (let e = 0; e < 6; e++) {
       const from = nb[a * 6 + e]!;
@@ -136,11 +162,9 @@ function isVulnerable(pos: Position, cell: number, them: number): boolean {
   return false;
 }
 
-const scratch = new Int32Array(FEATURE_COUNT);
-
 /** The evaluation of `pos` from the view of the side to move, with the given weight table. */
 export function evaluate(pos: Position, weights: Int32Array = WEIGHTS): number {
-  features(pos, scratch);
+  countFeatures(pos);
   let score = 0;
   for (let i = 0; i < FEATURE_COUNT; i++) score += scratch[i]! * weights[i]!;
   return pos.turn === 0 ? score : -score;

@@ -6,12 +6,15 @@ import {
   adjacent,
   CELL_COUNT,
   cellName,
+  guardStepStart,
+  guardStepTargets,
   OFF_BOARD,
   OUTER_RING,
   RING1,
   stepStart,
   stepTargets,
   THRONE,
+  twoAway,
 } from './hex.ts';
 import {
   type Move,
@@ -52,10 +55,15 @@ export const MAX_MOVES = 256;
 // Module-local handles on the tables the hot loops read: without going through an import
 // binding, which some module loaders turn into a getter call.
 const nb = adjacent;
+const far = twoAway;
 const outer = Uint8Array.from(OUTER_RING);
 const ring1 = Uint8Array.from(RING1);
-const steps = stepTargets;
-const stepsFrom = stepStart;
+// A queen's and a guard's step targets apart, so that a target is tested by one read of the
+// board and one of the flank map, with no test for the throne.
+const queenSteps = stepTargets;
+const queenStart = stepStart;
+const guardSteps = guardStepTargets;
+const guardStart = guardStepStart;
 
 // Cells per colour in the flank map: the board's and OFF_BOARD.
 const STRIDE = OFF_BOARD + 1;
@@ -217,8 +225,7 @@ export class Position {
     const b = this.board;
     const base = (bit - 1) * STRIDE;
     for (let d = 0; d < 6; d++) {
-      const y = nb[cell * 6 + d]!;
-      if (b[nb[y * 6 + d]!]! & bit) this.flank[base + y]! += step;
+      if (b[far[cell * 6 + d]!]! & bit) this.flank[base + nb[cell * 6 + d]!]! += step;
     }
   }
 
@@ -259,17 +266,18 @@ export class Position {
         if (b[c] === 0 && c !== THRONE) out[n++] = base | (c << TO_SHIFT);
       return n;
     }
+    const flank = this.flank;
+    const forbidden = (1 - us) * STRIDE; // R8: our steps may not end between two enemies
     const end = us * 7 + this.count[us]!;
     for (let s = us * 7; s < end; s++) {
       const from = this.pieces[s]!;
-      const queen = b[from]! & QUEEN_BIT;
-      const kEnd = stepsFrom[from + 1]!;
-      for (let k = stepsFrom[from]!; k < kEnd; k++) {
-        const to = steps[k]!;
-        if (b[to] !== 0) continue;
-        if (to === THRONE && !queen) continue; // R7: only a queen enters the throne.
-        if (this.isForbidden(to, us)) continue; // R8
-        out[n++] = makeMove(STEP, from, to);
+      const queen = (b[from]! & QUEEN_BIT) !== 0;
+      const list = queen ? queenSteps : guardSteps;
+      const begin = queen ? queenStart : guardStart;
+      const kEnd = begin[from + 1]!;
+      for (let k = begin[from]!; k < kEnd; k++) {
+        const to = list[k]!;
+        if ((b[to]! | flank[forbidden + to]!) === 0) out[n++] = makeMove(STEP, from, to);
       }
     }
     return n;
@@ -281,17 +289,21 @@ export class Position {
    */
   countSteps(colour: number): number {
     const b = this.board;
+    const flank = this.flank;
+    const forbidden = (1 - colour) * STRIDE;
     let n = 0;
     const end = colour * 7 + this.count[colour]!;
     for (let s = colour * 7; s < end; s++) {
       const from = this.pieces[s]!;
       const p = b[from]!;
       if (p & CAPTURED_BIT) continue;
-      const kEnd = stepsFrom[from + 1]!;
-      for (let k = stepsFrom[from]!; k < kEnd; k++) {
-        const to = steps[k]!;
-        if (b[to] !== 0 || (to === THRONE && !(p & QUEEN_BIT))) continue;
-        if (!this.isForbidden(to, colour)) n++;
+      const queen = (p & QUEEN_BIT) !== 0;
+      const list = queen ? queenSteps : guardSteps;
+      const begin = queen ? queenStart : guardStart;
+      const kEnd = begin[from + 1]!;
+      for (let k = begin[from]!; k < kEnd; k++) {
+        const to = list[k]!;
+        n += (b[to]! | flank[forbidden + to]!) === 0 ? 1 : 0;
       }
     }
     return n;
@@ -308,7 +320,7 @@ export class Position {
     for (let d = 0; d < 6; d++) {
       const x = nb[to * 6 + d]!;
       const e = b[x]!;
-      if (e & them && !(e & CAPTURED_BIT) && b[nb[x * 6 + d]!]! & mine) n++;
+      if (e & them && !(e & CAPTURED_BIT) && b[far[to * 6 + d]!]! & mine) n++;
     }
     return n;
   }
@@ -383,7 +395,7 @@ export class Position {
           const x = nb[to * 6 + d]!;
           const e = b[x]!;
           if (!(e & them) || e & CAPTURED_BIT) continue;
-          if (!(b[nb[x * 6 + d]!]! & mine)) continue;
+          if (!(b[far[to * 6 + d]!]! & mine)) continue;
           b[x] = e | CAPTURED_BIT;
           lo ^= pieceLo[x * 16 + e]! ^ pieceLo[x * 16 + (e | CAPTURED_BIT)]!;
           hi ^= pieceHi[x * 16 + e]! ^ pieceHi[x * 16 + (e | CAPTURED_BIT)]!;

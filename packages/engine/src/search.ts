@@ -325,13 +325,15 @@ export class Searcher {
     if (this.aborted) return 0;
     const winner = pos.throneRing();
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
+    // A relocation or a placement always has a vacant cell to go to (fourteen pieces cannot
+    // fill the 30 outer-ring cells), so R12 cannot end the game here: no moves to generate.
+    if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return evaluate(pos, this.weights);
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);
     if (end === base) return -(WIN - ply); // R12
     let best = evaluate(pos, this.weights);
     if (best >= beta || ply >= MAX_PLY - 2) return best;
     if (best > alpha) alpha = best;
-    if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return best;
     let n = base;
     for (let i = base; i < end; i++) {
       const move = this.moves[i]!;
