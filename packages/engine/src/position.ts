@@ -68,6 +68,19 @@ const guardStart = guardStepStart;
 // Cells per colour in the flank map: the board's and OFF_BOARD.
 const STRIDE = OFF_BOARD + 1;
 
+// The same step targets in four slots per cell (no cell has more), the unused ones OFF_BOARD,
+// which the flank map marks forbidden to both colours: countSteps then tests four slots with
+// no loop. Generation keeps the lists above, whose order the search's move order follows.
+const SLOTS = 4;
+const queenSlots = new Uint8Array(CELL_COUNT * SLOTS).fill(OFF_BOARD);
+const guardSlots = new Uint8Array(CELL_COUNT * SLOTS).fill(OFF_BOARD);
+for (let c = 0; c < CELL_COUNT; c++) {
+  for (let k = queenStart[c]!; k < queenStart[c + 1]!; k++)
+    queenSlots[c * SLOTS + k - queenStart[c]!] = queenSteps[k]!;
+  for (let k = guardStart[c]!; k < guardStart[c + 1]!; k++)
+    guardSlots[c * SLOTS + k - guardStart[c]!] = guardSteps[k]!;
+}
+
 /** How a game ended by rule, as seen from one position. */
 export interface Outcome {
   /** The winner, or undefined for a draw. */
@@ -109,7 +122,12 @@ export class Position {
   private hashLoStack = new Int32Array(32);
   private hashHiStack = new Int32Array(32);
 
-  private constructor() {}
+  private constructor() {
+    // OFF_BOARD is never a step's end: see queenSlots. No flank line runs through it, so
+    // make and unmake never change these two counts.
+    this.flank[OFF_BOARD] = 1;
+    this.flank[STRIDE + OFF_BOARD] = 1;
+  }
 
   /** Validates a setup (NOTATION.md "a position is valid when ...") into a position. */
   static fromSetup(setup: Setup): Result<Position> {
@@ -297,14 +315,17 @@ export class Position {
       const from = this.pieces[s]!;
       const p = b[from]!;
       if (p & CAPTURED_BIT) continue;
-      const queen = (p & QUEEN_BIT) !== 0;
-      const list = queen ? queenSteps : guardSteps;
-      const begin = queen ? queenStart : guardStart;
-      const kEnd = begin[from + 1]!;
-      for (let k = begin[from]!; k < kEnd; k++) {
-        const to = list[k]!;
-        n += (b[to]! | flank[forbidden + to]!) === 0 ? 1 : 0;
-      }
+      const slots = p & QUEEN_BIT ? queenSlots : guardSlots;
+      const k = from * SLOTS;
+      const t0 = slots[k]!;
+      const t1 = slots[k + 1]!;
+      const t2 = slots[k + 2]!;
+      const t3 = slots[k + 3]!;
+      n +=
+        ((b[t0]! | flank[forbidden + t0]!) === 0 ? 1 : 0) +
+        ((b[t1]! | flank[forbidden + t1]!) === 0 ? 1 : 0) +
+        ((b[t2]! | flank[forbidden + t2]!) === 0 ? 1 : 0) +
+        ((b[t3]! | flank[forbidden + t3]!) === 0 ? 1 : 0);
     }
     return n;
   }
