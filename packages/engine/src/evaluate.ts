@@ -61,7 +61,6 @@ export const WEIGHTS = new Int32Array([
 ]);
 
 const nb = adjacent;
-const OPPOSITE = Uint8Array.of(3, 4, 5, 0, 1, 2);
 const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
 const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.queenRing4, -1];
 
@@ -140,24 +139,34 @@ function sideFeatures(pos: Position, c: number, sign: number, out: Int32Array): 
   }
 }
 
-// Whether an enemy step next turn could capture the piece on `cell` (R9): some direction has
-// an enemy piece on one side and, on the other, a vacant cell an enemy can legally step into.
+// Whether an enemy step next turn could capture the piece on `cell` (R9): some line through
+// it has an enemy piece on one side and, on the other, a vacant cell an enemy can step into.
+// Each line's two neighbours are read once, for both ways round.
 function isVulnerable(pos: Position, cell: number, them: number): boolean {
   const b = pos.board;
-  const enemy = them === 1 ? 0 : 1;
-  for (let d = 0; d < 6; d++) {
-    const a = nb[cell * 6 + d]!;
-    const far = nb[cell * 6 + OPPOSITE[d]!]!;
-    if (!(b[far]! & them) || a === OFF_BOARD || b[a] !== 0) continue;
-    if (pos.isForbidden(a, enemy)) continue;
-    for (let e = 0; e < 6; e++) {
-      const from = nb[a * 6 + e]!;
-      const p = b[from]!; // OFF_BOARD holds no piece
-      if (!(p & them) || p & CAPTURED_BIT) continue;
-      if (ring[a]! > ring[from]!) continue;
-      if (a === THRONE && !(p & QUEEN_BIT)) continue;
-      return true;
-    }
+  const k = cell * 6;
+  for (let d = 0; d < 3; d++) {
+    const x = nb[k + d]!;
+    const y = nb[k + d + 3]!;
+    const px = b[x]!;
+    const py = b[y]!;
+    if (px & them && py === 0 && y !== OFF_BOARD && enemyCanEnter(pos, y, them)) return true;
+    if (py & them && px === 0 && x !== OFF_BOARD && enemyCanEnter(pos, x, them)) return true;
+  }
+  return false;
+}
+
+// Whether an uncaptured piece of colour bit `them` could step into the vacant cell `a` (R7, R8).
+function enemyCanEnter(pos: Position, a: number, them: number): boolean {
+  if (pos.isForbidden(a, them === 1 ? 0 : 1)) return false;
+  const b = pos.board;
+  for (let e = 0; e < 6; e++) {
+    const from = nb[a * 6 + e]!;
+    const p = b[from]!; // OFF_BOARD holds no piece
+    if (!(p & them) || p & CAPTURED_BIT) continue;
+    if (ring[a]! > ring[from]!) continue;
+    if (a === THRONE && !(p & QUEEN_BIT)) continue;
+    return true;
   }
   return false;
 }

@@ -63,6 +63,12 @@ export interface SearchInfo {
   readonly lines: readonly SearchLine[];
 }
 
+// Move ordering scores, in bands: the hash move, then captures (plus the pieces captured),
+// then the two killers, then quiet moves by history (capped below KILLER).
+const HASH_MOVE = 1 << 30;
+const CAPTURE = 1 << 29;
+const KILLER = 1 << 28;
+
 const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
@@ -323,7 +329,9 @@ export class Searcher {
     let bestMove = 0;
     for (let i = base; i < end; i++) {
       const move = this.pickNext(i, end);
-      const quiet = pos.stepCaptures(move) === 0; // 0 for every kind but a step
+      // The ordering score tells a capture (see orderMoves), except for the hash move.
+      const rank = this.order[i]!;
+      const quiet = rank >= HASH_MOVE ? pos.stepCaptures(move) === 0 : rank < CAPTURE;
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
       let score: number;
@@ -423,12 +431,12 @@ export class Searcher {
     for (let i = base; i < end; i++) {
       const m = this.moves[i]!;
       let s: number;
-      if (m === ttMove) s = 1 << 30;
+      if (m === ttMove) s = HASH_MOVE;
       else {
         const c = pos.stepCaptures(m);
-        if (c > 0) s = (1 << 29) + c;
-        else if (m === k1) s = (1 << 28) + 1;
-        else if (m === k2) s = 1 << 28;
+        if (c > 0) s = CAPTURE + c;
+        else if (m === k1) s = KILLER + 1;
+        else if (m === k2) s = KILLER;
         else s = this.history[historyIndex(pos.turn, m)]!;
       }
       this.order[i] = s;
