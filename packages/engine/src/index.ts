@@ -3,6 +3,7 @@
 export * from './aep.ts';
 export * from './agn.ts';
 export * from './apn.ts';
+export * from './chances.ts';
 export * from './evaluate.ts';
 export * from './game.ts';
 export * from './hex.ts';
