@@ -349,6 +349,28 @@ export const en = {
   'cell.blocked': 'forbidden: between two enemy pieces',
   'online.refusal.tooManyWatchers':
     'So many people are watching this game that there is no room for more just now.',
+  'nav.analysis': 'Analysis',
+  'moves.analyse': 'Analyse',
+  'result.analyse': 'Analyse the game',
+  'analysis.title': 'Analysis',
+  'analysis.bar': 'White’s chances',
+  'analysis.chances': 'White’s chances {percent}%',
+  'analysis.winsIn.white': {
+    one: 'White wins in {count} turn',
+    other: 'White wins in {count} turns',
+  },
+  'analysis.winsIn.black': {
+    one: 'Black wins in {count} turn',
+    other: 'Black wins in {count} turns',
+  },
+  'analysis.linesTitle': 'The engine’s best lines',
+  'analysis.lineCount': 'Lines',
+  'analysis.depth': 'Depth {depth}',
+  'analysis.thinking': 'Thinking…',
+  'analysis.over': 'The game is over here.',
+  'analysis.promote': 'Make this the main line',
+  'analysis.delete': 'Delete this side line',
+  'analysis.apn': 'The position on the board (APN)',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

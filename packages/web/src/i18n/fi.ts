@@ -370,4 +370,26 @@ export const fi: UiCatalog = {
   'cell.blocked': 'kielletty: kahden vastustajan nappulan välissä',
   'online.refusal.tooManyWatchers':
     'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
+  'nav.analysis': 'Analyysi',
+  'moves.analyse': 'Analysoi',
+  'result.analyse': 'Analysoi peli',
+  'analysis.title': 'Analyysi',
+  'analysis.bar': 'Valkean mahdollisuudet',
+  'analysis.chances': 'Valkean mahdollisuudet {percent} %',
+  'analysis.winsIn.white': {
+    one: 'Valkea voittaa {count} vuorossa',
+    other: 'Valkea voittaa {count} vuorossa',
+  },
+  'analysis.winsIn.black': {
+    one: 'Musta voittaa {count} vuorossa',
+    other: 'Musta voittaa {count} vuorossa',
+  },
+  'analysis.linesTitle': 'Moottorin parhaat jatkot',
+  'analysis.lineCount': 'Jatkoja',
+  'analysis.depth': 'Syvyys {depth}',
+  'analysis.thinking': 'Miettii…',
+  'analysis.over': 'Peli on tässä päättynyt.',
+  'analysis.promote': 'Tee tästä päälinja',
+  'analysis.delete': 'Poista tämä sivulinja',
+  'analysis.apn': 'Laudan asema (APN)',
 };

@@ -1,0 +1,68 @@
+// The analysis board as a player reaches it: from a game's move list or its result, the engine
+// thinking in its Worker with its best lines and White's chances, a line's move played by a
+// click, a side line made on the board and promoted.
+
+import { expect, inject, it } from 'vitest';
+import { describeInChromium, moveList, newContext, openApp, runAxe } from './browser.ts';
+
+const SLOW = { timeout: 30_000 };
+
+describeInChromium('the analysis board', (browser) => {
+  it('analyses a game from its move list: lines, chances, a line played, a side line promoted', async () => {
+    for (const phone of [false, true]) {
+      const page = await (await newContext(browser(), phone)).newPage();
+      await openApp(page, inject('baseURL'));
+      await page.locator('[data-cell="b1"]').click();
+      await page.locator('[data-cell="c2"]').click();
+      await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
+      const game = await moveList(page);
+      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+      await page.getByTestId('analysis').waitFor();
+      const study = page.getByTestId('study');
+      expect(await study.textContent()).toBe(`1. ${game[0]}${game[1]}`);
+      // The engine thinks in its Worker and reports lines as it deepens.
+      await expect.poll(() => page.getByTestId('depth').textContent(), SLOW).toMatch(/Depth \d+/);
+      const percent = Number(await page.getByTestId('eval-meter').getAttribute('value'));
+      expect(percent).toBeGreaterThanOrEqual(0);
+      expect(percent).toBeLessThanOrEqual(100);
+      expect(await page.locator('[data-testid="lines"] li').count()).toBe(2);
+      expect((await runAxe(page)).violations).toEqual([]);
+
+      // A click on a line's first move plays it on the board.
+      const first = (await page.locator('.line-move').first().textContent()) ?? '';
+      await page.locator('.line-move').first().click();
+      expect(await study.textContent()).toContain(first);
+      expect(
+        (
+          await page.$$eval('.cell.last', (els) => els.map((e) => e.getAttribute('data-cell')))
+        ).sort(),
+      ).toEqual(first.split('-').sort());
+
+      // Back to the start of Black's reply, and another move: a side line.
+      await page.getByTestId('analysis-back').click();
+      await page.getByTestId('analysis-back').click();
+      await page.locator('[data-cell="a2"]').click();
+      await page.locator('[data-cell="b2"]').click();
+      const side = page.getByTestId('variation');
+      expect(await side.textContent()).toContain('a2-b2');
+      await side.getByRole('button', { name: 'Make this the main line' }).click();
+      expect(await study.textContent()).toMatch(/^1\. b1-c2a2-b2/);
+      expect(await page.getByTestId('variation').textContent()).toContain(game[1]);
+      await page.context().close();
+    }
+  });
+
+  it('opens from the result of a game, at its end', async () => {
+    const page = await (await newContext(browser())).newPage();
+    await openApp(page, inject('baseURL'));
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('button', { name: 'Really resign?' }).click();
+    await page.getByTestId('result').getByRole('button', { name: 'Analyse the game' }).click();
+    await page.getByTestId('analysis').waitFor();
+    await expect.poll(() => page.getByTestId('depth').textContent(), SLOW).toMatch(/Depth \d+/);
+    expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
+      '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w',
+    );
+    await page.context().close();
+  });
+});
