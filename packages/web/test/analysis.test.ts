@@ -1,6 +1,7 @@
 import { makeMoveText, parseMoveText, startPosition } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
 import { parseInfo } from '../src/analysis/analyst.ts';
+import { judge, markFor, summarise, type Verdict } from '../src/analysis/review.ts';
 import { type Cursor, Study } from '../src/analysis/study.ts';
 
 const mv = (text: string) => {
@@ -67,5 +68,37 @@ describe('a study: main line and side lines', () => {
     expect(at).toEqual({ line: -1, ply: 5 });
     expect(study.gameAt(at).moves).toHaveLength(5);
     expect(study.gameAt({ line: -1, ply: 0 }).moves).toHaveLength(0);
+  });
+});
+
+describe('game review: each move judged by the drop in the mover’s chances', () => {
+  const v = (chances: number, best: string[] = []): Verdict => ({
+    score: { kind: 'cp', value: 0 },
+    pv: best,
+    chances,
+  });
+
+  it('marks inaccuracies, mistakes and blunders from 5, 10 and 15 points', () => {
+    expect(markFor(0.04)).toBeUndefined();
+    expect(markFor(0.05)).toBe('inaccuracy');
+    expect(markFor(0.1)).toBe('mistake');
+    expect(markFor(0.15)).toBe('blunder');
+  });
+
+  it('reads the drop from each mover’s side, names the better move, and sums each player up', () => {
+    // White 60% -> 40% after White's move (a blunder of 20 points), then Black lets it back
+    // to 47% (an inaccuracy of 7 points for Black), then White's best move loses nothing.
+    const verdicts = [v(0.6, ['b1-c2']), v(0.4, ['h1-g2']), v(0.47, ['c2-c3']), v(0.5)];
+    const judged = judge(verdicts, ['a2-b2', 'k1-i2', 'c2-c3'], 'white');
+    expect(judged.map((r) => [r.mover, r.mark, r.best?.[0]])).toEqual([
+      ['white', 'blunder', 'b1-c2'],
+      ['black', 'inaccuracy', 'h1-g2'],
+      ['white', undefined, undefined],
+    ]);
+    expect(judged[0]!.loss).toBeCloseTo(0.2);
+    const summary = summarise(judged);
+    expect(summary.white.counts).toEqual({ inaccuracy: 0, mistake: 0, blunder: 1 });
+    expect(summary.white.averageLoss).toBeCloseTo(0.1);
+    expect(summary.black.counts.inaccuracy).toBe(1);
   });
 });

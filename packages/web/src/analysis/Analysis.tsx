@@ -4,12 +4,30 @@
 import { startPosition } from '@agon/engine';
 import { useMemo } from 'preact/hooks';
 import { analysisSource } from '../app/analysis-link.ts';
+import { loadReview, saveReview } from '../app/storage.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
-import { AnalysisBoard } from './analysis.ts';
+import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
 import { Analyst } from './analyst.ts';
+import { Reviewer } from './review.ts';
 
 const spawn = (): Worker =>
   new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
+
+/** Reviews kept in the browser; one that does not fit the game it is stored under is redone. */
+const reviews: ReviewStore = {
+  load(key) {
+    const review = loadReview(key) as Partial<Review> | undefined;
+    const fits =
+      Array.isArray(review?.moves) &&
+      Array.isArray(review.verdicts) &&
+      Array.isArray(review.judged) &&
+      review.verdicts.length === review.moves.length + 1 &&
+      review.judged.length === review.moves.length &&
+      typeof review.summary === 'object';
+    return fits ? (review as Review) : undefined;
+  },
+  save: (key, review) => saveReview(key, review),
+};
 
 /** The analysis page of the game asked for, or of the standard start. */
 export function Analysis() {
@@ -19,6 +37,8 @@ export function Analysis() {
       new AnalysisBoard(
         source ?? { start: startPosition('standard'), moves: [], ply: 0 },
         new Analyst(spawn),
+        new Reviewer(spawn, chancesOf),
+        reviews,
       ),
     [source],
   );

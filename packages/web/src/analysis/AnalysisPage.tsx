@@ -10,6 +10,7 @@ import { BoardHost } from '../app/BoardHost.tsx';
 import { t } from '../i18n/ui.ts';
 import { type AnalysisBoard, chancesOf, MAX_LINES } from './analysis.ts';
 import type { Line, Score } from './analyst.ts';
+import { MARK_SYMBOL, ReviewPanel } from './ReviewPanel.tsx';
 
 /** A score in words: `White’s chances 63%`, or `Black wins in 4`. */
 function scoreText(score: Score, turn: Colour): string {
@@ -100,17 +101,23 @@ function Lines({ board }: { readonly board: AnalysisBoard }) {
 function Moves({ board }: { readonly board: AnalysisBoard }) {
   const study = board.lineStudy;
   const cursor = board.cursor.value;
-  const moveButton = (move: Move, ply: number, line: number) => (
-    <button
-      key={`${line}-${ply}`}
-      type="button"
-      class={`move${cursor.line === line && cursor.ply === ply ? ' current' : ''}`}
-      onClick={() => board.goTo(ply, line)}
-    >
-      {ply % 2 === 1 ? `${(ply + 1) / 2}. ` : ''}
-      {makeMoveText(move)}
-    </button>
-  );
+  const review = board.review.value;
+  const moveButton = (move: Move, ply: number, line: number) => {
+    // The review's marks stand on the main line's moves: ?! ? ??.
+    const mark = line < 0 ? review?.judged[ply - 1]?.mark : undefined;
+    return (
+      <button
+        key={`${line}-${ply}`}
+        type="button"
+        class={`move${cursor.line === line && cursor.ply === ply ? ' current' : ''}${mark ? ` ${mark}` : ''}`}
+        onClick={() => board.goTo(ply, line)}
+      >
+        {ply % 2 === 1 ? `${(ply + 1) / 2}. ` : ''}
+        {makeMoveText(move)}
+        {mark && <span class="mark-symbol">{MARK_SYMBOL[mark]}</span>}
+      </button>
+    );
+  };
   return (
     <section class="analysis-moves" aria-label={t('moves.label')}>
       <div class="replay">
@@ -207,6 +214,7 @@ export function AnalysisPage({ board }: { readonly board: AnalysisBoard }) {
         <h2 class="analysis-title">{t('analysis.title')}</h2>
         <Lines board={board} />
         <Moves board={board} />
+        <ReviewPanel board={board} />
         <div class="controls">
           <button
             type="button"

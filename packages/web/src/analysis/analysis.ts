@@ -21,7 +21,33 @@ import type { AnalysisSource } from '../app/analysis-link.ts';
 import { boardConfigOf, moveCells } from '../app/board-feed.ts';
 import type { BoardConfig } from '../board/config.ts';
 import type { Analyst, Line, Score } from './analyst.ts';
+import {
+  judge,
+  type MoveReview,
+  type Reviewer,
+  type Summary,
+  summarise,
+  type Verdict,
+} from './review.ts';
 import { type Cursor, Study } from './study.ts';
+
+/** How long the review searches each position, in ms. */
+export const REVIEW_MOVETIME = 250;
+
+/** A reviewed main line: the verdict on every position, each move judged, each player summed up. */
+export interface Review {
+  /** The main line it judged, in notation (a changed main line needs a new review). */
+  readonly moves: readonly string[];
+  readonly verdicts: readonly Verdict[];
+  readonly judged: readonly MoveReview[];
+  readonly summary: Readonly<Record<Colour, Summary>>;
+}
+
+/** Stored reviews, by the game they judged, so that opening it again does not redo the work. */
+export interface ReviewStore {
+  load(key: string): Review | undefined;
+  save(key: string, review: Review): void;
+}
 
 /** How many best lines the engine shows, at most. */
 export const MAX_LINES = 3;
@@ -48,14 +74,103 @@ export class AnalysisBoard {
   private readonly study: Study;
   private readonly startApn: string;
 
-  /** Opens `source` for analysis; `analyst` thinks about each position shown. */
+  /** The review of the main line, when there is one for the main line as it is now. */
+  readonly review = signal<Review | undefined>(undefined);
+  /** While a review runs: how many positions of how many are done. */
+  readonly reviewing = signal<{ readonly done: number; readonly total: number } | undefined>(
+    undefined,
+  );
+
+  /**
+   * Opens `source` for analysis; `analyst` thinks about each position shown, `reviewer`
+   * reviews games, and `reviews` keeps the reviews made.
+   */
   constructor(
     source: AnalysisSource,
     private readonly analyst: Analyst,
+    private readonly reviewer?: Reviewer,
+    private readonly reviews?: ReviewStore,
   ) {
     this.study = new Study(source.start, source.moves);
     this.startApn = makeApn(source.start);
     this.cursor.value = { line: -1, ply: Math.min(source.ply, source.moves.length) };
+    this.review.value = this.reviews?.load(this.reviewKey());
+  }
+
+  private reviewKey(): string {
+    return `${this.startApn} ${this.study.main.map(makeMoveText).join(' ')}`;
+  }
+
+  /**
+   * Reviews the main line: every position searched for REVIEW_MOVETIME ms, then each move
+   * judged. Keeps the result; `stopReview` abandons it.
+   */
+  async startReview(): Promise<void> {
+    const reviewer = this.reviewer;
+    if (!reviewer || this.reviewing.value) return;
+    const moves = this.study.main.map(makeMoveText);
+    const verdicts: Verdict[] = [];
+    this.reviewing.value = { done: 0, total: moves.length + 1 };
+    try {
+      for (let ply = 0; ply <= moves.length; ply++) {
+        const game = this.study.gameAt({ line: -1, ply });
+        const end = game.outcome;
+        // A position the rules have decided is scored by them, not searched.
+        verdicts.push(
+          end
+            ? {
+                score: { kind: 'cp', value: 0 },
+                pv: [],
+                chances: end.winner === undefined ? 0.5 : end.winner === 'white' ? 1 : 0,
+              }
+            : await reviewer.evaluate(
+                this.startApn,
+                moves.slice(0, ply),
+                game.position.turnColour,
+                REVIEW_MOVETIME,
+              ),
+        );
+        this.reviewing.value = { done: ply + 1, total: moves.length + 1 };
+      }
+    } catch {
+      this.reviewing.value = undefined;
+      return;
+    }
+    const first = this.study.gameAt({ line: -1, ply: 0 }).position.turnColour;
+    const judged = judge(verdicts, moves, first);
+    const review: Review = { moves, verdicts, judged, summary: summarise(judged) };
+    this.reviews?.save(this.reviewKey(), review);
+    this.review.value = review;
+    this.reviewing.value = undefined;
+  }
+
+  /** Abandons the review under way. */
+  stopReview(): void {
+    this.reviewer?.stop();
+    this.reviewing.value = undefined;
+  }
+
+  /** The review of the move that led to the position shown, on the main line. */
+  readonly judgedHere = computed((): MoveReview | undefined => {
+    const review = this.review.value;
+    const cursor = this.cursor.value;
+    if (!review || cursor.line >= 0) return undefined;
+    return review.judged[cursor.ply - 1];
+  });
+
+  /**
+   * Shows the better move: back to before the move judged, then the engine's line played out
+   * on the board one turn at a time, as a side line.
+   */
+  async showBetter(judged: MoveReview, pause: number): Promise<void> {
+    if (!judged.best) return;
+    this.goTo(judged.ply - 1, -1);
+    for (const text of judged.best.slice(0, 6)) {
+      await new Promise((r) => setTimeout(r, pause));
+      const move = parseMoveText(text);
+      if (!move.ok || !this.game.value.legalMoves().includes(move.value)) return;
+      this.play(move.value);
+    }
   }
 
   /** The study (read it; change it through the board). */
@@ -106,15 +221,18 @@ export class AnalysisBoard {
     });
   }
 
-  /** Stops the engine (the page is left). */
+  /** Stops the engine and any review (the page is left). */
   stop(): void {
     this.analyst.stop();
+    this.stopReview();
   }
 
   /** Plays a legal move on the board, on whatever line it is. */
   play(move: Move): void {
     if (!this.game.value.legalMoves().includes(move)) return;
+    const length = this.study.main.length;
     this.cursor.value = this.study.play(this.cursor.value, move);
+    if (this.study.main.length !== length) this.review.value = undefined;
     this.version.value++;
   }
 
@@ -148,8 +266,9 @@ export class AnalysisBoard {
     this.cursor.value = { line: line >= 0 && clamped < first ? -1 : line, ply: clamped };
   }
 
-  /** Makes side line `index` the main line. */
+  /** Makes side line `index` the main line (a review of the old one no longer applies). */
   promote(index: number): void {
+    this.review.value = undefined;
     const { line, ply } = this.cursor.value;
     const at = this.study.variations[index]!.at;
     this.study.promote(index);

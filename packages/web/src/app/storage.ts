@@ -47,3 +47,20 @@ export function loadSettings(): unknown {
 export function saveSettings(settings: unknown): void {
   write(SETTINGS_KEY, settings);
 }
+
+const REVIEWS_KEY = 'agon.reviews.v1';
+/** How many game reviews are kept; the oldest goes first. */
+const KEPT_REVIEWS = 20;
+
+/** The stored review (unchecked) of the game written as `game`, if there is one. */
+export function loadReview(game: string): unknown {
+  const all = read(REVIEWS_KEY);
+  return Array.isArray(all) ? all.find((entry) => entry?.[0] === game)?.[1] : undefined;
+}
+
+/** Stores the review of the game written as `game`, keeping the latest few. */
+export function saveReview(game: string, review: unknown): void {
+  const all = read(REVIEWS_KEY);
+  const others = Array.isArray(all) ? all.filter((entry) => entry?.[0] !== game) : [];
+  write(REVIEWS_KEY, [...others, [game, review]].slice(-KEPT_REVIEWS));
+}
