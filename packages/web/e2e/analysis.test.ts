@@ -29,8 +29,14 @@ describeInChromium('the analysis board', (browser) => {
       expect((await runAxe(page)).violations).toEqual([]);
 
       // A click on a line's first move plays it on the board.
-      const first = (await page.locator('.line-move').first().textContent()) ?? '';
-      await page.locator('.line-move').first().click();
+      // The lines change as the engine deepens: read the move and click it in one step.
+      const first = await page
+        .locator('.line-move')
+        .first()
+        .evaluate((button) => {
+          (button as HTMLElement).click();
+          return button.textContent ?? '';
+        });
       expect(await study.textContent()).toContain(first);
       expect(
         (
@@ -48,6 +54,29 @@ describeInChromium('the analysis board', (browser) => {
       await side.getByRole('button', { name: 'Make this the main line' }).click();
       expect(await study.textContent()).toMatch(/^1\. b1-c2a2-b2/);
       expect(await page.getByTestId('variation').textContent()).toContain(game[1]);
+
+      if (!phone) {
+        // The review: each position searched in the Worker, then a summary, a graph and a
+        // table; kept, so that a reload shows it without searching again.
+        await page.getByRole('button', { name: 'Review the game' }).click();
+        await page.getByTestId('review-summary').waitFor(SLOW);
+        expect(await page.getByTestId('review-summary').textContent()).toMatch(
+          /White:.*average loss/,
+        );
+        expect(await page.getByTestId('review-graph').count()).toBe(1);
+        expect(await page.locator('[data-testid="review-table"] tbody tr').count()).toBe(2);
+        expect((await runAxe(page)).violations).toEqual([]);
+        await page.reload();
+        await page.getByTestId('review-summary').waitFor();
+        expect(await page.getByRole('button', { name: 'Review the game' }).count()).toBe(0);
+        // Another position, typed in as APN.
+        await page.getByTestId('analysis-apn').fill('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 b');
+        await page.getByRole('button', { name: 'Analyse this position' }).click();
+        await expect.poll(() => page.getByTestId('study').textContent()).toBe('');
+        await page.getByTestId('analysis-apn').fill('not a position');
+        await page.getByRole('button', { name: 'Analyse this position' }).click();
+        expect(await page.getByRole('alert').textContent()).toContain('not a valid position');
+      }
       await page.context().close();
     }
   });

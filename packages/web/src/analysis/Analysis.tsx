@@ -1,9 +1,10 @@
 // The analysis screen, loaded the first time it is opened: the analysis board of what the app
 // asked to analyse (a game, from its move list or result), or of the standard start.
 
-import { startPosition } from '@agon/engine';
-import { useMemo } from 'preact/hooks';
-import { analysisSource } from '../app/analysis-link.ts';
+import { parseApn, startPosition } from '@agon/engine';
+import { useMemo, useState } from 'preact/hooks';
+import { analysisSource, keepAnalysis } from '../app/analysis-link.ts';
+import { apnProblem } from '../app/record-problem.ts';
 import { loadReview, saveReview } from '../app/storage.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
 import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
@@ -31,7 +32,8 @@ const reviews: ReviewStore = {
 
 /** The analysis page of the game asked for, or of the standard start. */
 export function Analysis() {
-  const source = analysisSource.value;
+  // Read once per visit to the page: a new game sent here opens the page afresh.
+  const [source, setSource] = useState(analysisSource);
   const board = useMemo(
     () =>
       new AnalysisBoard(
@@ -39,8 +41,21 @@ export function Analysis() {
         new Analyst(spawn),
         new Reviewer(spawn, chancesOf),
         reviews,
+        keepAnalysis,
       ),
     [source],
   );
-  return <AnalysisPage board={board} />;
+  return (
+    <AnalysisPage
+      board={board}
+      open={(text) => {
+        const start = parseApn(text.trim());
+        if (!start.ok) return apnProblem(start.error)();
+        const next = { start: start.value, moves: [], ply: 0 };
+        keepAnalysis(next);
+        setSource(next);
+        return undefined;
+      }}
+    />
+  );
 }

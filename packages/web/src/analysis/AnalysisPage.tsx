@@ -3,7 +3,7 @@
 // lines. Moves may be made for either side; off the main line they make a side line.
 
 import { type Colour, type Move, makeMoveText } from '@agon/engine';
-import { effect } from '@preact/signals';
+import { effect, useSignal } from '@preact/signals';
 import { Fragment } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { BoardHost } from '../app/BoardHost.tsx';
@@ -186,8 +186,53 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
   );
 }
 
-/** The analysis page of `board`. */
-export function AnalysisPage({ board }: { readonly board: AnalysisBoard }) {
+/** The position on the board as APN, and a field to analyse another one from its APN. */
+function PositionField({
+  board,
+  open,
+}: {
+  readonly board: AnalysisBoard;
+  readonly open: (apn: string) => string | undefined;
+}) {
+  const problem = useSignal('');
+  return (
+    <form
+      class="analysis-apn"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const field = e.currentTarget.elements.namedItem('apn') as HTMLInputElement;
+        problem.value = open(field.value) ?? '';
+      }}
+    >
+      <label>
+        {t('analysis.apn')}
+        {/* Left to the player while typing; a new position on the board writes it afresh. */}
+        <input
+          key={board.apn.value}
+          class="apn-field"
+          name="apn"
+          defaultValue={board.apn.value}
+          data-testid="analysis-apn"
+        />
+      </label>
+      <button type="submit">{t('analysis.open')}</button>
+      {problem.value && (
+        <p class="warning" role="alert">
+          {problem.value}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The analysis page of `board`; `open` analyses another position, or says what is wrong. */
+export function AnalysisPage({
+  board,
+  open,
+}: {
+  readonly board: AnalysisBoard;
+  readonly open: (apn: string) => string | undefined;
+}) {
   useEffect(() => {
     // Think about each position as soon as it is shown (and again for another number of
     // lines), and stop when the page is left.
@@ -224,10 +269,7 @@ export function AnalysisPage({ board }: { readonly board: AnalysisBoard }) {
             {t('top.flip')}
           </button>
         </div>
-        <label class="analysis-apn">
-          {t('analysis.apn')}
-          <input class="apn-field" readOnly value={board.apn.value} data-testid="analysis-apn" />
-        </label>
+        <PositionField board={board} open={open} />
       </aside>
     </main>
   );

@@ -90,6 +90,7 @@ export class AnalysisBoard {
     private readonly analyst: Analyst,
     private readonly reviewer?: Reviewer,
     private readonly reviews?: ReviewStore,
+    private readonly keep?: (source: AnalysisSource) => void,
   ) {
     this.study = new Study(source.start, source.moves);
     this.startApn = makeApn(source.start);
@@ -232,7 +233,7 @@ export class AnalysisBoard {
     if (!this.game.value.legalMoves().includes(move)) return;
     const length = this.study.main.length;
     this.cursor.value = this.study.play(this.cursor.value, move);
-    if (this.study.main.length !== length) this.review.value = undefined;
+    if (this.study.main.length !== length) this.mainChanged();
     this.version.value++;
   }
 
@@ -266,14 +267,24 @@ export class AnalysisBoard {
     this.cursor.value = { line: line >= 0 && clamped < first ? -1 : line, ply: clamped };
   }
 
+  // A new main line: its review, if it had one, is kept under it, and a reload opens it.
+  private mainChanged(): void {
+    this.review.value = this.reviews?.load(this.reviewKey());
+    this.keep?.({
+      start: this.study.gameAt({ line: -1, ply: 0 }).position,
+      moves: this.study.main,
+      ply: this.cursor.value.ply,
+    });
+  }
+
   /** Makes side line `index` the main line (a review of the old one no longer applies). */
   promote(index: number): void {
-    this.review.value = undefined;
     const { line, ply } = this.cursor.value;
     const at = this.study.variations[index]!.at;
     this.study.promote(index);
     // On the promoted line the board stays put; elsewhere it goes back to the branch point.
     this.cursor.value = { line: -1, ply: line === index ? ply : Math.min(ply, at) };
+    this.mainChanged();
     this.version.value++;
   }
 

@@ -64,3 +64,15 @@ export function saveReview(game: string, review: unknown): void {
   const others = Array.isArray(all) ? all.filter((entry) => entry?.[0] !== game) : [];
   write(REVIEWS_KEY, [...others, [game, review]].slice(-KEPT_REVIEWS));
 }
+
+const ANALYSIS_KEY = 'agon.analysis.v1';
+
+/** The game last sent to the analysis board (unchecked). */
+export function loadAnalysis(): unknown {
+  return read(ANALYSIS_KEY);
+}
+
+/** Keeps the game sent to the analysis board. */
+export function saveAnalysis(game: unknown): void {
+  write(ANALYSIS_KEY, game);
+}

@@ -391,6 +391,7 @@ export const en = {
   'review.inaccuracy': 'inaccuracy',
   'review.mistake': 'mistake',
   'review.blunder': 'blunder',
+  'analysis.open': 'Analyse this position',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

@@ -413,4 +413,5 @@ export const fi: UiCatalog = {
   'review.inaccuracy': 'epätarkkuus',
   'review.mistake': 'virhe',
   'review.blunder': 'paha virhe',
+  'analysis.open': 'Analysoi tämä asema',
 };

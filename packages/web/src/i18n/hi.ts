@@ -383,4 +383,5 @@ export const hi: UiCatalog = {
   'review.inaccuracy': 'अशुद्धि',
   'review.mistake': 'ग़लती',
   'review.blunder': 'बड़ी भूल',
+  'analysis.open': 'इस स्थिति का विश्लेषण करें',
 };

@@ -419,4 +419,5 @@ export const ru: UiCatalog = {
   'review.inaccuracy': 'неточность',
   'review.mistake': 'ошибка',
   'review.blunder': 'грубая ошибка',
+  'analysis.open': 'Анализировать эту позицию',
 };
