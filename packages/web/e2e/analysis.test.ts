@@ -51,6 +51,9 @@ describeInChromium('the analysis board', (browser) => {
       await page.locator('[data-cell="b2"]').click();
       const side = page.getByTestId('variation');
       expect(await side.textContent()).toContain('a2-b2');
+      // The study as AGN carries the side line in brackets after the move it replaces.
+      const agn = await page.getByTestId('analysis-agn').inputValue();
+      expect(agn).toContain(`1. b1-c2 ${game[1]} (1... a2-b2)`);
       await side.getByRole('button', { name: 'Make this the main line' }).click();
       expect(await study.textContent()).toMatch(/^1\. b1-c2a2-b2/);
       expect(await page.getByTestId('variation').textContent()).toContain(game[1]);
@@ -66,15 +69,29 @@ describeInChromium('the analysis board', (browser) => {
         expect(await page.getByTestId('review-graph').count()).toBe(1);
         expect(await page.locator('[data-testid="review-table"] tbody tr').count()).toBe(2);
         expect((await runAxe(page)).violations).toEqual([]);
+        // A click on the graph's left end goes to the start.
+        const graph = await page.getByTestId('review-graph').boundingBox();
+        await page.mouse.click(graph!.x + 2, graph!.y + graph!.height / 2);
+        expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
+          '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w',
+        );
         await page.reload();
         await page.getByTestId('review-summary').waitFor();
         expect(await page.getByRole('button', { name: 'Review the game' }).count()).toBe(0);
-        // Another position, typed in as APN.
-        await page.getByTestId('analysis-apn').fill('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 b');
-        await page.getByRole('button', { name: 'Analyse this position' }).click();
+        // The AGN written before the promotion reads back with its side line.
+        await page.getByTestId('analysis-paste').fill(agn);
+        await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+        await expect
+          .poll(() => page.getByTestId('study').textContent())
+          .toBe(`1. ${game[0]}${game[1]}(a2-b2↑×)2. ${first}`);
+        // Another position, pasted as APN, and text that is neither.
+        await page
+          .getByTestId('analysis-paste')
+          .fill('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 b');
+        await page.getByRole('button', { name: 'Analyse', exact: true }).click();
         await expect.poll(() => page.getByTestId('study').textContent()).toBe('');
-        await page.getByTestId('analysis-apn').fill('not a position');
-        await page.getByRole('button', { name: 'Analyse this position' }).click();
+        await page.getByTestId('analysis-paste').fill('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1');
+        await page.getByRole('button', { name: 'Analyse', exact: true }).click();
         expect(await page.getByRole('alert').textContent()).toContain('not a valid position');
       }
       await page.context().close();

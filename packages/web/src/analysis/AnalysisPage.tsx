@@ -186,42 +186,44 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
   );
 }
 
-/** The position on the board as APN, and a field to analyse another one from its APN. */
-function PositionField({
+/** The position as APN and the study as AGN to copy, and a box to analyse pasted ones. */
+function Records({
   board,
   open,
 }: {
   readonly board: AnalysisBoard;
-  readonly open: (apn: string) => string | undefined;
+  readonly open: (text: string) => string | undefined;
 }) {
   const problem = useSignal('');
   return (
-    <form
-      class="analysis-apn"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const field = e.currentTarget.elements.namedItem('apn') as HTMLInputElement;
-        problem.value = open(field.value) ?? '';
-      }}
-    >
+    <section class="analysis-records">
       <label>
         {t('analysis.apn')}
-        {/* Left to the player while typing; a new position on the board writes it afresh. */}
-        <input
-          key={board.apn.value}
-          class="apn-field"
-          name="apn"
-          defaultValue={board.apn.value}
-          data-testid="analysis-apn"
-        />
+        <input class="apn-field" readOnly value={board.apn.value} data-testid="analysis-apn" />
       </label>
-      <button type="submit">{t('analysis.open')}</button>
-      {problem.value && (
-        <p class="warning" role="alert">
-          {problem.value}
-        </p>
-      )}
-    </form>
+      <label>
+        {t('analysis.agn')}
+        <textarea readOnly rows={4} value={board.agn.value} data-testid="analysis-agn" />
+      </label>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const field = e.currentTarget.elements.namedItem('paste') as HTMLTextAreaElement;
+          problem.value = open(field.value) ?? '';
+        }}
+      >
+        <label>
+          {t('analysis.paste')}
+          <textarea name="paste" rows={3} data-testid="analysis-paste" />
+        </label>
+        <button type="submit">{t('analysis.open')}</button>
+        {problem.value && (
+          <p class="warning" role="alert">
+            {problem.value}
+          </p>
+        )}
+      </form>
+    </section>
   );
 }
 
@@ -269,7 +271,7 @@ export function AnalysisPage({
             {t('top.flip')}
           </button>
         </div>
-        <PositionField board={board} open={open} />
+        <Records board={board} open={open} />
       </aside>
     </main>
   );

@@ -6,6 +6,7 @@ import {
   type Colour,
   type Game,
   type Move,
+  makeAgn,
   makeApn,
   makeMove,
   makeMoveText,
@@ -92,7 +93,7 @@ export class AnalysisBoard {
     private readonly reviews?: ReviewStore,
     private readonly keep?: (source: AnalysisSource) => void,
   ) {
-    this.study = new Study(source.start, source.moves);
+    this.study = new Study(source.start, source.moves, source.variations);
     this.startApn = makeApn(source.start);
     this.cursor.value = { line: -1, ply: Math.min(source.ply, source.moves.length) };
     this.review.value = this.reviews?.load(this.reviewKey());
@@ -234,7 +235,7 @@ export class AnalysisBoard {
     const length = this.study.main.length;
     this.cursor.value = this.study.play(this.cursor.value, move);
     if (this.study.main.length !== length) this.mainChanged();
-    this.version.value++;
+    this.changed();
   }
 
   /** The board's `move` event. */
@@ -267,15 +268,27 @@ export class AnalysisBoard {
     this.cursor.value = { line: line >= 0 && clamped < first ? -1 : line, ply: clamped };
   }
 
-  // A new main line: its review, if it had one, is kept under it, and a reload opens it.
+  // A new main line: its review, if it had one, is kept under it.
   private mainChanged(): void {
     this.review.value = this.reviews?.load(this.reviewKey());
+  }
+
+  // Every change to the study is kept, so that a reload opens it as it was left.
+  private changed(): void {
+    this.version.value++;
     this.keep?.({
       start: this.study.gameAt({ line: -1, ply: 0 }).position,
       moves: this.study.main,
+      variations: this.study.variations,
       ply: this.cursor.value.ply,
     });
   }
+
+  /** The study as AGN: the main line with its side lines in brackets. */
+  readonly agn = computed(() => {
+    const study = this.lineStudy;
+    return makeAgn(study.gameAt({ line: -1, ply: study.main.length }), new Map(), study.variations);
+  });
 
   /** Makes side line `index` the main line (a review of the old one no longer applies). */
   promote(index: number): void {
@@ -285,7 +298,7 @@ export class AnalysisBoard {
     // On the promoted line the board stays put; elsewhere it goes back to the branch point.
     this.cursor.value = { line: -1, ply: line === index ? ply : Math.min(ply, at) };
     this.mainChanged();
-    this.version.value++;
+    this.changed();
   }
 
   /** Deletes side line `index`; a board on it goes back to where it branched. */
@@ -295,6 +308,6 @@ export class AnalysisBoard {
     this.study.remove(index);
     if (cursor.line === index) this.cursor.value = { line: -1, ply: v.at };
     else if (cursor.line > index) this.cursor.value = { line: cursor.line - 1, ply: cursor.ply };
-    this.version.value++;
+    this.changed();
   }
 }

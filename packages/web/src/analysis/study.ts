@@ -23,12 +23,14 @@ export class Study {
   /** The side lines, in the order they were made. */
   variations: readonly Variation[] = [];
 
-  /** A study of `moves` from `start` (copied). */
+  /** A study of `moves` from `start`, with side lines `variations` (all legal there). */
   constructor(
     private readonly start: Position,
     moves: readonly Move[] = [],
+    variations: readonly Variation[] = [],
   ) {
     this.main = [...moves];
+    this.variations = variations.filter((v) => v.at < moves.length && v.moves.length > 0);
   }
 
   /** The moves from the start to `cursor`. */

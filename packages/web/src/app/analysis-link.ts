@@ -2,32 +2,23 @@
 // browser so that the analysis page (loaded only when first opened) finds it again after a
 // reload.
 
-import {
-  Game,
-  type Move,
-  makeApn,
-  makeMoveText,
-  type Position,
-  parseApn,
-  parseMoveText,
-} from '@agon/engine';
+import { type AgnVariation, Game, type Move, makeAgn, type Position, parseAgn } from '@agon/engine';
 import { routeHref } from './route.ts';
 import { loadAnalysis, saveAnalysis } from './storage.ts';
 
-/** A game to analyse: its start, its moves, and the turn to show first. */
+/** A game to analyse: its start, its moves and side lines, and the turn to show first. */
 export interface AnalysisSource {
   readonly start: Position;
   readonly moves: readonly Move[];
+  readonly variations?: readonly AgnVariation[];
   readonly ply: number;
 }
 
-/** Keeps `source` as what the analysis board shows, across reloads. */
+/** Keeps `source` as what the analysis board shows, across reloads (as AGN with side lines). */
 export function keepAnalysis(source: AnalysisSource): void {
-  saveAnalysis({
-    start: makeApn(source.start),
-    moves: source.moves.map(makeMoveText),
-    ply: source.ply,
-  });
+  const game = new Game(source.start);
+  for (const m of source.moves) game.play(m);
+  saveAnalysis({ agn: makeAgn(game, new Map(), source.variations ?? []), ply: source.ply });
 }
 
 /** Opens the analysis board on `source`. */
@@ -38,16 +29,12 @@ export function openAnalysis(source: AnalysisSource): void {
 
 /** What the analysis page opens: the game last sent to it, if it still reads as one. */
 export function analysisSource(): AnalysisSource | undefined {
-  const saved = loadAnalysis() as { start?: unknown; moves?: unknown; ply?: unknown } | undefined;
-  if (typeof saved?.start !== 'string' || !Array.isArray(saved.moves)) return undefined;
-  const start = parseApn(saved.start);
-  if (!start.ok) return undefined;
-  // Replayed through the rules: a stored game that does not play out is not opened.
-  const game = new Game(start.value);
-  for (const text of saved.moves) {
-    const move = typeof text === 'string' ? parseMoveText(text) : undefined;
-    if (!move?.ok || !game.play(move.value).ok) return undefined;
-  }
+  const saved = loadAnalysis() as { agn?: unknown; ply?: unknown } | undefined;
+  if (typeof saved?.agn !== 'string') return undefined;
+  // Read back through the rules: a stored record that does not play out is not opened.
+  const record = parseAgn(saved.agn);
+  if (!record.ok) return undefined;
+  const { game, variations } = record.value;
   const ply = typeof saved.ply === 'number' ? saved.ply : game.moves.length;
-  return { start: start.value, moves: game.moves, ply };
+  return { start: game.initial, moves: game.moves, variations, ply };
 }

@@ -391,7 +391,11 @@ export const en = {
   'review.inaccuracy': 'inaccuracy',
   'review.mistake': 'mistake',
   'review.blunder': 'blunder',
-  'analysis.open': 'Analyse this position',
+  'load.agn.variation':
+    'That is not a valid game record (AGN): a side line in brackets ( ) is never closed, or a ) has no (.',
+  'analysis.agn': 'This study (AGN, side lines in brackets)',
+  'analysis.paste': 'Paste a position (APN) or a game (AGN) to analyse',
+  'analysis.open': 'Analyse',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

@@ -413,5 +413,9 @@ export const fi: UiCatalog = {
   'review.inaccuracy': 'epätarkkuus',
   'review.mistake': 'virhe',
   'review.blunder': 'paha virhe',
-  'analysis.open': 'Analysoi tämä asema',
+  'load.agn.variation':
+    'Tuo ei ole kelvollinen pelitallenne (AGN): sulkeissa ( ) olevaa sivulinjaa ei ole suljettu, tai sulkevalla sululla ei ole paria.',
+  'analysis.agn': 'Tämä tutkielma (AGN, sivulinjat sulkeissa)',
+  'analysis.paste': 'Liitä analysoitava asema (APN) tai peli (AGN)',
+  'analysis.open': 'Analysoi',
 };

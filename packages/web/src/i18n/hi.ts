@@ -383,5 +383,9 @@ export const hi: UiCatalog = {
   'review.inaccuracy': 'अशुद्धि',
   'review.mistake': 'ग़लती',
   'review.blunder': 'बड़ी भूल',
-  'analysis.open': 'इस स्थिति का विश्लेषण करें',
+  'load.agn.variation':
+    'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: कोष्ठक ( ) में उप-पंक्ति बंद नहीं हुई, या बंद करने वाले कोष्ठक का जोड़ा नहीं है।',
+  'analysis.agn': 'यह अध्ययन (AGN, उप-पंक्तियाँ कोष्ठक में)',
+  'analysis.paste': 'विश्लेषण के लिए स्थिति (APN) या खेल (AGN) चिपकाएँ',
+  'analysis.open': 'विश्लेषण करें',
 };

@@ -419,5 +419,9 @@ export const ru: UiCatalog = {
   'review.inaccuracy': 'неточность',
   'review.mistake': 'ошибка',
   'review.blunder': 'грубая ошибка',
-  'analysis.open': 'Анализировать эту позицию',
+  'load.agn.variation':
+    'Это неправильная запись партии (AGN): вариант в скобках ( ) не закрыт или закрывающей скобке нет пары.',
+  'analysis.agn': 'Этот разбор (AGN, варианты в скобках)',
+  'analysis.paste': 'Вставьте позицию (APN) или партию (AGN) для анализа',
+  'analysis.open': 'Анализировать',
 };
