@@ -170,6 +170,24 @@ describe('board interaction (headless)', () => {
     expect(b.state.movable).toBeUndefined();
   });
 
+  it('shows a move on its own pieces before the owner hears of it, still until told more', () => {
+    const pieces = new Array<Piece | undefined>(CELL_COUNT).fill(undefined);
+    pieces[c('e5')] = guard('white', true);
+    const seen: (Piece | undefined)[] = [];
+    const b = createBoard({
+      pieces,
+      movable: { dests: new Map([[c('e5'), [c('a1')]]]), locked: true },
+      events: { move: (_, to) => seen.push(b.state.pieces[to]) },
+    });
+    b.tap(c('e5'));
+    b.tap(c('a1'));
+    // A relocated piece lands uncaptured; captures it made are for the owner to `set`.
+    expect(seen).toEqual([guard('white')]);
+    expect(b.state.pieces[c('e5')]).toBeUndefined();
+    expect(b.state.lastMove).toEqual([c('e5'), c('a1')]);
+    expect(b.state.movable).toBeUndefined();
+  });
+
   it('can be told which piece is selected (the piece to relocate, R10)', () => {
     const { b, move } = board({ e5: ['a1', 'f1'] });
     b.set({ selected: c('e5') });

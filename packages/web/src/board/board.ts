@@ -8,6 +8,7 @@ import { drag, press, release } from './interaction.ts';
 import { bindKeyboard, handleKey } from './keyboard.ts';
 import { bindPointer } from './pointer.ts';
 import { applyConfig, type BoardState, createState } from './state.ts';
+import { inLaterTask } from './task.ts';
 import { BoardView } from './view.ts';
 
 /** What a board offers its owner. */
@@ -41,9 +42,14 @@ export function createBoard(config: BoardConfig = {}): Board {
     change(state);
     view?.draw(state);
     // As chessground defers its callbacks: the owner hears of a move once it is drawn, so an
-    // update the owner starts from a callback never runs inside this one.
+    // update the owner starts from a callback never runs inside this one. On a page a move or
+    // placement comes in a task of its own: the tap's task ends with the piece drawn on its
+    // way, and the owner's work (the game, the page, the computer) does not lengthen it.
     const due = state.outbox.splice(0);
-    for (const callback of due) callback();
+    for (const out of due) {
+      if (out.late && view) inLaterTask(out.run);
+      else out.run();
+    }
   };
   const centre = (cell: number) => cellCentre(cell, state.orientation === 'black');
   return {

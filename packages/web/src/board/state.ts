@@ -18,6 +18,15 @@ export interface Drag {
   readonly wasSelected: boolean;
 }
 
+/**
+ * An owner's callback waiting to run. A `late` one (a move, a placement: the owner then plays
+ * it, redraws the page, starts the computer) may wait for a task of its own.
+ */
+export interface Outgoing {
+  readonly run: () => void;
+  readonly late: boolean;
+}
+
 /** The whole state of one board. */
 export interface BoardState {
   pieces: (Piece | undefined)[];
@@ -31,7 +40,7 @@ export interface BoardState {
   events: BoardEvents;
   drag: Drag | undefined;
   /** Events raised by the change under way, delivered once the board has redrawn. */
-  outbox: (() => void)[];
+  outbox: Outgoing[];
   /** The cell of the last refused tap, marked until the next tap. */
   rejected: number | undefined;
   /** Bumped whenever pieces change, so the view knows when to animate. */
@@ -105,7 +114,36 @@ export function emit<A extends unknown[]>(
   callback: ((...args: A) => void) | undefined,
   ...args: A
 ): void {
-  if (callback) state.outbox.push(() => callback(...args));
+  if (callback) state.outbox.push({ run: () => callback(...args), late: false });
+}
+
+/** Queues a placement for the owner, who may hear of it in a later task. */
+export function emitPlace(state: BoardState, to: number): void {
+  const place = state.events.place;
+  if (place) state.outbox.push({ run: () => place(to), late: true });
+}
+
+/**
+ * Queues a move for the owner, who may hear of it in a later task, and meanwhile moves the
+ * piece on the board's own state (as chessground does) so the frame of the tap already shows
+ * it arriving. It lands uncaptured (a relocation frees it), so the owner's `set` that follows
+ * finds it as drawn and its slide goes on; that `set` also brings what the board cannot know
+ * (captures). The board stays still meanwhile: nothing is movable until the owner says.
+ */
+export function emitMove(state: BoardState, from: number, to: number): void {
+  const move = state.events.move;
+  if (!move) return;
+  const piece = state.pieces[from];
+  if (piece) {
+    const pieces = [...state.pieces];
+    pieces[from] = undefined;
+    pieces[to] = { ...piece, captured: false };
+    state.pieces = pieces;
+    state.piecesVersion++;
+    state.lastMove = [from, to];
+  }
+  state.movable = undefined;
+  state.outbox.push({ run: () => move(from, to), late: true });
 }
 
 /** The legal destinations of the piece on `cell`; empty when it may not move. */
