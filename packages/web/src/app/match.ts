@@ -351,9 +351,11 @@ export class Match {
     } else {
       this.resultOpen.value = false;
     }
-    this.save();
     this.bump();
-    void this.computerTurn();
+    // Storing the game and starting the computer each take a task of their own, after the
+    // one that shows the change: on a slow phone one task doing it all was long enough to feel.
+    setTimeout(() => this.save());
+    setTimeout(() => void this.computerTurn());
   }
 
   private bump(): void {
