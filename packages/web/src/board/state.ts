@@ -18,13 +18,14 @@ export interface Drag {
   readonly wasSelected: boolean;
 }
 
-/**
- * An owner's callback waiting to run. A `late` one (a move, a placement: the owner then plays
- * it, redraws the page, starts the computer) may wait for a task of its own.
- */
+/** An owner's callback waiting to run. */
 export interface Outgoing {
   readonly run: () => void;
-  readonly late: boolean;
+  /**
+   * Set for a move or placement, which may wait for a task of its own (the owner then plays
+   * it, redraws, starts the computer): what was movable until the board went still for it.
+   */
+  readonly late?: Movable;
 }
 
 /** The whole state of one board. */
@@ -114,36 +115,24 @@ export function emit<A extends unknown[]>(
   callback: ((...args: A) => void) | undefined,
   ...args: A
 ): void {
-  if (callback) state.outbox.push({ run: () => callback(...args), late: false });
-}
-
-/** Queues a placement for the owner, who may hear of it in a later task. */
-export function emitPlace(state: BoardState, to: number): void {
-  const place = state.events.place;
-  if (place) state.outbox.push({ run: () => place(to), late: true });
+  if (callback) state.outbox.push({ run: () => callback(...args) });
 }
 
 /**
- * Queues a move for the owner, who may hear of it in a later task, and meanwhile moves the
- * piece on the board's own state (as chessground does) so the frame of the tap already shows
- * it arriving. It lands uncaptured (a relocation frees it), so the owner's `set` that follows
- * finds it as drawn and its slide goes on; that `set` also brings what the board cannot know
- * (captures). The board stays still meanwhile: nothing is movable until the owner says.
+ * Queues a move or placement for the owner, who may hear of it in a later task; until then
+ * nothing on the board is movable, so no tap meanwhile acts on the turn that has been played.
+ * The board leaves the pieces alone: an owner may turn a legal move down (a lesson explaining
+ * a wrong one), and the board is then given back as it was.
  */
-export function emitMove(state: BoardState, from: number, to: number): void {
-  const move = state.events.move;
-  if (!move) return;
-  const piece = state.pieces[from];
-  if (piece) {
-    const pieces = [...state.pieces];
-    pieces[from] = undefined;
-    pieces[to] = { ...piece, captured: false };
-    state.pieces = pieces;
-    state.piecesVersion++;
-    state.lastMove = [from, to];
-  }
+export function emitLate<A extends unknown[]>(
+  state: BoardState,
+  callback: ((...args: A) => void) | undefined,
+  ...args: A
+): void {
+  const movable = state.movable;
+  if (!callback || !movable) return;
   state.movable = undefined;
-  state.outbox.push({ run: () => move(from, to), late: true });
+  state.outbox.push({ run: () => callback(...args), late: movable });
 }
 
 /** The legal destinations of the piece on `cell`; empty when it may not move. */
