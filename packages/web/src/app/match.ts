@@ -313,10 +313,8 @@ export class Match {
     const mover = game.position.turnColour;
     const captured = before.capturedBy(move);
     if (!game.play(move).ok) return false;
-    if (this.settings.value.sound) {
-      if (captured.length) playCaptureSound();
-      else playMoveSound();
-    }
+    // Starting a clip takes a while (about 20 ms on a slow phone): a task of its own.
+    if (this.settings.value.sound) setTimeout(captured.length ? playCaptureSound : playMoveSound);
     const you = this.you.value;
     const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
     const turn = describeTurn(before, move, captured, who);
