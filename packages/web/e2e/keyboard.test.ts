@@ -34,11 +34,13 @@ describeInChromium('the keyboard alone', (browser) => {
 
     // New game: level 1, through the dialog.
     await tabTo(page, 'button.primary');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New game');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('New game');
     await page.keyboard.press('Enter');
     await tabTo(page, 'input[name=level]');
     await page.keyboard.press('Home');
-    expect(await page.locator('input[name=level]').inputValue()).toBe('1');
+    await expect.poll(() => page.locator('input[name=level]').inputValue()).toBe('1');
     await tabTo(page, 'button[type=submit]');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 1');
@@ -46,7 +48,7 @@ describeInChromium('the keyboard alone', (browser) => {
     // The skip button takes the keyboard to the board, with a visible focus mark.
     await tabTo(page, '.skip', true);
     await page.keyboard.press('Enter');
-    expect(await focusedCell(page)).not.toBeNull();
+    await expect.poll(() => focusedCell(page)).not.toBeNull();
     const ring = page.locator('.agon-board .focus-ring');
     expect(await ring.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
@@ -74,7 +76,7 @@ describeInChromium('the keyboard alone', (browser) => {
           await tabTo(page, '.board-host [role=gridcell][tabindex="0"]', true);
         }
       } else {
-        expect(await focusedCell(page)).not.toBeNull();
+        await expect.poll(() => focusedCell(page)).not.toBeNull();
         const relocating = (await page.locator('.cell.selected').count()) > 0;
         if (!relocating) {
           await arrowTo(page, from);
@@ -107,7 +109,7 @@ describeInChromium('the keyboard alone', (browser) => {
     ).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}keyboard-game-over.png` });
     await page.keyboard.press('Escape');
-    expect(await page.getByTestId('result').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('result').count()).toBe(0);
     console.log('keyboard game', { turns, reason });
     await context.close();
   }, 300_000);
