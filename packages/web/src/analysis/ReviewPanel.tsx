@@ -35,15 +35,10 @@ function Graph({ review, board }: { readonly review: Review; readonly board: Ana
       <polygon class="graph-white" points={`0,100 ${points} ${n},100`} />
       <line class="graph-even" x1={0} y1={50} x2={width} y2={50} />
       {shown !== undefined && <line class="graph-now" x1={shown} y1={0} x2={shown} y2={100} />}
+      {/* A marked move is a coloured stroke at its turn: the graph stretches, a stroke does not. */}
       {review.judged.map((r) =>
         r.mark ? (
-          <circle
-            key={r.ply}
-            class={`graph-mark ${r.mark}`}
-            cx={r.ply}
-            cy={y(review.verdicts[r.ply]!.chances)}
-            r={1.5}
-          />
+          <line key={r.ply} class={`graph-mark ${r.mark}`} x1={r.ply} y1={0} x2={r.ply} y2={100} />
         ) : null,
       )}
     </svg>

@@ -375,7 +375,7 @@ export const en = {
   'review.start': 'Review the game',
   'review.progress': 'Reviewing the game',
   'review.stop': 'Stop',
-  'review.counts': '{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders;',
+  'review.counts': 'inaccuracies: {inaccuracies}, mistakes: {mistakes}, blunders: {blunders};',
   'review.averageLoss': 'average loss {points} points a move.',
   'review.was.inaccuracy': '{move} is an inaccuracy.',
   'review.was.mistake': '{move} is a mistake.',

@@ -367,7 +367,7 @@ export const hi: UiCatalog = {
   'review.start': 'खेल की समीक्षा करें',
   'review.progress': 'खेल की समीक्षा हो रही है',
   'review.stop': 'रोकें',
-  'review.counts': '{inaccuracies} अशुद्धियाँ, {mistakes} ग़लतियाँ, {blunders} बड़ी भूलें;',
+  'review.counts': 'अशुद्धियाँ: {inaccuracies}, ग़लतियाँ: {mistakes}, बड़ी भूलें: {blunders};',
   'review.averageLoss': 'औसत हानि {points} अंक प्रति चाल।',
   'review.was.inaccuracy': '{move} एक अशुद्धि है।',
   'review.was.mistake': '{move} एक ग़लती है।',
