@@ -3,7 +3,22 @@
 // click, a side line made on the board and promoted.
 
 import { expect, inject, it } from 'vitest';
-import { describeInChromium, moveList, newContext, openApp, runAxe } from './browser.ts';
+import {
+  ARTIFACTS,
+  describeInChromium,
+  loadText,
+  moveList,
+  newContext,
+  openApp,
+  runAxe,
+} from './browser.ts';
+
+/** A finished game: White's b1-a1 lets Black's c1-b1 leave White without a move (R12). */
+const BLUNDERED = [
+  '[Position "1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w"]',
+  '',
+  '1. b1-a1 c1-b1 0-1',
+].join('\n');
 
 const SLOW = { timeout: 30_000 };
 
@@ -96,6 +111,34 @@ describeInChromium('the analysis board', (browser) => {
       }
       await page.context().close();
     }
+  });
+
+  it('reviews a finished game: the blunder marked, the graph and table lead to it, the better move shown', async () => {
+    const page = await (await newContext(browser())).newPage();
+    await openApp(page, inject('baseURL'));
+    await loadText(page, BLUNDERED);
+    await page.getByTestId('result').getByRole('button', { name: 'Analyse the game' }).click();
+    await page.getByTestId('analysis').waitFor();
+    await page.getByRole('button', { name: 'Review the game' }).click();
+    const summary = page.getByTestId('review-summary');
+    await summary.waitFor(SLOW);
+    expect(await summary.textContent()).toMatch(/White:.*blunders: 1/);
+    expect(await page.locator('.study .move.blunder').textContent()).toBe('1. b1-a1??');
+    // The graph's left end is the start; the table's row goes to the blunder.
+    const graph = await page.getByTestId('review-graph').boundingBox();
+    await page.mouse.click(graph!.x + 2, graph!.y + graph!.height / 2);
+    expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
+      '1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w',
+    );
+    await page.getByText('The review as a table').click();
+    await page.getByTestId('review-table').getByRole('button', { name: 'b1-a1' }).click();
+    const here = page.getByTestId('review-here');
+    expect(await here.textContent()).toMatch(/b1-a1 is a blunder\. Best was (b1-c2|b1-b2)/);
+    await here.getByRole('button', { name: 'Show the better move' }).click();
+    await expect.poll(() => page.getByTestId('variation').count(), SLOW).toBe(1);
+    expect(await page.getByTestId('variation').textContent()).toMatch(/^\(1\. (b1-c2|b1-b2)/);
+    await page.screenshot({ path: `${ARTIFACTS}review-desktop.png` });
+    await page.context().close();
   });
 
   it('opens from the result of a game, at its end', async () => {
