@@ -57,7 +57,7 @@ is stopped), and exits. Bad input gets an "info string" line; it never ends the 
       interrupts: counter.buffer as SharedArrayBuffer,
       ...(weights && { weights }),
     };
-    const worker = startThread(new URL('./engine-worker.ts', import.meta.url), data);
+    const worker = startThread('engine-worker', data);
     const input = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     // The engine thread sends its lines, then null once it has answered everything.
     const finished = new Promise<void>((resolve, reject) => {

@@ -23,7 +23,7 @@ const helpCommand: Command = {
   },
 };
 
-// New commands (engine, match, ...) are a file exporting a Command and a row here.
+// Each command is a file exporting a Command and a row here.
 const COMMANDS: readonly Command[] = [
   playCommand,
   movesCommand,

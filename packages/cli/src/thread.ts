@@ -1,13 +1,15 @@
-// Worker threads that run TypeScript, for searches that must not block the main thread
-// (`agon engine`) or that share out across cores (`agon tune`).
+// Worker threads for searches that must not block the main thread (`agon engine`) or that
+// share out across cores (`agon tune`). Each worker is its own entry of the prebuilt
+// command (build.mjs), next to the file this code is bundled into.
 
 import { Worker, workerData } from 'node:worker_threads';
 
-/** Starts a worker thread running the TypeScript module at `module`, which reads `data` with threadData. */
-export function startThread(module: URL, data: unknown): Worker {
-  return new Worker(new URL('./thread.mjs', import.meta.url), {
-    workerData: { module: module.href, data },
-  });
+/** The worker modules, by the name of their source file without extension. */
+export type ThreadModule = 'engine-worker' | 'tune-worker';
+
+/** Starts a worker thread running `module`, which reads `data` with threadData. */
+export function startThread(module: ThreadModule, data: unknown): Worker {
+  return new Worker(new URL(`./${module}.js`, import.meta.url), { workerData: { data } });
 }
 
 /** Inside a worker from startThread: the data it was started with. */

@@ -194,7 +194,7 @@ async function selfPlay(
       weights,
     };
     if (share === 0) continue;
-    const worker = startThread(new URL('./tune-worker.ts', import.meta.url), job);
+    const worker = startThread('tune-worker', job);
     threads.push(
       new Promise((resolve, reject) => {
         const mine: PlayedGame[] = [];

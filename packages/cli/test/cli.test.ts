@@ -24,6 +24,9 @@ function engineMoves(apn: string): string[] {
   return pos.value.legalMoves().map(makeMoveText).sort();
 }
 
+/** The bench's search fingerprint (search nodes in all). */
+const BENCH_FINGERPRINT = 3_377_673;
+
 describe.concurrent('agon', () => {
   it('perft 1 to 3 from the start print 27, 713 and 18417 last', async () => {
     const runs = await Promise.all([1, 2, 3].map((d) => agon(['perft', String(d)])));
@@ -155,7 +158,10 @@ describe.concurrent('agon', () => {
     expect(stdout).toContain('Black to move> board');
   });
 
-  it('bench ends with the search lines and a fingerprint of the search nodes', async () => {
+  // Pinned: the node counts of fixed-depth searches change with almost any change to the
+  // search or the evaluation. A change meant to alter play updates this number in the same
+  // commit, with its measured effect (docs/strength.md).
+  it('bench ends with the search lines and the pinned fingerprint of the search nodes', async () => {
     const { status, stdout } = await agon(['bench']);
     expect(status).toBe(0);
     const out = lines(stdout);
@@ -170,6 +176,7 @@ describe.concurrent('agon', () => {
       expect.stringMatching(/^search nodes\/s \d+$/),
       `fingerprint ${nodes}`,
     ]);
+    expect(nodes).toBe(BENCH_FINGERPRINT);
   });
 
   it('tune fits samples from a file and prints a weight for every feature', async () => {

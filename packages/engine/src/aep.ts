@@ -7,7 +7,7 @@ import { explainIllegal } from './illegal.ts';
 import { LEVEL10_MOVETIME, playLevel, seededRandom } from './level.ts';
 import { makeMoveText, parseMoveText } from './move.ts';
 import type { Position } from './position.ts';
-import { Searcher, type SearchInfo, WIN, WIN_BOUND } from './search.ts';
+import { MAX_MULTI_PV, Searcher, type SearchInfo, WIN, WIN_BOUND } from './search.ts';
 
 /** What the host gives the protocol: a clock and, for `stop`, a flag it can raise mid-search. */
 export interface AepHost {
@@ -26,6 +26,7 @@ const OPTIONS = [
   { name: 'Level', min: 1, max: 10, default: 10 },
   { name: 'Hash', min: 1, max: 1024, default: 16 },
   { name: 'Seed', min: 0, max: 2147483647, default: 0 },
+  { name: 'MultiPV', min: 1, max: MAX_MULTI_PV, default: 1 },
 ] as const;
 
 /** A score in AEP form: `cp <n>`, `win <turns>` or `loss <turns>`. */
@@ -187,11 +188,17 @@ export class AepSession {
     const deadline = time === undefined ? undefined : start + Math.max(1, time - 15);
     const stop = this.host.stopRequested;
     const random = seededRandom(this.options.get('Seed')! ^ this.pos.hashLo);
+    const multiPV = this.options.get('MultiPV')!;
+    // With MultiPV above 1, one line per root move found, numbered from 1 for the best.
     const report = (info: SearchInfo): void => {
       const ms = Math.max(1, Math.round(this.host.now() - start));
-      this.host.send(
-        `info depth ${info.depth} score ${scoreText(info.score)} nodes ${info.nodes} nps ${Math.round((info.nodes * 1000) / ms)} time ${ms} pv ${info.pv.map(makeMoveText).join(' ')}`,
-      );
+      const nps = Math.round((info.nodes * 1000) / ms);
+      info.lines.forEach((line, i) => {
+        const number = multiPV > 1 ? ` multipv ${i + 1}` : '';
+        this.host.send(
+          `info depth ${info.depth}${number} score ${scoreText(line.score)} nodes ${info.nodes} nps ${nps} time ${ms} pv ${line.pv.map(makeMoveText).join(' ')}`,
+        );
+      });
     };
     const result = playLevel(
       this.searcher,
@@ -199,7 +206,7 @@ export class AepSession {
       this.history,
       level,
       random,
-      { depth, nodes, deadline, now: this.host.now, stop },
+      { depth, nodes, deadline, now: this.host.now, stop, multiPV },
       report,
     );
     if (!result) {

@@ -3,13 +3,21 @@
 
 import { makeApn, PLACEMENT_APN, parseApn, STANDARD_APN } from './apn.ts';
 import { Game } from './game.ts';
-import { makeMoveText, parseMoveText } from './move.ts';
+import { type Move, makeMoveText, parseMoveText } from './move.ts';
 import { err, ok, type Result } from './result.ts';
 
-/** A game record: its tags in order and the replayed game. */
+/** A side line of a record: moves played instead of the main line's move after `at` turns. */
+export interface AgnVariation {
+  readonly at: number;
+  readonly moves: readonly Move[];
+}
+
+/** A game record: its tags in order, the replayed game, and its side lines (one level). */
 export interface AgnRecord {
   readonly tags: Map<string, string>;
   readonly game: Game;
+  /** Side lines in `( ... )`, each replayed; lines inside lines are read past, not kept. */
+  readonly variations: readonly AgnVariation[];
 }
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
@@ -62,23 +70,54 @@ export function parseAgn(text: string): Result<AgnRecord> {
   if (withoutComments.includes('}')) return err('agn-comment', 'a } closes no comment');
   const firstTurn = game.position.turn;
   let result: string | undefined;
-  for (const raw of withoutComments.split(/\s+/)) {
+  const variations: AgnVariation[] = [];
+  // Inside `( ... )`: the side line being read (depth 1), or deeper ones, read past.
+  let depth = 0;
+  let side: { at: number; game: Game } | undefined;
+  for (const raw of withoutComments.replace(/[()]/g, ' $& ').split(/\s+/)) {
     if (raw === '') continue;
     if (result !== undefined)
       return err('agn-after-result', `"${raw}" follows the result ${result}`);
+    if (raw === '(') {
+      depth++;
+      if (depth === 1) {
+        // A side line stands after the move it replaces.
+        const at = game.moves.length - 1;
+        if (at < 0) return err('agn-variation', 'a side line ( comes before any move');
+        const from = new Game(game.initial, { touchMove: game.touchMove });
+        for (const m of game.moves.slice(0, at)) from.play(m);
+        side = { at, game: from };
+      }
+      continue;
+    }
+    if (raw === ')') {
+      if (depth === 0) return err('agn-variation', 'a ) closes no side line');
+      depth--;
+      if (depth === 0 && side) {
+        if (side.game.moves.length > side.at) {
+          variations.push({ at: side.at, moves: side.game.moves.slice(side.at) });
+        }
+        side = undefined;
+      }
+      continue;
+    }
     if ((RESULTS as readonly string[]).includes(raw)) {
+      if (depth > 0) return err('agn-variation', `a side line is still open at the result ${raw}`);
       result = raw;
       continue;
     }
+    if (depth > 1) continue;
+    const target = depth === 1 && side ? side.game : game;
     const token = raw.replace(/^\d+\.(\.\.)?/, '');
     if (token === '') continue; // a move number on its own
-    const number = Math.floor((game.moves.length + firstTurn) / 2) + 1;
-    const where = `move ${number}${game.position.turn === 0 ? '' : '...'} ${token}`;
+    const number = Math.floor((target.moves.length + firstTurn) / 2) + 1;
+    const where = `${depth ? 'side line, ' : ''}move ${number}${target.position.turn === 0 ? '' : '...'} ${token}`;
     const move = parseMoveText(token);
     if (!move.ok) return err('agn-move', `${where}: ${move.error.message}`);
-    const played = game.play(move.value);
+    const played = target.play(move.value);
     if (!played.ok) return err('agn-illegal', `${where} is illegal: ${played.error.message}`);
   }
+  if (depth > 0) return err('agn-variation', 'a side line opened with ( is never closed with )');
   const tagResult = tags.get('Result');
   if (tagResult !== undefined && !(RESULTS as readonly string[]).includes(tagResult)) {
     return err('agn-result', `Result "${tagResult}" is none of 1-0, 0-1, 1/2-1/2, *`);
@@ -98,11 +137,18 @@ export function parseAgn(text: string): Result<AgnRecord> {
     if (claimed === '1/2-1/2') game.agreeDraw();
     else game.resign(claimed === '1-0' ? 'black' : 'white');
   }
-  return ok({ tags, game });
+  return ok({ tags, game, variations });
 }
 
-/** Writes a game as AGN; `tags` adds or overrides tag pairs (Variant, Position, Result are derived). */
-export function makeAgn(game: Game, tags: ReadonlyMap<string, string> = new Map()): string {
+/**
+ * Writes a game as AGN; `tags` adds or overrides tag pairs (Variant, Position, Result are
+ * derived). `variations` are written in `( ... )` after the move each replaces.
+ */
+export function makeAgn(
+  game: Game,
+  tags: ReadonlyMap<string, string> = new Map(),
+  variations: readonly AgnVariation[] = [],
+): string {
   const all = new Map(tags);
   const start = makeApn(game.initial);
   if (start === PLACEMENT_APN) all.set('Variant', 'Placement');
@@ -120,16 +166,27 @@ export function makeAgn(game: Game, tags: ReadonlyMap<string, string> = new Map(
 
   const tokens: string[] = [];
   const blackFirst = game.initial.turn === 1;
-  game.moves.forEach((m, i) => {
+  // A move with its number: always at a line's first move, else before White's moves.
+  const numbered = (m: Move, i: number, first: boolean): void => {
     const ply = i + (blackFirst ? 1 : 0);
     if (ply % 2 === 0) tokens.push(`${ply / 2 + 1}.`);
-    else if (i === 0) tokens.push('1...');
+    else if (first) tokens.push(`${(ply + 1) / 2}...`);
     tokens.push(makeMoveText(m));
+  };
+  game.moves.forEach((m, i) => {
+    numbered(m, i, i === 0 || variations.some((v) => v.at === i - 1));
+    for (const v of variations.filter((w) => w.at === i)) {
+      tokens.push('(');
+      v.moves.forEach((w, k) => {
+        numbered(w, i + k, k === 0);
+      });
+      tokens.push(')');
+    }
   });
   tokens.push(game.resultText);
   const out: string[] = [];
   let line = '';
-  for (const t of tokens) {
+  for (const t of tokens.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')').split(' ')) {
     if (line && line.length + 1 + t.length > 79) {
       out.push(line);
       line = t;

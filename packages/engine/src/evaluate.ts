@@ -2,8 +2,17 @@
 // race to the throne. Linear in the weights so that self-play tuning (Texel-style logistic
 // fitting) can adjust them; the weights live in one table, WEIGHTS.
 
-import { neighbour, ring, THRONE } from './hex.ts';
-import { CAPTURED_BIT, QUEEN_BIT } from './piece.ts';
+import {
+  adjacent,
+  guardStepStart,
+  guardStepTargets,
+  OFF_BOARD,
+  ring,
+  stepStart,
+  stepTargets,
+  THRONE,
+} from './hex.ts';
+import { CAPTURED_BIT, colourBit, QUEEN_BIT } from './piece.ts';
 import type { Position } from './position.ts';
 
 /** Evaluation feature names, in the order of the weight table. Each is counted per side. */
@@ -51,8 +60,7 @@ export const WEIGHTS = new Int32Array([
   15, 41, 32, 45, 0, 45, 67, 144, 184, -35, -132, 6, -18, 9, 26, -55, -34, -43, -19, 0,
 ]);
 
-// Neighbours with off-board entries kept as -1; the evaluation tests them explicitly.
-const nb = neighbour;
+const nb = adjacent;
 const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
 const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.queenRing4, -1];
 
@@ -61,22 +69,31 @@ const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.q
  * Black's, so the evaluation from White's view is the dot product with the weights.
  */
 export function features(pos: Position, out: Float64Array | Int32Array): void {
-  out.fill(0);
-  for (let c = 0; c < 2; c++) sideFeatures(pos, c, c === 0 ? 1 : -1, out);
-  out[F.tempo] = pos.turn === 0 ? 1 : -1;
+  countFeatures(pos);
+  out.set(scratch);
 }
 
-function sideFeatures(
-  pos: Position,
-  c: number,
-  sign: number,
-  out: Float64Array | Int32Array,
-): void {
+// The feature counts go to one Int32Array, so the code that writes them sees one array type
+// (a tuner's Float64Array would make every write here polymorphic and slow).
+const scratch = new Int32Array(FEATURE_COUNT);
+
+function countFeatures(pos: Position): void {
+  scratch.fill(0);
+  sideFeatures(pos, 0, 1, scratch);
+  sideFeatures(pos, 1, -1, scratch);
+  scratch[F.tempo] = pos.turn === 0 ? 1 : -1;
+}
+
+function sideFeatures(pos: Position, c: number, sign: number, out: Int32Array): void {
   const b = pos.board;
-  const them = 2 >> c;
+  const them = colourBit(1 - c);
   let ring1Guards = 0;
   let ring1Enemies = 0;
   let queenHome = false;
+  // Counted in locals and written once: fewer stores to the feature array.
+  let mobility = 0;
+  let blocked = 0;
+  let guardsVulnerable = 0;
   const end = c * 7 + pos.count[c]!;
   for (let s = c * 7; s < end; s++) {
     const cell = pos.pieces[s]!;
@@ -91,21 +108,28 @@ function sideFeatures(
     }
     const ringFeature = queen ? QUEEN_RING[r]! : GUARD_RING[r]!;
     if (ringFeature >= 0) out[ringFeature]! += sign;
+    // The steps this piece could make (R7, R8), and whether one of them leads inward.
     let moves = 0;
     let inward = false;
-    for (let d = 0; d < 6; d++) {
-      const to = nb[cell * 6 + d]!;
-      if (to < 0 || b[to] !== 0 || ring[to]! > r) continue;
-      if (to === THRONE && !queen) continue;
-      if (pos.isForbidden(to, c)) continue;
+    const list = queen ? stepTargets : guardStepTargets;
+    const begin = queen ? stepStart : guardStepStart;
+    const kEnd = begin[cell + 1]!;
+    for (let k = begin[cell]!; k < kEnd; k++) {
+      const to = list[k]!;
+      if (b[to] !== 0 || pos.isForbidden(to, c)) continue;
       moves++;
       if (ring[to]! < r) inward = true;
     }
-    out[F.mobility]! += sign * moves;
-    if (moves === 0 && !(queen && r === 0)) out[F.blocked]! += sign;
-    if (queen && inward) out[F.queenPathOpen]! += sign;
-    if (isVulnerable(pos, cell, them)) out[queen ? F.queenVulnerable : F.guardVulnerable]! += sign;
+    mobility += moves;
+    if (moves === 0 && !(queen && r === 0)) blocked++;
+    if (queen) {
+      if (inward) out[F.queenPathOpen]! += sign;
+      if (isVulnerable(pos, cell, them)) out[F.queenVulnerable]! += sign;
+    } else if (isVulnerable(pos, cell, them)) guardsVulnerable++;
   }
+  out[F.mobility]! += sign * mobility;
+  out[F.blocked]! += sign * blocked;
+  out[F.guardVulnerable]! += sign * guardsVulnerable;
   if (queenHome) {
     for (let d = 0; d < 6; d++) if (b[nb[THRONE * 6 + d]!]! & them) ring1Enemies++;
     out[F.throneRingWithQueen]! += sign * ring1Guards;
@@ -115,34 +139,41 @@ function sideFeatures(
   }
 }
 
-// Whether an enemy step next turn could capture the piece on `cell` (R9): some direction has
-// an enemy piece on one side and, on the other, a vacant cell an enemy can legally step into.
+// Whether an enemy step next turn could capture the piece on `cell` (R9): some line through
+// it has an enemy piece on one side and, on the other, a vacant cell an enemy can step into.
+// Each line's two neighbours are read once, for both ways round.
 function isVulnerable(pos: Position, cell: number, them: number): boolean {
   const b = pos.board;
-  const enemy = them === 1 ? 0 : 1;
-  for (let d = 0; d < 6; d++) {
-    const a = nb[cell * 6 + d]!;
-    const far = nb[cell * 6 + ((d + 3) % 6)]!;
-    if (a < 0 || far < 0 || b[a] !== 0 || !(b[far]! & them)) continue;
-    if (pos.isForbidden(a, enemy)) continue;
-    for (let e = 0; e < 6; e++) {
-      const from = nb[a * 6 + e]!;
-      if (from < 0) continue;
-      const p = b[from]!;
-      if (!(p & them) || p & CAPTURED_BIT) continue;
-      if (ring[a]! > ring[from]!) continue;
-      if (a === THRONE && !(p & QUEEN_BIT)) continue;
-      return true;
-    }
+  const k = cell * 6;
+  for (let d = 0; d < 3; d++) {
+    const x = nb[k + d]!;
+    const y = nb[k + d + 3]!;
+    const px = b[x]!;
+    const py = b[y]!;
+    if (px & them && py === 0 && y !== OFF_BOARD && enemyCanEnter(pos, y, them)) return true;
+    if (py & them && px === 0 && x !== OFF_BOARD && enemyCanEnter(pos, x, them)) return true;
   }
   return false;
 }
 
-const scratch = new Int32Array(FEATURE_COUNT);
+// Whether an uncaptured piece of colour bit `them` could step into the vacant cell `a` (R7, R8).
+function enemyCanEnter(pos: Position, a: number, them: number): boolean {
+  if (pos.isForbidden(a, them === 1 ? 0 : 1)) return false;
+  const b = pos.board;
+  for (let e = 0; e < 6; e++) {
+    const from = nb[a * 6 + e]!;
+    const p = b[from]!; // OFF_BOARD holds no piece
+    if (!(p & them) || p & CAPTURED_BIT) continue;
+    if (ring[a]! > ring[from]!) continue;
+    if (a === THRONE && !(p & QUEEN_BIT)) continue;
+    return true;
+  }
+  return false;
+}
 
 /** The evaluation of `pos` from the view of the side to move, with the given weight table. */
 export function evaluate(pos: Position, weights: Int32Array = WEIGHTS): number {
-  features(pos, scratch);
+  countFeatures(pos);
   let score = 0;
   for (let i = 0; i < FEATURE_COUNT; i++) score += scratch[i]! * weights[i]!;
   return pos.turn === 0 ? score : -score;

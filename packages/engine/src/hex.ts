@@ -31,8 +31,20 @@ export const ring = new Uint8Array(CELL_COUNT);
 export const cellFile = new Uint8Array(CELL_COUNT);
 /** Rank (1-based) of each cell. */
 export const cellRank = new Uint8Array(CELL_COUNT);
-/** Neighbour of cell c in direction d at `c * 6 + d`, or -1 off the board. */
+/** Neighbour of cell c in direction d at `c * 6 + d`, or -1 off the board (for callers outside the engine). */
 export const neighbour = new Int8Array(CELL_COUNT * 6).fill(-1);
+/** The cell that stands for "off the board" in `adjacent`: a Position keeps it always vacant. */
+export const OFF_BOARD = CELL_COUNT;
+/**
+ * The engine's neighbour table: `adjacent[c * 6 + d]` as `neighbour`, but OFF_BOARD off the
+ * board (and from OFF_BOARD itself), so the hot loops read past the edge without a test.
+ */
+export const adjacent = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF_BOARD);
+/**
+ * The cell two steps from c in direction d at `c * 6 + d`, OFF_BOARD past the edge: the far
+ * end of a flank (R8) or capture (R9) line, read without waiting for the middle cell.
+ */
+export const twoAway = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF_BOARD);
 /** First cell index of each file, plus a final entry of CELL_COUNT. */
 export const fileStart = new Uint8Array(FILES.length + 1);
 /** Number of cells in each file. */
@@ -45,6 +57,10 @@ export const fileLength = new Uint8Array(FILES.length);
 export const stepTargets = new Int8Array(CELL_COUNT * 6);
 /** Offsets into `stepTargets`, CELL_COUNT + 1 entries. */
 export const stepStart = new Uint16Array(CELL_COUNT + 1);
+/** `stepTargets` without the throne, which only a queen enters (R7): a guard's steps. */
+export const guardStepTargets = new Int8Array(CELL_COUNT * 6);
+/** Offsets into `guardStepTargets`, CELL_COUNT + 1 entries. */
+export const guardStepStart = new Uint16Array(CELL_COUNT + 1);
 
 /** The six ring-1 cells, around the throne (R11). */
 export const RING1: readonly number[] = [];
@@ -114,9 +130,13 @@ export function parseCell(text: string): number {
   for (let c = 0; c < CELL_COUNT; c++) {
     for (let d = 0; d < 6; d++) {
       const [dq, dr] = DIRECTIONS[d]!;
-      neighbour[c * 6 + d] = cellAt(cellQ[c]! + dq, cellR[c]! + dr);
+      const n = cellAt(cellQ[c]! + dq, cellR[c]! + dr);
+      neighbour[c * 6 + d] = n;
+      if (n >= 0) adjacent[c * 6 + d] = n;
     }
   }
+
+  for (let i = 0; i < CELL_COUNT * 6; i++) twoAway[i] = adjacent[adjacent[i]! * 6 + (i % 6)]!;
 
   let k = 0;
   for (let c = 0; c < CELL_COUNT; c++) {
@@ -127,6 +147,14 @@ export function parseCell(text: string): number {
     }
   }
   stepStart[CELL_COUNT] = k;
+  k = 0;
+  for (let c = 0; c < CELL_COUNT; c++) {
+    guardStepStart[c] = k;
+    for (let i = stepStart[c]!; i < stepStart[c + 1]!; i++) {
+      if (stepTargets[i] !== THRONE) guardStepTargets[k++] = stepTargets[i]!;
+    }
+  }
+  guardStepStart[CELL_COUNT] = k;
 
   const ring1 = RING1 as number[];
   for (let d = 0; d < 6; d++) ring1.push(neighbour[THRONE * 6 + d]!);

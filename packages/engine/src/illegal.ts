@@ -3,7 +3,7 @@
 
 import { cellName, distance, neighbour, OUTER_RING, parseCell, ring, THRONE } from './hex.ts';
 import { type Move, moveFrom, moveKind, moveTo, PASS, PLACEMENT, RELOCATION } from './move.ts';
-import { CAPTURED_BIT, type Colour, opposite, QUEEN_BIT } from './piece.ts';
+import { CAPTURED_BIT, type Colour, colourBit, opposite, QUEEN_BIT } from './piece.ts';
 import type { Position } from './position.ts';
 import type { AgonError } from './result.ts';
 
@@ -126,7 +126,7 @@ export function illegalReason(pos: Position, move: Move): IllegalReason | undefi
         ? reason('queen-to-relocate', { colour, cell: cellName(queen) })
         : reason('guard-to-relocate', { colour });
     }
-    if ((b[from]! & (CAPTURED_BIT | (1 << us))) !== (CAPTURED_BIT | (1 << us))) {
+    if ((b[from]! & (CAPTURED_BIT | colourBit(us))) !== (CAPTURED_BIT | colourBit(us))) {
       return reason('not-captured', { colour, cell: cellName(from) });
     }
     if (b[queen]! & CAPTURED_BIT && from !== queen) {
@@ -149,7 +149,7 @@ export function illegalReason(pos: Position, move: Move): IllegalReason | undefi
   // A step (R7, R8).
   const piece = b[from]!;
   if (!piece) return reason('no-piece', { colour, cell: cellName(from) });
-  if (!(piece & (1 << us))) return reason('enemy-piece', { colour, cell: cellName(from) });
+  if (!(piece & colourBit(us))) return reason('enemy-piece', { colour, cell: cellName(from) });
   if (piece & CAPTURED_BIT) return reason('captured-step', { cell: cellName(from) });
   const names = { from: cellName(from), to: cellName(to) };
   if (distance(from, to) !== 1) return reason('not-adjacent', names);
@@ -162,7 +162,8 @@ export function illegalReason(pos: Position, move: Move): IllegalReason | undefi
     for (let d = 0; d < 3; d++) {
       const x = neighbour[to * 6 + d]!;
       const y = neighbour[to * 6 + d + 3]!;
-      if (x >= 0 && y >= 0 && b[x]! & (2 >> us) && b[y]! & (2 >> us)) {
+      const them = colourBit(1 - us);
+      if (x >= 0 && y >= 0 && b[x]! & them && b[y]! & them) {
         return reason('forbidden', {
           colour,
           cell: names.to,

@@ -1,8 +1,9 @@
-// The public surface of the engine: rules, notation, perft.
+// The public surface of the engine: rules, notation, perft, search, levels, AEP and tuning.
 
 export * from './aep.ts';
 export * from './agn.ts';
 export * from './apn.ts';
+export * from './chances.ts';
 export * from './evaluate.ts';
 export * from './game.ts';
 export * from './hex.ts';

@@ -16,27 +16,34 @@ export const PLACEMENT = 2;
 /** Move kind: a forfeited turn under touch-move (R15). */
 export const PASS = 3;
 
+/** Mask of a cell field in a packed move (seven bits: cells 0-90, and NO_CELL). */
+export const CELL_MASK = 0x7f;
+/** Bit position of the to-cell field. */
+export const TO_SHIFT = 7;
+/** Bit position of the kind field. */
+export const KIND_SHIFT = 14;
+
 /** The from-cell field value of moves that have none (placement, pass). */
-export const NO_CELL = 0x7f;
+export const NO_CELL = CELL_MASK;
 
 /** Packs a move. */
 export function makeMove(kind: number, from: number, to: number): Move {
-  return (kind << 14) | (to << 7) | from;
+  return (kind << KIND_SHIFT) | (to << TO_SHIFT) | from;
 }
 
 /** The cell a step or relocation leaves. */
 export function moveFrom(move: Move): number {
-  return move & 0x7f;
+  return move & CELL_MASK;
 }
 
 /** The cell a move goes to. */
 export function moveTo(move: Move): number {
-  return (move >> 7) & 0x7f;
+  return (move >> TO_SHIFT) & CELL_MASK;
 }
 
 /** The move's kind: STEP, RELOCATION, PLACEMENT or PASS. */
 export function moveKind(move: Move): number {
-  return move >> 14;
+  return move >> KIND_SHIFT;
 }
 
 /** The `pass` move of R15. */

@@ -25,6 +25,11 @@ export const QUEEN_BIT = 4;
 /** Cell byte bit: the piece is captured and awaits relocation (R9, R10). */
 export const CAPTURED_BIT = 8;
 
+/** The cell-byte colour bit of a colour index: WHITE_BIT for 0, BLACK_BIT for 1. */
+export function colourBit(colour: number): number {
+  return 1 << colour;
+}
+
 /** A piece as plain data, for setups and callers outside the engine. */
 export interface Piece {
   readonly colour: Colour;

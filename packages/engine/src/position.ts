@@ -3,21 +3,37 @@
 // data in typed-array stacks, and the Zobrist key is updated incrementally.
 
 import {
+  adjacent,
   CELL_COUNT,
   cellName,
-  neighbour,
+  guardStepStart,
+  guardStepTargets,
+  OFF_BOARD,
   OUTER_RING,
   RING1,
   stepStart,
   stepTargets,
   THRONE,
+  twoAway,
 } from './hex.ts';
-import { type Move, PLACEMENT, RELOCATION, STEP } from './move.ts';
+import {
+  type Move,
+  makeMove,
+  moveFrom,
+  moveKind,
+  moveTo,
+  NO_CELL,
+  PLACEMENT,
+  RELOCATION,
+  STEP,
+  TO_SHIFT,
+} from './move.ts';
 import {
   BLACK_BIT,
   CAPTURED_BIT,
   COLOURS,
   type Colour,
+  colourBit,
   colourIndex,
   type Piece,
   pieceByte,
@@ -29,22 +45,41 @@ import { err, ok, type Result } from './result.ts';
 import type { Setup } from './setup.ts';
 import { blackHi, blackLo, handHi, handLo, pieceHi, pieceLo } from './zobrist.ts';
 
-/** The most turns one position can have (a captured queen has at most 77 vacant cells). */
+/**
+ * Room for the turns of one position. The most there can be is 180: six captured guards,
+ * each to any of the 30 outer-ring cells (R10), all of them vacant; a captured queen has at
+ * most 77 vacant cells, a placement 76, steps fewer still.
+ */
 export const MAX_MOVES = 256;
 
-// Off-board neighbours point at OFF, a cell that is always vacant, so the hot loops need no
-// bounds test.
-const OFF = CELL_COUNT;
-const nb = new Uint8Array((CELL_COUNT + 1) * 6).fill(OFF);
-for (let i = 0; i < CELL_COUNT * 6; i++) if (neighbour[i]! >= 0) nb[i] = neighbour[i]!;
+// Module-local handles on the tables the hot loops read: without going through an import
+// binding, which some module loaders turn into a getter call.
+const nb = adjacent;
+const far = twoAway;
 const outer = Uint8Array.from(OUTER_RING);
 const ring1 = Uint8Array.from(RING1);
-// Module-local handles on the step tables: the hot loop reads them without going through an
-// import binding, which some module loaders turn into a getter call.
-const steps = stepTargets;
-const stepsFrom = stepStart;
+// A queen's and a guard's step targets apart, so that a target is tested by one read of the
+// board and one of the flank map, with no test for the throne.
+const queenSteps = stepTargets;
+const queenStart = stepStart;
+const guardSteps = guardStepTargets;
+const guardStart = guardStepStart;
 
-const STRIDE = CELL_COUNT + 1;
+// Cells per colour in the flank map: the board's and OFF_BOARD.
+const STRIDE = OFF_BOARD + 1;
+
+// The same step targets in four slots per cell (no cell has more), the unused ones OFF_BOARD,
+// which the flank map marks forbidden to both colours: countSteps then tests four slots with
+// no loop. Generation keeps the lists above, whose order the search's move order follows.
+const SLOTS = 4;
+const queenSlots = new Uint8Array(CELL_COUNT * SLOTS).fill(OFF_BOARD);
+const guardSlots = new Uint8Array(CELL_COUNT * SLOTS).fill(OFF_BOARD);
+for (let c = 0; c < CELL_COUNT; c++) {
+  for (let k = queenStart[c]!; k < queenStart[c + 1]!; k++)
+    queenSlots[c * SLOTS + k - queenStart[c]!] = queenSteps[k]!;
+  for (let k = guardStart[c]!; k < guardStart[c + 1]!; k++)
+    guardSlots[c * SLOTS + k - guardStart[c]!] = guardSteps[k]!;
+}
 
 /** How a game ended by rule, as seen from one position. */
 export interface Outcome {
@@ -56,7 +91,7 @@ export interface Outcome {
 
 /** A valid Agon position with its legal turns, make/unmake and Zobrist key. */
 export class Position {
-  /** One byte per cell (see piece.ts), plus the always-vacant OFF cell. */
+  /** One byte per cell (see piece.ts), plus the always-vacant OFF_BOARD cell. */
   readonly board = new Uint8Array(CELL_COUNT + 1);
   /** Colour index to move: 0 White, 1 Black. */
   turn = 0;
@@ -87,7 +122,12 @@ export class Position {
   private hashLoStack = new Int32Array(32);
   private hashHiStack = new Int32Array(32);
 
-  private constructor() {}
+  private constructor() {
+    // OFF_BOARD is never a step's end: see queenSlots. No flank line runs through it, so
+    // make and unmake never change these two counts.
+    this.flank[OFF_BOARD] = 1;
+    this.flank[STRIDE + OFF_BOARD] = 1;
+  }
 
   /** Validates a setup (NOTATION.md "a position is valid when ...") into a position. */
   static fromSetup(setup: Setup): Result<Position> {
@@ -202,12 +242,15 @@ export class Position {
    */
   forbiddenSteps(from: number): number[] {
     const b = this.board[from]!;
-    if (this.relocating || this.placing || !(b & (1 << this.turn)) || b & CAPTURED_BIT) return [];
+    if (this.relocating || this.placing || !(b & colourBit(this.turn)) || b & CAPTURED_BIT) {
+      return [];
+    }
+    // A queen's steps include the throne; a guard's do not (R7).
+    const [targets, start] = b & QUEEN_BIT ? [queenSteps, queenStart] : [guardSteps, guardStart];
     const out: number[] = [];
-    for (let k = stepsFrom[from]!; k < stepsFrom[from + 1]!; k++) {
-      const to = steps[k]!;
-      if (this.board[to] !== 0 || (to === THRONE && !(b & QUEEN_BIT))) continue;
-      if (this.isForbidden(to, this.turn)) out.push(to);
+    for (let k = start[from]!; k < start[from + 1]!; k++) {
+      const to = targets[k]!;
+      if (this.board[to] === 0 && this.isForbidden(to, this.turn)) out.push(to);
     }
     return out;
   }
@@ -224,8 +267,7 @@ export class Position {
     const b = this.board;
     const base = (bit - 1) * STRIDE;
     for (let d = 0; d < 6; d++) {
-      const y = nb[cell * 6 + d]!;
-      if (b[nb[y * 6 + d]!]! & bit) this.flank[base + y]! += step;
+      if (b[far[cell * 6 + d]!]! & bit) this.flank[base + nb[cell * 6 + d]!]! += step;
     }
   }
 
@@ -242,8 +284,8 @@ export class Position {
       const q = this.queenCell[us]!;
       if (b[q]! & CAPTURED_BIT) {
         // R10: a captured queen goes to any vacant cell, the throne included.
-        const base = (RELOCATION << 14) | q;
-        for (let c = 0; c < CELL_COUNT; c++) if (b[c] === 0) out[n++] = base | (c << 7);
+        const base = makeMove(RELOCATION, q, 0);
+        for (let c = 0; c < CELL_COUNT; c++) if (b[c] === 0) out[n++] = base | (c << TO_SHIFT);
         return n;
       }
       // R10: each captured guard, in any order, to any vacant outer-ring cell.
@@ -251,32 +293,33 @@ export class Position {
       for (let s = us * 7; s < end; s++) {
         const from = this.pieces[s]!;
         if (!(b[from]! & CAPTURED_BIT)) continue;
-        const base = (RELOCATION << 14) | from;
+        const base = makeMove(RELOCATION, from, 0);
         for (let i = 0; i < outer.length; i++) {
           const c = outer[i]!;
-          if (b[c] === 0) out[n++] = base | (c << 7);
+          if (b[c] === 0) out[n++] = base | (c << TO_SHIFT);
         }
       }
       return n;
     }
     if (this.hand[us]! > 0) {
       // R14: a guard from hand on any vacant cell but the throne.
-      const base = (PLACEMENT << 14) | 0x7f;
+      const base = makeMove(PLACEMENT, NO_CELL, 0);
       for (let c = 0; c < CELL_COUNT; c++)
-        if (b[c] === 0 && c !== THRONE) out[n++] = base | (c << 7);
+        if (b[c] === 0 && c !== THRONE) out[n++] = base | (c << TO_SHIFT);
       return n;
     }
+    const flank = this.flank;
+    const forbidden = (1 - us) * STRIDE; // R8: our steps may not end between two enemies
     const end = us * 7 + this.count[us]!;
     for (let s = us * 7; s < end; s++) {
       const from = this.pieces[s]!;
-      const queen = b[from]! & QUEEN_BIT;
-      const kEnd = stepsFrom[from + 1]!;
-      for (let k = stepsFrom[from]!; k < kEnd; k++) {
-        const to = steps[k]!;
-        if (b[to] !== 0) continue;
-        if (to === THRONE && !queen) continue; // R7: only a queen enters the throne.
-        if (this.isForbidden(to, us)) continue; // R8
-        out[n++] = (to << 7) | from;
+      const queen = (b[from]! & QUEEN_BIT) !== 0;
+      const list = queen ? queenSteps : guardSteps;
+      const begin = queen ? queenStart : guardStart;
+      const kEnd = begin[from + 1]!;
+      for (let k = begin[from]!; k < kEnd; k++) {
+        const to = list[k]!;
+        if ((b[to]! | flank[forbidden + to]!) === 0) out[n++] = makeMove(STEP, from, to);
       }
     }
     return n;
@@ -288,18 +331,25 @@ export class Position {
    */
   countSteps(colour: number): number {
     const b = this.board;
+    const flank = this.flank;
+    const forbidden = (1 - colour) * STRIDE;
     let n = 0;
     const end = colour * 7 + this.count[colour]!;
     for (let s = colour * 7; s < end; s++) {
       const from = this.pieces[s]!;
       const p = b[from]!;
       if (p & CAPTURED_BIT) continue;
-      const kEnd = stepsFrom[from + 1]!;
-      for (let k = stepsFrom[from]!; k < kEnd; k++) {
-        const to = steps[k]!;
-        if (b[to] !== 0 || (to === THRONE && !(p & QUEEN_BIT))) continue;
-        if (!this.isForbidden(to, colour)) n++;
-      }
+      const slots = p & QUEEN_BIT ? queenSlots : guardSlots;
+      const k = from * SLOTS;
+      const t0 = slots[k]!;
+      const t1 = slots[k + 1]!;
+      const t2 = slots[k + 2]!;
+      const t3 = slots[k + 3]!;
+      n +=
+        ((b[t0]! | flank[forbidden + t0]!) === 0 ? 1 : 0) +
+        ((b[t1]! | flank[forbidden + t1]!) === 0 ? 1 : 0) +
+        ((b[t2]! | flank[forbidden + t2]!) === 0 ? 1 : 0) +
+        ((b[t3]! | flank[forbidden + t3]!) === 0 ? 1 : 0);
     }
     return n;
   }
@@ -319,17 +369,16 @@ export class Position {
   // One walk for both: the search counts captures without allocating; callers that show
   // them pass a list to fill.
   private captures(move: Move, out: number[] | undefined): number {
-    if (move >> 14 !== STEP) return 0;
+    if (moveKind(move) !== STEP) return 0;
     const b = this.board;
-    const from = move & 0x7f;
-    const to = (move >> 7) & 0x7f;
-    const mine = b[from]! & (WHITE_BIT | BLACK_BIT);
+    const to = moveTo(move);
+    const mine = b[moveFrom(move)]! & (WHITE_BIT | BLACK_BIT);
     const them = mine ^ (WHITE_BIT | BLACK_BIT);
     let n = 0;
     for (let d = 0; d < 6; d++) {
       const x = nb[to * 6 + d]!;
       const e = b[x]!;
-      if (e & them && !(e & CAPTURED_BIT) && b[nb[x * 6 + d]!]! & mine) {
+      if (e & them && !(e & CAPTURED_BIT) && b[far[to * 6 + d]!]! & mine) {
         n++;
         out?.push(x);
       }
@@ -379,15 +428,15 @@ export class Position {
     if (this.ply === this.moveStack.length) this.growStacks();
     const b = this.board;
     const us = this.turn;
-    const from = move & 0x7f;
-    const to = (move >> 7) & 0x7f;
+    const from = moveFrom(move);
+    const to = moveTo(move);
     let lo = this.hashLo;
     let hi = this.hashHi;
     this.hashLoStack[this.ply] = lo;
     this.hashHiStack[this.ply] = hi;
     this.moveStack[this.ply] = move;
     let captured = 0;
-    switch (move >> 14) {
+    switch (moveKind(move)) {
       case STEP: {
         const p = b[from]!;
         b[from] = 0;
@@ -401,13 +450,13 @@ export class Position {
         lo ^= pieceLo[from * 16 + p]! ^ pieceLo[to * 16 + p]!;
         hi ^= pieceHi[from * 16 + p]! ^ pieceHi[to * 16 + p]!;
         // R9: an enemy on X + d with one of ours (captured or not) on X + 2d is captured.
-        const them = us === 0 ? BLACK_BIT : WHITE_BIT;
-        const mine = us === 0 ? WHITE_BIT : BLACK_BIT;
+        const them = colourBit(1 - us);
+        const mine = colourBit(us);
         for (let d = 0; d < 6; d++) {
           const x = nb[to * 6 + d]!;
           const e = b[x]!;
           if (!(e & them) || e & CAPTURED_BIT) continue;
-          if (!(b[nb[x * 6 + d]!]! & mine)) continue;
+          if (!(b[far[to * 6 + d]!]! & mine)) continue;
           b[x] = e | CAPTURED_BIT;
           lo ^= pieceLo[x * 16 + e]! ^ pieceLo[x * 16 + (e | CAPTURED_BIT)]!;
           hi ^= pieceHi[x * 16 + e]! ^ pieceHi[x * 16 + (e | CAPTURED_BIT)]!;
@@ -435,7 +484,7 @@ export class Position {
         break;
       }
       case PLACEMENT: {
-        const p = us === 0 ? WHITE_BIT : BLACK_BIT;
+        const p = colourBit(us);
         b[to] = p;
         this.flankAdd(to, p);
         const slot = us * 7 + this.count[us]!++;
@@ -466,9 +515,9 @@ export class Position {
     this.hashLo = this.hashLoStack[this.ply]!;
     this.hashHi = this.hashHiStack[this.ply]!;
     const b = this.board;
-    const from = move & 0x7f;
-    const to = (move >> 7) & 0x7f;
-    switch (move >> 14) {
+    const from = moveFrom(move);
+    const to = moveTo(move);
+    switch (moveKind(move)) {
       case STEP: {
         const p = b[to]!;
         b[to] = 0;

@@ -5,7 +5,7 @@
 // result per completed depth from a generator.
 
 import { evaluate, WEIGHTS } from './evaluate.ts';
-import { type Move, STEP } from './move.ts';
+import { type Move, moveFrom, moveKind, moveTo, STEP } from './move.ts';
 import { MAX_MOVES, type Position } from './position.ts';
 
 /** Score of a win on the board now; a win in n turns scores WIN - n. */
@@ -29,6 +29,19 @@ export interface SearchLimits {
   readonly stop?: () => boolean;
   /** Score every root move exactly (slower); the levels choose among them. */
   readonly scoreAllRootMoves?: boolean;
+  /** How many best root moves to find with their lines, 1 to MAX_MULTI_PV (default 1). */
+  readonly multiPV?: number;
+}
+
+/** The most lines `multiPV` asks for. */
+export const MAX_MULTI_PV = 5;
+
+/** One root move's line: its score and the moves that follow, starting with that move. */
+export interface SearchLine {
+  /** Score from the side to move's view (see WIN). */
+  readonly score: number;
+  /** The line, starting with the root move. */
+  readonly pv: readonly Move[];
 }
 
 /** The result of one completed iteration. */
@@ -43,7 +56,18 @@ export interface SearchInfo {
   readonly pv: readonly Move[];
   /** With `scoreAllRootMoves`, every root move with its score; else empty. */
   readonly rootScores: readonly { readonly move: Move; readonly score: number }[];
+  /**
+   * The best root moves' lines, best first, as many as `multiPV` asked for (fewer when there
+   * are fewer moves); the first is `score` and `pv`.
+   */
+  readonly lines: readonly SearchLine[];
 }
+
+// Move ordering scores, in bands: the hash move, then captures (plus the pieces captured),
+// then the two killers, then quiet moves by history (capped below KILLER).
+const HASH_MOVE = 1 << 30;
+const CAPTURE = 1 << 29;
+const KILLER = 1 << 28;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -78,6 +102,12 @@ export class Searcher {
   private aborted = false;
   // Depth 1 always completes, so there is always a move to play.
   private interruptible = false;
+  // Off while MultiPV searches its further lines: they leave the table, killers and history
+  // as they were, so the first line is exactly the search that MultiPV 1 makes.
+  private learning = true;
+  // Root moves that the line being searched leaves out (the moves of the lines before it).
+  private readonly excluded = new Int32Array(MAX_MULTI_PV);
+  private excludedCount = 0;
 
   /** A searcher with a transposition table of about `hashMiB` mebibytes and a weight table. */
   constructor(
@@ -130,9 +160,14 @@ export class Searcher {
     const rootStart = pos.depth;
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     for (let h = 0; h < this.history.length; h++) this.history[h] = this.history[h]! >> 2;
+    const multiPV = Math.max(1, Math.min(MAX_MULTI_PV, Math.floor(limits.multiPV ?? 1)));
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
-      const result = this.root(depth);
+      let result = this.root(depth, this.limits.scoreAllRootMoves === true);
+      if (multiPV > 1 && !this.aborted) {
+        const lines = this.moreLines(result, multiPV);
+        result = { ...result, lines, nodes: this.nodes };
+      }
       while (pos.depth > rootStart) pos.unmake();
       if (this.aborted && depth > 1) return;
       yield result;
@@ -192,23 +227,49 @@ export class Searcher {
     return false;
   }
 
-  private root(depth: number): SearchInfo {
+  // MultiPV: after the first line, each further line is the best root move that the lines
+  // before it left out, searched with the full window at the same depth. A depth whose
+  // lines do not all complete is given up like an unfinished depth.
+  private moreLines(first: SearchInfo, multiPV: number): SearchLine[] {
+    const lines = [...first.lines];
+    this.learning = false;
+    this.excludedCount = 0;
+    while (lines.length > 0 && lines.length < multiPV) {
+      this.excluded[this.excludedCount++] = lines.at(-1)!.pv[0]!;
+      const next = this.root(first.depth, false);
+      if (this.aborted || next.pv.length === 0) break;
+      lines.push(next.lines[0]!);
+    }
+    this.excludedCount = 0;
+    this.learning = true;
+    return lines;
+  }
+
+  private isExcluded(move: Move): boolean {
+    for (let i = 0; i < this.excludedCount; i++) if (this.excluded[i] === move) return true;
+    return false;
+  }
+
+  // One depth at the root; with `all`, every root move is scored exactly.
+  private root(depth: number, all: boolean): SearchInfo {
     const pos = this.pos;
     const base = 0;
     const end = pos.generate(this.moves, base);
     this.orderMoves(base, end, this.ttProbeMove(), 0);
-    const all = this.limits.scoreAllRootMoves === true;
     const rootScores: { move: Move; score: number }[] = [];
     let alpha = -WIN - 1;
     const beta = WIN + 1;
     let best = -WIN - 1;
+    let first = true;
     this.pvLength[0] = 0;
     for (let i = base; i < end; i++) {
       const move = this.pickNext(i, end);
+      if (this.excludedCount > 0 && this.isExcluded(move)) continue;
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
       let score: number;
-      if (i === base || all) {
+      if (first || all) {
+        first = false;
         score = -this.negamax(depth - 1, -beta, all ? WIN + 1 : -alpha, 1);
       } else {
         score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1);
@@ -230,7 +291,8 @@ export class Searcher {
     const pv: Move[] = [];
     for (let k = 0; k < this.pvLength[0]!; k++) pv.push(this.pvTable[k]!);
     if (pv.length) this.ttStore(depth, best, EXACT, pv[0]!, 0);
-    return { depth, score: best, nodes: this.nodes, pv, rootScores };
+    const lines: SearchLine[] = pv.length ? [{ score: best, pv }] : [];
+    return { depth, score: best, nodes: this.nodes, pv, rootScores, lines };
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {
@@ -267,7 +329,9 @@ export class Searcher {
     let bestMove = 0;
     for (let i = base; i < end; i++) {
       const move = this.pickNext(i, end);
-      const quiet = move >> 14 !== STEP || pos.stepCaptures(move) === 0;
+      // The ordering score tells a capture (see orderMoves), except for the hash move.
+      const rank = this.order[i]!;
+      const quiet = rank >= HASH_MOVE ? pos.stepCaptures(move) === 0 : rank < CAPTURE;
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
       let score: number;
@@ -276,7 +340,7 @@ export class Searcher {
       } else {
         const n = i - base;
         const reduction =
-          depth >= 3 && n >= 3 && quiet && move >> 14 === STEP ? (n >= 10 ? 2 : 1) : 0;
+          depth >= 3 && n >= 3 && quiet && moveKind(move) === STEP ? (n >= 10 ? 2 : 1) : 0;
         score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && reduction)
           score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -297,12 +361,12 @@ export class Searcher {
             this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
           this.pvLength[ply] = Math.max(len, ply + 1);
           if (alpha >= beta) {
-            if (quiet) {
+            if (quiet && this.learning) {
               if (this.killers[ply * 2] !== move) {
                 this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
                 this.killers[ply * 2] = move;
               }
-              const h = (pos.turn * 128 + (move & 0x7f)) * 128 + ((move >> 7) & 0x7f);
+              const h = historyIndex(pos.turn, move);
               this.history[h] = Math.min(this.history[h]! + depth * depth, 1 << 24);
             }
             break;
@@ -325,13 +389,15 @@ export class Searcher {
     if (this.aborted) return 0;
     const winner = pos.throneRing();
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
+    // A relocation or a placement always has a vacant cell to go to (fourteen pieces cannot
+    // fill the 30 outer-ring cells), so R12 cannot end the game here: no moves to generate.
+    if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return evaluate(pos, this.weights);
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);
     if (end === base) return -(WIN - ply); // R12
     let best = evaluate(pos, this.weights);
     if (best >= beta || ply >= MAX_PLY - 2) return best;
     if (best > alpha) alpha = best;
-    if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return best;
     let n = base;
     for (let i = base; i < end; i++) {
       const move = this.moves[i]!;
@@ -362,17 +428,16 @@ export class Searcher {
     const pos = this.pos;
     const k1 = this.killers[ply * 2];
     const k2 = this.killers[ply * 2 + 1];
-    const side = pos.turn * 128;
     for (let i = base; i < end; i++) {
       const m = this.moves[i]!;
       let s: number;
-      if (m === ttMove) s = 1 << 30;
+      if (m === ttMove) s = HASH_MOVE;
       else {
         const c = pos.stepCaptures(m);
-        if (c > 0) s = (1 << 29) + c;
-        else if (m === k1) s = (1 << 28) + 1;
-        else if (m === k2) s = 1 << 28;
-        else s = this.history[(side + (m & 0x7f)) * 128 + ((m >> 7) & 0x7f)]!;
+        if (c > 0) s = CAPTURE + c;
+        else if (m === k1) s = KILLER + 1;
+        else if (m === k2) s = KILLER;
+        else s = this.history[historyIndex(pos.turn, m)]!;
       }
       this.order[i] = s;
     }
@@ -404,9 +469,11 @@ export class Searcher {
   }
 
   private ttStore(depth: number, score: number, flag: number, move: Move, ply: number): void {
+    if (!this.learning) return;
     const pos = this.pos;
     const slot = pos.hashLo & this.ttMask;
-    // Depth-preferred replacement, but a new search's entries always overwrite.
+    // Depth-preferred for the same position: a shallower result keeps a deeper one. Another
+    // position always takes the slot, however deep its entry was (entries carry no age).
     if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi && this.ttDepth[slot]! > depth)
       return;
     this.ttKey[slot] = pos.hashHi;
@@ -415,6 +482,11 @@ export class Searcher {
     this.ttDepth[slot] = Math.min(depth, 127);
     this.ttFlag[slot] = flag;
   }
+}
+
+// The history counter of a quiet move: by side to move, from-cell and to-cell.
+function historyIndex(turn: number, move: Move): number {
+  return ((turn << 7) + moveFrom(move)) * 128 + moveTo(move);
 }
 
 // Win scores are stored relative to the node, not the root, so they stay right when the

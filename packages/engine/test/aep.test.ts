@@ -30,11 +30,12 @@ function after(moves: string[]): Position {
 const bestmove = (out: string[]) => out.find((l) => l.startsWith('bestmove '))?.slice(9);
 
 describe('AEP (PROTOCOL.md)', () => {
-  it('answers aep with id lines, the Level, Hash and Seed options, then aepok', () => {
+  it('answers aep with id lines, the Level, Hash, Seed and MultiPV options, then aepok', () => {
     const { s, lines } = session();
     const out = run(s, lines, ['aep']);
     expect(out[0]).toMatch(/^id name /);
     expect(out[1]).toMatch(/^id author /);
+    expect(out).toContain('option name MultiPV type spin default 1 min 1 max 5');
     for (const o of ['Level', 'Hash', 'Seed']) {
       expect(out.some((l) => l.startsWith(`option name ${o} type spin default`))).toBe(true);
     }
@@ -53,6 +54,44 @@ describe('AEP (PROTOCOL.md)', () => {
     const pos = after(['f1-f2', 'f11-f10']);
     const move = parseMoveText(bestmove(out)!);
     expect(move.ok && pos.isLegal(move.value)).toBe(true);
+  });
+
+  it('with MultiPV 3 gives three numbered lines per completed depth, best first', () => {
+    const { s, lines } = session();
+    const out = run(s, lines, [
+      'setoption name MultiPV value 3',
+      'position startpos',
+      'go depth 3',
+    ]);
+    const infos = out.filter((l) => l.startsWith('info depth'));
+    const parsed = infos.map((l) => {
+      const m =
+        /^info depth (\d+) multipv (\d) score cp (-?\d+) nodes \d+ nps \d+ time \d+ pv (\S+)/.exec(
+          l,
+        );
+      if (!m) throw new Error(`not a MultiPV info line: ${l}`);
+      return { depth: Number(m[1]), k: Number(m[2]), score: Number(m[3]), move: m[4]! };
+    });
+    expect(parsed.map((p) => [p.depth, p.k])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [2, 1],
+      [2, 2],
+      [2, 3],
+      [3, 1],
+      [3, 2],
+      [3, 3],
+    ]);
+    for (const depth of [1, 2, 3]) {
+      const at = parsed.filter((p) => p.depth === depth);
+      expect(new Set(at.map((p) => p.move)).size).toBe(3);
+      expect(at.map((p) => p.score)).toEqual([...at.map((p) => p.score)].sort((a, b) => b - a));
+    }
+    expect(bestmove(out)).toBe(parsed.at(-3)!.move);
+    expect(run(s, lines, ['setoption name MultiPV value 6'])[0]).toMatch(
+      /^info string error MultiPV takes a whole number from 1 to 5/,
+    );
   });
 
   it('reports a forced win as win N from the side to move', () => {

@@ -98,6 +98,39 @@ describe('AGN round trip', () => {
   });
 });
 
+describe('AGN side lines (an extension the reader may skip)', () => {
+  const record = [
+    '[Variant "Standard"]',
+    '',
+    '1. b1-c2 {a comment} h1-g2 (1... a2-b2 2. c2-c3 (2. f1-f2) b2-b3) 2. c2-c3 *',
+  ].join('\n');
+
+  it('reads side lines, each replayed from the move it replaces; a line inside one is read past', () => {
+    const r = parsed(record);
+    expect(texts(r.game)).toEqual(['b1-c2', 'h1-g2', 'c2-c3']);
+    expect(r.variations.map((v) => [v.at, v.moves.map(makeMoveText)])).toEqual([
+      [1, ['a2-b2', 'c2-c3', 'b2-b3']],
+    ]);
+  });
+
+  it('writes side lines after the move they replace and reads them back the same', () => {
+    const r = parsed(record);
+    const written = makeAgn(r.game, new Map(), r.variations);
+    expect(written).toContain('1. b1-c2 h1-g2 (1... a2-b2 2. c2-c3 b2-b3) 2. c2-c3 *');
+    const again = parsed(written);
+    expect(texts(again.game)).toEqual(texts(r.game));
+    expect(again.variations).toEqual(r.variations);
+  });
+
+  it('names an illegal move of a side line, and unbalanced brackets', () => {
+    expect(failure('1. b1-c2 (1. b1-b3) *')).toMatchObject({ code: 'agn-illegal' });
+    expect(failure('1. b1-c2 (1. a2-b2) *').message).toMatch(/side line, move 1 a2-b2/);
+    expect(failure('1. b1-c2 (1. f1-f2 *').code).toBe('agn-variation');
+    expect(failure('1. b1-c2 ) *').code).toBe('agn-variation');
+    expect(failure('( 1. b1-c2 ) *').code).toBe('agn-variation');
+  });
+});
+
 describe('AGN reading', () => {
   it('reads the example layout of NOTATION.md', () => {
     const rec = parsed(

@@ -8,6 +8,7 @@ import {
   cellName,
   explainIllegal,
   Game,
+  MAX_MOVES,
   makeApn,
   makeMoveText,
   moveFrom,
@@ -398,6 +399,15 @@ describe('R10 relocation', () => {
     expect(pos.pieceAt(cell('d4'))).toBeUndefined();
     expect(pos.turnColour).toBe('white');
     expect(pos.capturedCount[BLACK]).toBe(0);
+  });
+
+  it('gives six captured guards 180 turns, the most a position can have, within MAX_MOVES', () => {
+    // Each of the six captured black guards may go to any of the 30 outer-ring cells.
+    const pos = load('6/7/2qGGG2/2GGGg*g*2/2g*g*g*g*4/5Q5/10/9/8/7/6 b');
+    const moves = legalTexts(pos);
+    expect(moves).toHaveLength(180);
+    expect(new Set(moves.map((t) => t.split('@')[1])).size).toBe(30);
+    expect(moves.length).toBeLessThanOrEqual(MAX_MOVES);
   });
 
   it('relocates the captured queen before any captured guard, then guards to the outer ring', () => {

@@ -26,6 +26,8 @@ const CONTENT_SECURITY_POLICY = {
   // The build inlines nothing as data: (packages/web/e2e/csp.test.ts would see it).
   imgSrc: ["'self'"],
   fontSrc: ["'self'"],
+  // The move sounds are short clips the page synthesises once and plays from blob: URLs.
+  mediaSrc: ["'self'", 'blob:'],
   // The game's WebSocket: 'self' covers ws:// and wss:// to this host.
   connectSrc: ["'self'"],
   workerSrc: ["'self'"],

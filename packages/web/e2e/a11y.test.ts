@@ -83,7 +83,7 @@ describeInChromium('accessibility and languages', (browser) => {
         const page = await context.newPage();
         await openApp(page, inject('baseURL'));
         await waitForTurn(page);
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
         await check(page, `play/${lang}/${size}`);
         await shoot(page, `play-${lang}-${size}`);
         if (!phone) {
@@ -112,10 +112,10 @@ describeInChromium('accessibility and languages', (browser) => {
     await openApp(page, inject('baseURL'));
     const lang = () => page.evaluate(() => document.documentElement.lang);
     expect(await lang()).toBe('fi');
-    expect(await page.getByTestId('status').textContent()).toBe('Sinun siirtosi.');
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('Sinun siirtosi.');
     await page.getByTestId('language').selectOption('ru');
     await expect.poll(lang).toBe('ru');
-    expect(await page.getByTestId('status').textContent()).toBe('Ваш ход.');
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('Ваш ход.');
     // Moves and refusals are announced in the new language, in the live region.
     await clickCell(page, 'b1');
     await clickCell(page, 'b3');
@@ -123,7 +123,7 @@ describeInChromium('accessibility and languages', (browser) => {
     await page.reload();
     await openApp(page, inject('baseURL'));
     expect(await lang()).toBe('ru');
-    expect(await page.getByRole('button', { name: 'Новая игра' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Новая игра' }).count()).toBe(1);
     await page.getByTestId('language').selectOption('hi');
     await expect.poll(lang).toBe('hi');
     // The Devanagari font came with the language, from this server.

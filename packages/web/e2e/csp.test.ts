@@ -70,11 +70,13 @@ describeInChromium('the content security policy', (browser) => {
     const violations = await watchViolations(page);
     await openApp(page, inject('baseURL'));
     await page.getByTestId('language').selectOption('hi');
-    const fonts = await page.evaluate(async () => {
-      await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
-    });
-    expect(fonts).toContain('Agon Devanagari');
+    // The page turns Hindi once the font has arrived (or failed to).
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    const loaded = () =>
+      page.evaluate(() =>
+        [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+      );
+    await expect.poll(loaded).toContain('Agon Devanagari');
     expect(violations).toEqual([]);
     await context.close();
   });

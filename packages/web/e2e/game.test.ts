@@ -7,10 +7,12 @@ describeInChromium('a game against the computer', (browser) => {
       const context = await newContext(browser(), phone);
       const page = await context.newPage();
       await openApp(page, inject('baseURL'));
-      expect(await page.locator('[data-piece]').count()).toBe(14);
-      expect(await page.locator('[data-piece="white-queen"]').getAttribute('data-at')).toBe('f1');
+      await expect.poll(() => page.locator('[data-piece]').count()).toBe(14);
+      await expect
+        .poll(() => page.locator('[data-piece="white-queen"]').getAttribute('data-at'))
+        .toBe('f1');
       await expect.poll(() => page.locator('.cell.origin').count()).toBeGreaterThan(0);
-      expect(await page.locator('.subtitle').textContent()).toContain('level 3');
+      await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 3');
       await page.screenshot({ path: `${ARTIFACTS}start-${phone ? 'phone' : 'desktop'}.png` });
       await context.close();
     }

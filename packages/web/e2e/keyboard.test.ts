@@ -10,6 +10,7 @@ import {
   boardPosition,
   describeInChromium,
   focusedCell,
+  moveList,
   newContext,
   openApp,
   seeded,
@@ -34,11 +35,13 @@ describeInChromium('the keyboard alone', (browser) => {
 
     // New game: level 1, through the dialog.
     await tabTo(page, 'button.primary');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New game');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('New game');
     await page.keyboard.press('Enter');
     await tabTo(page, 'input[name=level]');
     await page.keyboard.press('Home');
-    expect(await page.locator('input[name=level]').inputValue()).toBe('1');
+    await expect.poll(() => page.locator('input[name=level]').inputValue()).toBe('1');
     await tabTo(page, 'button[type=submit]');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 1');
@@ -46,7 +49,7 @@ describeInChromium('the keyboard alone', (browser) => {
     // The skip button takes the keyboard to the board, with a visible focus mark.
     await tabTo(page, '.skip', true);
     await page.keyboard.press('Enter');
-    expect(await focusedCell(page)).not.toBeNull();
+    await expect.poll(() => focusedCell(page)).not.toBeNull();
     const ring = page.locator('.agon-board .focus-ring');
     expect(await ring.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
@@ -61,6 +64,7 @@ describeInChromium('the keyboard alone', (browser) => {
       const found = playLevel(searcher, await boardPosition(page, 'white'), [], 4, random);
       if (!found) throw new Error('no move on the board');
       const move = found.move;
+      const listed = (await moveList(page)).length;
       const from = cellName(moveFrom(move));
       const to = cellName(moveTo(move));
       if (turns % 4 === 3) {
@@ -74,7 +78,7 @@ describeInChromium('the keyboard alone', (browser) => {
           await tabTo(page, '.board-host [role=gridcell][tabindex="0"]', true);
         }
       } else {
-        expect(await focusedCell(page)).not.toBeNull();
+        await expect.poll(() => focusedCell(page)).not.toBeNull();
         const relocating = (await page.locator('.cell.selected').count()) > 0;
         if (!relocating) {
           await arrowTo(page, from);
@@ -90,7 +94,8 @@ describeInChromium('the keyboard alone', (browser) => {
         await page.keyboard.press('Enter');
       }
       played.push(makeMoveText(move));
-      await expect.poll(() => page.locator('.cell.origin').count()).toBe(0);
+      // The move is in the list: played, whatever the computer is doing by now.
+      await expect.poll(async () => (await moveList(page)).length).toBeGreaterThan(listed);
       turns++;
       expect(turns).toBeLessThan(200);
     }
@@ -107,7 +112,7 @@ describeInChromium('the keyboard alone', (browser) => {
     ).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}keyboard-game-over.png` });
     await page.keyboard.press('Escape');
-    expect(await page.getByTestId('result').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('result').count()).toBe(0);
     console.log('keyboard game', { turns, reason });
     await context.close();
   }, 300_000);

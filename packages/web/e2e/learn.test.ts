@@ -25,13 +25,13 @@ describeInChromium('rules and tutorial', (browser) => {
       for (const name of names) expect(name.length).toBeGreaterThan(20);
       // R2 is drawn: three lines through one cell, that cell and its six neighbours named.
       const lines = page.locator('[data-figure="fig.lines"]');
-      expect(await lines.locator('.figure-line').count()).toBe(3);
+      await expect.poll(() => lines.locator('.figure-line').count()).toBe(3);
       expect(await lines.locator('.labels text').allTextContents()).toEqual(
         expect.arrayContaining(['d5', 'd4', 'd6', 'c4', 'e6', 'c5', 'e5']),
       );
       // The notation has a board with every cell named.
       const cellNames = page.locator('#notation [data-figure="fig.names"] .labels text');
-      expect(await cellNames.count()).toBe(91);
+      await expect.poll(() => cellNames.count()).toBe(91);
       // The tutorial's title is the name its link in the menu has.
       await page.getByTestId('page-tutorial').click();
       await page.getByTestId('tutorial').waitFor();
@@ -42,7 +42,7 @@ describeInChromium('rules and tutorial', (browser) => {
       await page.getByTestId('rules').waitFor();
       // The contents move the keyboard to the section they name.
       await page.locator('.contents button').nth(3).click();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('end');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('end');
       await context.close();
     }
   });
@@ -55,7 +55,9 @@ describeInChromium('rules and tutorial', (browser) => {
       expect((await figure.boundingBox())?.width).toBeGreaterThanOrEqual(300);
     }
     const forbidden = page.locator('[data-figure="fig.forbidden"]');
-    expect(await forbidden.locator('.cell.blocked').getAttribute('data-cell')).toBe('k2');
+    await expect
+      .poll(() => forbidden.locator('.cell.blocked').getAttribute('data-cell'))
+      .toBe('k2');
     const mark = await forbidden.locator('.blocked-mark circle').boundingBox();
     // The crossed circle is about 20 px across on the screen (it was 8 at 225 px).
     expect(mark?.width).toBeGreaterThanOrEqual(18);
@@ -67,21 +69,21 @@ describeInChromium('rules and tutorial', (browser) => {
     const page = await context.newPage();
     await open(page, '#tutorial', 'tutorial');
     const board = page.locator('.lesson-board');
-    expect(await board.locator('.labels text').count()).toBe(91);
+    await expect.poll(() => board.locator('.labels text').count()).toBe(91);
     const marked = () =>
       board.locator('.cell.highlight').evaluateAll((els) => els.map((e) => e.dataset.cell));
-    expect(await marked()).toEqual(['b1']);
+    await expect.poll(marked).toEqual(['b1']);
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next lesson' }).click();
-    expect(await page.locator('.task').textContent()).toMatch(/c7/);
-    expect(await marked()).toEqual(['c7']);
-    expect(await board.locator('.highlight-mark').count()).toBe(1);
+    await expect.poll(() => page.locator('.task').textContent()).toMatch(/c7/);
+    await expect.poll(marked).toEqual(['c7']);
+    await expect.poll(() => board.locator('.highlight-mark').count()).toBe(1);
     // Once the task is done, the marks go.
     await clickCell(page, 'a5');
     await clickCell(page, 'b6');
     await expect
       .poll(() => page.getByTestId('tutorial-feedback').textContent())
       .toMatch(/^Captured/);
-    expect(await marked()).toEqual([]);
+    await expect.poll(marked).toEqual([]);
     await context.close();
   });
 
@@ -127,7 +129,9 @@ describeInChromium('rules and tutorial', (browser) => {
     await clickCell(page, 'b1');
     await clickCell(page, 'a1');
     await expect.poll(feedback).toMatch(/sideways/);
-    expect(await page.locator('[data-piece="white-guard"][data-at="b1"]').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-piece="white-guard"][data-at="b1"]').count())
+      .toBe(1);
     await clickCell(page, 'b1');
     await clickCell(page, 'c2');
     await expect.poll(feedback).toMatch(/^Well done/);
@@ -147,7 +151,7 @@ describeInChromium('rules and tutorial', (browser) => {
     // The refused piece is still picked up: its allowed step follows.
     await clickCell(page, 'l1');
     await expect.poll(feedback).toMatch(/^Right/);
-    expect(await page.locator('.lesson h3').textContent()).toBe('A forbidden cell');
+    await expect.poll(() => page.locator('.lesson h3').textContent()).toBe('A forbidden cell');
     await context.close();
   });
 
@@ -157,7 +161,7 @@ describeInChromium('rules and tutorial', (browser) => {
     await open(page, '#tutorial', 'tutorial');
     const feedback = () => page.getByTestId('tutorial-feedback').textContent();
     for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Следующий урок' }).click();
-    expect(await page.locator('.progress').textContent()).toBe('Урок 8 из 8');
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('Урок 8 из 8');
     await clickCell(page, 'h5');
     await clickCell(page, 'g6');
     await expect.poll(feedback).toMatch(/^Стоп: так кольцо замкнётся при пустом троне/);
@@ -165,7 +169,7 @@ describeInChromium('rules and tutorial', (browser) => {
     await clickCell(page, 'g6');
     await expect.poll(feedback).toMatch(/^Без риска/);
     await page.getByRole('button', { name: 'Следующий урок' }).click();
-    expect(await page.locator('.lesson h3').textContent()).toMatch(/последний урок/);
+    await expect.poll(() => page.locator('.lesson h3').textContent()).toMatch(/последний урок/);
     await context.close();
   });
 });

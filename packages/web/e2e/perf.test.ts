@@ -4,26 +4,20 @@
 
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, HAVE_CHROMIUM, launch, newContext } from './browser.ts';
+import { afterAll, expect, inject, it } from 'vitest';
+import { ARTIFACTS, describeInChromium, newContext } from './browser.ts';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
-describe.skipIf(!HAVE_CHROMIUM)('performance', () => {
-  let browser: Browser;
+describeInChromium('performance', (browser) => {
   const results: Record<string, unknown> = {};
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     writeFileSync(`${ARTIFACTS}measurements.json`, `${JSON.stringify(results, null, 2)}\n`);
     console.log('measurements', results);
   });
 
   it('sends little JavaScript and is interactive quickly', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('request', (r) => {
@@ -66,7 +60,7 @@ describe.skipIf(!HAVE_CHROMIUM)('performance', () => {
   it('loads each language with little more than its own words', async () => {
     const sizes: Record<string, Record<string, number>> = {};
     for (const lang of ['en', 'fi', 'ru', 'hi']) {
-      const context = await newContext(browser, false, lang);
+      const context = await newContext(browser(), false, lang);
       const page = await context.newPage();
       const seen: Promise<[string, number]>[] = [];
       page.on('requestfinished', (r) => {
@@ -105,7 +99,7 @@ describe.skipIf(!HAVE_CHROMIUM)('performance', () => {
   // frames while the computer thinks. How long the main thread's tasks are is machine- and
   // load-dependent and is measured by `npm run bench:web`, never asserted here.
   it('searches in the Worker while the page stays responsive at level 10', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(inject('baseURL'));
     await page.waitForSelector('.cell.origin');
@@ -135,7 +129,7 @@ describe.skipIf(!HAVE_CHROMIUM)('performance', () => {
     results.level10 = { framesWhileThinking: frames };
     expect(frames).toBeGreaterThan(5);
     // The worker answered: the computer's move is in the list, and the worker is the same.
-    expect(await page.locator('[data-testid="move-list"] button.move').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="move-list"] button.move').count()).toBe(1);
     expect(page.workers()).toContain(worker);
     await context.close();
   });

@@ -56,31 +56,31 @@ describeInChromium('the play feel', (browser) => {
       await loadText(page, FORCED_CAPTURE);
       // The computer (Black) answers with its only turn, the capture.
       await page.locator('.cell.selected').waitFor(SLOW);
-      expect(await moveList(page)).toEqual(['g4-h4']);
-      expect(await page.locator('[data-captured]').getAttribute('data-at')).toBe('h5');
+      await expect.poll(() => moveList(page)).toEqual(['g4-h4']);
+      await expect.poll(() => page.locator('[data-captured]').getAttribute('data-at')).toBe('h5');
       const act = phone ? 'tap' : 'click';
-      expect(await status(page)).toContain(
-        `Your guard on h5 was captured: ${act} an outer-ring cell to put it back.`,
-      );
+      await expect
+        .poll(() => status(page))
+        .toContain(`Your guard on h5 was captured: ${act} an outer-ring cell to put it back.`);
       await page.screenshot({ path: `${ARTIFACTS}capture-${size}.png` });
 
       // What the hint text says to do: the piece, then the cell. The piece stays up.
       await press(page, 'h5', phone);
-      expect(await cellsWith(page, 'selected')).toEqual(['h5']);
+      await expect.poll(() => cellsWith(page, 'selected')).toEqual(['h5']);
       const dests = await cellsWith(page, 'dest');
       expect(dests.length).toBeGreaterThan(0);
       // Another own piece cannot move now, and the status says why.
       await press(page, 'e4', phone);
-      expect(await cellsWith(page, 'selected')).toEqual(['h5']);
-      expect(await status(page)).toContain('Your guard on h5 was captured');
-      expect(await page.getByTestId('why').getAttribute('href')).toBe('#rules/r10');
+      await expect.poll(() => cellsWith(page, 'selected')).toEqual(['h5']);
+      await expect.poll(() => status(page)).toContain('Your guard on h5 was captured');
+      await expect.poll(() => page.getByTestId('why').getAttribute('href')).toBe('#rules/r10');
 
       const outer = await page.$$eval('.cell.dest.ring-5', (els) =>
         els.map((e) => e.getAttribute('data-cell') ?? ''),
       );
       await press(page, outer[0]!, phone);
-      expect((await moveList(page))[1]).toBe(`h5@${outer[0]}`);
-      expect(await status(page)).toContain('relocates the captured guard from h5');
+      await expect.poll(async () => (await moveList(page))[1]).toBe(`h5@${outer[0]}`);
+      await expect.poll(() => status(page)).toContain('relocates the captured guard from h5');
       await page.screenshot({ path: `${ARTIFACTS}relocated-${size}.png` });
       await page.context().close();
     }
@@ -94,16 +94,16 @@ describeInChromium('the play feel', (browser) => {
     const feedback = page.getByTestId('tutorial-feedback');
     // Lesson 5: the captured guard on e9 goes back to the outer ring.
     await page.locator('.lesson-board [data-cell="e9"]').click();
-    expect(await cellsWith(page, 'selected')).toEqual(['e9']);
+    await expect.poll(() => cellsWith(page, 'selected')).toEqual(['e9']);
     await page.locator('.lesson-board [data-cell="a1"]').click();
     await expect.poll(() => feedback.getAttribute('class')).toContain('solved');
     // Lesson 6: queen and guard captured; the queen first (R10).
     await next.click();
     await page.locator('.lesson-board [data-cell="e9"]').click();
-    expect(await cellsWith(page, 'selected')).toEqual(['e1']);
-    expect(await feedback.textContent()).toContain('queen on e1 was captured');
+    await expect.poll(() => cellsWith(page, 'selected')).toEqual(['e1']);
+    await expect.poll(() => feedback.textContent()).toContain('queen on e1 was captured');
     await page.locator('.lesson-board [data-cell="e1"]').click();
-    expect(await cellsWith(page, 'selected')).toEqual(['e1']);
+    await expect.poll(() => cellsWith(page, 'selected')).toEqual(['e1']);
     await page.locator('.lesson-board [data-cell="a3"]').click();
     await expect.poll(() => feedback.getAttribute('class')).toContain('solved');
     await page.context().close();
@@ -114,13 +114,13 @@ describeInChromium('the play feel', (browser) => {
     await twoPeople(page, true);
     await press(page, 'b1', true);
     await press(page, 'b1', true);
-    expect(await cellsWith(page, 'selected')).toEqual(['b1']);
-    expect((await cellsWith(page, 'dest')).length).toBeGreaterThan(0);
+    await expect.poll(() => cellsWith(page, 'selected')).toEqual(['b1']);
+    await expect.poll(async () => (await cellsWith(page, 'dest')).length).toBeGreaterThan(0);
     await press(page, 'c2', true);
-    expect(await moveList(page)).toEqual(['b1-c2']);
+    await expect.poll(() => moveList(page)).toEqual(['b1-c2']);
     await loadText(page, STANDARD_APN);
-    expect(await status(page)).toContain('Touch-move stays on.');
-    expect(await page.locator('.subtitle').textContent()).toContain('touch-move');
+    await expect.poll(() => status(page)).toContain('Touch-move stays on.');
+    await expect.poll(() => page.locator('.subtitle').textContent()).toContain('touch-move');
     await page.context().close();
   });
 
@@ -139,7 +139,7 @@ describeInChromium('the play feel', (browser) => {
     await page.getByTestId('result').waitFor();
     await page.reload();
     await page.locator('[data-cell="f6"]').waitFor();
-    expect(await page.getByTestId('intro').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('intro').count()).toBe(0);
     await page.context().close();
   });
 
@@ -148,11 +148,13 @@ describeInChromium('the play feel', (browser) => {
     await page.locator('[data-cell="b1"]').click();
     await page.locator('[data-cell="c2"]').click();
     await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
-    expect(await page.getByRole('button', { name: /Rematch/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /Rematch/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    expect(await page.getByRole('alert').textContent()).toContain('starting a new one throws');
-    expect(await moveList(page)).toHaveLength(2);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('starting a new one throws');
+    await expect.poll(() => moveList(page)).toHaveLength(2);
     await page.getByRole('button', { name: 'Abandon this game and start' }).click();
     await expect.poll(() => moveList(page)).toEqual([]);
 
@@ -227,14 +229,14 @@ describeInChromium('the play feel', (browser) => {
     await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
     const [first] = await moveList(page);
     await page.locator('[data-testid="move-list"] button.move').first().click();
-    expect(await status(page)).toBe('Move 1 of 2: replaying.');
+    await expect.poll(() => status(page)).toBe('Move 1 of 2: replaying.');
     await page.locator('[data-cell="h1"]').click();
-    expect(await status(page)).toContain('earlier position');
+    await expect.poll(() => status(page)).toContain('earlier position');
     await page.getByRole('button', { name: 'Play on from here' }).click();
     // The computer's turn again: it answers anew from the position after the first move.
     await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
-    expect((await moveList(page))[0]).toBe(first);
-    expect(await status(page)).not.toContain('replaying');
+    await expect.poll(async () => (await moveList(page))[0]).toBe(first);
+    await expect.poll(() => status(page)).not.toContain('replaying');
     await page.context().close();
   });
 
@@ -251,9 +253,9 @@ describeInChromium('the play feel', (browser) => {
     await noRuleNumbers();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Cell names' }).click();
-    expect(await page.locator('.labels text').count()).toBe(91);
+    await expect.poll(() => page.locator('.labels text').count()).toBe(91);
     const sound = page.getByRole('button', { name: 'Sound' });
-    expect(await sound.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('true');
     await page.locator('[data-cell="f6"]').click(); // focus elsewhere
     const shadow = await sound.evaluate((e) => {
       const s = getComputedStyle(e);
@@ -280,7 +282,7 @@ describeInChromium('the play feel', (browser) => {
     }
     await page.getByRole('button', { name: 'Save / load' }).click();
     const box = page.getByTestId('agn-out');
-    expect(await box.inputValue()).toContain('1. b1-c2 h1-g2 2. c2-c3');
+    await expect.poll(() => box.inputValue()).toContain('1. b1-c2 h1-g2 2. c2-c3');
     const showsEnd = await box.evaluate((e) => e.scrollTop + e.clientHeight >= e.scrollHeight - 1);
     expect(showsEnd).toBe(true);
     await page.getByRole('button', { name: 'Close' }).click();
@@ -288,7 +290,7 @@ describeInChromium('the play feel', (browser) => {
     await page.getByRole('button', { name: 'Both agree: draw?' }).click();
     const result = page.getByTestId('result');
     await result.waitFor();
-    expect(await result.textContent()).toContain('Draw.');
+    await expect.poll(() => result.textContent()).toContain('Draw.');
     await page.context().close();
   });
 
@@ -307,9 +309,9 @@ describeInChromium('the play feel', (browser) => {
     await white.getByRole('button', { name: 'Create the game' }).click();
     const link = await white.getByTestId('share-link').inputValue();
     for (const name of ['Flip', 'Cell names', 'Sound']) {
-      expect(await white.getByRole('button', { name, exact: true }).count()).toBe(1);
+      await expect.poll(() => white.getByRole('button', { name, exact: true }).count()).toBe(1);
     }
-    expect(await white.getByTestId('language').count()).toBe(1);
+    await expect.poll(() => white.getByTestId('language').count()).toBe(1);
 
     const black = await (await newContext(browser(), true)).newPage();
     await openApp(black, link);
@@ -329,10 +331,12 @@ describeInChromium('the play feel', (browser) => {
     }
     await white.locator('.cell.origin').first().waitFor(SLOW);
     await white.locator('[data-cell="b1"]').click();
-    expect(await white.locator('.blocked-mark').count()).toBe(1);
+    await expect.poll(() => white.locator('.blocked-mark').count()).toBe(1);
     await white.locator('[data-cell="c2"]').click();
     const notice = white.getByTestId('notice');
-    expect(await notice.textContent()).toContain('c2 lies between two Black pieces, on d2 and b2');
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('c2 lies between two Black pieces, on d2 and b2');
     expect(
       await notice.getByRole('link', { name: 'Why? See the rules' }).getAttribute('href'),
     ).toBe('/#rules/r8');

@@ -81,14 +81,14 @@ describeInChromium('install and offline', (browser) => {
 
   it('loads and plays with the network cut after the first visit', async () => {
     const { context, page } = await installedAfterOneMove(browser());
+    await expect.poll(() => moveList(page)).toHaveLength(2);
     const moves = await moveList(page);
-    expect(moves).toHaveLength(2);
 
     await context.setOffline(true);
     await page.reload();
     await openApp(page, inject('baseURL'));
     await waitForTurn(page);
-    expect(await moveList(page)).toEqual(moves);
+    await expect.poll(() => moveList(page)).toEqual(moves);
     // Another language, its font and the rules page all come from the store.
     await page.getByTestId('language').selectOption('hi');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
@@ -104,7 +104,7 @@ describeInChromium('install and offline', (browser) => {
       await playEngineTurn(page, searcher, 'white', 3, random);
     }
     await waitForTurn(page);
-    expect(await moveList(page)).toHaveLength(6);
+    await expect.poll(() => moveList(page)).toHaveLength(6);
     await context.close();
   });
 
@@ -131,9 +131,11 @@ describeInChromium('install and offline', (browser) => {
       await clickCell(page, 'k1');
       await clickCell(page, 'i2');
       await waitForTurn(page);
+      await expect.poll(() => moveList(page)).toHaveLength(4);
       const moves = await moveList(page);
-      expect(moves).toHaveLength(4);
-      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker))
+        .toBe(1);
       await page.screenshot({ path: `${ARTIFACTS}update-waiting.png` });
       await page.getByRole('button', { name: 'Update now' }).click();
       await expect
@@ -141,8 +143,8 @@ describeInChromium('install and offline', (browser) => {
         .toBeUndefined();
       await openApp(page, inject('baseURL'));
       await waitForTurn(page);
-      expect(await moveList(page)).toEqual(moves);
-      expect(await page.getByTestId('update').count()).toBe(0);
+      await expect.poll(() => moveList(page)).toEqual(moves);
+      await expect.poll(() => page.getByTestId('update').count()).toBe(0);
     } finally {
       for (const [path, data] of files) writeFileSync(path, new Uint8Array(data));
     }

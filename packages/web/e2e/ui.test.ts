@@ -38,25 +38,29 @@ describeInChromium('the app through its UI', (browser) => {
     await clickCell(page, 'a5');
     await clickCell(page, 'b6');
     await expect.poll(() => status(page)).toMatch(/capturing Black’s guard/);
-    expect(await page.locator('[data-piece="black-guard"][data-captured]').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-piece="black-guard"][data-captured]').count())
+      .toBe(1);
     await page.screenshot({ path: `${ARTIFACTS}capture-desktop.png` });
     // The computer owes a relocation (R10): it is made, animated and announced.
     await waitForTurn(page);
-    expect(await status(page)).toMatch(/^Computer: relocates the captured guard/);
-    expect(await page.locator('[data-captured]').count()).toBe(0);
+    await expect.poll(() => status(page)).toMatch(/^Computer: relocates the captured guard/);
+    await expect.poll(() => page.locator('[data-captured]').count()).toBe(0);
 
     await loadText(page, RELOCATE_APN);
     await waitForTurn(page);
     // The piece to relocate is picked up already, with its allowed cells: the vacant outer ring.
-    expect(await cellsWith(page, 'selected')).toEqual(['e9']);
+    await expect.poll(() => cellsWith(page, 'selected')).toEqual(['e9']);
     const dests = await cellsWith(page, 'dest');
     expect(dests.length).toBeGreaterThan(10);
-    expect(await page.locator('.cell.dest:not(.ring-5)').count()).toBe(0);
+    await expect.poll(() => page.locator('.cell.dest:not(.ring-5)').count()).toBe(0);
     await page.screenshot({ path: `${ARTIFACTS}relocation-desktop.png` });
     await clickCell(page, 'f1');
     await expect.poll(() => status(page)).toMatch(/relocates the captured guard from e9 to f1/);
-    expect(await page.locator('[data-piece="white-guard"][data-at="f1"]').count()).toBe(1);
-    expect(await page.locator('[data-piece^="white"][data-captured]').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-piece="white-guard"][data-at="f1"]').count())
+      .toBe(1);
+    await expect.poll(() => page.locator('[data-piece^="white"][data-captured]').count()).toBe(0);
     await context.close();
   });
 
@@ -67,13 +71,13 @@ describeInChromium('the app through its UI', (browser) => {
     await loadText(page, FORBIDDEN_APN);
     await waitForTurn(page);
     await clickCell(page, 'k1');
-    expect(await cellsWith(page, 'blocked')).toContain('k2');
+    await expect.poll(() => cellsWith(page, 'blocked')).toContain('k2');
     await clickCell(page, 'k2');
     await expect.poll(() => status(page)).toMatch(/k2 lies between two Black pieces/);
     expect(await page.getByRole('link', { name: 'Why? See the rules' }).getAttribute('href')).toBe(
       '#rules/r8',
     );
-    expect(await moveList(page)).toEqual([]);
+    await expect.poll(() => moveList(page)).toEqual([]);
     await context.close();
   });
 
@@ -88,28 +92,28 @@ describeInChromium('the app through its UI', (browser) => {
       await playEngineTurn(page, searcher, 'white', 3, random);
     }
     await waitForTurn(page);
+    await expect.poll(() => moveList(page)).toHaveLength(4);
     const moves = await moveList(page);
-    expect(moves).toHaveLength(4);
     const before = await pieces(page);
     await page.reload();
     await page.waitForSelector('[data-cell="f6"]');
     await waitForTurn(page);
-    expect(await moveList(page)).toEqual(moves);
-    expect(await pieces(page)).toEqual(before);
+    await expect.poll(() => moveList(page)).toEqual(moves);
+    await expect.poll(() => pieces(page)).toEqual(before);
     await playEngineTurn(page, searcher, 'white', 3, random);
     await waitForTurn(page);
-    expect(await moveList(page)).toHaveLength(6);
+    await expect.poll(() => moveList(page)).toHaveLength(6);
     // Replay steps back without changing the game.
     await page.getByTestId('replay-back').click();
     await page.getByTestId('replay-back').click();
-    expect(await page.getByTestId('ply').textContent()).toBe('4/6');
-    expect(await pieces(page)).toEqual(before);
-    expect(await page.locator('.cell.origin').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('ply').textContent()).toBe('4/6');
+    await expect.poll(() => pieces(page)).toEqual(before);
+    await expect.poll(() => page.locator('.cell.origin').count()).toBe(0);
     await page.getByRole('button', { name: 'Back to the game' }).first().click();
-    expect(await page.getByTestId('ply').textContent()).toBe('6/6');
+    await expect.poll(() => page.getByTestId('ply').textContent()).toBe('6/6');
     // Takeback undoes the person's turn and the computer's reply.
     await page.getByRole('button', { name: 'Take back' }).click();
-    expect(await moveList(page)).toEqual(moves);
+    await expect.poll(() => moveList(page)).toEqual(moves);
     await context.close();
   });
 
@@ -129,10 +133,10 @@ describeInChromium('the app through its UI', (browser) => {
     await playEngineTurn(page, searcher, 'white', 3, random);
     await page.getByTestId('thinking').waitFor();
     await page.getByRole('button', { name: 'Take back' }).click();
-    expect(await moveList(page)).toHaveLength(4);
+    await expect.poll(() => moveList(page)).toHaveLength(4);
     await playEngineTurn(page, searcher, 'white', 3, random);
     await waitForTurn(page);
-    expect(await moveList(page)).toHaveLength(6);
+    await expect.poll(() => moveList(page)).toHaveLength(6);
     await context.close();
   });
 
@@ -144,18 +148,20 @@ describeInChromium('the app through its UI', (browser) => {
     await page.getByLabel('Two people on this device').check();
     await page.getByLabel(/^Placement/).check();
     await page.getByRole('button', { name: 'Play' }).click();
-    expect(await page.getByTestId('hand-white').locator('svg').count()).toBe(6);
+    await expect.poll(() => page.getByTestId('hand-white').locator('svg').count()).toBe(6);
     const random = seeded(11);
     for (let i = 0; i < 14; i++) {
       await waitForTurn(page);
       const turn = i % 2 === 0 ? 'white' : 'black';
-      expect(await page.locator(`.player-bar.to-move[data-player="${turn}"]`).count()).toBe(1);
+      await expect
+        .poll(() => page.locator(`.player-bar.to-move[data-player="${turn}"]`).count())
+        .toBe(1);
       await playTurn(page, random);
       if (i === 3) await page.screenshot({ path: `${ARTIFACTS}placement-phone.png` });
     }
-    expect(await moveList(page)).toHaveLength(14);
-    expect(await page.getByTestId('thinking').count()).toBe(0);
-    expect(await page.locator('[data-piece]').count()).toBe(14);
+    await expect.poll(() => moveList(page)).toHaveLength(14);
+    await expect.poll(() => page.getByTestId('thinking').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-piece]').count()).toBe(14);
     await page.screenshot({ path: `${ARTIFACTS}two-people-phone.png` });
     await context.close();
   });
@@ -169,14 +175,14 @@ describeInChromium('the app through its UI', (browser) => {
     await page.getByLabel(/^Touch-move/).check();
     await page.getByRole('button', { name: 'Play' }).click();
     await clickCell(page, 'b1');
-    expect(await status(page)).toMatch(/Touch-move: the guard on b1 must move/);
+    await expect.poll(() => status(page)).toMatch(/Touch-move: the guard on b1 must move/);
     await clickCell(page, 'k1');
-    expect(await status(page)).toMatch(/you must move the piece on b1\./);
-    expect(await cellsWith(page, 'origin')).toEqual(['b1']);
+    await expect.poll(() => status(page)).toMatch(/you must move the piece on b1\./);
+    await expect.poll(() => cellsWith(page, 'origin')).toEqual(['b1']);
     await clickCell(page, 'b2');
-    expect(await moveList(page)).toEqual(['b1-b2']);
+    await expect.poll(() => moveList(page)).toEqual(['b1-b2']);
     await page.getByRole('button', { name: 'Save / load' }).click();
-    expect(await page.getByTestId('agn-out').inputValue()).toContain('[TouchMove "On"]');
+    await expect.poll(() => page.getByTestId('agn-out').inputValue()).toContain('[TouchMove "On"]');
     await context.close();
   });
 
@@ -188,6 +194,7 @@ describeInChromium('the app through its UI', (browser) => {
     await clickCell(page, 'b1');
     await clickCell(page, 'c2');
     await waitForTurn(page);
+    await expect.poll(() => moveList(page)).toHaveLength(2);
     const moves = await moveList(page);
     await page.getByRole('button', { name: 'Save / load' }).click();
     await page.getByTestId('open-file').setInputFiles({
@@ -202,7 +209,7 @@ describeInChromium('the app through its UI', (browser) => {
     );
     await page.screenshot({ path: `${ARTIFACTS}bad-file-desktop.png` });
     await page.getByRole('button', { name: 'Close' }).click();
-    expect(await moveList(page)).toEqual(moves);
+    await expect.poll(() => moveList(page)).toEqual(moves);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // Starts the app: the match (restored from local storage), the computer in its worker, the
 // words of the player's language, then the page.
 
-import { render } from 'preact';
+import { options, render } from 'preact';
 import { App } from './app/App.tsx';
 import { EngineClient } from './app/engine-client.ts';
 import { Match } from './app/match.ts';
@@ -9,9 +9,16 @@ import { registerServiceWorker } from './app/service-worker.ts';
 import { readSettings } from './app/settings.ts';
 import { loadSound, prepareSound } from './app/sound.ts';
 import { loadSettings } from './app/storage.ts';
+import { inLaterTask } from './board/task.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
 import './style.css';
+
+// Components re-render in a task of their own, not in a microtask of the event that changed
+// their signals: a tap or the computer's move then ends once the board is drawn, and the
+// status line and move list follow a moment later (on a slow phone the two together made one
+// long task).
+options.debounceRendering = inLaterTask;
 
 const settings = readSettings(loadSettings());
 document.documentElement.dataset.theme = settings.theme;

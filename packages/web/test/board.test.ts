@@ -170,6 +170,19 @@ describe('board interaction (headless)', () => {
     expect(b.state.movable).toBeUndefined();
   });
 
+  it('is still while the owner hears of a move, and as it was if the owner lets it pass', () => {
+    const pieces = new Array<Piece | undefined>(CELL_COUNT).fill(undefined);
+    pieces[c('b1')] = guard('white');
+    const movable = { dests: new Map([[c('b1'), [c('b2')]]]) };
+    const seen: unknown[] = [];
+    const b = createBoard({ pieces, movable, events: { move: () => seen.push(b.state.movable) } });
+    b.tap(c('b1'));
+    b.tap(c('b2'));
+    expect(seen).toEqual([undefined]);
+    expect(b.state.movable).toBe(movable);
+    expect(b.state.pieces[c('b1')]).toEqual(guard('white'));
+  });
+
   it('can be told which piece is selected (the piece to relocate, R10)', () => {
     const { b, move } = board({ e5: ['a1', 'f1'] });
     b.set({ selected: c('e5') });

@@ -61,8 +61,10 @@ describe('Match', () => {
       const engine = new FirstMove();
       const match = new Match(engine);
       step(match, 'b1-c2');
-      expect(match.thinking.value).toBe(true);
       expect(match.boardConfig.value.movable).toBeUndefined();
+      // The computer starts in a task of its own, after the one that shows the move.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(match.thinking.value).toBe(true);
       await vi.advanceTimersByTimeAsync(MIN_THINK_MS - 50);
       expect(match.plies.value).toBe(1);
       await vi.advanceTimersByTimeAsync(100);
@@ -83,8 +85,10 @@ describe('Match', () => {
     const engine = new FirstMove();
     const match = new Match(engine);
     match.newGame({ ...DEFAULT_SETUP, level: 10, side: 'black' });
+    await new Promise((r) => setTimeout(r));
     expect(engine.requests.at(-1)?.movetime).toBe(2000);
     match.newGame({ ...DEFAULT_SETUP, level: 4, side: 'black' });
+    await new Promise((r) => setTimeout(r));
     expect(engine.requests.at(-1)?.movetime).toBeUndefined();
   });
 

@@ -11,7 +11,7 @@ import { BoardPanel } from './BoardPanel.tsx';
 import { BoardToggles } from './BoardToggles.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
-import { LearnPages } from './LearnPages.tsx';
+import { AnalysisPages, LearnPages } from './LazyPages.tsx';
 import { MoveInput } from './MoveInput.tsx';
 import { MoveList } from './MoveList.tsx';
 import type { Match } from './match.ts';
@@ -99,6 +99,8 @@ export function App({ match }: { readonly match: Match }) {
             <MoveList match={match} />
           </aside>
         </main>
+      ) : page === 'analysis' ? (
+        <AnalysisPages />
       ) : (
         <LearnPages page={page} />
       )}

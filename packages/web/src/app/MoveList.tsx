@@ -4,6 +4,7 @@
 import { makeMoveText } from '@agon/engine';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
+import { openAnalysis } from './analysis-link.ts';
 import type { Match } from './match.ts';
 
 /** The move list and its replay buttons. */
@@ -90,6 +91,13 @@ export function MoveList({ match }: { readonly match: Match }) {
           »
         </button>
       </div>
+      <button
+        type="button"
+        class="analyse"
+        onClick={() => openAnalysis({ start: game.initial, moves: [...game.moves], ply: shown })}
+      >
+        {t('moves.analyse')}
+      </button>
       {match.view.value !== undefined && (
         <p class="replaying">
           {t('moves.replaying')}{' '}

@@ -3,7 +3,7 @@
 import { t } from '../i18n/ui.ts';
 import { type Route, route, routeHref } from './route.ts';
 
-const PAGES = ['play', 'rules', 'tutorial'] as const satisfies readonly Route[];
+const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies readonly Route[];
 
 /** The page links of the top bar; the current page is marked for screen readers too. */
 export function PageLinks() {

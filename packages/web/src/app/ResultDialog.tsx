@@ -1,6 +1,7 @@
 // The end of a game: who won and why.
 
 import { t } from '../i18n/ui.ts';
+import { openAnalysis } from './analysis-link.ts';
 import { Modal } from './Modal.tsx';
 import type { Match } from './match.ts';
 import { outcomeReason, outcomeTitle } from './wording.ts';
@@ -31,6 +32,15 @@ export function ResultDialog({ match }: { readonly match: Match }) {
           }}
         >
           {t('result.newGame')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length });
+          }}
+        >
+          {t('result.analyse')}
         </button>
         <button type="button" class="primary" onClick={() => match.rematch()}>
           {t('result.rematch')}

@@ -2,6 +2,7 @@
 // `e5, ring 1, White guard, legal destination`.
 
 import { cellName, ring } from '@agon/engine';
+import { computed } from '@preact/signals';
 import type { BoardLabels, CellFacts } from '../board/config.ts';
 import { t } from '../i18n/ui.ts';
 
@@ -26,7 +27,10 @@ export function cellLabel(cell: number, facts: CellFacts): string {
   return parts.join(', ');
 }
 
+// One object a language: the board makes its cell labels again only when given other words.
+const inLanguage = computed((): BoardLabels => ({ board: t('board.label'), cell: cellLabel }));
+
 /** The board's words in the current language (read inside an effect, they follow it). */
 export function cellLabels(): BoardLabels {
-  return { board: t('board.label'), cell: cellLabel };
+  return inLanguage.value;
 }

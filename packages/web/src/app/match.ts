@@ -313,10 +313,8 @@ export class Match {
     const mover = game.position.turnColour;
     const captured = before.capturedBy(move);
     if (!game.play(move).ok) return false;
-    if (this.settings.value.sound) {
-      if (captured.length) playCaptureSound();
-      else playMoveSound();
-    }
+    // Starting a clip takes a while (about 20 ms on a slow phone): a task of its own.
+    if (this.settings.value.sound) setTimeout(captured.length ? playCaptureSound : playMoveSound);
     const you = this.you.value;
     const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
     const turn = describeTurn(before, move, captured, who);
@@ -351,9 +349,11 @@ export class Match {
     } else {
       this.resultOpen.value = false;
     }
-    this.save();
     this.bump();
-    void this.computerTurn();
+    // Storing the game and starting the computer each take a task of their own, after the
+    // one that shows the change: on a slow phone one task doing it all was long enough to feel.
+    setTimeout(() => this.save());
+    setTimeout(() => void this.computerTurn());
   }
 
   private bump(): void {

@@ -35,6 +35,7 @@ const AGN_PROBLEMS: Readonly<Record<string, UiKey>> = {
   'agn-comment': 'load.agn.comment',
   'agn-after-result': 'load.agn.afterResult',
   'agn-result': 'load.agn.result',
+  'agn-variation': 'load.agn.variation',
 };
 
 /** Why APN text is not a position. */

@@ -5,12 +5,12 @@ import type { RuleId } from '@agon/engine';
 import { signal } from '@preact/signals';
 
 /** A page of the app. */
-export type Route = 'play' | 'rules' | 'tutorial';
+export type Route = 'play' | 'rules' | 'tutorial' | 'analysis';
 
 function fromHash(hash: string): Route {
   // `#rules/r8` opens the rules page at one rule.
   const name = hash.replace(/^#\/?/, '').split('/')[0];
-  return name === 'rules' || name === 'tutorial' ? name : 'play';
+  return name === 'rules' || name === 'tutorial' || name === 'analysis' ? name : 'play';
 }
 
 /** The page shown now. */

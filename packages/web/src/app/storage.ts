@@ -47,3 +47,32 @@ export function loadSettings(): unknown {
 export function saveSettings(settings: unknown): void {
   write(SETTINGS_KEY, settings);
 }
+
+const REVIEWS_KEY = 'agon.reviews.v1';
+/** How many game reviews are kept; the oldest goes first. */
+const KEPT_REVIEWS = 20;
+
+/** The stored review (unchecked) of the game written as `game`, if there is one. */
+export function loadReview(game: string): unknown {
+  const all = read(REVIEWS_KEY);
+  return Array.isArray(all) ? all.find((entry) => entry?.[0] === game)?.[1] : undefined;
+}
+
+/** Stores the review of the game written as `game`, keeping the latest few. */
+export function saveReview(game: string, review: unknown): void {
+  const all = read(REVIEWS_KEY);
+  const others = Array.isArray(all) ? all.filter((entry) => entry?.[0] !== game) : [];
+  write(REVIEWS_KEY, [...others, [game, review]].slice(-KEPT_REVIEWS));
+}
+
+const ANALYSIS_KEY = 'agon.analysis.v1';
+
+/** The game last sent to the analysis board (unchecked). */
+export function loadAnalysis(): unknown {
+  return read(ANALYSIS_KEY);
+}
+
+/** Keeps the game sent to the analysis board. */
+export function saveAnalysis(game: unknown): void {
+  write(ANALYSIS_KEY, game);
+}

@@ -7,7 +7,8 @@ import { cellCentre } from './geometry.ts';
 import { drag, press, release } from './interaction.ts';
 import { bindKeyboard, handleKey } from './keyboard.ts';
 import { bindPointer } from './pointer.ts';
-import { applyConfig, type BoardState, createState } from './state.ts';
+import { applyConfig, type BoardState, createState, type Outgoing } from './state.ts';
+import { inLaterTask } from './task.ts';
 import { BoardView } from './view.ts';
 
 /** What a board offers its owner. */
@@ -37,18 +38,35 @@ export function createBoard(config: BoardConfig = {}): Board {
   applyConfig(state, config);
   let view: BoardView | undefined;
   let unbind: (() => void) | undefined;
+  /** How many times the owner has configured the board. */
+  let sets = 0;
+  const deliver = (out: Outgoing): void => {
+    const before = sets;
+    out.run();
+    // A move or placement the owner let pass without a word gives the board back as it was.
+    const movable = out.late;
+    if (movable && sets === before) mutate((s) => applyConfig(s, { movable }));
+  };
   const mutate = (change: (s: BoardState) => void): void => {
     change(state);
     view?.draw(state);
     // As chessground defers its callbacks: the owner hears of a move once it is drawn, so an
-    // update the owner starts from a callback never runs inside this one.
+    // update the owner starts from a callback never runs inside this one. On a page a move or
+    // placement comes in a task of its own: the tap's task ends once the piece is put down,
+    // and the owner's work (the game, the board redrawn, the computer) does not lengthen it.
     const due = state.outbox.splice(0);
-    for (const callback of due) callback();
+    for (const out of due) {
+      if (out.late && view) inLaterTask(() => deliver(out));
+      else deliver(out);
+    }
   };
   const centre = (cell: number) => cellCentre(cell, state.orientation === 'black');
   return {
     state,
-    set: (c) => mutate((s) => applyConfig(s, c)),
+    set: (c) => {
+      sets++;
+      mutate((s) => applyConfig(s, c));
+    },
     tap: (cell) =>
       mutate((s) => {
         press(s, cell, centre(cell));

@@ -2,7 +2,7 @@
 // layer and the tests both come through here, so a tap in a test is a tap in the browser.
 
 import type { Point } from './geometry.ts';
-import { type BoardState, destsOf, emit } from './state.ts';
+import { type BoardState, destsOf, emit, emitLate } from './state.ts';
 
 /** How far (board units; a cell is about 1.7 across) a pointer must travel to start a drag. */
 const DRAG_THRESHOLD = 0.35;
@@ -28,14 +28,14 @@ export function press(state: BoardState, cell: number, point: Point): void {
   const from = state.selected;
   if (movable && from !== undefined && destsOf(state, from).includes(cell)) {
     select(state, undefined);
-    emit(state, state.events.move, from, cell);
+    emitLate(state, state.events.move, from, cell);
   } else if (movable?.dests.has(cell)) {
     // A locked piece stays up: the tap that would put it down only says it is up.
     const wasSelected = from === cell && !movable.locked;
     state.drag = { origin: cell, point, start: point, moved: false, wasSelected };
     select(state, cell);
   } else if (movable?.placements?.includes(cell)) {
-    emit(state, state.events.place, cell);
+    emitLate(state, state.events.place, cell);
   } else {
     // Refused, or a view-only board: the owner says why, so no tap goes unanswered.
     state.rejected = cell;
@@ -64,7 +64,7 @@ export function release(state: BoardState, cell: number): void {
   }
   if (destsOf(state, d.origin).includes(cell)) {
     select(state, undefined);
-    emit(state, state.events.move, d.origin, cell);
+    emitLate(state, state.events.move, d.origin, cell);
   } else if (cell >= 0 && cell !== d.origin) {
     state.rejected = cell;
     emit(state, state.events.reject, d.origin, cell);

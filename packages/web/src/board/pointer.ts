@@ -34,9 +34,12 @@ export function bindPointer(svg: SVGSVGElement, state: BoardState, mutate: Mutat
     mutate((s) => drag(s, p));
   };
   const up = (e: PointerEvent): void => {
-    if (!state.drag) return;
-    const p = toBoard(e);
-    mutate((s) => release(s, cellOf(p)));
+    const d = state.drag;
+    if (!d) return;
+    // A tap ends where it began: reading where the pointer is would make the browser lay out
+    // the press's redraw at once (a forced layout, long on a slow phone).
+    const cell = d.moved ? cellOf(toBoard(e)) : d.origin;
+    mutate((s) => release(s, cell));
   };
   const cancel = (): void => {
     if (state.drag) mutate(cancelDrag);

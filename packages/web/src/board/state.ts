@@ -18,6 +18,16 @@ export interface Drag {
   readonly wasSelected: boolean;
 }
 
+/** An owner's callback waiting to run. */
+export interface Outgoing {
+  readonly run: () => void;
+  /**
+   * Set for a move or placement, which may wait for a task of its own (the owner then plays
+   * it, redraws, starts the computer): what was movable until the board went still for it.
+   */
+  readonly late?: Movable;
+}
+
 /** The whole state of one board. */
 export interface BoardState {
   pieces: (Piece | undefined)[];
@@ -31,7 +41,7 @@ export interface BoardState {
   events: BoardEvents;
   drag: Drag | undefined;
   /** Events raised by the change under way, delivered once the board has redrawn. */
-  outbox: (() => void)[];
+  outbox: Outgoing[];
   /** The cell of the last refused tap, marked until the next tap. */
   rejected: number | undefined;
   /** Bumped whenever pieces change, so the view knows when to animate. */
@@ -105,7 +115,24 @@ export function emit<A extends unknown[]>(
   callback: ((...args: A) => void) | undefined,
   ...args: A
 ): void {
-  if (callback) state.outbox.push(() => callback(...args));
+  if (callback) state.outbox.push({ run: () => callback(...args) });
+}
+
+/**
+ * Queues a move or placement for the owner, who may hear of it in a later task; until then
+ * nothing on the board is movable, so no tap meanwhile acts on the turn that has been played.
+ * The board leaves the pieces alone: an owner may turn a legal move down (a lesson explaining
+ * a wrong one), and the board is then given back as it was.
+ */
+export function emitLate<A extends unknown[]>(
+  state: BoardState,
+  callback: ((...args: A) => void) | undefined,
+  ...args: A
+): void {
+  const movable = state.movable;
+  if (!callback || !movable) return;
+  state.movable = undefined;
+  state.outbox.push({ run: () => callback(...args), late: movable });
 }
 
 /** The legal destinations of the piece on `cell`; empty when it may not move. */

@@ -11,6 +11,18 @@ import { type BoardState, destsOf } from './state.ts';
 
 const key = (p: Piece | undefined): string => (p ? `${pieceName(p)}${p.captured ? '*' : ''}` : '');
 
+/** The classes that mark a cell, in the order of their bits. */
+const MARKS = [
+  'last',
+  'selected',
+  'dest',
+  'placement',
+  'blocked',
+  'rejected',
+  'origin',
+  'highlight',
+] as const;
+
 const translate = ([x, y]: Point): string => `translate(${x.toFixed(3)} ${y.toFixed(3)})`;
 
 /** The SVG drawing of one board. */
@@ -19,6 +31,15 @@ export class BoardView {
   readonly svg: SVGSVGElement;
   private readonly cells: SVGPolygonElement[] = [];
   private readonly cellLabels: string[] = ALL_CELLS.map(() => '');
+  /** What each cell's label was made from, so a label is only made again when that changes. */
+  private readonly labelFacts: string[] = ALL_CELLS.map(() => '');
+  private drawnLabels: BoardState['labels'] | undefined;
+  /** Each cell's marking classes as bits (see `MARKS`), to touch only the cells that change. */
+  private readonly cellMarks: number[] = ALL_CELLS.map(() => 0);
+  private drawnMarks = '';
+  private drawnHint = '';
+  /** The cell whose piece follows the pointer as drawn, -1 for none. */
+  private draggedCell = -1;
   private drawnFocus = -1;
   private drawnBoardLabel = '';
   private readonly labels: SVGGElement;
@@ -146,6 +167,10 @@ export class BoardView {
     const blocked = new Set(
       state.selected === undefined ? [] : (state.movable?.blocked?.get(state.selected) ?? []),
     );
+    // Words from another language make every label anew; otherwise only the cells whose facts
+    // changed get a new one (making all 91 took a good part of a tap's task on a slow phone).
+    const fresh = state.labels !== this.drawnLabels;
+    this.drawnLabels = state.labels;
     for (const c of ALL_CELLS) {
       const facts: CellFacts = {
         piece: state.pieces[c],
@@ -157,6 +182,9 @@ export class BoardView {
         last: state.lastMove.includes(c),
         hint: state.hint.includes(c),
       };
+      const made = `${key(facts.piece)} ${+facts.selected}${+facts.canMove}${+facts.dest}${+facts.placement}${+facts.blocked}${+facts.last}${+facts.hint}`;
+      if (!fresh && made === this.labelFacts[c]) continue;
+      this.labelFacts[c] = made;
       const label = state.labels.cell(c, facts);
       if (label !== this.cellLabels[c]) {
         this.cells[c]!.setAttribute('aria-label', label);
@@ -211,14 +239,19 @@ export class BoardView {
       this.drawnVersion = state.piecesVersion;
     }
     const drag = state.drag;
-    for (const c of ALL_CELLS) {
-      const el = this.els[c];
-      if (!el) continue;
-      const dragging = drag?.moved === true && drag.origin === c;
-      el.classList.toggle('dragging', dragging);
-      el.setAttribute('transform', translate(dragging ? drag.point : cellCentre(c, flip)));
-      if (dragging && this.pieceLayer.lastChild !== el) this.pieceLayer.append(el);
+    const dragged = drag?.moved ? drag.origin : -1;
+    // Pieces stand still unless one follows the pointer or has just stopped following it.
+    if (dragged >= 0 || this.draggedCell >= 0 || changed) {
+      for (const c of ALL_CELLS) {
+        const el = this.els[c];
+        if (!el) continue;
+        const dragging = drag !== undefined && dragged === c;
+        el.classList.toggle('dragging', dragging);
+        el.setAttribute('transform', translate(dragging ? drag.point : cellCentre(c, flip)));
+        if (dragging && this.pieceLayer.lastChild !== el) this.pieceLayer.append(el);
+      }
     }
+    this.draggedCell = dragged;
   }
 
   // The last move's piece, if it just arrived by that move (and not by a drop, already in place).
@@ -254,16 +287,44 @@ export class BoardView {
     const last = new Set(state.lastMove);
     const highlight = new Set(state.highlight);
     for (const c of ALL_CELLS) {
+      const on = [
+        last.has(c),
+        selected === c,
+        dests.has(c),
+        placements.has(c),
+        blocked.has(c),
+        state.rejected === c,
+        state.movable?.dests.has(c) === true,
+        highlight.has(c),
+      ].reduce((bits, yes, i) => bits | (+yes << i), 0);
+      const changed = on ^ this.cellMarks[c]!;
+      if (!changed) continue;
+      this.cellMarks[c] = on;
       const cl = this.cells[c]!.classList;
-      cl.toggle('last', last.has(c));
-      cl.toggle('selected', selected === c);
-      cl.toggle('dest', dests.has(c));
-      cl.toggle('placement', placements.has(c));
-      cl.toggle('blocked', blocked.has(c));
-      cl.toggle('rejected', state.rejected === c);
-      cl.toggle('origin', state.movable?.dests.has(c) === true);
-      cl.toggle('highlight', highlight.has(c));
+      MARKS.forEach((mark, i) => {
+        if (changed & (1 << i)) cl.toggle(mark, (on & (1 << i)) !== 0);
+      });
     }
+    // The outlines and dots are made again only when they change.
+    const marks = [flip, ...last, '/', ...highlight, '/', ...dests, '/', ...blocked].join();
+    if (marks !== this.drawnMarks) {
+      this.drawnMarks = marks;
+      this.drawOutlines(flip, last, highlight, dests, blocked);
+    }
+    const hint = [flip, ...state.hint].join();
+    if (hint !== this.drawnHint) {
+      this.drawnHint = hint;
+      this.drawHint(state.hint, flip);
+    }
+  }
+
+  private drawOutlines(
+    flip: boolean,
+    last: ReadonlySet<number>,
+    highlight: ReadonlySet<number>,
+    dests: ReadonlySet<number>,
+    blocked: ReadonlySet<number>,
+  ): void {
     this.marks.replaceChildren();
     // The last turn and emphasised cells get an outline too, not only a colour.
     for (const c of last) {
@@ -295,8 +356,11 @@ export class BoardView {
       );
       this.marks.append(g);
     }
+  }
+
+  private drawHint(hint: readonly number[], flip: boolean): void {
     this.overlay.replaceChildren();
-    const [hFrom, hTo] = state.hint;
+    const [hFrom, hTo] = hint;
     if (hFrom !== undefined) {
       const a = cellCentre(hFrom, flip);
       if (hTo === undefined) {

@@ -2,7 +2,6 @@
 // tutorial, shown once their words in the current language are here.
 
 import { useEffect } from 'preact/hooks';
-import type { Route } from '../app/route.ts';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
 import { Rules } from './Rules.tsx';
@@ -11,7 +10,7 @@ import { learnWords } from './words.ts';
 import './learn.css';
 
 /** The rules page or the tutorial. */
-export function Learn({ page }: { readonly page: Exclude<Route, 'play'> }) {
+export function Learn({ page }: { readonly page: 'rules' | 'tutorial' }) {
   const lang = language.value;
   const ready = learnWords.has(lang);
   useEffect(() => {

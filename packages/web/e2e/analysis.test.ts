@@ -1,0 +1,157 @@
+// The analysis board as a player reaches it: from a game's move list or its result, the engine
+// thinking in its Worker with its best lines and White's chances, a line's move played by a
+// click, a side line made on the board and promoted.
+
+import { expect, inject, it } from 'vitest';
+import {
+  ARTIFACTS,
+  describeInChromium,
+  loadText,
+  moveList,
+  newContext,
+  openApp,
+  runAxe,
+} from './browser.ts';
+
+/** A finished game: White's b1-a1 lets Black's c1-b1 leave White without a move (R12). */
+const BLUNDERED = [
+  '[Position "1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w"]',
+  '',
+  '1. b1-a1 c1-b1 0-1',
+].join('\n');
+
+const SLOW = { timeout: 30_000 };
+
+describeInChromium('the analysis board', (browser) => {
+  it('analyses a game from its move list: lines, chances, a line played, a side line promoted', async () => {
+    for (const phone of [false, true]) {
+      const page = await (await newContext(browser(), phone)).newPage();
+      await openApp(page, inject('baseURL'));
+      await page.locator('[data-cell="b1"]').click();
+      await page.locator('[data-cell="c2"]').click();
+      await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
+      const game = await moveList(page);
+      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+      await page.getByTestId('analysis').waitFor();
+      const study = page.getByTestId('study');
+      expect(await study.textContent()).toBe(`1. ${game[0]}${game[1]}`);
+      // The engine thinks in its Worker and reports lines as it deepens.
+      await expect.poll(() => page.getByTestId('depth').textContent(), SLOW).toMatch(/Depth \d+/);
+      const percent = Number(await page.getByTestId('eval-meter').getAttribute('value'));
+      expect(percent).toBeGreaterThanOrEqual(0);
+      expect(percent).toBeLessThanOrEqual(100);
+      expect(await page.locator('[data-testid="lines"] li').count()).toBe(2);
+      expect((await runAxe(page)).violations).toEqual([]);
+
+      // A click on a line's first move plays it on the board.
+      // The lines change as the engine deepens: read the move and click it in one step.
+      const first = await page
+        .locator('.line-move')
+        .first()
+        .evaluate((button) => {
+          (button as HTMLElement).click();
+          return button.textContent ?? '';
+        });
+      expect(await study.textContent()).toContain(first);
+      expect(
+        (
+          await page.$$eval('.cell.last', (els) => els.map((e) => e.getAttribute('data-cell')))
+        ).sort(),
+      ).toEqual(first.split('-').sort());
+
+      // Back to the start of Black's reply, and another move: a side line.
+      await page.getByTestId('analysis-back').click();
+      await page.getByTestId('analysis-back').click();
+      await page.locator('[data-cell="a2"]').click();
+      await page.locator('[data-cell="b2"]').click();
+      const side = page.getByTestId('variation');
+      expect(await side.textContent()).toContain('a2-b2');
+      // The study as AGN carries the side line in brackets after the move it replaces.
+      const agn = await page.getByTestId('analysis-agn').inputValue();
+      expect(agn).toContain(`1. b1-c2 ${game[1]} (1... a2-b2)`);
+      await side.getByRole('button', { name: 'Make this the main line' }).click();
+      expect(await study.textContent()).toMatch(/^1\. b1-c2a2-b2/);
+      expect(await page.getByTestId('variation').textContent()).toContain(game[1]);
+
+      if (!phone) {
+        // The review: each position searched in the Worker, then a summary, a graph and a
+        // table; kept, so that a reload shows it without searching again.
+        await page.getByRole('button', { name: 'Review the game' }).click();
+        await page.getByTestId('review-summary').waitFor(SLOW);
+        expect(await page.getByTestId('review-summary').textContent()).toMatch(
+          /White:.*average loss/,
+        );
+        expect(await page.getByTestId('review-graph').count()).toBe(1);
+        expect(await page.locator('[data-testid="review-table"] tbody tr').count()).toBe(2);
+        expect((await runAxe(page)).violations).toEqual([]);
+        // A click on the graph's left end goes to the start.
+        const graph = await page.getByTestId('review-graph').boundingBox();
+        await page.mouse.click(graph!.x + 2, graph!.y + graph!.height / 2);
+        expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
+          '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w',
+        );
+        await page.reload();
+        await page.getByTestId('review-summary').waitFor();
+        expect(await page.getByRole('button', { name: 'Review the game' }).count()).toBe(0);
+        // The AGN written before the promotion reads back with its side line.
+        await page.getByTestId('analysis-paste').fill(agn);
+        await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+        await expect
+          .poll(() => page.getByTestId('study').textContent())
+          .toBe(`1. ${game[0]}${game[1]}(a2-b2↑×)2. ${first}`);
+        // Another position, pasted as APN, and text that is neither.
+        await page
+          .getByTestId('analysis-paste')
+          .fill('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 b');
+        await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+        await expect.poll(() => page.getByTestId('study').textContent()).toBe('');
+        await page.getByTestId('analysis-paste').fill('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1');
+        await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+        expect(await page.getByRole('alert').textContent()).toContain('not a valid position');
+      }
+      await page.context().close();
+    }
+  });
+
+  it('reviews a finished game: the blunder marked, the graph and table lead to it, the better move shown', async () => {
+    const page = await (await newContext(browser())).newPage();
+    await openApp(page, inject('baseURL'));
+    await loadText(page, BLUNDERED);
+    await page.getByTestId('result').getByRole('button', { name: 'Analyse the game' }).click();
+    await page.getByTestId('analysis').waitFor();
+    await page.getByRole('button', { name: 'Review the game' }).click();
+    const summary = page.getByTestId('review-summary');
+    await summary.waitFor(SLOW);
+    expect(await summary.textContent()).toMatch(/White:.*blunders: 1/);
+    expect(await page.locator('.study .move.blunder').textContent()).toBe('1. b1-a1??');
+    // The graph's left end is the start; the table's row goes to the blunder.
+    const graph = await page.getByTestId('review-graph').boundingBox();
+    await page.mouse.click(graph!.x + 2, graph!.y + graph!.height / 2);
+    expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
+      '1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w',
+    );
+    await page.getByText('The review as a table').click();
+    await page.getByTestId('review-table').getByRole('button', { name: 'b1-a1' }).click();
+    const here = page.getByTestId('review-here');
+    expect(await here.textContent()).toMatch(/b1-a1 is a blunder\. Best was (b1-c2|b1-b2)/);
+    await here.getByRole('button', { name: 'Show the better move' }).click();
+    await expect.poll(() => page.getByTestId('variation').count(), SLOW).toBe(1);
+    expect(await page.getByTestId('variation').textContent()).toMatch(/^\(1\. (b1-c2|b1-b2)/);
+    await page.screenshot({ path: `${ARTIFACTS}review-desktop.png` });
+    await page.context().close();
+  });
+
+  it('opens from the result of a game, at its end', async () => {
+    const page = await (await newContext(browser())).newPage();
+    await openApp(page, inject('baseURL'));
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('button', { name: 'Really resign?' }).click();
+    await page.getByTestId('result').getByRole('button', { name: 'Analyse the game' }).click();
+    await page.getByTestId('analysis').waitFor();
+    await expect.poll(() => page.getByTestId('depth').textContent(), SLOW).toMatch(/Depth \d+/);
+    expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
+      '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w',
+    );
+    await page.context().close();
+  });
+});

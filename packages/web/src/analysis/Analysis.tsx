@@ -1,0 +1,76 @@
+// The analysis screen, loaded the first time it is opened: the analysis board of what the app
+// asked to analyse (a game, from its move list or result), or of the standard start.
+
+import { parseAgn, parseApn, startPosition } from '@agon/engine';
+import { useMemo, useState } from 'preact/hooks';
+import { type AnalysisSource, analysisSource, keepAnalysis } from '../app/analysis-link.ts';
+import { agnProblem, apnProblem } from '../app/record-problem.ts';
+import { loadReview, saveReview } from '../app/storage.ts';
+import { phrase } from '../i18n/ui.ts';
+import { AnalysisPage } from './AnalysisPage.tsx';
+import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
+import { Analyst } from './analyst.ts';
+import { Reviewer } from './review.ts';
+
+const spawn = (): Worker =>
+  new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
+
+/** A pasted position (APN) or game (AGN, side lines too) to analyse, or what is wrong with it. */
+function readSource(text: string): AnalysisSource | string {
+  const trimmed = text.trim();
+  if (trimmed === '') return phrase('load.empty')();
+  const position = parseApn(trimmed);
+  if (position.ok) return { start: position.value, moves: [], ply: 0 };
+  const record = parseAgn(trimmed);
+  if (record.ok) {
+    const { game, variations } = record.value;
+    return { start: game.initial, moves: game.moves, variations, ply: 0 };
+  }
+  const looksApn = !trimmed.includes('[') && trimmed.split('/').length === 11;
+  return (looksApn ? apnProblem(position.error) : agnProblem(trimmed, record.error))();
+}
+
+/** Reviews kept in the browser; one that does not fit the game it is stored under is redone. */
+const reviews: ReviewStore = {
+  load(key) {
+    const review = loadReview(key) as Partial<Review> | undefined;
+    const fits =
+      Array.isArray(review?.moves) &&
+      Array.isArray(review.verdicts) &&
+      Array.isArray(review.judged) &&
+      review.verdicts.length === review.moves.length + 1 &&
+      review.judged.length === review.moves.length &&
+      typeof review.summary === 'object';
+    return fits ? (review as Review) : undefined;
+  },
+  save: (key, review) => saveReview(key, review),
+};
+
+/** The analysis page of the game asked for, or of the standard start. */
+export function Analysis() {
+  // Read once per visit to the page: a new game sent here opens the page afresh.
+  const [source, setSource] = useState(analysisSource);
+  const board = useMemo(
+    () =>
+      new AnalysisBoard(
+        source ?? { start: startPosition('standard'), moves: [], ply: 0 },
+        new Analyst(spawn),
+        new Reviewer(spawn, chancesOf),
+        reviews,
+        keepAnalysis,
+      ),
+    [source],
+  );
+  return (
+    <AnalysisPage
+      board={board}
+      open={(text) => {
+        const read = readSource(text);
+        if (typeof read === 'string') return read;
+        keepAnalysis(read);
+        setSource(read);
+        return undefined;
+      }}
+    />
+  );
+}
