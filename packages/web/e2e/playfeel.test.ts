@@ -340,6 +340,10 @@ describeInChromium('the play feel', (browser) => {
     expect(
       await notice.getByRole('link', { name: 'Why? See the rules' }).getAttribute('href'),
     ).toBe('/#rules/r8');
+    // Any game can be analysed: the online one opens on the analysis board with its moves.
+    await white.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await white.getByTestId('analysis').waitFor(SLOW);
+    expect(await white.getByTestId('study').textContent()).toBe('1. a5-b5a2-b22. b5-c5d1-d2');
     await white.context().close();
     await black.context().close();
   });

@@ -21,10 +21,11 @@ export function keepAnalysis(source: AnalysisSource): void {
   saveAnalysis({ agn: makeAgn(game, new Map(), source.variations ?? []), ply: source.ply });
 }
 
-/** Opens the analysis board on `source`. */
+/** Opens the analysis board on `source`, from the app's page or from an online game's. */
 export function openAnalysis(source: AnalysisSource): void {
   keepAnalysis(source);
-  location.hash = routeHref('analysis');
+  if (location.pathname === '/') location.hash = routeHref('analysis');
+  else location.assign(`/${routeHref('analysis')}`);
 }
 
 /** What the analysis page opens: the game last sent to it, if it still reads as one. */

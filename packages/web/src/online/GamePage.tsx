@@ -3,6 +3,7 @@
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { useSignal } from '@preact/signals';
+import { openAnalysis } from '../app/analysis-link.ts';
 import { ruleHref } from '../app/route.ts';
 import type { Settings } from '../app/settings.ts';
 import { TwoStep } from '../app/TwoStep.tsx';
@@ -122,6 +123,15 @@ function Moves({ online }: { readonly online: OnlineGame }) {
   });
   return (
     <section class="moves" aria-label={words.movesTitle}>
+      <button
+        type="button"
+        class="analyse"
+        onClick={() =>
+          openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length })
+        }
+      >
+        {t('moves.analyse')}
+      </button>
       <ol class="move-list" data-testid="move-list">
         {rows.map((row) => (
           <li key={row.number}>
