@@ -2,6 +2,8 @@
 // one position for as long as it is shown and reports its best lines as they deepen. A new
 // position ends the search by ending the worker, as the computer player's client does.
 
+import { positionCommand } from '../app/engine-client.ts';
+
 /** A score as AEP gives it, from the side to move's view. */
 export type Score =
   | { readonly kind: 'cp'; readonly value: number }
@@ -84,11 +86,10 @@ export class Analyst {
       lines = [...current, line, ...older].sort((a, b) => a.rank - b.rank).slice(0, count);
       listen(lines);
     };
-    const position = moves.length ? `${startApn} moves ${moves.join(' ')}` : startApn;
     worker.postMessage(
       [
         `setoption name MultiPV value ${count}`,
-        `position apn ${position}`,
+        positionCommand(startApn, moves),
         `go depth ${MAX_DEPTH}`,
       ].join('\n'),
     );

@@ -3,6 +3,7 @@
 // it is tested without an engine; the searching runs in the analysis Worker.
 
 import type { Colour } from '@agon/engine';
+import { positionCommand } from '../app/engine-client.ts';
 import { parseInfo, type Score } from './analyst.ts';
 
 /** What the engine said about one position: its score, best line and White's chances. */
@@ -87,6 +88,8 @@ export function summarise(reviews: readonly MoveReview[]): Record<Colour, Summar
 /** Searches one position for a fixed time in a Worker and reports the engine's verdict. */
 export class Reviewer {
   private worker: Worker | undefined;
+  /** Rejects the evaluation under way, for `stop`. */
+  private stopped: ((e: Error) => void) | undefined;
 
   /** Workers come from `spawn`; `chances` turns a score for `turn` into White's chances. */
   constructor(
@@ -118,18 +121,15 @@ export class Reviewer {
       };
       worker.onerror = () => reject(new Error('the engine failed'));
       this.stopped = reject;
-      const position = moves.length ? `${startApn} moves ${moves.join(' ')}` : startApn;
       worker.postMessage(
         [
           'setoption name MultiPV value 1',
-          `position apn ${position}`,
+          positionCommand(startApn, moves),
           `go movetime ${movetime}`,
         ].join('\n'),
       );
     });
   }
-
-  private stopped: ((e: Error) => void) | undefined;
 
   /** Stops the search under way; its promise rejects. */
   stop(): void {

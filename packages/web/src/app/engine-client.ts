@@ -14,6 +14,11 @@ export interface SearchRequest {
   readonly movetime?: number;
 }
 
+/** The AEP command that sets up the position after `moves` (in notation) from `startApn`. */
+export function positionCommand(startApn: string, moves: readonly string[]): string {
+  return `position apn ${startApn}${moves.length ? ` moves ${moves.join(' ')}` : ''}`;
+}
+
 /** Whatever finds the computer's moves: the worker in the page, a stand-in in tests. */
 export interface ComputerPlayer {
   /** The engine's move in canonical text, or undefined when the game is over there. */
@@ -39,11 +44,10 @@ export class EngineClient implements ComputerPlayer {
     this.cancel();
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
-      const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
       this.worker.postMessage(
         [
           `setoption name Level value ${request.level}`,
-          `position apn ${request.startApn}${moves}`,
+          positionCommand(request.startApn, request.moves),
           request.movetime === undefined ? 'go' : `go movetime ${request.movetime}`,
         ].join('\n'),
       );
