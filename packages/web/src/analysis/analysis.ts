@@ -110,12 +110,15 @@ export class AnalysisBoard {
   async startReview(): Promise<void> {
     const reviewer = this.reviewer;
     if (!reviewer || this.reviewing.value) return;
-    const moves = this.study.main.map(makeMoveText);
+    // The main line as it is now (the study replaces it, never changes it, if it changes).
+    const line = this.study.main;
+    const moves = line.map(makeMoveText);
     const verdicts: Verdict[] = [];
     this.reviewing.value = { done: 0, total: moves.length + 1 };
+    // One game played along the main line: each position is searched, then the move made.
+    const game = this.study.gameAt({ line: -1, ply: 0 });
     try {
       for (let ply = 0; ply <= moves.length; ply++) {
-        const game = this.study.gameAt({ line: -1, ply });
         const end = game.outcome;
         // A position the rules have decided is scored by them, not searched.
         verdicts.push(
@@ -133,12 +136,14 @@ export class AnalysisBoard {
               ),
         );
         this.reviewing.value = { done: ply + 1, total: moves.length + 1 };
+        const next = line[ply];
+        if (next !== undefined) game.play(next);
       }
     } catch {
       this.reviewing.value = undefined;
       return;
     }
-    const first = this.study.gameAt({ line: -1, ply: 0 }).position.turnColour;
+    const first = this.study.start.turnColour;
     const judged = judge(verdicts, moves, first);
     const review: Review = { moves, verdicts, judged, summary: summarise(judged) };
     this.reviews?.save(this.reviewKey(), review);
@@ -277,7 +282,7 @@ export class AnalysisBoard {
   private changed(): void {
     this.version.value++;
     this.keep?.({
-      start: this.study.gameAt({ line: -1, ply: 0 }).position,
+      start: this.study.start,
       moves: this.study.main,
       variations: this.study.variations,
       ply: this.cursor.value.ply,

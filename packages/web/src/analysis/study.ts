@@ -25,7 +25,8 @@ export class Study {
 
   /** A study of `moves` from `start`, with side lines `variations` (all legal there). */
   constructor(
-    private readonly start: Position,
+    /** The position the study starts from. */
+    readonly start: Position,
     moves: readonly Move[] = [],
     variations: readonly Variation[] = [],
   ) {
