@@ -161,6 +161,7 @@ export function GamePage({
   const bottom = online.boardConfig.value.orientation ?? 'white';
   const line = online.line.value;
   const inviting = v && you !== null && !v.seats[opposite(you)];
+  const notice = online.notice.value;
   return (
     <main class="layout online">
       <section class="board-area">
@@ -191,11 +192,11 @@ export function GamePage({
         {v?.outcome && you !== null && v.rematchOffer === opposite(you) && (
           <p class="online-offer">{words.theyWantRematch}</p>
         )}
-        {online.notice.value && (
+        {notice && (
           <div class="online-notice" role="alert" data-testid="notice">
-            {online.notice.value}{' '}
-            {online.noticeRule.value && (
-              <a class="why" href={`/${ruleHref(online.noticeRule.value)}`} data-testid="why">
+            {notice.text}{' '}
+            {notice.rule && (
+              <a class="why" href={`/${ruleHref(notice.rule)}`} data-testid="why">
                 {t('status.why')}
               </a>
             )}

@@ -45,6 +45,12 @@ function replay(variant: Variant, moves: readonly string[]): Game {
   return game;
 }
 
+/** A refusal in words, with the rule that explains it when it is a refused tap. */
+export interface Notice {
+  readonly text: string;
+  readonly rule?: RuleId | undefined;
+}
+
 /** An online game seen from this page: as a player (with a token) or a watcher. */
 export class OnlineGame {
   /** The line to the server. */
@@ -54,9 +60,7 @@ export class OnlineGame {
   /** This page's seat, or null for a watcher. */
   readonly you = signal<Colour | null>(null);
   /** The last refusal, in words; cleared by the next change. */
-  readonly notice = signal('');
-  /** The rule that explains the notice, when it is a refused tap. */
-  readonly noticeRule = signal<RuleId | undefined>(undefined);
+  readonly notice = signal<Notice | undefined>(undefined);
   /** The server knows no game at this address. */
   readonly missing = signal(false);
   /** When the clocks in `view` were read (performance.now()). */
@@ -151,8 +155,7 @@ export class OnlineGame {
     const said = this.canMove.value
       ? explainTap(game, from, to, this.you.value ?? undefined)
       : undefined;
-    this.notice.value = said ? said.text() : this.status.value;
-    this.noticeRule.value = said?.rule;
+    this.notice.value = said ? { text: said.text(), rule: said.rule } : { text: this.status.value };
   }
 
   /** The status line. */
@@ -207,8 +210,7 @@ export class OnlineGame {
         break;
       }
       case 'error':
-        this.notice.value = words.refusal(m.code, m.message);
-        this.noticeRule.value = undefined;
+        this.notice.value = { text: words.refusal(m.code, m.message) };
         if (this.pending.value !== undefined || m.code === 'stale') {
           // Our picture of the game was wrong: take the server's. The refused move stays
           // pending, so the board stays still, until the whole game arrives.
@@ -251,8 +253,7 @@ export class OnlineGame {
         this.hooks.moved?.(captured.length > 0);
       }
     }
-    this.notice.value = '';
-    this.noticeRule.value = undefined;
+    this.notice.value = undefined;
     this.setView({
       ...v,
       version: m.version,
@@ -284,8 +285,7 @@ export class OnlineGame {
     if (!game.play(move).ok) return;
     const text = makeMoveText(move);
     this.pending.value = text;
-    this.notice.value = '';
-    this.noticeRule.value = undefined;
+    this.notice.value = undefined;
     this.connection.send({ t: 'move', seat: you, move: text, version: v.version });
     // Redraw with the move on the board, before the server's answer.
     this.view.value = { ...v };
