@@ -4,11 +4,9 @@
 import { options, render } from 'preact';
 import { App } from './app/App.tsx';
 import { EngineClient } from './app/engine-client.ts';
-import { Match } from './app/match.ts';
+import { Match, preferences } from './app/match.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { readSettings } from './app/settings.ts';
 import { loadSound, prepareSound } from './app/sound.ts';
-import { loadSettings } from './app/storage.ts';
 import { inLaterTask } from './board/task.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
@@ -20,7 +18,7 @@ import './style.css';
 // long task).
 options.debounceRendering = inLaterTask;
 
-const settings = readSettings(loadSettings());
+const settings = preferences.value;
 document.documentElement.dataset.theme = settings.theme;
 // The first picture, and the first game's record, are already in the player's language: a
 // missing catalog is fetched first.

@@ -32,7 +32,7 @@ import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { boardConfigOf, moveCells } from './board-feed.ts';
 import { Cancelled, type ComputerPlayer } from './engine-client.ts';
 import { agnProblem, apnProblem } from './record-problem.ts';
-import { reasonOf } from './refusal.ts';
+import { refusal } from './refusal.ts';
 import { readSettings, type Settings } from './settings.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
 import { playCaptureSound, playMoveSound } from './sound.ts';
@@ -67,7 +67,7 @@ const sentences =
 const silence: Phrase = () => '';
 
 /** The player's preferences, read once from storage: one copy for the whole page. */
-const preferences = signal<Settings>(readSettings(loadSettings()));
+export const preferences = signal<Settings>(readSettings(loadSettings()));
 
 /** Changes the player's preferences and stores them. */
 export function updatePreferences(change: Partial<Settings>): void {
@@ -281,11 +281,6 @@ export class Match {
     this.say(said.text, said.rule);
   }
 
-  private why(move: Move): Said {
-    const reason = reasonOf(this.current.position, move);
-    return reason ? { text: reason.text, rule: reason.rule } : { text: silence };
-  }
-
   /**
    * A move typed in notation (`b1-c2`, `e5@a3`, `@c4`, `pass`): played when legal, otherwise
    * the reason comes back and the game is unchanged.
@@ -300,7 +295,7 @@ export class Match {
     if (game.touched >= 0 && move !== PASS_MOVE && moveFrom(move) !== game.touched) {
       return phrase('touch.mustMove', { cell: cellName(game.touched) });
     }
-    if (!game.legalMoves().includes(move)) return this.why(move).text;
+    if (!game.legalMoves().includes(move)) return refusal(game.position, move) ?? silence;
     this.view.value = undefined;
     this.play(move);
     return undefined;
