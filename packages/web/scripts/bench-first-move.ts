@@ -7,8 +7,9 @@
 //
 // Options: --runs N (default 5), --rates 1,4 (CPU slowdowns), --profile (also write a CPU
 // profile of each first move to packages/web/test-results/, and print the functions that took
-// the most time in each task over 50 ms), --trace (write each run's Chrome trace there too),
-// --json (print the summary as JSON too), --dist DIR (measure another build).
+// the most time in each task over 50 ms, or over --profile-over MS), --trace (write each
+// run's Chrome trace there too), --json (print the summary as JSON too), --dist DIR (measure
+// another build).
 //
 // Times depend on the machine and its load: they are reported, never asserted.
 
@@ -33,6 +34,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '5' },
     rates: { type: 'string', default: '1,4' },
     profile: { type: 'boolean', default: false },
+    'profile-over': { type: 'string', default: '50' },
     json: { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
     dist: { type: 'string', default: DIST_DEFAULT },
@@ -41,6 +43,7 @@ const { values: opts } = parseArgs({
 const DIST = `${(opts.dist ?? DIST_DEFAULT).replace(/\/$/, '')}/`;
 const RUNS = Number(opts.runs);
 const RATES = (opts.rates ?? '1,4').split(',').map(Number);
+const PROFILE_OVER = Number(opts['profile-over']);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -350,7 +353,7 @@ async function measure(browser: Browser, url: string, rate: number, index: numbe
     writeFileSync(file, JSON.stringify(profile));
     console.log(`  profile ${file}`);
     // Trace and profile share the monotonic clock in µs.
-    for (const task of tasks.filter((t) => t.ms >= 50)) {
+    for (const task of tasks.filter((t) => t.ms >= PROFILE_OVER)) {
       console.log(
         `  hottest in the ${task.ms.toFixed(0)} ms task at +${task.start.toFixed(0)} ms:`,
       );

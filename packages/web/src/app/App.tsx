@@ -26,6 +26,11 @@ import { route } from './route.ts';
 import { Status } from './Status.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
 
+/** The game's status line: a component of its own, so that a new status redraws only it. */
+function MatchStatus({ match }: { readonly match: Match }) {
+  return <Status text={match.statusText.value} rule={match.statusRule.value} />;
+}
+
 /** The whole app. */
 export function App({ match }: { readonly match: Match }) {
   const settings = match.settings.value;
@@ -37,7 +42,7 @@ export function App({ match }: { readonly match: Match }) {
   }, [settings.language]);
   const online = onlinePage(location);
   if (online) return <OnlineApp initial={online} match={match} />;
-  const bottom = match.boardConfig.value.orientation ?? 'white';
+  const bottom = match.orientation.value;
   const dialog = match.dialog.value;
   const setup = match.setup.value;
   const page = route.value;
@@ -92,7 +97,7 @@ export function App({ match }: { readonly match: Match }) {
             <PlayerBar match={match} colour={bottom} />
           </section>
           <aside class="side">
-            <Status text={match.statusText.value} rule={match.statusRule.value} />
+            <MatchStatus match={match} />
             <ReplayBar match={match} />
             <Controls match={match} />
             <MoveInput match={match} />

@@ -160,13 +160,18 @@ export class Match {
     return pos;
   }
 
+  /** The colour at the bottom of the board. */
+  readonly orientation = computed((): Colour => {
+    const you = this.you.value ?? 'white';
+    return this.flipped.value ? opposite(you) : you;
+  });
+
   /** What the board should show and allow now. */
   readonly boardConfig = computed((): BoardConfig => {
     const ply = this.shownPly.value;
     const live = this.view.value === undefined;
     const game = this.game;
     const playing = live && this.humanToMove.value && !this.thinking.value;
-    const you = this.you.value ?? 'white';
     return {
       ...boardConfigOf({
         position: this.shownPosition.value,
@@ -174,7 +179,7 @@ export class Match {
         legal: playing ? game.legalMoves() : undefined,
         touched: live ? game.touched : -1,
       }),
-      orientation: this.flipped.value ? opposite(you) : you,
+      orientation: this.orientation.value,
       coordinates: this.settings.value.coordinates,
       hint: live ? moveCells(this.hint.value) : [],
     };

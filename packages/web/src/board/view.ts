@@ -160,7 +160,9 @@ export class BoardView {
       this.drawnBoardLabel = state.labels.board;
     }
     const focus = state.focus;
-    this.focusRing.setAttribute('transform', translate(cellCentre(focus, flip)));
+    const ring = translate(cellCentre(focus, flip));
+    if (this.focusRing.getAttribute('transform') !== ring)
+      this.focusRing.setAttribute('transform', ring);
     if (this.picture) return;
     const dests = new Set(destsOf(state, state.selected));
     const placements = new Set(state.movable?.placements ?? []);
@@ -215,8 +217,8 @@ export class BoardView {
   }
 
   private drawPieces(state: BoardState, flip: boolean): void {
-    const changed = state.piecesVersion !== this.drawnVersion || flip !== this.drawnFlip;
-    if (changed) {
+    const flipped = flip !== this.drawnFlip;
+    if (state.piecesVersion !== this.drawnVersion || flipped) {
       const moving = this.movingPiece(state);
       for (const c of ALL_CELLS) {
         const want = key(state.pieces[c]);
@@ -240,8 +242,10 @@ export class BoardView {
     }
     const drag = state.drag;
     const dragged = drag?.moved ? drag.origin : -1;
-    // Pieces stand still unless one follows the pointer or has just stopped following it.
-    if (dragged >= 0 || this.draggedCell >= 0 || changed) {
+    // Pieces stand still unless one follows the pointer or has just stopped following it, or
+    // the board turned: a piece made anew is already in place, and setting the same place again
+    // on every piece made a slow phone restyle and repaint them all after each move.
+    if (dragged >= 0 || this.draggedCell >= 0 || flipped) {
       for (const c of ALL_CELLS) {
         const el = this.els[c];
         if (!el) continue;
