@@ -13,12 +13,12 @@ import {
   makeMoveText,
   type Outcome,
   opposite,
+  outcomeSide,
   PASS_MOVE,
   type Position,
   parseCell,
   parseMoveText,
   type Result,
-  RING1,
 } from '@agon/engine';
 import type { Computer } from './computer.ts';
 import { drawBoard } from './diagram.ts';
@@ -49,20 +49,16 @@ const name = (colour: Colour): string => (colour === 'white' ? 'White' : 'Black'
 // The result and its reason in words, citing the rule that ended the game.
 function describeOutcome(outcome: Outcome, pos: Position): string {
   const winner = outcome.winner;
-  const loser = winner && opposite(winner);
+  const side = outcomeSide(outcome, pos);
   switch (outcome.reason) {
-    case 'throne-ring': {
-      const owner = pos.pieceAt(RING1[0]!)!.colour;
-      return owner === winner
-        ? `${name(owner)} wins: ${name(owner)}'s guards complete the throne ring with their queen on the throne (R11)`
-        : `${name(winner!)} wins: ${name(owner)}'s guards complete the throne ring with their queen off the throne (R11)`;
-    }
+    case 'throne-ring':
+      return `${name(winner!)} wins: ${name(side!)}'s guards complete the throne ring with their queen ${side === winner ? 'on' : 'off'} the throne (R11)`;
     case 'no-moves':
-      return `${name(winner!)} wins: ${name(loser!)} has no legal move (R12)`;
+      return `${name(winner!)} wins: ${name(side!)} has no legal move (R12)`;
     case 'repetition':
       return 'Draw: the same position has occurred for the third time (R13)';
     case 'resignation':
-      return `${name(winner!)} wins: ${name(loser!)} resigns`;
+      return `${name(winner!)} wins: ${name(side!)} resigns`;
     case 'agreement':
       return 'Draw by agreement';
   }

@@ -35,6 +35,7 @@ import {
   type Colour,
   colourBit,
   colourIndex,
+  opposite,
   type Piece,
   pieceByte,
   pieceOf,
@@ -87,6 +88,24 @@ export interface Outcome {
   readonly winner: Colour | undefined;
   /** R11 throne ring, R12 no legal move, R13 repetition, or an act of the players. */
   readonly reason: 'throne-ring' | 'no-moves' | 'repetition' | 'resignation' | 'agreement';
+}
+
+/**
+ * The side an ended game's reason speaks of, so that every front end words it alike: the
+ * owner of the completed throne ring (R11), the side left without a move (R12), the side that
+ * resigned; undefined for a draw. `final` is the position the game ended in.
+ */
+export function outcomeSide(outcome: Outcome, final: Position): Colour | undefined {
+  switch (outcome.reason) {
+    case 'throne-ring':
+      return final.pieceAt(RING1[0]!)?.colour;
+    case 'no-moves':
+      return final.turnColour;
+    case 'resignation':
+      return outcome.winner && opposite(outcome.winner);
+    default:
+      return undefined;
+  }
 }
 
 /** A valid Agon position with its legal turns, make/unmake and Zobrist key. */

@@ -13,6 +13,7 @@ import {
   makeMoveText,
   moveFrom,
   moveKind,
+  outcomeSide,
   PASS_MOVE,
   PLACEMENT,
   PLACEMENT_APN,
@@ -462,6 +463,7 @@ describe('R11 throne ring', () => {
     const r = game.play(mv('h5-g6'));
     expect(r.ok && r.value).toEqual({ winner: 'white', reason: 'throne-ring' });
     expect(game.outcome).toEqual({ winner: 'white', reason: 'throne-ring' });
+    expect(outcomeSide(game.outcome!, game.position)).toBe('white');
     expect(game.resultText).toBe('1-0');
     expect(game.legalMoves()).toEqual([]);
   });
@@ -470,6 +472,8 @@ describe('R11 throne ring', () => {
     const pos = load(scene({ ...fiveWhite, h5: 'G' }));
     playAll(pos, 'h5-g6');
     expect(pos.outcome()).toEqual({ winner: 'black', reason: 'throne-ring' });
+    // The words of the result speak of the ring's owner, who lost.
+    expect(outcomeSide({ winner: 'black', reason: 'throne-ring' }, pos)).toBe('white');
   });
 
   it('loses for the player whose guards close the ring round the enemy queen', () => {
@@ -559,6 +563,8 @@ describe('R12 no legal move', () => {
     const r = game.play(mv('c1-b1'));
     expect(r.ok && r.value).toEqual({ winner: 'black', reason: 'no-moves' });
     expect(game.outcome).toEqual({ winner: 'black', reason: 'no-moves' });
+    // The side the result's words speak of is the one left without a turn.
+    expect(outcomeSide(game.outcome!, game.position)).toBe('white');
     expect(game.resultText).toBe('0-1');
     const after = game.play(mv('a1-b2'));
     expect(after.ok || after.error.code).toBe('game-over');

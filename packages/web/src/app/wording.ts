@@ -10,11 +10,11 @@ import {
   moveKind,
   moveTo,
   type Outcome,
+  outcomeSide,
   type Piece,
   PLACEMENT,
   type Position,
   RELOCATION,
-  RING1,
   STEP,
 } from '@agon/engine';
 import { language } from '../i18n/translations.ts';
@@ -66,23 +66,19 @@ export interface Ending {
 
 /** Why the game ended, as a sentence; `pos` is the final position. */
 export function outcomeReason(outcome: Ending, pos: Position): Phrase {
-  const winner = outcome.winner;
-  const loser: Colour = winner === 'white' ? 'black' : 'white';
+  const winner = outcome.winner ?? undefined;
+  if (outcome.reason === 'timeout')
+    return phrase(`online.timeout.${winner === 'white' ? 'black' : 'white'}`);
+  const side = outcomeSide({ winner, reason: outcome.reason }, pos) ?? 'white';
   switch (outcome.reason) {
-    case 'throne-ring': {
-      const ringOwner: Colour = pos.pieceAt(RING1[0]!)?.colour ?? 'white';
-      return ringOwner === winner
-        ? phrase(`outcome.ringWin.${ringOwner}`)
-        : phrase(`outcome.ringLoss.${ringOwner}`);
-    }
+    case 'throne-ring':
+      return phrase(side === winner ? `outcome.ringWin.${side}` : `outcome.ringLoss.${side}`);
     case 'no-moves':
-      return phrase(`outcome.noMoves.${pos.turnColour}`);
+      return phrase(`outcome.noMoves.${side}`);
     case 'repetition':
       return phrase('outcome.repetition');
     case 'resignation':
-      return phrase(`outcome.resigned.${loser}`);
-    case 'timeout':
-      return phrase(`online.timeout.${loser}`);
+      return phrase(`outcome.resigned.${side}`);
     default:
       return phrase('outcome.agreed');
   }
