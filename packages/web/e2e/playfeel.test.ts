@@ -199,6 +199,23 @@ describeInChromium('the play feel', (browser) => {
         return `${s.fill} ${s.stroke} ${s.strokeWidth}`;
       });
     expect(await look('last')).not.toBe(await look('selected'));
+    // Turned round after the moves, every piece, the two that slid included, sits on its cell.
+    await page.getByRole('button', { name: 'Flip' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Flip' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    const offCell = () =>
+      page.$$eval('[data-piece]', (els) =>
+        els.flatMap((el) => {
+          const at = el.getAttribute('data-at');
+          const cell = document.querySelector(`[data-cell="${at}"]`)?.getBoundingClientRect();
+          const p = el.getBoundingClientRect();
+          const dx = cell ? p.x + p.width / 2 - (cell.x + cell.width / 2) : Infinity;
+          const dy = cell ? p.y + p.height / 2 - (cell.y + cell.height / 2) : Infinity;
+          return Math.hypot(dx, dy) > 4 ? [at] : [];
+        }),
+      );
+    await expect.poll(offCell).toEqual([]);
     await context.close();
 
     const still = await newContext(browser());
