@@ -167,26 +167,34 @@ export class Hub {
       relay: shared,
     };
     // Events other processes commit for games this one also holds (their clients are split).
-    shared?.listen(
-      (id, version, event) => {
+    shared?.listen({
+      event: (id, version, event) => {
         const room = this.rooms.get(id);
         if (room) room.relayed(version, event);
         // Being loaded: kept until the game is in memory, then applied if newer than the load.
         else if (this.loading.has(id)) this.early.get(id)?.push({ version, event });
       },
-      (announce) => {
+      reconnected: (announce) => {
         // Redis came back: what was relayed meanwhile is lost. Each game in memory reads what
-        // it missed from the store, and tells the others how far it is.
+        // it missed from the store, and tells the others how far it is; who is connected
+        // elsewhere is read again too.
         for (const room of this.rooms.values()) {
           if (announce) shared.announce(room.id, room.table.version);
-          else room.refresh();
+          else {
+            room.refresh();
+            room.lookAround();
+          }
         }
       },
-    );
+      attendance: (id) => this.rooms.get(id)?.lookAround(),
+    });
     this.heartbeat = setInterval(() => this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.aliveTimer = setInterval(() => {
       this.store.alive(this.now()).catch((e: unknown) => this.problems.report('storage', e));
+      // Connections held by another process end without a word when it is killed: where some
+      // are known, they are read again, so those of a dead process age out.
+      for (const room of this.rooms.values()) if (room.seesOthers) room.lookAround();
     }, ALIVE_MS);
     this.aliveTimer.unref();
   }

@@ -1,7 +1,8 @@
 // Online play across several server processes, for real: a throwaway PostgreSQL, Redis and
 // HAProxy on loopback in front of two server processes (scripts/services.ts). Two players on
 // different processes with a spectator; SIGKILLs at random moments of a burst of moves; Redis
-// and PostgreSQL restarted mid-game; the creation limit across processes.
+// and PostgreSQL restarted mid-game; presence and the watcher cap across processes; the
+// creation limit across processes.
 
 import {
   type Colour,
@@ -21,6 +22,7 @@ import {
   startRedis,
   type TestDatabase,
 } from '../scripts/services.ts';
+import { WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
 const missing = clusterMissing();
@@ -289,8 +291,87 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const black = await join(servers[1]!.url, id);
     const version = black.state.game.version;
     if (white.state.game.version < version) await white.peer.event(version);
-    return { id, peers: { white: white.peer, black: black.peer }, version, game: replay([]) };
+    const tokens = { white: token, black: black.state.token! };
+    return {
+      id,
+      peers: { white: white.peer, black: black.peer },
+      tokens,
+      version,
+      game: replay([]),
+    };
   }
+
+  it('shows presence across processes: each player the other, and gone once gone', async () => {
+    const { id, peers, tokens } = await split();
+    // Each player's process learns of the other's connection through Redis.
+    await peers.white.presenceWhere((p) => p.online.black);
+    await peers.black.presenceWhere((p) => p.online.white);
+    const watcher = await join(servers[1]!.url, id);
+    await peers.white.presenceWhere((p) => p.watchers === 1);
+    watcher.peer.close();
+    await peers.white.presenceWhere((p) => p.watchers === 0);
+    // Black leaves cleanly: its process says so at once.
+    peers.black.close();
+    const left = await peers.white.presenceWhere((p) => !p.online.black);
+    const back = await join(servers[1]!.url, id, tokens.black);
+    await peers.white.presenceWhere((p) => p.online.black);
+    // Black's process is killed: nothing is said, its connections age out in Redis.
+    await servers[1]!.stop('SIGKILL');
+    const killed = await peers.white.presenceWhere((p) => !p.online.black);
+    back.peer.close();
+    await start(1);
+    expect(peers.white.presence?.online.white).toBe(true);
+    console.log(
+      `presence across processes: a player who left shown gone after ${left} ms, one whose process was killed after ${killed} ms`,
+    );
+    peers.white.close();
+  }, 120_000);
+
+  it('caps the watchers of a game across processes', async () => {
+    // Servers of their own, with room for two watchers a game.
+    const own = await startRedis();
+    const capped = await Promise.all(
+      [0, 1].map(() =>
+        startServer(data, {
+          AGON_DATABASE_URL: db.url,
+          AGON_REDIS_URL: own.url,
+          AGON_WATCHERS_PER_GAME: '2',
+        }),
+      ),
+    );
+    const open: Peer[] = [];
+    try {
+      const [a, b] = capped as [Running, Running];
+      const created = await createGame(a.url, { side: 'white' });
+      const { id, token } = created.body as { id: string; token: string };
+      const white = await join(a.url, id, token);
+      const black = await join(b.url, id);
+      open.push(white.peer, black.peer);
+      const first = await join(b.url, id);
+      const second = await join(a.url, id);
+      open.push(first.peer, second.peer);
+      // Both processes know of both watchers...
+      await white.peer.presenceWhere((p) => p.watchers === 2);
+      await first.peer.presenceWhere((p) => p.watchers === 2);
+      // ...so a third is turned away on either.
+      for (const server of [a, b]) {
+        const late = await Peer.open(server.url, id);
+        late.send({ t: 'hello' });
+        expect(await late.error()).toBe('too-many-watchers');
+        expect(await late.whenClosed()).toBe(WATCHERS_FULL_CLOSE);
+      }
+      // One leaves on the other process: a place is free again here.
+      first.peer.close();
+      await white.peer.presenceWhere((p) => p.watchers === 1);
+      const third = await join(a.url, id);
+      open.push(third.peer);
+      expect(third.state.you).toBeNull();
+    } finally {
+      for (const peer of open) peer.close();
+      await Promise.all(capped.map((s) => s.stop('SIGKILL')));
+      await own.stop();
+    }
+  }, 120_000);
 
   it('keeps accepting moves while Redis restarts, and relaying recovers', async () => {
     const { peers, game, ...rest } = await split();
