@@ -4,6 +4,7 @@
 // and PostgreSQL restarted mid-game; presence and the watcher cap across processes; the
 // creation limit across processes.
 
+import { request } from 'node:http';
 import {
   type Colour,
   Game,
@@ -49,6 +50,40 @@ const randomMove = (game: Game): string => {
 };
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Asks the server at `url` to create a game from the loopback address `from` (any of
+ * 127.0.0.0/8 is this machine), with an X-Forwarded-For of the client's own if given; answers
+ * the HTTP status.
+ */
+function createFrom(url: string, from: string, forwardedFor?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ side: 'white' });
+    const req = request(
+      `${url}api/games`,
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          'content-type': 'application/json',
+          ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/** Waits, if need be, until the creation count's minute has ten seconds or more to run. */
+async function earlyInMinute(): Promise<void> {
+  const into = Date.now() % 60_000;
+  if (into > 50_000) await sleep(60_500 - into);
+}
 
 describe.skipIf(missing !== undefined)('a cluster of two server processes', () => {
   let db: TestDatabase;
@@ -467,15 +502,51 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     );
     try {
       // The count is per minute of the clock: not across a minute's turn.
-      const into = Date.now() % 60_000;
-      if (into > 50_000) await sleep(60_500 - into);
+      await earlyInMinute();
       const [a, b] = limited as [Running, Running];
       const statuses: number[] = [];
       for (const server of [a, a, b, b, a]) {
         statuses.push((await createGame(server.url, { side: 'white' })).status);
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      // Without AGON_TRUST_PROXY a client's own X-Forwarded-For is not believed.
+      expect(await createFrom(a.url, '127.0.0.1', '203.0.113.9')).toBe(429);
+      expect(await createFrom(b.url, '127.0.0.1', '203.0.113.10')).toBe(429);
     } finally {
+      await Promise.all(limited.map((s) => s.stop('SIGKILL')));
+      await own.stop();
+    }
+  }, 120_000);
+
+  it('counts creations per real client address behind HAProxy (X-Forwarded-For)', async () => {
+    const own = await startRedis();
+    const ownPorts = [await freePort(), await freePort()];
+    const limited = await Promise.all(
+      ownPorts.map((port) =>
+        startServer(data, {
+          PORT: String(port),
+          AGON_DATABASE_URL: db.url,
+          AGON_REDIS_URL: own.url,
+          AGON_GAMES_PER_MINUTE: '3',
+          AGON_TRUST_PROXY: '1',
+        }),
+      ),
+    );
+    const front = await startHaproxy(ownPorts);
+    try {
+      await earlyInMinute();
+      // One client (127.0.0.2) through HAProxy, its creations sent round robin to both
+      // processes: the limit is its own, counted across them...
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push(await createFrom(front.url, '127.0.0.2'));
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      // ...and naming another address itself does not help: HAProxy appends the real one.
+      expect(await createFrom(front.url, '127.0.0.2', '203.0.113.9')).toBe(429);
+      expect(await createFrom(front.url, '127.0.0.2', '203.0.113.9, 127.0.0.3')).toBe(429);
+      // Another client behind the same proxy has a limit of its own.
+      expect(await createFrom(front.url, '127.0.0.3')).toBe(201);
+    } finally {
+      await front.stop();
       await Promise.all(limited.map((s) => s.stop('SIGKILL')));
       await own.stop();
     }
