@@ -69,6 +69,10 @@ export const DEFAULT_LIMITS: Limits = {
 const HEARTBEAT_MS = 30_000;
 /** How often the server notes in the store that it is alive (the precision of a restart's charge). */
 const ALIVE_MS = 1000;
+/** How often, with other processes (Redis), this one claims the clocks it keeps... */
+const KEEP_BEAT_MS = 2000;
+/** ...and every how many claims it adopts the running games no process keeps. */
+const ADOPT_EVERY = 3;
 /** The close code for a socket that never said hello. */
 const NO_HELLO_CLOSE = 4408;
 
@@ -139,6 +143,9 @@ export class Hub {
   private readonly creators = new Map<string, TokenBucket>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly aliveTimer: NodeJS.Timeout;
+  private readonly keepTimer: NodeJS.Timeout | undefined;
+  private keeping = false;
+  private keepBeats = 0;
   private readonly context: RoomContext;
   /** Failures logged once per burst, shared with the routes. */
   readonly problems: Problems;
@@ -197,6 +204,44 @@ export class Hub {
       for (const room of this.rooms.values()) if (room.seesOthers) room.lookAround();
     }, ALIVE_MS);
     this.aliveTimer.unref();
+    if (shared) {
+      this.keepTimer = setInterval(() => void this.keepClocks(shared), KEEP_BEAT_MS);
+      this.keepTimer.unref();
+    }
+  }
+
+  /**
+   * With other processes: claims the running clocks this one holds, lets go of those another
+   * keeps (unless it has their clients), and now and then adopts the running games nobody
+   * keeps, so that every running clock has a process to flag it and most have only one.
+   */
+  private async keepClocks(shared: Shared): Promise<void> {
+    if (this.keeping || this.closing) return;
+    this.keeping = true;
+    try {
+      const held = [...this.rooms.values()].filter((room) => room.clockRuns);
+      const others = await shared.keep(held.map((room) => room.id));
+      for (const room of held) if (others?.has(room.id)) room.release();
+      if (++this.keepBeats % ADOPT_EVERY === 0) await this.adopt(shared);
+    } finally {
+      this.keeping = false;
+    }
+  }
+
+  /** Loads the games with a running clock that no process keeps (their keeper died). */
+  private async adopt(shared: Shared): Promise<void> {
+    let running: readonly string[];
+    try {
+      running = await this.store.running();
+    } catch (e) {
+      this.problems.report('the games with a running clock could not be listed', e);
+      return;
+    }
+    const missing = running.filter((id) => !this.rooms.has(id) && !this.loading.has(id));
+    for (const id of (await shared.unkept(missing)) ?? []) {
+      if (this.closing) return;
+      await this.open(id, true).catch((e: unknown) => this.problems.report(`game ${id}`, e));
+    }
   }
 
   /**
@@ -432,6 +477,7 @@ export class Hub {
     this.closing = true;
     clearInterval(this.heartbeat);
     clearInterval(this.aliveTimer);
+    clearInterval(this.keepTimer);
     for (const connection of this.connections) connection.close(1001, 'server closing');
     const rooms = [...this.rooms.values()];
     this.rooms.clear();

@@ -351,7 +351,21 @@ export class Room {
     else this.arm(FLAG_RETRY_MS);
   }
 
-  /** Whether other processes are known to hold connections to this game. */
+  /** Whether the game's clock is running (so its flag must fall even if nobody is here). */
+  get clockRuns(): boolean {
+    return runningClock(this.table) !== undefined && !this.left;
+  }
+
+  /**
+   * Lets the game leave memory if nobody is connected to it here, after the commands already
+   * queued (a hello among them keeps it): another process keeps its clock.
+   */
+  release(): void {
+    void this.enqueue(async () => {
+      if (this.members.size === 0 && !this.left) this.evict(1001);
+    });
+  }
+
   get seesOthers(): boolean {
     return this.others !== NOBODY;
   }

@@ -11,6 +11,12 @@
 // others on the game's channel that it changed. Each process keeps a key `agon:alive:<process>`
 // that expires unless renewed every second, so the fields of a process killed with SIGKILL
 // stop counting a few seconds later: whoever reads the hash skips (and deletes) them.
+//
+// Keepers: a game with a running clock needs one process to hold it even when nobody is
+// connected, so that its flag falls on time. The holders claim `agon:keeper:<id>` for 10 s,
+// renewed every 2 s; one that finds another live keeper lets the game go unless it has clients
+// of it, and every process now and then adopts the running games nobody keeps (the keeper
+// was killed), so each such game ends up held by about one process, never by none for long.
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -70,11 +76,44 @@ export interface Shared extends Relay {
    * undefined when the shared count cannot be had (the caller then limits on its own).
    */
   takeCreation(address: string, perMinute: number, now: number): Promise<boolean | undefined>;
+  /**
+   * Claims the keeping of the running clocks of games `ids` (held in memory here) for a few
+   * seconds, unless another live process keeps them: answers those it does (this process may
+   * let them go), or undefined when Redis cannot answer (keep them all).
+   */
+  keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined>;
+  /** Of games `ids`, those no live process keeps; undefined when Redis cannot answer. */
+  unkept(ids: readonly string[]): Promise<readonly string[] | undefined>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'agon:game:';
 const PRESENCE = 'agon:presence:';
+const KEEPER = 'agon:keeper:';
+/**
+ * How long a claim to keep a game's clock lasts unless renewed (the hub renews every 2 s): a
+ * killed keeper's games are free for another process to adopt this long after.
+ */
+const KEEP_MS = 10_000;
+/** Games claimed in one script, so that Redis is never blocked long by one call. */
+const KEEP_BATCH = 500;
+
+/**
+ * For each key of KEEPERS (KEYS): claims it for ARGV[1] for ARGV[2] ms if it is free or
+ * already this process's; answers the 1-based indexes of the keys another process holds.
+ */
+const KEEP = `
+local taken = {}
+for i, key in ipairs(KEYS) do
+  local keeper = redis.call('GET', key)
+  if not keeper or keeper == ARGV[1] then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+  else
+    taken[#taken + 1] = i
+  end
+end
+return taken
+`;
 const ALIVE = 'agon:alive:';
 /** How often a process renews its key of life... */
 const BEAT_MS = 1000;
@@ -286,6 +325,43 @@ export class RedisShared implements Shared {
       const result = await this.commands.multi().incr(key).pexpire(key, 120_000).exec();
       const count = Number(result?.[0]?.[1]);
       return Number.isFinite(count) ? count <= perMinute : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    const others = new Set<string>();
+    try {
+      for (let i = 0; i < ids.length; i += KEEP_BATCH) {
+        const batch = ids.slice(i, i + KEEP_BATCH);
+        const keys = batch.map((id) => `${KEEPER}${id}`);
+        const taken = (await this.commands.eval(
+          KEEP,
+          keys.length,
+          ...keys,
+          this.origin,
+          KEEP_MS,
+        )) as number[];
+        for (const index of taken) others.add(batch[index - 1]!);
+      }
+      return others;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async unkept(ids: readonly string[]): Promise<readonly string[] | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    const free: string[] = [];
+    try {
+      for (let i = 0; i < ids.length; i += KEEP_BATCH) {
+        const batch = ids.slice(i, i + KEEP_BATCH);
+        const keepers = await this.commands.mget(...batch.map((id) => `${KEEPER}${id}`));
+        for (const [j, keeper] of keepers.entries()) if (keeper === null) free.push(batch[j]!);
+      }
+      return free;
     } catch {
       return undefined;
     }

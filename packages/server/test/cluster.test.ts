@@ -23,6 +23,7 @@ import {
   startRedis,
   type TestDatabase,
 } from '../scripts/services.ts';
+import { PostgresStore } from '../src/postgres-store.ts';
 import { WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
@@ -179,7 +180,12 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
    * and read the game afresh, which must hold every move acknowledged so far. Returns when
    * `done()` says so, resigning if the game is not over by then.
    */
-  async function playThrough(id: string, token: string, done: () => boolean) {
+  async function playThrough(
+    id: string,
+    token: string,
+    done: () => boolean,
+    turnsAcrossCuts: number[] = [],
+  ) {
     const began = Date.now();
     const tokens: Record<Colour, string | undefined> = { white: token, black: undefined };
     const peers = {} as Record<Colour, Peer>;
@@ -220,6 +226,8 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     await connect('black');
     await resync();
     reconnects = 0;
+    let lastAck = Date.now();
+    let cut = false;
     while (!game.outcome && !done()) {
       const side: Colour = game.position.turnColour;
       const text = randomMove(game);
@@ -231,10 +239,16 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
         answer = 'cut';
       }
       if (answer === 'event') {
+        // A turn that spanned a cut: the time the mover's clock was charged for it, the
+        // reconnection included.
+        if (cut) turnsAcrossCuts.push(Date.now() - lastAck);
+        cut = false;
+        lastAck = Date.now();
         acked.push(text);
         play(game, text);
         version++;
       } else {
+        cut = true;
         await resync();
       }
     }
@@ -298,6 +312,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     let moves = 0;
     let reconnects = 0;
     let games = 0;
+    const turnsAcrossCuts: number[] = [];
     // A game that ends by the rules before the kills are done is followed by another.
     while (killing) {
       const created = await createGame(proxy.url, {
@@ -305,7 +320,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
         clock: { initial: 3_600_000, increment: 0 },
       });
       const { id, token } = created.body as { id: string; token: string };
-      const result = await playThrough(id, token, () => !killing);
+      const result = await playThrough(id, token, () => !killing, turnsAcrossCuts);
       moves += result.moves;
       reconnects += result.reconnects;
       games++;
@@ -315,6 +330,10 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     expect(reconnects).toBeGreaterThan(0);
     console.log(
       `10 kills (${hits} of the players' process): ${games} games, ${moves} moves acknowledged, ${reconnects} reconnections`,
+    );
+    const sorted = turnsAcrossCuts.sort((a, b) => a - b);
+    console.log(
+      `turns across a cut (send, cut, reconnect, move again; charged to the mover): ${sorted.length}, median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
     );
   }, 240_000);
 
@@ -360,6 +379,45 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
       `presence across processes: a player who left shown gone after ${left} ms, one whose process was killed after ${killed} ms`,
     );
     peers.white.close();
+  }, 120_000);
+
+  it('adopts a running clock whose keeper was killed: its flag falls with nobody connected', async () => {
+    const created = await createGame(proxy.url, {
+      side: 'white',
+      clock: { initial: 3000, increment: 0 },
+    });
+    const { id, token } = created.body as { id: string; token: string };
+    // Both players on the first process, which alone holds the game (the second started
+    // before the game existed, and nobody connects to it there).
+    const white = await join(servers[0]!.url, id, token);
+    const black = await join(servers[0]!.url, id);
+    const version = black.state.game.version;
+    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+    expect(await white.peer.answer(version + 1)).toBe('event');
+    white.peer.close();
+    black.peer.close();
+    // Black's three seconds run out with nobody connected, and the keeper is killed first.
+    const killed = Date.now();
+    await servers[0]!.stop('SIGKILL');
+    const store = await PostgresStore.open(db.url);
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const stored = await store.load(id);
+        if (stored?.events.at(-1)?.kind === 'timeout') break;
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(200);
+      }
+      console.log(
+        `a killed keeper's game flagged by the other process ${Date.now() - killed} ms after the kill (3 s left on the clock)`,
+      );
+    } finally {
+      await store.close();
+      await start(0);
+    }
+    const seen = await join(proxy.url, id);
+    expect(seen.state.game.outcome).toEqual({ winner: 'white', reason: 'timeout' });
+    seen.peer.close();
   }, 120_000);
 
   it('caps the watchers of a game across processes', async () => {
