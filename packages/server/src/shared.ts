@@ -114,6 +114,14 @@ for i, key in ipairs(KEYS) do
 end
 return taken
 `;
+
+/** Deletes each key of KEYS that ARGV[1] holds: a closing process gives up its claims. */
+const UNKEEP = `
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
+end
+return 0
+`;
 const ALIVE = 'agon:alive:';
 /** How often a process renews its key of life... */
 const BEAT_MS = 1000;
@@ -179,6 +187,8 @@ export class RedisShared implements Shared {
   private readonly mine = new Map<string, string>();
   private readonly beat: NodeJS.Timeout;
   private beats = 0;
+  /** The games this process claimed as keeper at its last claim. */
+  private kept: readonly string[] = [];
 
   constructor(url: string, onProblem: (what: string, e: unknown) => void) {
     // No queue while disconnected: a publish or a count fails at once instead of waiting
@@ -333,6 +343,7 @@ export class RedisShared implements Shared {
   async keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
     if (this.commands.status !== 'ready') return undefined;
     const others = new Set<string>();
+    const kept: string[] = [];
     try {
       for (let i = 0; i < ids.length; i += KEEP_BATCH) {
         const batch = ids.slice(i, i + KEEP_BATCH);
@@ -345,7 +356,9 @@ export class RedisShared implements Shared {
           KEEP_MS,
         )) as number[];
         for (const index of taken) others.add(batch[index - 1]!);
+        for (const id of batch) if (!others.has(id)) kept.push(id);
       }
+      this.kept = kept;
       return others;
     } catch {
       return undefined;
@@ -369,9 +382,14 @@ export class RedisShared implements Shared {
 
   async close(): Promise<void> {
     clearInterval(this.beat);
-    // Gone at once for the others, rather than when the key of life lapses.
+    // Gone at once for the others, rather than when the key of life and the claims lapse: the
+    // games it kept are adopted at the others' next look.
     if (this.commands.status === 'ready') {
       await this.commands.del(`${ALIVE}${this.origin}`).catch(() => undefined);
+      for (let i = 0; i < this.kept.length; i += KEEP_BATCH) {
+        const keys = this.kept.slice(i, i + KEEP_BATCH).map((id) => `${KEEPER}${id}`);
+        await this.commands.eval(UNKEEP, keys.length, ...keys, this.origin).catch(() => undefined);
+      }
     }
     this.subscriber.disconnect();
     this.commands.disconnect();
