@@ -1,9 +1,9 @@
 // One game in memory and the connections to it: the game's lifecycle. Commands run one at a
 // time in arrival order; each event is committed to the store before anyone hears of it; the
 // clock's alarm, the idle timer and presence (with the other processes' share of it, through
-// the relay) live here. It reaches its connections only
-// through `Member` (send, refuse, close), so the tests run it in-process under a fake clock,
-// and a relay between server processes can sit on the same seam (docs/online.md, "Scaling").
+// the relay) live here. It reaches its connections only through `Member` (send, refuse,
+// close), so the tests run it in-process under a fake clock, and the relay between server
+// processes (shared.ts) sits on the same kind of seam (docs/online.md, "Scaling").
 
 import { type Colour, makeMoveText } from '@agon/engine';
 import type { ClientMessage, GameView, Presence, Refusal, ServerMessage } from '@agon/protocol';
@@ -366,6 +366,7 @@ export class Room {
     });
   }
 
+  /** Whether other processes are known to hold connections to this game. */
   get seesOthers(): boolean {
     return this.others !== NOBODY;
   }

@@ -99,7 +99,7 @@ const KEEP_MS = 10_000;
 const KEEP_BATCH = 500;
 
 /**
- * For each key of KEEPERS (KEYS): claims it for ARGV[1] for ARGV[2] ms if it is free or
+ * For each key of KEYS (agon:keeper:<id>): claims it for ARGV[1] for ARGV[2] ms if it is free or
  * already this process's; answers the 1-based indexes of the keys another process holds.
  */
 const KEEP = `
