@@ -13,6 +13,7 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clusterMissing,
@@ -418,6 +419,37 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const seen = await join(proxy.url, id);
     expect(seen.state.game.outcome).toEqual({ winner: 'white', reason: 'timeout' });
     seen.peer.close();
+  }, 120_000);
+
+  it('gives up its claims on running clocks when a keeper stops cleanly', async () => {
+    const created = await createGame(proxy.url, {
+      side: 'white',
+      clock: { initial: 600_000, increment: 0 },
+    });
+    const { id, token } = created.body as { id: string; token: string };
+    const white = await join(servers[1]!.url, id, token);
+    const black = await join(servers[1]!.url, id);
+    const version = black.state.game.version;
+    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+    expect(await white.peer.answer(version + 1)).toBe('event');
+    white.peer.close();
+    black.peer.close();
+    const looker = new Redis(redis.url);
+    try {
+      // The process holding the game claims it at its next beat (every 2 s)...
+      const key = `agon:keeper:${id}`;
+      const deadline = Date.now() + 15_000;
+      while ((await looker.get(key)) === null) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(100);
+      }
+      // ...and gives the claim up as it stops, rather than leave it to lapse 10 s later.
+      await servers[1]!.stop('SIGTERM');
+      expect(await looker.get(key)).toBeNull();
+    } finally {
+      looker.disconnect();
+      await start(1);
+    }
   }, 120_000);
 
   it('caps the watchers of a game across processes', async () => {
