@@ -498,6 +498,20 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     }
   }, 120_000);
 
+  /** Waits until both processes' fields are in the game's presence hash in Redis. */
+  async function presenceWritten(id: string): Promise<void> {
+    const looker = new Redis(redis.url);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (Object.keys(await looker.hgetall(`agon:presence:${id}`)).length < 2) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(100);
+      }
+    } finally {
+      looker.disconnect();
+    }
+  }
+
   it('keeps accepting moves while Redis restarts, and relaying recovers', async () => {
     const { peers, game, ...rest } = await split();
     let version = rest.version;
@@ -514,6 +528,8 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     };
     await turn();
     await turn();
+    // Both processes have written who is connected to them before Redis goes.
+    await presenceWritten(rest.id);
     await redis.stop('SIGKILL');
     // The process that holds the mover needs no Redis to accept the move.
     await turn(false);
@@ -522,6 +538,9 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const other = game.position.turnColour === 'white' ? peers.white : peers.black;
     await other.event(version);
     for (let i = 0; i < 4; i++) await turn();
+    // The restart lost every process's presence; each wrote its own again on finding its key
+    // of life gone.
+    await presenceWritten(rest.id);
     peers.white.close();
     peers.black.close();
   }, 120_000);
