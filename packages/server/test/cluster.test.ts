@@ -14,6 +14,7 @@ import {
   STANDARD_APN,
 } from '@agon/engine';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clusterMissing,
@@ -449,6 +450,70 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     } finally {
       looker.disconnect();
       await start(1);
+    }
+  }, 120_000);
+
+  it('leaves a running clock to its keeper: a process that loaded it at start lets it go', async () => {
+    // Servers, a database and a Redis of their own, so that no other test's running games are
+    // counted.
+    const own = await startRedis();
+    const name = `agon_keep_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const env = {
+      AGON_DATABASE_URL: db.url.replace(/\/[^/]*$/, `/${name}`),
+      AGON_REDIS_URL: own.url,
+    };
+    let [a, b] = (await Promise.all([0, 1].map(() => startServer(data, env)))) as [
+      Running,
+      Running,
+    ];
+    const open: Peer[] = [];
+    try {
+      const created = await createGame(a.url, {
+        side: 'white',
+        clock: { initial: 600_000, increment: 0 },
+      });
+      const { id, token } = created.body as { id: string; token: string };
+      const white = await join(a.url, id, token);
+      const black = await join(a.url, id);
+      open.push(white.peer, black.peer);
+      const version = black.state.game.version;
+      white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+      expect(await white.peer.answer(version + 1)).toBe('event');
+      const games = async (server: Running): Promise<number> =>
+        ((await (await fetch(`${server.url}healthz`)).json()) as { games: number }).games;
+      // The first process keeps the game once it has claimed it (every 2 s)...
+      const looker = new Redis(own.url);
+      try {
+        const deadline = Date.now() + 15_000;
+        while ((await looker.get(`agon:keeper:${id}`)) === null) {
+          expect(Date.now()).toBeLessThan(deadline);
+          await sleep(100);
+        }
+      } finally {
+        looker.disconnect();
+      }
+      // ...so the second, restarted, loads it with every running game and then lets it go.
+      await b.stop('SIGKILL');
+      b = await startServer(data, env);
+      expect(await games(b)).toBe(1);
+      const deadline = Date.now() + 15_000;
+      while ((await games(b)) > 0) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(200);
+      }
+      expect(await games(a)).toBe(1);
+    } finally {
+      for (const peer of open) peer.close();
+      await Promise.all([a, b].map((s) => s.stop('SIGKILL')));
+      await own.stop();
+      const admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
     }
   }, 120_000);
 
