@@ -19,11 +19,8 @@ const cluster = await startCluster({
   port,
   databaseUrl: process.env.AGON_DATABASE_URL || undefined,
   redisUrl: process.env.AGON_REDIS_URL || undefined,
-  // Behind HAProxy every client has its address: the per-address limits are raised to fit.
-  env: {
-    AGON_SOCKETS_PER_ADDRESS: process.env.AGON_SOCKETS_PER_ADDRESS ?? '10000',
-    AGON_GAMES_PER_MINUTE: process.env.AGON_GAMES_PER_MINUTE ?? '600',
-  },
+  // HAProxy names each client's address (X-Forwarded-For), so the per-address limits stay as
+  // for one server; the servers take the rest of this environment (AGON_*) as they are.
 });
 for (const [n, server] of cluster.servers.entries()) {
   console.log(`server ${n + 1}: ${server.url} (pid ${server.process.pid})`);

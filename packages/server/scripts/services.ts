@@ -236,6 +236,9 @@ defaults
   timeout check 2s
   option redispatch
   retries 3
+  # the client's address for the servers' per-address limits (they believe it only with
+  # AGON_TRUST_PROXY); appended to any X-Forwarded-For the client sent, never replacing it
+  option forwardfor
 
 frontend agon
   bind 127.0.0.1:${port}
@@ -285,7 +288,8 @@ export interface Cluster {
 /**
  * Starts a cluster of `count` server processes on loopback: a throwaway PostgreSQL and Redis
  * unless `databaseUrl` / `redisUrl` name running ones, HAProxy on `port` (any free one when
- * 0), every server with `env` added to its environment.
+ * 0), every server with `env` added to its environment (and AGON_TRUST_PROXY=1, since HAProxy
+ * names each client's address, unless `env` says otherwise).
  */
 export async function startCluster(options: {
   count: number;
@@ -318,6 +322,8 @@ export async function startCluster(options: {
     const servers = await Promise.all(
       ports.map((port) =>
         startServerProcess(data, {
+          // One proxy in front: the address it appends to X-Forwarded-For is the client's.
+          AGON_TRUST_PROXY: '1',
           ...options.env,
           PORT: String(port),
           AGON_DATABASE_URL: databaseUrl!,

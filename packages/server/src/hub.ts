@@ -69,6 +69,10 @@ export const DEFAULT_LIMITS: Limits = {
 const HEARTBEAT_MS = 30_000;
 /** How often the server notes in the store that it is alive (the precision of a restart's charge). */
 const ALIVE_MS = 1000;
+/** How often, with other processes (Redis), this one claims the clocks it keeps... */
+const KEEP_BEAT_MS = 2000;
+/** ...and every how many claims it adopts the running games no process keeps. */
+const ADOPT_EVERY = 3;
 /** The close code for a socket that never said hello. */
 const NO_HELLO_CLOSE = 4408;
 
@@ -139,6 +143,9 @@ export class Hub {
   private readonly creators = new Map<string, TokenBucket>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly aliveTimer: NodeJS.Timeout;
+  private readonly keepTimer: NodeJS.Timeout | undefined;
+  private keeping = false;
+  private keepBeats = 0;
   private readonly context: RoomContext;
   /** Failures logged once per burst, shared with the routes. */
   readonly problems: Problems;
@@ -167,28 +174,74 @@ export class Hub {
       relay: shared,
     };
     // Events other processes commit for games this one also holds (their clients are split).
-    shared?.listen(
-      (id, version, event) => {
+    shared?.listen({
+      event: (id, version, event) => {
         const room = this.rooms.get(id);
         if (room) room.relayed(version, event);
         // Being loaded: kept until the game is in memory, then applied if newer than the load.
         else if (this.loading.has(id)) this.early.get(id)?.push({ version, event });
       },
-      (announce) => {
+      reconnected: (announce) => {
         // Redis came back: what was relayed meanwhile is lost. Each game in memory reads what
-        // it missed from the store, and tells the others how far it is.
+        // it missed from the store, and tells the others how far it is; who is connected
+        // elsewhere is read again too.
         for (const room of this.rooms.values()) {
           if (announce) shared.announce(room.id, room.table.version);
-          else room.refresh();
+          else {
+            room.refresh();
+            room.lookAround();
+          }
         }
       },
-    );
+      attendance: (id) => this.rooms.get(id)?.lookAround(),
+    });
     this.heartbeat = setInterval(() => this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
     this.aliveTimer = setInterval(() => {
       this.store.alive(this.now()).catch((e: unknown) => this.problems.report('storage', e));
+      // Connections held by another process end without a word when it is killed: where some
+      // are known, they are read again, so those of a dead process age out.
+      for (const room of this.rooms.values()) if (room.seesOthers) room.lookAround();
     }, ALIVE_MS);
     this.aliveTimer.unref();
+    if (shared) {
+      this.keepTimer = setInterval(() => void this.keepClocks(shared), KEEP_BEAT_MS);
+      this.keepTimer.unref();
+    }
+  }
+
+  /**
+   * With other processes: claims the running clocks this one holds, lets go of those another
+   * keeps (unless it has their clients), and now and then adopts the running games nobody
+   * keeps, so that every running clock has a process to flag it and most have only one.
+   */
+  private async keepClocks(shared: Shared): Promise<void> {
+    if (this.keeping || this.closing) return;
+    this.keeping = true;
+    try {
+      const held = [...this.rooms.values()].filter((room) => room.clockRuns);
+      const others = await shared.keep(held.map((room) => room.id));
+      for (const room of held) if (others?.has(room.id)) room.release();
+      if (++this.keepBeats % ADOPT_EVERY === 0) await this.adopt(shared);
+    } finally {
+      this.keeping = false;
+    }
+  }
+
+  /** Loads the games with a running clock that no process keeps (their keeper died). */
+  private async adopt(shared: Shared): Promise<void> {
+    let running: readonly string[];
+    try {
+      running = await this.store.running();
+    } catch (e) {
+      this.problems.report('the games with a running clock could not be listed', e);
+      return;
+    }
+    const missing = running.filter((id) => !this.rooms.has(id) && !this.loading.has(id));
+    for (const id of (await shared.unkept(missing)) ?? []) {
+      if (this.closing) return;
+      await this.open(id, true).catch((e: unknown) => this.problems.report(`game ${id}`, e));
+    }
   }
 
   /**
@@ -424,6 +477,7 @@ export class Hub {
     this.closing = true;
     clearInterval(this.heartbeat);
     clearInterval(this.aliveTimer);
+    clearInterval(this.keepTimer);
     for (const connection of this.connections) connection.close(1001, 'server closing');
     const rooms = [...this.rooms.values()];
     this.rooms.clear();

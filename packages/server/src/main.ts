@@ -3,6 +3,7 @@
 // loses no acknowledged move, since each is committed before it is acknowledged.
 
 import type { AddressInfo } from 'node:net';
+import { parseTrustProxy } from './address.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { Problems } from './problems.ts';
 import { buildServer } from './server.ts';
@@ -37,6 +38,9 @@ try {
   // Lowered by the tests, to see a silent socket or an idle game go without waiting long.
   const helloTimeoutMs = setting('AGON_HELLO_TIMEOUT_MS');
   const idleMs = setting('AGON_IDLE_MS');
+  // Behind a reverse proxy: whose X-Forwarded-For names the client (unset: nobody's).
+  const trust = process.env.AGON_TRUST_PROXY;
+  const trustProxy = trust ? parseTrustProxy(trust) : undefined;
   // Redis down means an error at every reconnection attempt: logged once a minute.
   const shared = redisUrl
     ? new RedisShared(redisUrl, (what, e) => redisProblems.report(what, e))
@@ -50,6 +54,7 @@ try {
     dataDir,
     store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
     shared,
+    trustProxy,
     httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
     limits: {
       ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),

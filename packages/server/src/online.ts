@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { type ErrorCode, GAME_ID, MAX_CREATE_BYTES, parseCreateRequest } from '@agon/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import { clientAddress, type TrustProxy } from './address.ts';
 import type { Hub, Limits } from './hub.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
@@ -16,17 +17,23 @@ function turnAway(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/** Adds the online routes to `app`, served by `hub`. */
+/**
+ * Adds the online routes to `app`, served by `hub`; `trust` says which proxies' word on the
+ * client's address (X-Forwarded-For) is believed for the per-address limits.
+ */
 export async function registerOnline(
   app: FastifyInstance,
   hub: Hub,
   limits: Limits,
+  trust?: TrustProxy,
 ): Promise<void> {
+  const addressOf = (request: IncomingMessage): string =>
+    clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], trust);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const id = SOCKET_PATH.exec(request.url ?? '')?.[1];
     if (id === undefined || !GAME_ID.test(id)) return turnAway(socket, '404 Not Found');
-    const address = request.socket.remoteAddress ?? '';
+    const address = addressOf(request);
     const refusal = hub.turnsAway(address);
     if (refusal) return turnAway(socket, refusal);
     sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, id, address));
@@ -51,7 +58,7 @@ export async function registerOnline(
         reply.header('cache-control', 'no-store');
         const parsed = parseCreateRequest(request.body ?? {});
         if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
-        const created = await hub.create(parsed.value, request.ip);
+        const created = await hub.create(parsed.value, addressOf(request.raw));
         if (!created.ok) return reply.status(429).send({ error: created.error });
         return reply.status(201).send(created.value);
       });

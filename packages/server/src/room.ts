@@ -1,15 +1,16 @@
 // One game in memory and the connections to it: the game's lifecycle. Commands run one at a
 // time in arrival order; each event is committed to the store before anyone hears of it; the
-// clock's alarm, the idle timer and presence live here. It reaches its connections only
-// through `Member` (send, refuse, close), so the tests run it in-process under a fake clock,
-// and a relay between server processes can sit on the same seam (docs/online.md, "Scaling").
+// clock's alarm, the idle timer and presence (with the other processes' share of it, through
+// the relay) live here. It reaches its connections only through `Member` (send, refuse,
+// close), so the tests run it in-process under a fake clock, and the relay between server
+// processes (shared.ts) sits on the same kind of seam (docs/online.md, "Scaling").
 
 import { type Colour, makeMoveText } from '@agon/engine';
 import type { ClientMessage, GameView, Presence, Refusal, ServerMessage } from '@agon/protocol';
 import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
-import type { Relay } from './shared.ts';
+import { type Attendance, NOBODY, type Relay } from './shared.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import {
   applyEvent,
@@ -40,7 +41,7 @@ export type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;
 export interface RoomLimits {
   /** How long a game nobody is connected to stays in memory. */
   readonly idleMs: number;
-  /** Watchers of one game at most; more are turned away. */
+  /** Watchers of one game at most, on every process together; more are turned away. */
   readonly maxWatchers: number;
   /** How long presence changes are gathered before one message tells them all. */
   readonly presenceMs: number;
@@ -55,7 +56,10 @@ export interface RoomContext {
   readonly problems: Problems;
   /** Told once, when the game leaves memory. */
   readonly gone: (room: Room) => void;
-  /** The other server processes (Redis), if there are any: told of every committed event. */
+  /**
+   * The other server processes (Redis), if there are any: told of every committed event and of
+   * this process's connections to the game, and asked for theirs.
+   */
   readonly relay?: Relay;
 }
 
@@ -75,6 +79,12 @@ export class Room {
   private idle: NodeJS.Timeout | undefined;
   private presenceTimer: NodeJS.Timeout | undefined;
   private shownPresence: string;
+  /** The connections other processes hold to this game, as last read from the relay. */
+  private others: Attendance = NOBODY;
+  /** This process's connections as the relay was last told them. */
+  private told = attendanceText(NOBODY);
+  /** The latest read of the others' connections; an older one answering late is dropped. */
+  private looking = 0;
   /** What the store was last told of this game's clock. */
   private noted: boolean;
   private left = false;
@@ -89,6 +99,8 @@ export class Room {
     this.noted = noted;
     this.arm();
     void this.note();
+    // Players of this game may be on other processes already.
+    this.lookAround();
     // Even a game that nobody ends up joining (a hello whose socket closed) leaves memory.
     this.rest();
   }
@@ -145,7 +157,10 @@ export class Room {
         this.rest();
         return;
       }
-      if (seat === null && this.watchers >= this.context.limits.maxWatchers) {
+      if (
+        seat === null &&
+        this.watchers + this.others.watchers >= this.context.limits.maxWatchers
+      ) {
         member.refuse({
           code: 'too-many-watchers',
           message: 'this game has all the watchers it can take',
@@ -336,10 +351,54 @@ export class Room {
     else this.arm(FLAG_RETRY_MS);
   }
 
+  /** Whether the game's clock is running (so its flag must fall even if nobody is here). */
+  get clockRuns(): boolean {
+    return runningClock(this.table) !== undefined && !this.left;
+  }
+
+  /**
+   * Lets the game leave memory if nobody is connected to it here, after the commands already
+   * queued (a hello among them keeps it): another process keeps its clock.
+   */
+  release(): void {
+    void this.enqueue(async () => {
+      if (this.members.size === 0 && !this.left) this.evict(1001);
+    });
+  }
+
+  /** Whether other processes are known to hold connections to this game. */
+  get seesOthers(): boolean {
+    return this.others !== NOBODY;
+  }
+
+  /** Reads the connections other processes hold to this game, and shows any change. */
+  lookAround(): void {
+    const relay = this.context.relay;
+    if (!relay || this.left) return;
+    const asked = ++this.looking;
+    void relay.elsewhere(this.id).then((found) => {
+      // Unreadable (Redis away): what was known stands until it can be read again.
+      if (!found || asked !== this.looking || this.left) return;
+      const some = found.white + found.black + found.watchers > 0;
+      if (attendanceText(found) === attendanceText(this.others)) return;
+      this.others = some ? found : NOBODY;
+      this.presenceChanged();
+    });
+  }
+
+  /** This process's own connections to the game. */
+  private here(): Attendance {
+    return { white: this.online.white, black: this.online.black, watchers: this.watchers };
+  }
+
   private presence(): Presence {
+    const others = this.others;
     return {
-      online: { white: this.online.white > 0, black: this.online.black > 0 },
-      watchers: this.watchers,
+      online: {
+        white: this.online.white + others.white > 0,
+        black: this.online.black + others.black > 0,
+      },
+      watchers: this.watchers + others.watchers,
     };
   }
 
@@ -349,17 +408,28 @@ export class Room {
 
   /**
    * Gathers presence changes for a moment and sends one message, only if it differs from the
-   * last: a crowd of watchers arriving costs one message per member, not one per arrival.
+   * last: a crowd of watchers arriving costs one message per member (and one write to the
+   * relay), not one per arrival.
    */
   private presenceChanged(): void {
     if (this.presenceTimer || this.left) return;
     this.presenceTimer = setTimeout(() => {
       this.presenceTimer = undefined;
+      this.tellOthers();
       const text = this.presenceText();
       if (text === this.shownPresence) return;
       this.shownPresence = text;
       for (const member of this.members.keys()) member.send(text);
     }, this.context.limits.presenceMs);
+  }
+
+  /** Tells the other processes this one's connections, if they changed since last told. */
+  private tellOthers(): void {
+    const here = this.left ? NOBODY : this.here();
+    const text = attendanceText(here);
+    if (text === this.told) return;
+    this.told = text;
+    this.context.relay?.attend(this.id, here);
   }
 
   private state(you: Colour | null, token?: string): ServerMessage {
@@ -404,6 +474,8 @@ export class Room {
   private stop(): void {
     this.left = true;
     for (const timer of [this.alarm, this.idle, this.presenceTimer]) clearTimeout(timer);
+    // Its connections are closed or about to be: no longer counted by the others.
+    this.tellOthers();
   }
 
   /** Stops the game's timers and waits for the commands under way (the server is closing). */
@@ -411,4 +483,9 @@ export class Room {
     this.stop();
     return this.queue;
   }
+}
+
+/** Attendance as one comparable text. */
+function attendanceText(a: Attendance): string {
+  return `${a.white},${a.black},${a.watchers}`;
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TrustProxy } from './address.ts';
 import { DEFAULT_LIMITS, Hub, type Limits } from './hub.ts';
 import { registerOnline } from './online.ts';
 import type { Shared } from './shared.ts';
@@ -73,6 +74,11 @@ export interface ServerOptions {
    * the creation rate limit. Closed with the server. Without it, each process is on its own.
    */
   readonly shared?: Shared;
+  /**
+   * Which reverse proxies are believed when they name the client's address (X-Forwarded-For);
+   * without it the header is ignored and every client is the address it connects from.
+   */
+  readonly trustProxy?: TrustProxy;
   /** Limits on clients; each one missing is the default. */
   readonly limits?: Partial<Limits>;
   /**
@@ -142,7 +148,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (failure) return reply.status(503).send({ ok: false, error: failure.message });
     return { ok: true, games: hub.games, sockets: hub.sockets };
   });
-  await registerOnline(app, hub, safe);
+  await registerOnline(app, hub, safe, options.trustProxy);
   app.addHook('onClose', async () => {
     await options.shared?.close();
     await store.close();

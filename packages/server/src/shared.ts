@@ -1,9 +1,22 @@
 // What several server processes share through Redis (AGON_REDIS_URL): the relay of committed
-// events between processes (docs/online.md, "Scaling") and the creation rate limit per address.
-// Redis is never needed to accept a move: publishing is fire and forget, and a process that
-// cannot reach Redis falls back to its own rate limit. Every process subscribes to one pattern,
-// `agon:game:*`, and keeps the events of the games it holds in memory; ioredis reconnects and
-// subscribes again by itself after Redis restarts.
+// events between processes (docs/online.md, "Scaling"), presence (who is connected to a game,
+// on any process) and the creation rate limit per address. Redis is never needed to accept a
+// move: publishing is fire and forget, and a process that cannot reach Redis falls back to its
+// own rate limit and its own presence. Every process subscribes to one pattern, `agon:game:*`,
+// and keeps the events of the games it holds in memory; ioredis reconnects and subscribes
+// again by itself after Redis restarts.
+//
+// Presence: each process writes its own connections to a game as one field of the hash
+// `agon:presence:<id>` (field: the process, value: "white,black,watchers") and tells the
+// others on the game's channel that it changed. Each process keeps a key `agon:alive:<process>`
+// that expires unless renewed every second, so the fields of a process killed with SIGKILL
+// stop counting a few seconds later: whoever reads the hash skips (and deletes) them.
+//
+// Keepers: a game with a running clock needs one process to hold it even when nobody is
+// connected, so that its flag falls on time. The holders claim `agon:keeper:<id>` for 10 s,
+// renewed every 2 s; one that finds another live keeper lets the game go unless it has clients
+// of it, and every process now and then adopts the running games nobody keeps (the keeper
+// was killed), so each such game ends up held by about one process, never by none for long.
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -15,20 +28,47 @@ import type { GameEvent } from './store.ts';
  */
 export type Relayed = (id: string, version: number, event: GameEvent | undefined) => void;
 
+/** Connections to one game: players per seat (a player may have several tabs) and watchers. */
+export interface Attendance {
+  readonly white: number;
+  readonly black: number;
+  readonly watchers: number;
+}
+
+/** No connection at all. */
+export const NOBODY: Attendance = { white: 0, black: 0, watchers: 0 };
+
 /** The seam between a game and the other processes. */
 export interface Relay {
   /** Tells the other processes that `event` made `version` of game `id` (durable already). */
   publish(id: string, version: number, event: GameEvent): void;
+  /** Records this process's connections to game `id` for the others, and tells them. */
+  attend(id: string, here: Attendance): void;
+  /**
+   * The connections the other live processes hold to game `id`, or undefined when Redis cannot
+   * answer (the caller keeps what it knew).
+   */
+  elsewhere(id: string): Promise<Attendance | undefined>;
+}
+
+/** What a process hears from the others. */
+export interface Listener {
+  /** An event another process committed. */
+  readonly event: Relayed;
+  /**
+   * The link to the others came back after a cut (events may have been missed: read the
+   * store), with `announce` true when this process's own publishing was cut (tell the others
+   * the versions).
+   */
+  readonly reconnected: (announce: boolean) => void;
+  /** Another process's connections to game `id` changed: read them with `elsewhere`. */
+  readonly attendance: (id: string) => void;
 }
 
 /** Shared state across server processes. */
 export interface Shared extends Relay {
-  /**
-   * Calls `handler` for each event another process commits, and `reconnected` when the link
-   * to the others comes back after a cut (events may have been missed: read the store), with
-   * `announce` true when this process's own publishing was cut (tell the others the versions).
-   */
-  listen(handler: Relayed, reconnected: (announce: boolean) => void): void;
+  /** Hands what the other processes say to `listener`. */
+  listen(listener: Listener): void;
   /** Tells the others that game `id` is at `version`, so those behind read the store. */
   announce(id: string, version: number): void;
   /**
@@ -36,16 +76,100 @@ export interface Shared extends Relay {
    * undefined when the shared count cannot be had (the caller then limits on its own).
    */
   takeCreation(address: string, perMinute: number, now: number): Promise<boolean | undefined>;
+  /**
+   * Claims the keeping of the running clocks of games `ids` (held in memory here) for a few
+   * seconds, unless another live process keeps them: answers those it does (this process may
+   * let them go), or undefined when Redis cannot answer (keep them all).
+   */
+  keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined>;
+  /** Of games `ids`, those no live process keeps; undefined when Redis cannot answer. */
+  unkept(ids: readonly string[]): Promise<readonly string[] | undefined>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'agon:game:';
+const PRESENCE = 'agon:presence:';
+const KEEPER = 'agon:keeper:';
+/**
+ * How long a claim to keep a game's clock lasts unless renewed (the hub renews every 2 s): a
+ * killed keeper's games are free for another process to adopt this long after.
+ */
+const KEEP_MS = 10_000;
+/** Games claimed in one script, so that Redis is never blocked long by one call. */
+const KEEP_BATCH = 500;
+
+/**
+ * For each key of KEYS (agon:keeper:<id>): claims it for ARGV[1] for ARGV[2] ms if it is free or
+ * already this process's; answers the 1-based indexes of the keys another process holds.
+ */
+const KEEP = `
+local taken = {}
+for i, key in ipairs(KEYS) do
+  local keeper = redis.call('GET', key)
+  if not keeper or keeper == ARGV[1] then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+  else
+    taken[#taken + 1] = i
+  end
+end
+return taken
+`;
+
+/** Deletes each key of KEYS that ARGV[1] holds: a closing process gives up its claims. */
+const UNKEEP = `
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
+end
+return 0
+`;
+const ALIVE = 'agon:alive:';
+/** How often a process renews its key of life... */
+const BEAT_MS = 1000;
+/** ...and how long the key outlives the last renewal: a killed process's connections count this long. */
+const ALIVE_MS = 5000;
+/**
+ * How long a game's presence hash outlives its last write (renewed every minute while this
+ * process has connections to the game): the fields of processes nobody reads again go too.
+ */
+const PRESENCE_MS = 600_000;
+/** Beats between renewals of the presence hashes' expiry. */
+const RENEW_BEATS = 60;
+
+/**
+ * Sums the fields of the presence hash KEYS[1] but the reader's own (ARGV[1]) whose process is
+ * still alive (key ARGV[2]..process), and deletes those of dead processes. One round trip, and
+ * atomic, so a process dying between the two reads cannot be half counted. (It reads keys it
+ * is not given in KEYS: fine on one Redis, not on Redis Cluster.)
+ */
+const ELSEWHERE = `
+local fields = redis.call('HGETALL', KEYS[1])
+local w, b, v = 0, 0, 0
+for i = 1, #fields, 2 do
+  local origin = fields[i]
+  if origin ~= ARGV[1] then
+    if redis.call('EXISTS', ARGV[2] .. origin) == 1 then
+      local cw, cb, cv = string.match(fields[i + 1], '^(%d+),(%d+),(%d+)$')
+      if cw then
+        w = w + tonumber(cw)
+        b = b + tonumber(cb)
+        v = v + tonumber(cv)
+      end
+    else
+      redis.call('HDEL', KEYS[1], origin)
+    end
+  end
+end
+return {w, b, v}
+`;
 
 interface Wire {
   /** The publishing process. */
   readonly o: string;
-  readonly v: number;
+  /** The version made (an event or an announcement). */
+  readonly v?: number;
   readonly e?: GameEvent;
+  /** Set when the message says only that the publisher's connections to the game changed. */
+  readonly p?: 1;
 }
 
 /** Shared state in the Redis at `url`. */
@@ -54,8 +178,17 @@ export class RedisShared implements Shared {
   private readonly origin = randomBytes(8).toString('hex');
   private readonly commands: Redis;
   private readonly subscriber: Redis;
-  private handler: Relayed = () => undefined;
-  private reconnected: (announce: boolean) => void = () => undefined;
+  private listener: Listener = {
+    event: () => undefined,
+    reconnected: () => undefined,
+    attendance: () => undefined,
+  };
+  /** This process's connections to each game it has any to, as written in Redis. */
+  private readonly mine = new Map<string, string>();
+  private readonly beat: NodeJS.Timeout;
+  private beats = 0;
+  /** The games this process claimed as keeper at its last claim. */
+  private kept: readonly string[] = [];
 
   constructor(url: string, onProblem: (what: string, e: unknown) => void) {
     // No queue while disconnected: a publish or a count fails at once instead of waiting
@@ -76,19 +209,53 @@ export class RedisShared implements Shared {
         return;
       }
       if (wire.o === this.origin) return;
-      this.handler(channel.slice(CHANNEL.length), wire.v, wire.e);
+      const id = channel.slice(CHANNEL.length);
+      if (wire.p) this.listener.attendance(id);
+      else if (typeof wire.v === 'number') this.listener.event(id, wire.v, wire.e);
     });
     this.subscriber.psubscribe(`${CHANNEL}*`).catch((e: unknown) => onProblem('redis', e));
     // After a cut (Redis restarted, say) events published meanwhile are lost: the first
     // 'ready' is the start, every later one a reconnection.
     let heard = 0;
     this.subscriber.on('ready', () => {
-      if (heard++ > 0) this.reconnected(false);
+      if (heard++ > 0) this.listener.reconnected(false);
     });
     let spoke = 0;
     this.commands.on('ready', () => {
-      if (spoke++ > 0) this.reconnected(true);
+      this.alive();
+      if (spoke++ > 0) this.listener.reconnected(true);
     });
+    this.beat = setInterval(() => this.alive(), BEAT_MS);
+    this.beat.unref();
+  }
+
+  /**
+   * Renews this process's key of life. If it had lapsed (Redis restarted and lost it, or this
+   * process was cut off or stalled for longer than ALIVE_MS), the others have dropped this
+   * process's connections: they are written again.
+   */
+  private alive(): void {
+    if (this.commands.status !== 'ready') return;
+    const renew = ++this.beats % RENEW_BEATS === 0;
+    this.commands
+      .set(`${ALIVE}${this.origin}`, '1', 'PX', ALIVE_MS, 'GET')
+      .then((was) => {
+        if (was === null) this.writeAll(true);
+        else if (renew) this.writeAll(false);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Writes every game's connections of this process again (`tell`: and tells the others). */
+  private writeAll(tell: boolean): void {
+    if (this.mine.size === 0) return;
+    const batch = this.commands.multi();
+    for (const [id, value] of this.mine) {
+      const key = `${PRESENCE}${id}`;
+      batch.hset(key, this.origin, value).pexpire(key, PRESENCE_MS);
+      if (tell) batch.publish(`${CHANNEL}${id}`, JSON.stringify({ o: this.origin, p: 1 }));
+    }
+    batch.exec().catch(() => undefined);
   }
 
   /**
@@ -104,9 +271,41 @@ export class RedisShared implements Shared {
     return true;
   }
 
-  listen(handler: Relayed, reconnected: (announce: boolean) => void): void {
-    this.handler = handler;
-    this.reconnected = reconnected;
+  listen(listener: Listener): void {
+    this.listener = listener;
+  }
+
+  attend(id: string, here: Attendance): void {
+    const some = here.white + here.black + here.watchers > 0;
+    const value = `${here.white},${here.black},${here.watchers}`;
+    if (some) this.mine.set(id, value);
+    else this.mine.delete(id);
+    // While Redis is away the others keep what they last read; written again when it is back.
+    if (this.commands.status !== 'ready') return;
+    const key = `${PRESENCE}${id}`;
+    const batch = this.commands.multi();
+    if (some) batch.hset(key, this.origin, value).pexpire(key, PRESENCE_MS);
+    else batch.hdel(key, this.origin);
+    const wire: Wire = { o: this.origin, p: 1 };
+    batch.publish(`${CHANNEL}${id}`, JSON.stringify(wire));
+    batch.exec().catch(() => undefined);
+  }
+
+  async elsewhere(id: string): Promise<Attendance | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    try {
+      const sums = (await this.commands.eval(
+        ELSEWHERE,
+        1,
+        `${PRESENCE}${id}`,
+        this.origin,
+        ALIVE,
+      )) as number[];
+      const [white = 0, black = 0, watchers = 0] = sums;
+      return { white, black, watchers };
+    } catch {
+      return undefined;
+    }
   }
 
   /** Tells the others that game `id` is at `version`, so those behind read the store. */
@@ -141,7 +340,57 @@ export class RedisShared implements Shared {
     }
   }
 
+  async keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    const others = new Set<string>();
+    const kept: string[] = [];
+    try {
+      for (let i = 0; i < ids.length; i += KEEP_BATCH) {
+        const batch = ids.slice(i, i + KEEP_BATCH);
+        const keys = batch.map((id) => `${KEEPER}${id}`);
+        const taken = (await this.commands.eval(
+          KEEP,
+          keys.length,
+          ...keys,
+          this.origin,
+          KEEP_MS,
+        )) as number[];
+        for (const index of taken) others.add(batch[index - 1]!);
+        for (const id of batch) if (!others.has(id)) kept.push(id);
+      }
+      this.kept = kept;
+      return others;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async unkept(ids: readonly string[]): Promise<readonly string[] | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    const free: string[] = [];
+    try {
+      for (let i = 0; i < ids.length; i += KEEP_BATCH) {
+        const batch = ids.slice(i, i + KEEP_BATCH);
+        const keepers = await this.commands.mget(...batch.map((id) => `${KEEPER}${id}`));
+        for (const [j, keeper] of keepers.entries()) if (keeper === null) free.push(batch[j]!);
+      }
+      return free;
+    } catch {
+      return undefined;
+    }
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.beat);
+    // Gone at once for the others, rather than when the key of life and the claims lapse: the
+    // games it kept are adopted at the others' next look.
+    if (this.commands.status === 'ready') {
+      await this.commands.del(`${ALIVE}${this.origin}`).catch(() => undefined);
+      for (let i = 0; i < this.kept.length; i += KEEP_BATCH) {
+        const keys = this.kept.slice(i, i + KEEP_BATCH).map((id) => `${KEEPER}${id}`);
+        await this.commands.eval(UNKEEP, keys.length, ...keys, this.origin).catch(() => undefined);
+      }
+    }
     this.subscriber.disconnect();
     this.commands.disconnect();
   }

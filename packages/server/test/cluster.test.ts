@@ -1,8 +1,10 @@
 // Online play across several server processes, for real: a throwaway PostgreSQL, Redis and
 // HAProxy on loopback in front of two server processes (scripts/services.ts). Two players on
 // different processes with a spectator; SIGKILLs at random moments of a burst of moves; Redis
-// and PostgreSQL restarted mid-game; the creation limit across processes.
+// and PostgreSQL restarted mid-game; presence and the watcher cap across processes; the
+// creation limit across processes.
 
+import { request } from 'node:http';
 import {
   type Colour,
   Game,
@@ -11,6 +13,8 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clusterMissing,
@@ -21,6 +25,8 @@ import {
   startRedis,
   type TestDatabase,
 } from '../scripts/services.ts';
+import { PostgresStore } from '../src/postgres-store.ts';
+import { WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
 const missing = clusterMissing();
@@ -47,6 +53,40 @@ const randomMove = (game: Game): string => {
 };
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Asks the server at `url` to create a game from the loopback address `from` (any of
+ * 127.0.0.0/8 is this machine), with an X-Forwarded-For of the client's own if given; answers
+ * the HTTP status.
+ */
+function createFrom(url: string, from: string, forwardedFor?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ side: 'white' });
+    const req = request(
+      `${url}api/games`,
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          'content-type': 'application/json',
+          ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/** Waits, if need be, until the creation count's minute has ten seconds or more to run. */
+async function earlyInMinute(): Promise<void> {
+  const into = Date.now() % 60_000;
+  if (into > 50_000) await sleep(60_500 - into);
+}
 
 describe.skipIf(missing !== undefined)('a cluster of two server processes', () => {
   let db: TestDatabase;
@@ -142,7 +182,12 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
    * and read the game afresh, which must hold every move acknowledged so far. Returns when
    * `done()` says so, resigning if the game is not over by then.
    */
-  async function playThrough(id: string, token: string, done: () => boolean) {
+  async function playThrough(
+    id: string,
+    token: string,
+    done: () => boolean,
+    turnsAcrossCuts: number[] = [],
+  ) {
     const began = Date.now();
     const tokens: Record<Colour, string | undefined> = { white: token, black: undefined };
     const peers = {} as Record<Colour, Peer>;
@@ -183,6 +228,8 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     await connect('black');
     await resync();
     reconnects = 0;
+    let lastAck = Date.now();
+    let cut = false;
     while (!game.outcome && !done()) {
       const side: Colour = game.position.turnColour;
       const text = randomMove(game);
@@ -194,10 +241,16 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
         answer = 'cut';
       }
       if (answer === 'event') {
+        // A turn that spanned a cut: the time the mover's clock was charged for it, the
+        // reconnection included.
+        if (cut) turnsAcrossCuts.push(Date.now() - lastAck);
+        cut = false;
+        lastAck = Date.now();
         acked.push(text);
         play(game, text);
         version++;
       } else {
+        cut = true;
         await resync();
       }
     }
@@ -261,6 +314,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     let moves = 0;
     let reconnects = 0;
     let games = 0;
+    const turnsAcrossCuts: number[] = [];
     // A game that ends by the rules before the kills are done is followed by another.
     while (killing) {
       const created = await createGame(proxy.url, {
@@ -268,7 +322,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
         clock: { initial: 3_600_000, increment: 0 },
       });
       const { id, token } = created.body as { id: string; token: string };
-      const result = await playThrough(id, token, () => !killing);
+      const result = await playThrough(id, token, () => !killing, turnsAcrossCuts);
       moves += result.moves;
       reconnects += result.reconnects;
       games++;
@@ -278,6 +332,10 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     expect(reconnects).toBeGreaterThan(0);
     console.log(
       `10 kills (${hits} of the players' process): ${games} games, ${moves} moves acknowledged, ${reconnects} reconnections`,
+    );
+    const sorted = turnsAcrossCuts.sort((a, b) => a - b);
+    console.log(
+      `turns across a cut (send, cut, reconnect, move again; charged to the mover): ${sorted.length}, median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
     );
   }, 240_000);
 
@@ -289,7 +347,234 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const black = await join(servers[1]!.url, id);
     const version = black.state.game.version;
     if (white.state.game.version < version) await white.peer.event(version);
-    return { id, peers: { white: white.peer, black: black.peer }, version, game: replay([]) };
+    const tokens = { white: token, black: black.state.token! };
+    return {
+      id,
+      peers: { white: white.peer, black: black.peer },
+      tokens,
+      version,
+      game: replay([]),
+    };
+  }
+
+  it('shows presence across processes: each player the other, and gone once gone', async () => {
+    const { id, peers, tokens } = await split();
+    // Each player's process learns of the other's connection through Redis.
+    await peers.white.presenceWhere((p) => p.online.black);
+    await peers.black.presenceWhere((p) => p.online.white);
+    const watcher = await join(servers[1]!.url, id);
+    await peers.white.presenceWhere((p) => p.watchers === 1);
+    watcher.peer.close();
+    await peers.white.presenceWhere((p) => p.watchers === 0);
+    // Black leaves cleanly: its process says so at once.
+    peers.black.close();
+    const left = await peers.white.presenceWhere((p) => !p.online.black);
+    const back = await join(servers[1]!.url, id, tokens.black);
+    await peers.white.presenceWhere((p) => p.online.black);
+    // Black's process is killed: nothing is said, its connections age out in Redis.
+    await servers[1]!.stop('SIGKILL');
+    const killed = await peers.white.presenceWhere((p) => !p.online.black);
+    back.peer.close();
+    await start(1);
+    expect(peers.white.presence?.online.white).toBe(true);
+    console.log(
+      `presence across processes: a player who left shown gone after ${left} ms, one whose process was killed after ${killed} ms`,
+    );
+    peers.white.close();
+  }, 120_000);
+
+  it('adopts a running clock whose keeper was killed: its flag falls with nobody connected', async () => {
+    const created = await createGame(proxy.url, {
+      side: 'white',
+      clock: { initial: 3000, increment: 0 },
+    });
+    const { id, token } = created.body as { id: string; token: string };
+    // Both players on the first process, which alone holds the game (the second started
+    // before the game existed, and nobody connects to it there).
+    const white = await join(servers[0]!.url, id, token);
+    const black = await join(servers[0]!.url, id);
+    const version = black.state.game.version;
+    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+    expect(await white.peer.answer(version + 1)).toBe('event');
+    white.peer.close();
+    black.peer.close();
+    // Black's three seconds run out with nobody connected, and the keeper is killed first.
+    const killed = Date.now();
+    await servers[0]!.stop('SIGKILL');
+    const store = await PostgresStore.open(db.url);
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const stored = await store.load(id);
+        if (stored?.events.at(-1)?.kind === 'timeout') break;
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(200);
+      }
+      console.log(
+        `a killed keeper's game flagged by the other process ${Date.now() - killed} ms after the kill (3 s left on the clock)`,
+      );
+    } finally {
+      await store.close();
+      await start(0);
+    }
+    const seen = await join(proxy.url, id);
+    expect(seen.state.game.outcome).toEqual({ winner: 'white', reason: 'timeout' });
+    seen.peer.close();
+  }, 120_000);
+
+  it('gives up its claims on running clocks when a keeper stops cleanly', async () => {
+    const created = await createGame(proxy.url, {
+      side: 'white',
+      clock: { initial: 600_000, increment: 0 },
+    });
+    const { id, token } = created.body as { id: string; token: string };
+    const white = await join(servers[1]!.url, id, token);
+    const black = await join(servers[1]!.url, id);
+    const version = black.state.game.version;
+    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+    expect(await white.peer.answer(version + 1)).toBe('event');
+    white.peer.close();
+    black.peer.close();
+    const looker = new Redis(redis.url);
+    try {
+      // The process holding the game claims it at its next beat (every 2 s)...
+      const key = `agon:keeper:${id}`;
+      const deadline = Date.now() + 15_000;
+      while ((await looker.get(key)) === null) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(100);
+      }
+      // ...and gives the claim up as it stops, rather than leave it to lapse 10 s later.
+      await servers[1]!.stop('SIGTERM');
+      expect(await looker.get(key)).toBeNull();
+    } finally {
+      looker.disconnect();
+      await start(1);
+    }
+  }, 120_000);
+
+  it('leaves a running clock to its keeper: a process that loaded it at start lets it go', async () => {
+    // Servers, a database and a Redis of their own, so that no other test's running games are
+    // counted.
+    const own = await startRedis();
+    const name = `agon_keep_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const env = {
+      AGON_DATABASE_URL: db.url.replace(/\/[^/]*$/, `/${name}`),
+      AGON_REDIS_URL: own.url,
+    };
+    let [a, b] = (await Promise.all([0, 1].map(() => startServer(data, env)))) as [
+      Running,
+      Running,
+    ];
+    const open: Peer[] = [];
+    try {
+      const created = await createGame(a.url, {
+        side: 'white',
+        clock: { initial: 600_000, increment: 0 },
+      });
+      const { id, token } = created.body as { id: string; token: string };
+      const white = await join(a.url, id, token);
+      const black = await join(a.url, id);
+      open.push(white.peer, black.peer);
+      const version = black.state.game.version;
+      white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+      expect(await white.peer.answer(version + 1)).toBe('event');
+      const games = async (server: Running): Promise<number> =>
+        ((await (await fetch(`${server.url}healthz`)).json()) as { games: number }).games;
+      // The first process keeps the game once it has claimed it (every 2 s)...
+      const looker = new Redis(own.url);
+      try {
+        const deadline = Date.now() + 15_000;
+        while ((await looker.get(`agon:keeper:${id}`)) === null) {
+          expect(Date.now()).toBeLessThan(deadline);
+          await sleep(100);
+        }
+      } finally {
+        looker.disconnect();
+      }
+      // ...so the second, restarted, loads it with every running game and then lets it go.
+      await b.stop('SIGKILL');
+      b = await startServer(data, env);
+      expect(await games(b)).toBe(1);
+      const deadline = Date.now() + 15_000;
+      while ((await games(b)) > 0) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(200);
+      }
+      expect(await games(a)).toBe(1);
+    } finally {
+      for (const peer of open) peer.close();
+      await Promise.all([a, b].map((s) => s.stop('SIGKILL')));
+      await own.stop();
+      const admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 120_000);
+
+  it('caps the watchers of a game across processes', async () => {
+    // Servers of their own, with room for two watchers a game.
+    const own = await startRedis();
+    const capped = await Promise.all(
+      [0, 1].map(() =>
+        startServer(data, {
+          AGON_DATABASE_URL: db.url,
+          AGON_REDIS_URL: own.url,
+          AGON_WATCHERS_PER_GAME: '2',
+        }),
+      ),
+    );
+    const open: Peer[] = [];
+    try {
+      const [a, b] = capped as [Running, Running];
+      const created = await createGame(a.url, { side: 'white' });
+      const { id, token } = created.body as { id: string; token: string };
+      const white = await join(a.url, id, token);
+      const black = await join(b.url, id);
+      open.push(white.peer, black.peer);
+      const first = await join(b.url, id);
+      const second = await join(a.url, id);
+      open.push(first.peer, second.peer);
+      // Both processes know of both watchers...
+      await white.peer.presenceWhere((p) => p.watchers === 2);
+      await first.peer.presenceWhere((p) => p.watchers === 2);
+      // ...so a third is turned away on either.
+      for (const server of [a, b]) {
+        const late = await Peer.open(server.url, id);
+        late.send({ t: 'hello' });
+        expect(await late.error()).toBe('too-many-watchers');
+        expect(await late.whenClosed()).toBe(WATCHERS_FULL_CLOSE);
+      }
+      // One leaves on the other process: a place is free again here.
+      first.peer.close();
+      await white.peer.presenceWhere((p) => p.watchers === 1);
+      const third = await join(a.url, id);
+      open.push(third.peer);
+      expect(third.state.you).toBeNull();
+    } finally {
+      for (const peer of open) peer.close();
+      await Promise.all(capped.map((s) => s.stop('SIGKILL')));
+      await own.stop();
+    }
+  }, 120_000);
+
+  /** Waits until both processes' fields are in the game's presence hash in Redis. */
+  async function presenceWritten(id: string): Promise<void> {
+    const looker = new Redis(redis.url);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (Object.keys(await looker.hgetall(`agon:presence:${id}`)).length < 2) {
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(100);
+      }
+    } finally {
+      looker.disconnect();
+    }
   }
 
   it('keeps accepting moves while Redis restarts, and relaying recovers', async () => {
@@ -308,6 +593,8 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     };
     await turn();
     await turn();
+    // Both processes have written who is connected to them before Redis goes.
+    await presenceWritten(rest.id);
     await redis.stop('SIGKILL');
     // The process that holds the mover needs no Redis to accept the move.
     await turn(false);
@@ -316,6 +603,9 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const other = game.position.turnColour === 'white' ? peers.white : peers.black;
     await other.event(version);
     for (let i = 0; i < 4; i++) await turn();
+    // The restart lost every process's presence; each wrote its own again on finding its key
+    // of life gone.
+    await presenceWritten(rest.id);
     peers.white.close();
     peers.black.close();
   }, 120_000);
@@ -386,15 +676,51 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     );
     try {
       // The count is per minute of the clock: not across a minute's turn.
-      const into = Date.now() % 60_000;
-      if (into > 50_000) await sleep(60_500 - into);
+      await earlyInMinute();
       const [a, b] = limited as [Running, Running];
       const statuses: number[] = [];
       for (const server of [a, a, b, b, a]) {
         statuses.push((await createGame(server.url, { side: 'white' })).status);
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      // Without AGON_TRUST_PROXY a client's own X-Forwarded-For is not believed.
+      expect(await createFrom(a.url, '127.0.0.1', '203.0.113.9')).toBe(429);
+      expect(await createFrom(b.url, '127.0.0.1', '203.0.113.10')).toBe(429);
     } finally {
+      await Promise.all(limited.map((s) => s.stop('SIGKILL')));
+      await own.stop();
+    }
+  }, 120_000);
+
+  it('counts creations per real client address behind HAProxy (X-Forwarded-For)', async () => {
+    const own = await startRedis();
+    const ownPorts = [await freePort(), await freePort()];
+    const limited = await Promise.all(
+      ownPorts.map((port) =>
+        startServer(data, {
+          PORT: String(port),
+          AGON_DATABASE_URL: db.url,
+          AGON_REDIS_URL: own.url,
+          AGON_GAMES_PER_MINUTE: '3',
+          AGON_TRUST_PROXY: '1',
+        }),
+      ),
+    );
+    const front = await startHaproxy(ownPorts);
+    try {
+      await earlyInMinute();
+      // One client (127.0.0.2) through HAProxy, its creations sent round robin to both
+      // processes: the limit is its own, counted across them...
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push(await createFrom(front.url, '127.0.0.2'));
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      // ...and naming another address itself does not help: HAProxy appends the real one.
+      expect(await createFrom(front.url, '127.0.0.2', '203.0.113.9')).toBe(429);
+      expect(await createFrom(front.url, '127.0.0.2', '203.0.113.9, 127.0.0.3')).toBe(429);
+      // Another client behind the same proxy has a limit of its own.
+      expect(await createFrom(front.url, '127.0.0.3')).toBe(201);
+    } finally {
+      await front.stop();
       await Promise.all(limited.map((s) => s.stop('SIGKILL')));
       await own.stop();
     }

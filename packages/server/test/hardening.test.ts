@@ -433,6 +433,21 @@ describe('9. the smaller ones', () => {
     }
   });
 
+  it('stops at start on a setting it cannot read, naming it', async () => {
+    const data = dataFolder();
+    try {
+      // A trust it cannot read must not fall back to believing (or ignoring) the header silently.
+      await expect(startServer(data, { AGON_TRUST_PROXY: 'yes' })).rejects.toThrow(
+        /AGON_TRUST_PROXY: "yes"/,
+      );
+      await expect(startServer(data, { AGON_IDLE_MS: '-1' })).rejects.toThrow(
+        /AGON_IDLE_MS must be a positive number/,
+      );
+    } finally {
+      remove(data);
+    }
+  });
+
   it('refuses a second server on the same data', () =>
     withServer({}, async (_server, data) => {
       await expect(startServer(data)).rejects.toThrow(/another server process/);

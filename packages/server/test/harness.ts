@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ClientMessage, ServerMessage } from '@agon/protocol';
+import type { ClientMessage, Presence, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import { type ProcessOptions, type Running, startServerProcess } from '../src/process.ts';
@@ -64,11 +64,15 @@ export class Peer {
   private waiting: (() => void) | undefined;
   /** The close code, once closed. */
   closed: number | undefined;
+  /** Who is connected, as the last state or presence message said (taken or not). */
+  presence: Presence | undefined;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as ServerMessage;
       this.counts.set(message.t, (this.counts.get(message.t) ?? 0) + 1);
+      if (message.t === 'presence') this.presence = message;
+      else if (message.t === 'state') this.presence = message.game;
       this.inbox.push(message);
       this.waiting?.();
     });
@@ -169,6 +173,18 @@ export class Peer {
   /** Waits for the next error and answers its code. */
   async error(): Promise<string> {
     return (await this.next('error')).code;
+  }
+
+  /** Waits until the presence this peer was last told passes `test`; answers the ms it took. */
+  async presenceWhere(test: (p: Presence) => boolean, timeout = 30_000): Promise<number> {
+    const began = Date.now();
+    while (!(this.presence && test(this.presence))) {
+      if (Date.now() - began > timeout) {
+        throw new Error(`presence still ${JSON.stringify(this.presence)} after ${timeout} ms`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return Date.now() - began;
   }
 
   /** Waits until the socket is closed; answers the close code. */

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Problems } from '../src/problems.ts';
 import { type Member, Room, WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { hashToken } from '../src/secret.ts';
+import { type Attendance, NOBODY, type Relay } from '../src/shared.ts';
 import type { GameSetup } from '../src/store.ts';
 import { newTable } from '../src/table.ts';
 import { MemoryStore } from './memory-store.ts';
@@ -37,6 +38,22 @@ class FakeMember implements Member {
   }
 }
 
+/** The other server processes as one game sees them: what it tells them, and what they hold. */
+class OtherProcesses implements Relay {
+  elsewhereNow: Attendance = NOBODY;
+  readonly told: Attendance[] = [];
+
+  publish(): void {}
+
+  attend(_id: string, here: Attendance): void {
+    this.told.push(here);
+  }
+
+  async elsewhere(): Promise<Attendance> {
+    return this.elsewhereNow;
+  }
+}
+
 describe('a game in memory', () => {
   let now: number;
   let store: MemoryStore;
@@ -54,7 +71,7 @@ describe('a game in memory', () => {
     vi.useRealTimers();
   });
 
-  function room(setup: Partial<GameSetup> = {}, limits = {}): Room {
+  function room(setup: Partial<GameSetup> = {}, limits = {}, relay?: Relay): Room {
     const full: GameSetup = {
       variant: 'standard',
       clock: null,
@@ -73,6 +90,7 @@ describe('a game in memory', () => {
           (line) => logged.push(line),
         ),
         gone: (r) => gone.push(r),
+        relay,
       },
       false,
     );
@@ -153,5 +171,35 @@ describe('a game in memory', () => {
     r.act(white, { t: 'resign', seat: 'white' });
     await vi.advanceTimersByTimeAsync(0);
     expect(logged.at(-1)).toBe('storage: disk full (and 4 more since the last report)');
+  });
+
+  it('counts the connections other processes hold: presence, the watcher cap, one write a moment', async () => {
+    const others = new OtherProcesses();
+    const r = room({}, { maxWatchers: 2 }, others);
+    const { white, black } = await started(r);
+    await vi.advanceTimersByTimeAsync(250);
+    // Both arrivals told the others in one write.
+    expect(others.told).toEqual([{ white: 1, black: 1, watchers: 0 }]);
+    // Another process has Black on a second tab and a watcher.
+    others.elsewhereNow = { white: 0, black: 1, watchers: 1 };
+    r.lookAround();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(white.of('presence').at(-1)).toMatchObject({ watchers: 1 });
+    // One more watcher here fills the cap of two; the next is turned away.
+    expect(await r.admit(new FakeMember(), undefined)).toBe(true);
+    expect(await r.admit(new FakeMember(), undefined)).toBe(false);
+    // Black's tab here closes: still connected elsewhere, so still shown online.
+    r.leave(black);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(white.of('presence').at(-1)).toMatchObject({
+      online: { white: true, black: true },
+      watchers: 2,
+    });
+    expect(others.told.at(-1)).toEqual({ white: 1, black: 0, watchers: 1 });
+    // And gone once the other process no longer has it.
+    others.elsewhereNow = NOBODY;
+    r.lookAround();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(white.of('presence').at(-1)).toMatchObject({ online: { white: true, black: false } });
   });
 });
