@@ -219,12 +219,19 @@ export async function startRedis(port?: number): Promise<Service & { url: string
  * comes back moves only its own games), everything else to any process; a process that fails
  * two health checks in a row (GET /healthz every 500 ms) leaves the ring until it passes one.
  */
-export function haproxyConfig(port: number, ports: readonly number[]): string {
+export function haproxyConfig(
+  port: number,
+  ports: readonly number[],
+  statsSocket?: string,
+): string {
   const servers = ports.map((p, i) => `  server agon${i + 1} 127.0.0.1:${p}`).join('\n');
+  const stats = statsSocket
+    ? `  # asked which processes are in the ring (see startHaproxy)\n  stats socket ${statsSocket}\n`
+    : '';
   return `global
   # two file descriptors a connection: within a common open-file limit of 20,000 (ulimit -n)
   maxconn 8000
-
+${stats}
 defaults
   mode http
   timeout connect 2s
@@ -262,18 +269,60 @@ ${servers}
 `;
 }
 
+/** HAProxy in front of server processes, and what it thinks of them. */
+export interface Haproxy extends Service {
+  readonly url: string;
+  /** The configuration file. */
+  readonly config: string;
+  /**
+   * Resolves once HAProxy counts every process in the ring again (its health checks passed
+   * since the last restart), or rejects after `timeoutMs`: a test that kills one process after
+   * another waits for this, so that HAProxy never has none to send a client to.
+   */
+  allUp(timeoutMs?: number): Promise<void>;
+}
+
 /** HAProxy on a free port (or `port`) in front of the server processes on `ports`. */
-export async function startHaproxy(
-  ports: readonly number[],
-  port?: number,
-): Promise<Service & { url: string; config: string }> {
+export async function startHaproxy(ports: readonly number[], port?: number): Promise<Haproxy> {
   const p = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'agon-haproxy-'));
   const config = join(dir, 'haproxy.cfg');
-  writeFileSync(config, haproxyConfig(p, ports));
+  const socket = join(dir, 'stats.sock');
+  writeFileSync(config, haproxyConfig(p, ports, socket));
   execFileSync(which('haproxy') ?? 'haproxy', ['-c', '-q', '-f', config]);
   const child = await foreground('haproxy', ['-db', '-f', config], p, dir);
-  return { port: p, url: `http://127.0.0.1:${p}/`, config, stop: ender(child, dir) };
+  const allUp = async (timeoutMs = 20_000): Promise<void> => {
+    const began = Date.now();
+    for (;;) {
+      const rows = (await askHaproxy(socket, 'show stat')).split('\n');
+      const header = rows[0]?.replace(/^# /, '').split(',') ?? [];
+      const status = header.indexOf('status');
+      const servers = rows
+        .slice(1)
+        .map((r) => r.split(','))
+        .filter((f) => /^agon\d+$/.test(f[1] ?? ''));
+      if (servers.length > 0 && servers.every((f) => f[status] === 'UP')) return;
+      if (Date.now() - began > timeoutMs) {
+        throw new Error(`HAProxy still counts a process out of the ring after ${timeoutMs} ms`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { port: p, url: `http://127.0.0.1:${p}/`, config, stop: ender(child, dir), allUp };
+}
+
+/** Sends one command to HAProxy's stats socket and reads its whole answer. */
+function askHaproxy(socket: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const conn = connect(socket, () => conn.end(`${command}\n`));
+    conn.setEncoding('utf8');
+    conn.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    conn.on('end', () => resolve(answer));
+    conn.on('error', reject);
+  });
 }
 
 /** A cluster: PostgreSQL, Redis, server processes and HAProxy in front. */
