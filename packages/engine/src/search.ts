@@ -31,7 +31,17 @@ export interface SearchLimits {
   readonly scoreAllRootMoves?: boolean;
   /** How many best root moves to find with their lines, 1 to MAX_MULTI_PV (default 1). */
   readonly multiPV?: number;
+  /**
+   * What a repetition inside the search costs the side to move at the root once a completed
+   * depth scored her more than CONTEMPT_MARGIN ahead (default 0: a repetition is a draw).
+   */
+  readonly contempt?: number;
+  /** Search a capture near the horizon a turn deeper (default false); see `negamax`. */
+  readonly extendCaptures?: boolean;
 }
+
+/** How far ahead (evaluation units) the root side must be before `contempt` applies. */
+export const CONTEMPT_MARGIN = 50;
 
 /** The most lines `multiPV` asks for. */
 export const MAX_MULTI_PV = 5;
@@ -118,6 +128,13 @@ export class Searcher {
   private aborted = false;
   // Depth 1 always completes, so there is always a move to play.
   private interruptible = false;
+  // The depth of the iteration under way: captures are extended only within twice it.
+  private rootDepth = 1;
+  private extendCaptures = false;
+  // What a repetition inside the search costs the side to move at the root: the limits'
+  // contempt once a completed depth scored her clearly ahead, so that she looks for a way on
+  // instead of a draw; else 0.
+  private contempt = 0;
   // On while MultiPV searches its further lines: they write their own table, and the
   // killers and history they learn are put back afterwards, so the first line of the next
   // depth is exactly the search that MultiPV 1 makes.
@@ -181,8 +198,11 @@ export class Searcher {
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     for (let h = 0; h < this.history.length; h++) this.history[h] = this.history[h]! >> 2;
     const multiPV = Math.max(1, Math.min(MAX_MULTI_PV, Math.floor(limits.multiPV ?? 1)));
+    this.contempt = 0;
+    this.extendCaptures = limits.extendCaptures === true;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
+      this.rootDepth = depth;
       let result = this.root(depth, this.limits.scoreAllRootMoves === true);
       if (multiPV > 1 && !this.aborted) {
         const lines = this.moreLines(result, multiPV);
@@ -190,6 +210,8 @@ export class Searcher {
       }
       while (pos.depth > rootStart) pos.unmake();
       if (this.aborted && depth > 1) return;
+      const ahead = result.score > CONTEMPT_MARGIN && result.score < WIN_BOUND;
+      this.contempt = ahead ? (limits.contempt ?? 0) : 0;
       yield result;
       if (this.aborted || this.limitReached()) return;
       if (Math.abs(result.score) >= WIN_BOUND && WIN - Math.abs(result.score) <= depth) return;
@@ -347,7 +369,8 @@ export class Searcher {
     if (this.aborted) return 0;
     const winner = pos.throneRing(); // R11
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
-    if (this.repeated()) return 0; // R13
+    // R13, scored from the side to move: the root side moves at even plies.
+    if (this.repeated()) return (ply & 1) === 0 ? -this.contempt : this.contempt;
     if (ply >= MAX_PLY - 2) return evaluate(pos, this.weights);
     if (depth <= 0) return this.quiesce(alpha, beta, ply);
 
@@ -369,17 +392,23 @@ export class Searcher {
       const quiet = rank >= HASH_MOVE ? pos.stepCaptures(move) === 0 : rank < CAPTURE;
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
+      // With extendCaptures, a capture near the horizon is searched a turn deeper: the answer
+      // to it is a forced relocation, so the capturer in effect moves twice, and a chain of
+      // captures (which quiescence stops at the first) would run past the horizon. Within
+      // twice the iteration's depth, so the extensions cannot run away.
+      const extend =
+        this.extendCaptures && !quiet && depth <= 2 && ply < this.rootDepth * 2 ? 1 : 0;
+      const next = depth - 1 + extend;
       let score: number;
       if (i === base) {
-        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+        score = -this.negamax(next, -beta, -alpha, ply + 1);
       } else {
         const n = i - base;
         const reduction =
           depth >= 3 && n >= 3 && quiet && moveKind(move) === STEP ? (n >= 10 ? 2 : 1) : 0;
-        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && reduction)
-          score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+        score = -this.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && reduction) score = -this.negamax(next, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(next, -beta, -alpha, ply + 1);
       }
       this.popKey();
       pos.unmake();
