@@ -14,10 +14,6 @@ export interface LevelConfig {
   readonly nodes: number;
   /** Softmax temperature in evaluation units; 0 plays the best move. */
   readonly temperature: number;
-  /** The search's `contempt` (default 0). */
-  readonly contempt?: number;
-  /** The search's `extendCaptures` (default false). */
-  readonly extendCaptures?: boolean;
 }
 
 /**
@@ -38,16 +34,7 @@ export const LEVELS: readonly LevelConfig[] = [
   { depth: 4, nodes: 3_500, temperature: 12 },
   { depth: 5, nodes: 5_000, temperature: 6 },
   { depth: 10, nodes: 30_000, temperature: 0 },
-  // Level 10 also plays on for a win: captures near the horizon searched deeper, and a
-  // repetition avoided when clearly ahead (docs/strength.md, issue 12: measured against the
-  // engine before). Levels 1 to 9 keep the search their steps were measured with.
-  {
-    depth: 120,
-    nodes: Number.POSITIVE_INFINITY,
-    temperature: 0,
-    contempt: 60,
-    extendCaptures: true,
-  },
+  { depth: 120, nodes: Number.POSITIVE_INFINITY, temperature: 0 },
 ];
 
 /** The default time a level-10 move may take when the caller gives no limit, in ms. */
@@ -111,8 +98,6 @@ export function playLevel(
     depth: Math.min(config.depth, overrides.depth ?? Number.POSITIVE_INFINITY),
     nodes: Math.min(config.nodes, overrides.nodes ?? Number.POSITIVE_INFINITY),
     scoreAllRootMoves: choosing,
-    contempt: config.contempt ?? 0,
-    extendCaptures: config.extendCaptures ?? false,
   };
   let last: SearchInfo | undefined;
   for (const info of searcher.iterate(pos, history, limits)) {
