@@ -31,7 +31,17 @@ export interface SearchLimits {
   readonly scoreAllRootMoves?: boolean;
   /** How many best root moves to find with their lines, 1 to MAX_MULTI_PV (default 1). */
   readonly multiPV?: number;
+  /**
+   * What a repetition inside the search costs the side to move at the root once a completed
+   * depth scored her more than CONTEMPT_MARGIN ahead (default 0: a repetition is a draw).
+   */
+  readonly contempt?: number;
+  /** Search a capture near the horizon a turn deeper (default false); see `negamax`. */
+  readonly extendCaptures?: boolean;
 }
+
+/** How far ahead (evaluation units) the root side must be before `contempt` applies. */
+export const CONTEMPT_MARGIN = 50;
 
 /** The most lines `multiPV` asks for. */
 export const MAX_MULTI_PV = 5;
@@ -81,9 +91,25 @@ export class Searcher {
   private ttScore = new Int16Array(0);
   private ttDepth = new Int8Array(0);
   private ttFlag = new Uint8Array(0);
+  // The further MultiPV lines' own table, a quarter of the main one, made on first use: they
+  // read the main table but write only here, so the main table stays as MultiPV 1 leaves it
+  // and still the further lines' searches reuse their own work like any search does.
+  private lineMask = 0;
+  private lineKey = new Int32Array(0);
+  private lineMove = new Int32Array(0);
+  private lineScore = new Int16Array(0);
+  private lineDepth = new Int8Array(0);
+  private lineFlag = new Uint8Array(0);
+  // What the last probe found: the entry's move (0 for none) and, when its bound decides
+  // the node, that score.
+  private probedMove = 0;
+  private probedScore = 0;
 
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history = new Int32Array(2 * 128 * 128);
+  // Killers and history as they were before the further lines, put back after them.
+  private readonly savedKillers = new Int32Array(MAX_PLY * 2);
+  private readonly savedHistory = new Int32Array(2 * 128 * 128);
   private readonly moves = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly order = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
@@ -102,9 +128,17 @@ export class Searcher {
   private aborted = false;
   // Depth 1 always completes, so there is always a move to play.
   private interruptible = false;
-  // Off while MultiPV searches its further lines: they leave the table, killers and history
-  // as they were, so the first line is exactly the search that MultiPV 1 makes.
-  private learning = true;
+  // The depth of the iteration under way: captures are extended only within twice it.
+  private rootDepth = 1;
+  private extendCaptures = false;
+  // What a repetition inside the search costs the side to move at the root: the limits'
+  // contempt once a completed depth scored her clearly ahead, so that she looks for a way on
+  // instead of a draw; else 0.
+  private contempt = 0;
+  // On while MultiPV searches its further lines: they write their own table, and the
+  // killers and history they learn are put back afterwards, so the first line of the next
+  // depth is exactly the search that MultiPV 1 makes.
+  private furtherLine = false;
   // Root moves that the line being searched leaves out (the moves of the lines before it).
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
   private excludedCount = 0;
@@ -128,12 +162,15 @@ export class Searcher {
     this.ttScore = new Int16Array(entries);
     this.ttDepth = new Int8Array(entries);
     this.ttFlag = new Uint8Array(entries);
+    this.lineMask = 0;
+    this.lineFlag = new Uint8Array(0);
     this.clear();
   }
 
   /** Forgets everything learnt: hash table, killers, history. */
   clear(): void {
     this.ttFlag.fill(0);
+    this.lineFlag.fill(0);
     this.killers.fill(0);
     this.history.fill(0);
   }
@@ -161,8 +198,11 @@ export class Searcher {
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     for (let h = 0; h < this.history.length; h++) this.history[h] = this.history[h]! >> 2;
     const multiPV = Math.max(1, Math.min(MAX_MULTI_PV, Math.floor(limits.multiPV ?? 1)));
+    this.contempt = 0;
+    this.extendCaptures = limits.extendCaptures === true;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
+      this.rootDepth = depth;
       let result = this.root(depth, this.limits.scoreAllRootMoves === true);
       if (multiPV > 1 && !this.aborted) {
         const lines = this.moreLines(result, multiPV);
@@ -170,6 +210,8 @@ export class Searcher {
       }
       while (pos.depth > rootStart) pos.unmake();
       if (this.aborted && depth > 1) return;
+      const ahead = result.score > CONTEMPT_MARGIN && result.score < WIN_BOUND;
+      this.contempt = ahead ? (limits.contempt ?? 0) : 0;
       yield result;
       if (this.aborted || this.limitReached()) return;
       if (Math.abs(result.score) >= WIN_BOUND && WIN - Math.abs(result.score) <= depth) return;
@@ -228,21 +270,41 @@ export class Searcher {
   }
 
   // MultiPV: after the first line, each further line is the best root move that the lines
-  // before it left out, searched with the full window at the same depth. A depth whose
-  // lines do not all complete is given up like an unfinished depth.
+  // before it left out, searched at the same depth below the line before it: the search
+  // before already found this move no better, so a higher score could only be an artefact of
+  // reductions, and the narrower window is cheaper. A move that reaches the bound is scored
+  // as the line before it. A depth whose lines do not all complete is given up like an
+  // unfinished depth.
   private moreLines(first: SearchInfo, multiPV: number): SearchLine[] {
     const lines = [...first.lines];
-    this.learning = false;
+    if (this.lineMask === 0) this.makeLineTable();
+    this.savedKillers.set(this.killers);
+    this.savedHistory.set(this.history);
+    this.furtherLine = true;
     this.excludedCount = 0;
     while (lines.length > 0 && lines.length < multiPV) {
-      this.excluded[this.excludedCount++] = lines.at(-1)!.pv[0]!;
-      const next = this.root(first.depth, false);
+      const before = lines.at(-1)!;
+      this.excluded[this.excludedCount++] = before.pv[0]!;
+      const next = this.root(first.depth, false, before.score + 1);
       if (this.aborted || next.pv.length === 0) break;
-      lines.push(next.lines[0]!);
+      const line = next.lines[0]!;
+      lines.push(line.score > before.score ? { score: before.score, pv: line.pv } : line);
     }
     this.excludedCount = 0;
-    this.learning = true;
+    this.furtherLine = false;
+    this.killers.set(this.savedKillers);
+    this.history.set(this.savedHistory);
     return lines;
+  }
+
+  private makeLineTable(): void {
+    const entries = Math.max(1024, (this.ttMask + 1) >> 2);
+    this.lineMask = entries - 1;
+    this.lineKey = new Int32Array(entries);
+    this.lineMove = new Int32Array(entries);
+    this.lineScore = new Int16Array(entries);
+    this.lineDepth = new Int8Array(entries);
+    this.lineFlag = new Uint8Array(entries);
   }
 
   private isExcluded(move: Move): boolean {
@@ -250,15 +312,16 @@ export class Searcher {
     return false;
   }
 
-  // One depth at the root; with `all`, every root move is scored exactly.
-  private root(depth: number, all: boolean): SearchInfo {
+  // One depth at the root; with `all`, every root move is scored exactly. Below `beta` (a
+  // further MultiPV line's bound), a move that reaches it ends the depth.
+  private root(depth: number, all: boolean, beta = WIN + 1): SearchInfo {
     const pos = this.pos;
     const base = 0;
     const end = pos.generate(this.moves, base);
-    this.orderMoves(base, end, this.ttProbeMove(), 0);
+    this.probe();
+    this.orderMoves(base, end, this.probedMove, 0);
     const rootScores: { move: Move; score: number }[] = [];
     let alpha = -WIN - 1;
-    const beta = WIN + 1;
     let best = -WIN - 1;
     let first = true;
     this.pvLength[0] = 0;
@@ -286,11 +349,13 @@ export class Searcher {
         const len = this.pvLength[1]!;
         for (let k = 1; k < len; k++) this.pvTable[k] = this.pvTable[MAX_PLY + k]!;
         this.pvLength[0] = Math.max(len, 1);
+        if (alpha >= beta) break;
       }
     }
     const pv: Move[] = [];
     for (let k = 0; k < this.pvLength[0]!; k++) pv.push(this.pvTable[k]!);
-    if (pv.length) this.ttStore(depth, best, EXACT, pv[0]!, 0);
+    // A further line's root score leaves moves out, so it is no entry for this position.
+    if (pv.length && !this.furtherLine) this.ttStore(depth, best, EXACT, pv[0]!, 0);
     const lines: SearchLine[] = pv.length ? [{ score: best, pv }] : [];
     return { depth, score: best, nodes: this.nodes, pv, rootScores, lines };
   }
@@ -304,21 +369,14 @@ export class Searcher {
     if (this.aborted) return 0;
     const winner = pos.throneRing(); // R11
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
-    if (this.repeated()) return 0; // R13
+    // R13, scored from the side to move: the root side moves at even plies.
+    if (this.repeated()) return (ply & 1) === 0 ? -this.contempt : this.contempt;
     if (ply >= MAX_PLY - 2) return evaluate(pos, this.weights);
     if (depth <= 0) return this.quiesce(alpha, beta, ply);
 
     const pvNode = beta - alpha > 1;
-    const slot = pos.hashLo & this.ttMask;
-    let ttMove = 0;
-    if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi) {
-      ttMove = this.ttMove[slot]!;
-      if (!pvNode && this.ttDepth[slot]! >= depth) {
-        const s = fromTT(this.ttScore[slot]!, ply);
-        const f = this.ttFlag[slot];
-        if (f === EXACT || (f === LOWER && s >= beta) || (f === UPPER && s <= alpha)) return s;
-      }
-    }
+    if (this.probe(depth, alpha, beta, ply) && !pvNode) return this.probedScore;
+    const ttMove = this.probedMove;
 
     const base = ply * MAX_MOVES;
     const end = this.pos.generate(this.moves, base);
@@ -334,17 +392,23 @@ export class Searcher {
       const quiet = rank >= HASH_MOVE ? pos.stepCaptures(move) === 0 : rank < CAPTURE;
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
+      // With extendCaptures, a capture near the horizon is searched a turn deeper: the answer
+      // to it is a forced relocation, so the capturer in effect moves twice, and a chain of
+      // captures (which quiescence stops at the first) would run past the horizon. Within
+      // twice the iteration's depth, so the extensions cannot run away.
+      const extend =
+        this.extendCaptures && !quiet && depth <= 2 && ply < this.rootDepth * 2 ? 1 : 0;
+      const next = depth - 1 + extend;
       let score: number;
       if (i === base) {
-        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+        score = -this.negamax(next, -beta, -alpha, ply + 1);
       } else {
         const n = i - base;
         const reduction =
           depth >= 3 && n >= 3 && quiet && moveKind(move) === STEP ? (n >= 10 ? 2 : 1) : 0;
-        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && reduction)
-          score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1);
+        score = -this.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && reduction) score = -this.negamax(next, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.negamax(next, -beta, -alpha, ply + 1);
       }
       this.popKey();
       pos.unmake();
@@ -361,7 +425,7 @@ export class Searcher {
             this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
           this.pvLength[ply] = Math.max(len, ply + 1);
           if (alpha >= beta) {
-            if (quiet && this.learning) {
+            if (quiet) {
               if (this.killers[ply * 2] !== move) {
                 this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
                 this.killers[ply * 2] = move;
@@ -463,24 +527,79 @@ export class Searcher {
     return this.moves[i]!;
   }
 
-  private ttProbeMove(): Move {
-    const slot = this.pos.hashLo & this.ttMask;
-    return this.ttFlag[slot] !== 0 && this.ttKey[slot] === this.pos.hashHi ? this.ttMove[slot]! : 0;
+  // Looks the position up (a further MultiPV line first in its own table, then in the main
+  // one): sets probedMove, 0 for none, and returns true when the entry's bound decides a node
+  // searched to `depth` in (alpha, beta), its score then in probedScore. Without a depth,
+  // only the move is wanted.
+  private probe(depth = MAX_PLY, alpha = 0, beta = 0, ply = 0): boolean {
+    const pos = this.pos;
+    if (this.furtherLine) {
+      const slot = pos.hashLo & this.lineMask;
+      if (this.lineFlag[slot] !== 0 && this.lineKey[slot] === pos.hashHi) {
+        this.probedMove = this.lineMove[slot]!;
+        return this.decides(
+          this.lineDepth[slot]!,
+          this.lineFlag[slot]!,
+          this.lineScore[slot]!,
+          depth,
+          alpha,
+          beta,
+          ply,
+        );
+      }
+    }
+    const slot = pos.hashLo & this.ttMask;
+    if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi) {
+      this.probedMove = this.ttMove[slot]!;
+      return this.decides(
+        this.ttDepth[slot]!,
+        this.ttFlag[slot]!,
+        this.ttScore[slot]!,
+        depth,
+        alpha,
+        beta,
+        ply,
+      );
+    }
+    this.probedMove = 0;
+    return false;
+  }
+
+  // Whether an entry searched to `entryDepth` with bound `flag` decides the node; if so its
+  // score, relative to the root again, goes to probedScore.
+  private decides(
+    entryDepth: number,
+    flag: number,
+    stored: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+  ): boolean {
+    if (entryDepth < depth) return false;
+    const s = fromTT(stored, ply);
+    if (flag === EXACT || (flag === LOWER && s >= beta) || (flag === UPPER && s <= alpha)) {
+      this.probedScore = s;
+      return true;
+    }
+    return false;
   }
 
   private ttStore(depth: number, score: number, flag: number, move: Move, ply: number): void {
-    if (!this.learning) return;
     const pos = this.pos;
-    const slot = pos.hashLo & this.ttMask;
+    const further = this.furtherLine;
+    const key = further ? this.lineKey : this.ttKey;
+    const flags = further ? this.lineFlag : this.ttFlag;
+    const depths = further ? this.lineDepth : this.ttDepth;
+    const slot = pos.hashLo & (further ? this.lineMask : this.ttMask);
     // Depth-preferred for the same position: a shallower result keeps a deeper one. Another
     // position always takes the slot, however deep its entry was (entries carry no age).
-    if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi && this.ttDepth[slot]! > depth)
-      return;
-    this.ttKey[slot] = pos.hashHi;
-    this.ttMove[slot] = move;
-    this.ttScore[slot] = toTT(score, ply);
-    this.ttDepth[slot] = Math.min(depth, 127);
-    this.ttFlag[slot] = flag;
+    if (flags[slot] !== 0 && key[slot] === pos.hashHi && depths[slot]! > depth) return;
+    key[slot] = pos.hashHi;
+    (further ? this.lineMove : this.ttMove)[slot] = move;
+    (further ? this.lineScore : this.ttScore)[slot] = toTT(score, ply);
+    depths[slot] = Math.min(depth, 127);
+    flags[slot] = flag;
   }
 }
 

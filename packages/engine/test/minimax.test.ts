@@ -7,11 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CONTEMPT_MARGIN,
   evaluate,
   type Position,
   parseApn,
   parseMoveText,
   Searcher,
+  type SearchLimits,
   STANDARD_APN,
   WIN,
 } from '../src/index.ts';
@@ -24,13 +26,34 @@ interface Seen {
   repetition: number;
 }
 
-function reference(pos: Position, depth: number, keys: string[], seen: Seen): number {
-  return negamax(pos, depth, 0, keys, seen);
+/** The search's options that change its tree or scores, modelled here the same way. */
+interface Options {
+  /** extendCaptures: a capture at depth 2 or less, below the root, is searched a turn deeper. */
+  readonly extendCaptures?: boolean;
+  /** What a repetition costs the root side (contempt once it applies; 0 a draw). */
+  readonly contempt?: number;
+}
+
+function reference(
+  pos: Position,
+  depth: number,
+  keys: string[],
+  seen: Seen,
+  options: Options = {},
+): number {
+  return negamax(pos, depth, 0, keys, seen, { ...options, rootDepth: depth });
 }
 
 const keyOf = (pos: Position): string => `${pos.hashLo}:${pos.hashHi}`;
 
-function negamax(pos: Position, depth: number, ply: number, keys: string[], seen: Seen): number {
+function negamax(
+  pos: Position,
+  depth: number,
+  ply: number,
+  keys: string[],
+  seen: Seen,
+  options: Options & { rootDepth: number },
+): number {
   const winner = pos.throneRing();
   if (winner >= 0) {
     seen.throneRing++;
@@ -39,7 +62,8 @@ function negamax(pos: Position, depth: number, ply: number, keys: string[], seen
   const key = keyOf(pos);
   if (ply > 0 && keys.includes(key)) {
     seen.repetition++;
-    return 0;
+    const contempt = options.contempt ?? 0;
+    return ply % 2 === 0 ? -contempt : contempt;
   }
   if (depth === 0) return quiesce(pos, ply, seen);
   const moves = pos.legalMoves();
@@ -50,8 +74,17 @@ function negamax(pos: Position, depth: number, ply: number, keys: string[], seen
   keys.push(key);
   let best = -WIN - 1;
   for (const move of moves) {
+    const extend =
+      options.extendCaptures === true &&
+      ply > 0 &&
+      depth <= 2 &&
+      ply < 2 * options.rootDepth &&
+      pos.stepCaptures(move) > 0;
     pos.make(move);
-    best = Math.max(best, -negamax(pos, depth - 1, ply + 1, keys, seen));
+    best = Math.max(
+      best,
+      -negamax(pos, depth - 1 + (extend ? 1 : 0), ply + 1, keys, seen, options),
+    );
     pos.unmake();
   }
   keys.pop();
@@ -86,8 +119,13 @@ function load(apn: string): Position {
   return r.value;
 }
 
-function searchScore(pos: Position, depth: number, history: [number, number][] = []): number {
-  const info = new Searcher(1).search(pos, history, { depth });
+function searchScore(
+  pos: Position,
+  depth: number,
+  history: [number, number][] = [],
+  limits: SearchLimits = {},
+): number {
+  const info = new Searcher(1).search(pos, history, { ...limits, depth });
   if (!info) throw new Error('no search result');
   return info.score;
 }
@@ -134,20 +172,58 @@ describe('search score equals plain minimax', () => {
   it('at depths 1-3 when the game so far makes repetitions reachable (R13)', () => {
     // Both sides stepped out and back: the start is on the board again, and stepping out
     // again repeats positions of the game.
-    const pos = load(STANDARD_APN);
-    const history: [number, number][] = [];
-    const keys: string[] = [];
-    for (const text of ['f1-f2', 'f11-f10', 'f2-f1', 'f10-f11']) {
-      history.push([pos.hashLo, pos.hashHi]);
-      keys.push(keyOf(pos));
-      const move = parseMoveText(text);
-      if (!move.ok) throw new Error(move.error.message);
-      pos.make(move.value);
-    }
+    const { pos, history, keys } = afterOutAndBack(STANDARD_APN, 'f1', 'f2');
     for (const depth of [1, 2, 3]) {
       const seen: Seen = { throneRing: 0, noMoves: 0, repetition: 0 };
       expect(searchScore(pos.clone(), depth, history)).toBe(reference(pos, depth, [...keys], seen));
       if (depth >= 2) expect(seen.repetition).toBeGreaterThan(0);
     }
   });
+
+  it.each([1, 2, 3])('with extendCaptures, at depth %i on random positions', (depth) => {
+    const seen: Seen = { throneRing: 0, noMoves: 0, repetition: 0 };
+    fc.assert(
+      fc.property(arbLive, (pos) => {
+        const options = { extendCaptures: true };
+        expect(searchScore(pos.clone(), depth, [], options)).toBe(
+          reference(pos, depth, [], seen, options),
+        );
+      }),
+      { numRuns: [0, 100, 30, 4][depth] },
+    );
+  });
+
+  it('with contempt, a repetition costs the root side once she is ahead (R13)', () => {
+    // White's queen in ring 1 (f5) puts her well ahead; she stepped out and back, and so did
+    // Black's queen, so a guard's step sideways and back repeats a position of the game.
+    const { pos, history, keys } = afterOutAndBack(
+      '1g2G1/G5g/8/g7G/10/4Q5q/10/g7G/8/G5g/1g2G1 w',
+      'f5',
+      'f4',
+    );
+    const contempt = 60;
+    expect(searchScore(pos.clone(), 1)).toBeGreaterThan(CONTEMPT_MARGIN);
+    for (const depth of [2, 3]) {
+      const seen: Seen = { throneRing: 0, noMoves: 0, repetition: 0 };
+      const score = searchScore(pos.clone(), depth, history, { contempt });
+      expect(score).toBe(reference(pos, depth, [...keys], seen, { contempt }));
+      if (depth === 3) expect(seen.repetition).toBeGreaterThan(0);
+    }
+  });
 });
+
+// The position after White's queen stepped from `from` to `to` and back, and Black's queen
+// from f11 to f10 and back: the keys of the four positions before it, as a game's history.
+function afterOutAndBack(apn: string, from: string, to: string) {
+  const pos = load(apn);
+  const history: [number, number][] = [];
+  const keys: string[] = [];
+  for (const text of [`${from}-${to}`, 'f11-f10', `${to}-${from}`, 'f10-f11']) {
+    history.push([pos.hashLo, pos.hashHi]);
+    keys.push(keyOf(pos));
+    const move = parseMoveText(text);
+    if (!move.ok) throw new Error(move.error.message);
+    pos.make(move.value);
+  }
+  return { pos, history, keys };
+}
