@@ -58,8 +58,15 @@ export class AepClient implements Contender {
     });
   }
 
-  /** Starts `command`, completes the aep/aepok handshake, sets `level` if given and waits for readyok. */
-  static async start(command: string, level: number | undefined): Promise<AepClient> {
+  /**
+   * Starts `command`, completes the aep/aepok handshake, sets `level` if given and `options`,
+   * and waits for readyok.
+   */
+  static async start(
+    command: string,
+    level: number | undefined,
+    options: readonly (readonly [string, string])[] = [],
+  ): Promise<AepClient> {
     const client = new AepClient(command);
     try {
       client.send('aep');
@@ -72,6 +79,7 @@ export class AepClient implements Contender {
         'aepok',
       );
       if (level !== undefined) client.send(`setoption name Level value ${level}`);
+      for (const [name, value] of options) client.send(`setoption name ${name} value ${value}`);
       client.send('isready');
       let refused: string | undefined;
       await client.waitFor(
@@ -84,6 +92,7 @@ export class AepClient implements Contender {
       );
       if (refused) throw new ContenderFailure(`it refused the options: ${refused}`);
       if (level !== undefined) client.name += ` (level ${level})`;
+      if (options.length) client.name += ` (${options.map(([n, v]) => `${n} ${v}`).join(', ')})`;
       return client;
     } catch (e) {
       await client.close();

@@ -26,6 +26,8 @@ export interface ContenderSpec {
   readonly command: string;
   /** The Level option to set, if any. */
   readonly level: number | undefined;
+  /** Further AEP options to set (--set-a, --set-b), as name and value. */
+  readonly options: readonly (readonly [string, string])[];
   /** Sets the side's random stream apart from the other side's when both are random. */
   readonly salt: number;
 }

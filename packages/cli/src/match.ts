@@ -28,7 +28,8 @@ export const matchCommand: Command = {
   name: 'match',
   summary: 'play two engines against each other and estimate the Elo difference',
   usage: `usage: agon match --a "<command>" --b "<command>" --games <N> --movetime <ms>
-                  [--level-a <L>] [--level-b <L>] [--seed <S>] [--max-plies <P>]
+                  [--level-a <L>] [--level-b <L>] [--set-a <N=V,...>] [--set-b <N=V,...>]
+                  [--seed <S>] [--max-plies <P>]
                   [--variant standard|placement] [--concurrency <C>] [--pgn <file>]
 
 Plays N games between engines A and B and prints a line per game, then A's wins, draws
@@ -45,6 +46,7 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
   --games <N>           number of games
   --movetime <ms>       time for each move (go movetime)
   --level-a, --level-b  set the engine's Level option (1 to 10)
+  --set-a, --set-b      set further AEP options, such as Contempt=60,ExtendCaptures=1
   --seed <S>            seeds the openings and each game's Seed option (default 1)
   --max-plies <P>       a game still going after P turns is a draw (default 400)
   --variant <name>      standard (R4, default) or placement (R14)
@@ -60,6 +62,8 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
       movetime: 'value',
       'level-a': 'value',
       'level-b': 'value',
+      'set-a': 'value',
+      'set-b': 'value',
       seed: 'value',
       'max-plies': 'value',
       variant: 'value',
@@ -100,8 +104,18 @@ function planOf(args: Args): Plan {
     throw new CommandError(`match: unknown variant "${variant}": it is standard or placement`);
   }
   return {
-    a: { command: a, level: args.integer('level-a', 1, 10), salt: 0 },
-    b: { command: b, level: args.integer('level-b', 1, 10), salt: 0x5bd1e995 },
+    a: {
+      command: a,
+      level: args.integer('level-a', 1, 10),
+      options: optionsOf(args, 'a'),
+      salt: 0,
+    },
+    b: {
+      command: b,
+      level: args.integer('level-b', 1, 10),
+      options: optionsOf(args, 'b'),
+      salt: 0x5bd1e995,
+    },
     games: args.integer('games', 1, 1_000_000)!,
     movetime: args.integer('movetime', 1, 3_600_000)!,
     seed: args.integer('seed', 0, 2147483647) ?? 1,
@@ -285,12 +299,25 @@ async function answer(mover: Contender, game: Game, movetime: number): Promise<s
     : `illegal move ${makeMoveText(move.value)}: ${played.error.message}`;
 }
 
+// --set-a or --set-b: `Name=Value` pairs, comma separated.
+function optionsOf(args: Args, side: 'a' | 'b'): [string, string][] {
+  const text = args.value(`set-${side}`);
+  if (text === undefined) return [];
+  return text.split(',').map((pair) => {
+    const m = /^\s*([A-Za-z][A-Za-z0-9]*)=(\S+)\s*$/.exec(pair);
+    if (!m) throw new CommandError(`match: --set-${side} takes Name=Value pairs, not "${pair}"`);
+    return [m[1]!, m[2]!];
+  });
+}
+
 // A built-in player, or an engine process after the AEP handshake.
 async function startContender(spec: ContenderSpec): Promise<Contender> {
   const command = spec.command;
-  if (!isBuiltIn(command)) return AepClient.start(command, spec.level);
-  if (spec.level !== undefined) {
-    throw new CommandError(`match: the ${command} player has no level; drop its --level flag`);
+  if (!isBuiltIn(command)) return AepClient.start(command, spec.level, spec.options);
+  if (spec.level !== undefined || spec.options.length) {
+    throw new CommandError(
+      `match: the ${command} player has no options; drop its --level and --set flags`,
+    );
   }
   return new BuiltInMover(command, spec.salt);
 }

@@ -81,6 +81,27 @@ describe.concurrent('agon match', () => {
     expect(stdout).toMatch(/^forfeits: A 0, B 2$/m);
   });
 
+  it('sets further options on an engine (--set-a), and stops on one it refuses', async () => {
+    const games = ['--b', 'random', '--games', '2', '--movetime', '20', '--max-plies', '4'];
+    const engine = `"${process.execPath}" "${BIN}" engine`;
+    const ok = await agon([
+      'match',
+      '--a',
+      engine,
+      '--set-a',
+      'Contempt=60,ExtendCaptures=1',
+      ...games,
+    ]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/Contempt 60, ExtendCaptures 1/);
+    const refused = await agon(['match', '--a', engine, '--set-a', 'Contempt=2000', ...games]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/refused the options: .*Contempt takes a whole number/);
+    const malformed = await agon(['match', '--a', engine, '--set-a', 'Contempt', ...games]);
+    expect(malformed.status).toBe(2);
+    expect(malformed.stderr).toMatch(/--set-a takes Name=Value pairs, not "Contempt"/);
+  });
+
   it('an engine that does not start stops the match with status 2', async () => {
     const { status, stderr } = await agon([
       'match',

@@ -115,6 +115,28 @@ describe('AEP (PROTOCOL.md)', () => {
     expect(move.ok && after(['f1-f2']).isLegal(move.value)).toBe(true);
   });
 
+  it('passes Contempt and ExtendCaptures to the search (measured options, off by default)', () => {
+    // A middle game full of captures: extending them makes the same depth search more.
+    const position = 'position startpos moves f1-f2 f11-f10 e2-e3 e10-e9 d2-d3 d10-d9';
+    const nodesAt = (setting: string[]): number => {
+      const { s, lines } = session();
+      const out = run(s, lines, [...setting, position, 'go depth 4']);
+      return Number(
+        / nodes (\d+) /.exec(out.filter((l) => l.startsWith('info depth 4')).at(-1)!)![1],
+      );
+    };
+    const plain = nodesAt([]);
+    expect(nodesAt(['setoption name ExtendCaptures value 0'])).toBe(plain);
+    expect(nodesAt(['setoption name ExtendCaptures value 1'])).not.toBe(plain);
+    const { s, lines } = session();
+    expect(run(s, lines, ['setoption name ExtendCaptures value 2'])[0]).toMatch(
+      /^info string error ExtendCaptures takes a whole number from 0 to 1/,
+    );
+    expect(run(s, lines, ['setoption name Contempt value -1'])[0]).toMatch(
+      /^info string error Contempt takes a whole number from 0 to 1000/,
+    );
+  });
+
   it('says unknown command and goes on; bad option values are refused', () => {
     const { s, lines } = session();
     expect(run(s, lines, ['hello'])).toEqual(['info string unknown command']);
