@@ -350,6 +350,21 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     );
   }, 240_000);
 
+  /**
+   * A game on `server` (created through `via`) whose clock runs: both players join there,
+   * White moves, and the players stay connected for the caller to close.
+   */
+  async function clockRunning(via: string, server: string, initial: number) {
+    const created = await createGame(via, { side: 'white', clock: { initial, increment: 0 } });
+    const { id, token } = created.body as { id: string; token: string };
+    const white = await join(server, id, token);
+    const black = await join(server, id);
+    const version = black.state.game.version;
+    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
+    expect(await white.peer.answer(version + 1)).toBe('event');
+    return { id, white: white.peer, black: black.peer };
+  }
+
   /** Two players of a new game, white on the first process and black on the second. */
   async function split() {
     const created = await createGame(proxy.url, { side: 'white' });
@@ -395,20 +410,11 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
   }, 120_000);
 
   it('adopts a running clock whose keeper was killed: its flag falls with nobody connected', async () => {
-    const created = await createGame(proxy.url, {
-      side: 'white',
-      clock: { initial: 3000, increment: 0 },
-    });
-    const { id, token } = created.body as { id: string; token: string };
     // Both players on the first process, which alone holds the game (the second started
     // before the game existed, and nobody connects to it there).
-    const white = await join(servers[0]!.url, id, token);
-    const black = await join(servers[0]!.url, id);
-    const version = black.state.game.version;
-    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
-    expect(await white.peer.answer(version + 1)).toBe('event');
-    white.peer.close();
-    black.peer.close();
+    const { id, white, black } = await clockRunning(proxy.url, servers[0]!.url, 3000);
+    white.close();
+    black.close();
     // Black's three seconds run out with nobody connected, and the keeper is killed first.
     const killed = Date.now();
     await servers[0]!.stop('SIGKILL');
@@ -434,18 +440,9 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
   }, 120_000);
 
   it('gives up its claims on running clocks when a keeper stops cleanly', async () => {
-    const created = await createGame(proxy.url, {
-      side: 'white',
-      clock: { initial: 600_000, increment: 0 },
-    });
-    const { id, token } = created.body as { id: string; token: string };
-    const white = await join(servers[1]!.url, id, token);
-    const black = await join(servers[1]!.url, id);
-    const version = black.state.game.version;
-    white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
-    expect(await white.peer.answer(version + 1)).toBe('event');
-    white.peer.close();
-    black.peer.close();
+    const { id, white, black } = await clockRunning(proxy.url, servers[1]!.url, 600_000);
+    white.close();
+    black.close();
     const looker = new Redis(redis.url);
     try {
       // The process holding the game claims it at its next beat (every 2 s)...
@@ -483,17 +480,8 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     ];
     const open: Peer[] = [];
     try {
-      const created = await createGame(a.url, {
-        side: 'white',
-        clock: { initial: 600_000, increment: 0 },
-      });
-      const { id, token } = created.body as { id: string; token: string };
-      const white = await join(a.url, id, token);
-      const black = await join(a.url, id);
-      open.push(white.peer, black.peer);
-      const version = black.state.game.version;
-      white.peer.send({ t: 'move', seat: 'white', move: randomMove(replay([])), version });
-      expect(await white.peer.answer(version + 1)).toBe('event');
+      const { id, white, black } = await clockRunning(a.url, a.url, 600_000);
+      open.push(white, black);
       const games = async (server: Running): Promise<number> =>
         ((await (await fetch(`${server.url}healthz`)).json()) as { games: number }).games;
       // The first process keeps the game once it has claimed it (every 2 s)...
