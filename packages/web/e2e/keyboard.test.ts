@@ -62,6 +62,7 @@ describeInChromium('the keyboard alone', (browser) => {
     const random = seeded(17);
     const searcher = new Searcher(4);
     const seen: [number, number][] = [];
+    const reached: [number, number][] = [];
     let turns = 0;
     const played: string[] = [];
     while (!(await waitForTurn(page))) {
@@ -70,6 +71,14 @@ describeInChromium('the keyboard alone', (browser) => {
       seen.push(position.computeHash());
       if (!found) throw new Error('no move on the board');
       const move = found.move;
+      // Whether this move ends the game (R11, R12, or R13 by a third black-to-move position).
+      const after = position.clone();
+      after.make(move);
+      const [lo, hi] = after.computeHash();
+      const ends =
+        after.outcome() !== undefined ||
+        reached.filter(([l, h]) => l === lo && h === hi).length >= 2;
+      reached.push([lo, hi]);
       const listed = (await moveList(page)).length;
       const from = cellName(moveFrom(move));
       const to = cellName(moveTo(move));
@@ -79,10 +88,10 @@ describeInChromium('the keyboard alone', (browser) => {
         await page.keyboard.type(makeMoveText(move));
         await page.keyboard.press('Enter');
         await expect.poll(() => page.locator('.cell.origin').count()).toBe(0);
-        // A winning move opens the result dialog, which keeps the keyboard to itself.
-        if ((await page.getByTestId('result').count()) === 0) {
-          await tabTo(page, '.board-host [role=gridcell][tabindex="0"]', true);
-        }
+        // A move that ends the game opens the result dialog, which keeps the keyboard to
+        // itself; the dialog comes after the move's slide, so wait for it rather than look.
+        if (ends) await page.getByTestId('result').waitFor();
+        else await tabTo(page, '.board-host [role=gridcell][tabindex="0"]', true);
       } else {
         await expect.poll(() => focusedCell(page)).not.toBeNull();
         const relocating = (await page.locator('.cell.selected').count()) > 0;
