@@ -127,13 +127,16 @@ describeInChromium('the analysis board', (browser) => {
     // The graph's left end is the start; the table's row goes to the blunder.
     const graph = await page.getByTestId('review-graph').boundingBox();
     await page.mouse.click(graph!.x + 2, graph!.y + graph!.height / 2);
-    expect(await page.getByTestId('analysis-apn').inputValue()).toBe(
-      '1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w',
-    );
+    // The page re-renders in the task after the click: wait for it, as a reader would.
+    await expect
+      .poll(() => page.getByTestId('analysis-apn').inputValue())
+      .toBe('1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w');
     await page.getByText('The review as a table').click();
     await page.getByTestId('review-table').getByRole('button', { name: 'b1-a1' }).click();
     const here = page.getByTestId('review-here');
-    expect(await here.textContent()).toMatch(/b1-a1 is a blunder\. Best was (b1-c2|b1-b2)/);
+    await expect
+      .poll(() => here.textContent())
+      .toMatch(/b1-a1 is a blunder\. Best was (b1-c2|b1-b2)/);
     await here.getByRole('button', { name: 'Show the better move' }).click();
     await expect.poll(() => page.getByTestId('variation').count(), SLOW).toBe(1);
     expect(await page.getByTestId('variation').textContent()).toMatch(/^\(1\. (b1-c2|b1-b2)/);
