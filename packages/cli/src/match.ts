@@ -46,7 +46,7 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
   --games <N>           number of games
   --movetime <ms>       time for each move (go movetime)
   --level-a, --level-b  set the engine's Level option (1 to 10)
-  --set-a, --set-b      set further AEP options, such as Contempt=60,ExtendCaptures=1
+  --set-a, --set-b      set further AEP options, such as Contempt=60,Prune=1
   --seed <S>            seeds the openings and each game's Seed option (default 1)
   --max-plies <P>       a game still going after P turns is a draw (default 400)
   --variant <name>      standard (R4, default) or placement (R14)

@@ -27,10 +27,11 @@ const OPTIONS = [
   { name: 'Hash', min: 1, max: 1024, default: 16 },
   { name: 'Seed', min: 0, max: 2147483647, default: 0 },
   { name: 'MultiPV', min: 1, max: MAX_MULTI_PV, default: 1 },
-  // Two search changes measured against the baseline and not adopted (docs/strength.md),
-  // kept as options so that a match can measure them again: `agon match --set-a Contempt=60`.
+  // Search changes measured against the baseline and not adopted (docs/strength.md), kept
+  // as options so that a match can measure them again: `agon match --set-a Contempt=60`.
   { name: 'Contempt', min: 0, max: 1000, default: 0 },
   { name: 'ExtendCaptures', min: 0, max: 1, default: 0 },
+  { name: 'Prune', min: 0, max: 1, default: 0 },
 ] as const;
 
 /** A score in AEP form: `cp <n>`, `win <turns>` or `loss <turns>`. */
@@ -219,6 +220,7 @@ export class AepSession {
         multiPV,
         contempt: this.options.get('Contempt')!,
         extendCaptures: this.options.get('ExtendCaptures') === 1,
+        prune: this.options.get('Prune') === 1,
       },
       report,
     );

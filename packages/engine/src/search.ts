@@ -5,6 +5,7 @@
 // result per completed depth from a generator.
 
 import { evaluate, WEIGHTS } from './evaluate.ts';
+import { ring } from './hex.ts';
 import { type Move, moveFrom, moveKind, moveTo, STEP } from './move.ts';
 import { MAX_MOVES, type Position } from './position.ts';
 
@@ -38,6 +39,8 @@ export interface SearchLimits {
   readonly contempt?: number;
   /** Search a capture near the horizon a turn deeper (default false); see `negamax`. */
   readonly extendCaptures?: boolean;
+  /** Prune hopeless quiet steps near the horizon (default false); see `negamax`. */
+  readonly prune?: boolean;
 }
 
 /** How far ahead (evaluation units) the root side must be before `contempt` applies. */
@@ -78,6 +81,11 @@ export interface SearchInfo {
 const HASH_MOVE = 1 << 30;
 const CAPTURE = 1 << 29;
 const KILLER = 1 << 28;
+
+// Pruning near the horizon (with `prune`): the margin per ply of depth left, in evaluation
+// units, and how many moves a node at depth 1, 2, 3 searches before it drops quiet steps.
+const PRUNE_MARGIN = 110;
+const LATE_MOVES = [0, 8, 14, 22];
 
 const EXACT = 1;
 const LOWER = 2;
@@ -131,6 +139,7 @@ export class Searcher {
   // The depth of the iteration under way: captures are extended only within twice it.
   private rootDepth = 1;
   private extendCaptures = false;
+  private prune = false;
   // What a repetition inside the search costs the side to move at the root: the limits'
   // contempt once a completed depth scored her clearly ahead, so that she looks for a way on
   // instead of a draw; else 0.
@@ -200,6 +209,7 @@ export class Searcher {
     const multiPV = Math.max(1, Math.min(MAX_MULTI_PV, Math.floor(limits.multiPV ?? 1)));
     this.contempt = 0;
     this.extendCaptures = limits.extendCaptures === true;
+    this.prune = limits.prune === true;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
       this.rootDepth = depth;
@@ -378,6 +388,24 @@ export class Searcher {
     if (this.probe(depth, alpha, beta, ply) && !pvNode) return this.probedScore;
     const ttMove = this.probedMove;
 
+    // Near the horizon, outside the principal line, in deeper iterations only (so depths 1-3
+    // stay plain minimax): a position far above beta is taken as a cut, and late quiet steps
+    // that cannot lift a position far below alpha are not searched. A step into the throne
+    // ring is never pruned: it may complete the ring (R11).
+    const pruning =
+      this.prune &&
+      !pvNode &&
+      depth <= 3 &&
+      this.rootDepth >= 4 &&
+      pos.capturedCount[pos.turn] === 0 &&
+      !pos.placing &&
+      Math.abs(beta) < WIN_BOUND;
+    let standPat = 0;
+    if (pruning) {
+      standPat = evaluate(pos, this.weights);
+      if (standPat - PRUNE_MARGIN * depth >= beta) return standPat;
+    }
+
     const base = ply * MAX_MOVES;
     const end = this.pos.generate(this.moves, base);
     if (end === base) return -(WIN - ply); // R12: no legal turn loses.
@@ -390,6 +418,17 @@ export class Searcher {
       // The ordering score tells a capture (see orderMoves), except for the hash move.
       const rank = this.order[i]!;
       const quiet = rank >= HASH_MOVE ? pos.stepCaptures(move) === 0 : rank < CAPTURE;
+      if (
+        pruning &&
+        quiet &&
+        i > base &&
+        rank < KILLER &&
+        ring[moveTo(move)]! > 1 &&
+        (i - base >= LATE_MOVES[depth]! || standPat + PRUNE_MARGIN * depth <= alpha)
+      ) {
+        if (best < alpha) best = alpha;
+        continue;
+      }
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
       // With extendCaptures, a capture near the horizon is searched a turn deeper: the answer

@@ -115,7 +115,7 @@ describe('AEP (PROTOCOL.md)', () => {
     expect(move.ok && after(['f1-f2']).isLegal(move.value)).toBe(true);
   });
 
-  it('passes Contempt and ExtendCaptures to the search (measured options, off by default)', () => {
+  it('passes Contempt, ExtendCaptures and Prune to the search (measured options, off by default)', () => {
     // A middle game full of captures: extending them makes the same depth search more.
     const position = 'position startpos moves f1-f2 f11-f10 e2-e3 e10-e9 d2-d3 d10-d9';
     const nodesAt = (setting: string[]): number => {
@@ -128,6 +128,9 @@ describe('AEP (PROTOCOL.md)', () => {
     const plain = nodesAt([]);
     expect(nodesAt(['setoption name ExtendCaptures value 0'])).toBe(plain);
     expect(nodesAt(['setoption name ExtendCaptures value 1'])).not.toBe(plain);
+    // Pruning starts in the fourth iteration: the same depth searches fewer nodes.
+    expect(nodesAt(['setoption name Prune value 0'])).toBe(plain);
+    expect(nodesAt(['setoption name Prune value 1'])).toBeLessThan(plain);
     const { s, lines } = session();
     expect(run(s, lines, ['setoption name ExtendCaptures value 2'])[0]).toMatch(
       /^info string error ExtendCaptures takes a whole number from 0 to 1/,

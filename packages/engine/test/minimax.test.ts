@@ -193,6 +193,21 @@ describe('search score equals plain minimax', () => {
     );
   });
 
+  it.each([1, 2, 3])(
+    'with prune, at depth %i on random positions (it prunes from depth 4)',
+    (depth) => {
+      const seen: Seen = { throneRing: 0, noMoves: 0, repetition: 0 };
+      fc.assert(
+        fc.property(arbLive, (pos) => {
+          expect(searchScore(pos.clone(), depth, [], { prune: true })).toBe(
+            reference(pos, depth, [], seen),
+          );
+        }),
+        { numRuns: [0, 100, 30, 8][depth] },
+      );
+    },
+  );
+
   it('with contempt, a repetition costs the root side once she is ahead (R13)', () => {
     // White's queen in ring 1 (f5) puts her well ahead; she stepped out and back, and so did
     // Black's queen, so a guard's step sideways and back repeats a position of the game.
