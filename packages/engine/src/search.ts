@@ -418,9 +418,9 @@ export class Searcher {
       // The ordering score tells a capture (see orderMoves), except for the hash move.
       const rank = this.order[i]!;
       const quiet = rank >= HASH_MOVE ? pos.stepCaptures(move) === 0 : rank < CAPTURE;
+      // Ranked below the killers: a quiet step that is neither the hash move nor a killer.
       if (
         pruning &&
-        quiet &&
         i > base &&
         rank < KILLER &&
         ring[moveTo(move)]! > 1 &&
