@@ -29,7 +29,7 @@ export const matchCommand: Command = {
   summary: 'play two engines against each other and estimate the Elo difference',
   usage: `usage: agon match --a "<command>" --b "<command>" --games <N> --movetime <ms>
                   [--level-a <L>] [--level-b <L>] [--set-a <N=V,...>] [--set-b <N=V,...>]
-                  [--seed <S>] [--max-plies <P>]
+                  [--movetime-a <ms>] [--movetime-b <ms>] [--seed <S>] [--max-plies <P>]
                   [--variant standard|placement] [--concurrency <C>] [--pgn <file>]
 
 Plays N games between engines A and B and prints a line per game, then A's wins, draws
@@ -45,6 +45,9 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
   --a, --b "<command>"  the two engines (quote a command with spaces)
   --games <N>           number of games
   --movetime <ms>       time for each move (go movetime)
+  --movetime-a, --movetime-b
+                        that engine's time for each move instead, for a match at
+                        time odds (how much more time is worth)
   --level-a, --level-b  set the engine's Level option (1 to 10)
   --set-a, --set-b      set further AEP options, such as Contempt=60,Prune=1
   --seed <S>            seeds the openings and each game's Seed option (default 1)
@@ -60,6 +63,8 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
       b: 'value',
       games: 'value',
       movetime: 'value',
+      'movetime-a': 'value',
+      'movetime-b': 'value',
       'level-a': 'value',
       'level-b': 'value',
       'set-a': 'value',
@@ -80,7 +85,8 @@ interface Plan {
   readonly a: ContenderSpec;
   readonly b: ContenderSpec;
   readonly games: number;
-  readonly movetime: number;
+  /** Time for each move, by side. */
+  readonly movetime: { readonly A: number; readonly B: number };
   readonly seed: number;
   readonly maxPlies: number;
   readonly start: Position;
@@ -99,6 +105,7 @@ function planOf(args: Args): Plan {
   const b = required('b');
   required('games');
   required('movetime');
+  const movetime = args.integer('movetime', 1, 3_600_000)!;
   const variant = args.value('variant') ?? 'standard';
   if (variant !== 'standard' && variant !== 'placement') {
     throw new CommandError(`match: unknown variant "${variant}": it is standard or placement`);
@@ -117,7 +124,10 @@ function planOf(args: Args): Plan {
       salt: 0x5bd1e995,
     },
     games: args.integer('games', 1, 1_000_000)!,
-    movetime: args.integer('movetime', 1, 3_600_000)!,
+    movetime: {
+      A: args.integer('movetime-a', 1, 3_600_000) ?? movetime,
+      B: args.integer('movetime-b', 1, 3_600_000) ?? movetime,
+    },
     seed: args.integer('seed', 0, 2147483647) ?? 1,
     maxPlies: args.integer('max-plies', 1, 100_000) ?? 400,
     start: positionFromApn('match', variant === 'placement' ? PLACEMENT_APN : STANDARD_APN),
@@ -179,8 +189,10 @@ class Match {
       this.names.B = a.name === b.name ? `${b.name} B` : b.name;
       say(`A: ${this.names.A}`);
       say(`B: ${this.names.B}`);
+      const { A, B } = plan.movetime;
+      const movetime = A === B ? `${A} ms` : `A ${A} ms, B ${B} ms`;
       say(
-        `${plan.games} games, ${plan.variant}, movetime ${plan.movetime} ms, seed ${plan.seed}, max ${plan.maxPlies} turns`,
+        `${plan.games} games, ${plan.variant}, movetime ${movetime}, seed ${plan.seed}, max ${plan.maxPlies} turns`,
       );
       await Promise.all(this.slots.map((slot) => this.work(slot, say)));
     } finally {
@@ -225,7 +237,8 @@ class Match {
     }
     while (!forfeit && !game.outcome && game.moves.length < plan.maxPlies) {
       const colour = game.position.turnColour;
-      const why = await answer(colour === 'white' ? white : black, game, plan.movetime);
+      const mover = colour === 'white' ? white : black;
+      const why = await answer(mover, game, plan.movetime[side(colour)]);
       if (why !== undefined) forfeit = { colour, why };
     }
     let ending: string;

@@ -16,6 +16,17 @@ const CHEAT = `require('node:readline').createInterface({ input: process.stdin }
 });
 `;
 
+// An engine that writes each go line it receives to the file named by its argument, then
+// answers with an illegal move, so that each of its games ends at its first turn.
+const RECORDER = `const { appendFileSync } = require('node:fs');
+require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  if (l === 'aep') console.log('id name Recorder\\naepok');
+  else if (l === 'isready') console.log('readyok');
+  else if (l.startsWith('go')) { appendFileSync(process.argv[2], l + '\\n'); console.log('bestmove f1-f9'); }
+  else if (l === 'quit') process.exit(0);
+});
+`;
+
 /** A, D and L from the summary line, checking its form. */
 function tally(stdout: string): { wins: number; draws: number; losses: number } {
   const m = /^A wins (\d+), draws (\d+), losses (\d+)$/m.exec(stdout);
@@ -100,6 +111,23 @@ describe.concurrent('agon match', () => {
     const malformed = await agon(['match', '--a', engine, '--set-a', 'Contempt', ...games]);
     expect(malformed.status).toBe(2);
     expect(malformed.stderr).toMatch(/--set-a takes Name=Value pairs, not "Contempt"/);
+  });
+
+  it('gives each engine its own time for a move (--movetime-a, --movetime-b)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agon-match-'));
+    const recorder = join(dir, 'recorder.cjs');
+    writeFileSync(recorder, RECORDER);
+    const engine = (log: string): string =>
+      `"${process.execPath}" "${recorder}" "${join(dir, log)}"`;
+    const { status, stdout } = await agon([
+      'match',
+      ...['--a', engine('a.log'), '--b', engine('b.log'), '--games', '2'],
+      ...['--movetime', '30', '--movetime-a', '120'],
+    ]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^2 games, standard, movetime A 120 ms, B 30 ms, /m);
+    expect(readFileSync(join(dir, 'a.log'), 'utf8')).toBe('go movetime 120\n');
+    expect(readFileSync(join(dir, 'b.log'), 'utf8')).toBe('go movetime 30\n');
   });
 
   it('an engine that does not start stops the match with status 2', async () => {
