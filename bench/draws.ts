@@ -14,11 +14,14 @@ const EDGE = 150;
 const EVERY = 10;
 
 const [file, flag, value] = process.argv.slice(2);
-if (!file || (flag !== undefined && flag !== '--nodes')) {
-  console.error('usage: npx tsx bench/draws.ts <record.agn> [--nodes N]');
+const nodes = flag === undefined ? 100_000 : Number(value);
+// A node budget that is not a positive whole number would leave the search unbounded.
+if (!file || (flag !== undefined && flag !== '--nodes') || !Number.isInteger(nodes) || nodes < 1) {
+  console.error(
+    'usage: npx tsx bench/draws.ts <record.agn> [--nodes N], N a positive whole number',
+  );
   process.exit(2);
 }
-const nodes = Number(value ?? 100_000);
 const records = readFileSync(file, 'utf8').split(/\n(?=\[Event)/);
 const kinds = new Map<string, number[]>();
 records.forEach((text, i) => {
@@ -54,7 +57,7 @@ function classify(scores: readonly number[]): string {
   let side = 0;
   for (const s of scores) {
     const ahead = s >= EDGE ? 1 : s <= -EDGE ? -1 : 0;
-    run = ahead !== 0 && ahead === side ? run + 1 : ahead !== 0 ? 1 : 0;
+    run = ahead === 0 ? 0 : ahead === side ? run + 1 : 1;
     side = ahead;
     if (run >= 5) return 'held an edge';
   }
