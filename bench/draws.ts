@@ -8,7 +8,8 @@
 // samples running, 50 turns; it is "level" when no sample of its last 200 turns was 150 or
 // more either way; the rest "swung" (captures and relocations moved the score both ways).
 // With --last, the position each draw ended in is also searched afresh (no game history)
-// with M nodes, far more than a match move's, to see whether a deeper look finds a win there.
+// with M nodes, far more than a match move's, to see whether a deeper look finds a win there,
+// and its throne and ring 1 are printed (see shapeOf).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
@@ -107,13 +108,15 @@ if (endings.length > 0) {
 }
 
 // The throne and ring 1 of a position in the terminal diagram's letters (White Q G, Black
-// q g, a vacant cell .), the ring's six cells sorted, so that positions alike read alike.
+// q g, a vacant cell .), the ring's six cells sorted, and seen from the side on the throne
+// as if it were White, so that positions alike, whichever colour holds the throne, read alike.
 function shapeOf(pos: Position): string {
+  const mirror = pos.pieceAt(THRONE)?.colour === 'black';
   const letter = (cell: number): string => {
     const piece = pos.pieceAt(cell);
     if (!piece) return '.';
     const l = piece.role === 'queen' ? 'Q' : 'G';
-    return piece.colour === 'white' ? l : l.toLowerCase();
+    return (piece.colour === 'white') !== mirror ? l : l.toLowerCase();
   };
   return `throne ${letter(THRONE)}, ring 1 ${RING1.map(letter).sort().join('')}`;
 }

@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseAmong,
   makeMoveText,
+  moveFrom,
+  moveKind,
+  moveTo,
   type Position,
   parseApn,
+  parseCell,
   playLevel,
+  RELOCATION,
   Searcher,
   STANDARD_APN,
   seededRandom,
@@ -22,6 +27,9 @@ function apn(text: string): Position {
 const WIN_IN_ONE = 'gggggg/7/8/9/4GG4/4GQG3q/4G5/4G4/8/7/6 w';
 // The same guards, but White's queen is far from the throne: closing the ring loses (R11).
 const TRAP = 'gggggg/7/8/9/4GG4/Q3G1G3q/4G5/4G4/8/7/6 w';
+// White: queen on the throne, five guards in ring 1, Black's queen on the sixth cell (e5),
+// White's sixth guard on b2 in ring 4; Black to move.
+const QUEEN_ON_THE_RING = 'g2g2/gG4g/8/g8/g3qG4/4GQG4/4GG4/9/8/7/6 b';
 
 describe('search', () => {
   it('plays a win it finds, scoring it as a win in one turn (R11)', () => {
@@ -36,6 +44,17 @@ describe('search', () => {
     const info = new Searcher(1).search(pos, [], { depth: 3 });
     expect(makeMoveText(info!.pv[0]!)).not.toBe('h5-g6');
     expect(info!.score).toBeGreaterThan(-WIN / 2);
+  });
+
+  it('sees a queen on the last ring cell lost: captured, she must leave it (R9, R10, R11)', () => {
+    // A guard reaches a cell beside her and captures her; she is relocated off the ring (no
+    // ring cell is vacant), and a guard steps into e5.
+    const info = new Searcher(1).search(apn(QUEEN_ON_THE_RING), [], { depth: 6 });
+    expect(info?.score).toBe(-(WIN - 6));
+    const [relocation, last] = info!.pv.slice(-2);
+    expect(moveKind(relocation!)).toBe(RELOCATION);
+    expect(moveFrom(relocation!)).toBe(parseCell('e5'));
+    expect(moveTo(last!)).toBe(parseCell('e5'));
   });
 
   it('reports nothing to play when the game is over (R11)', () => {
