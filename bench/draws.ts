@@ -28,17 +28,16 @@ const EVERY = 10;
 
 const usage =
   'usage: npx tsx bench/draws.ts <record.agn> [--nodes N] [--last M], N and M positive whole numbers';
-let args: ReturnType<typeof parse>;
-try {
-  args = parse();
-} catch {
-  fail();
-}
+const args = parse();
 function parse() {
-  return parseArgs({
-    allowPositionals: true,
-    options: { nodes: { type: 'string' }, last: { type: 'string' } },
-  });
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { nodes: { type: 'string' }, last: { type: 'string' } },
+    });
+  } catch {
+    return fail();
+  }
 }
 function fail(): never {
   console.error(usage);
@@ -96,11 +95,11 @@ for (const [kind, games] of [...kinds].sort()) {
 if (endings.length > 0) {
   const won = endings.filter((e) => Math.abs(e.score) >= WIN_BOUND).map((e) => e.game);
   const edge = endings.filter((e) => Math.abs(e.score) >= EDGE).map((e) => e.game);
-  const worst = Math.max(...endings.map((e) => Math.abs(e.score)));
+  const largest = Math.max(...endings.map((e) => Math.abs(e.score)));
   console.log(
     `last positions searched with ${lastNodes} nodes: ${endings.length}; a win found in ` +
       `${won.length} (${won.join(', ') || 'none'}); 150 or more either way in ${edge.length} ` +
-      `(${edge.join(', ') || 'none'}); largest score either way ${worst}`,
+      `(${edge.join(', ') || 'none'}); largest score either way ${largest}`,
   );
   const shapes = new Map<string, number>();
   for (const { shape } of endings) shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
