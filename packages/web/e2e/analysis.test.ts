@@ -69,18 +69,24 @@ describeInChromium('the analysis board', (browser) => {
         ).sort(),
       ).toEqual(first.split('-').sort());
 
-      // Back to the start of Black's reply, and another move: a side line.
+      // Back to the start of Black's reply, and another move: a side line. The computer
+      // chooses its reply with some chance, so the other move is one it did not play.
       await page.getByTestId('analysis-back').click();
       await page.getByTestId('analysis-back').click();
-      await page.locator('[data-cell="a2"]').click();
-      await page.locator('[data-cell="b2"]').click();
+      // As a person looks at the board before moving: it shows the position after 1. b1-c2.
+      await expect
+        .poll(() => page.getByTestId('analysis-apn').inputValue())
+        .toBe('1g2G1/6g/1G6/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 b');
+      const other = game[1] === 'a2-b2' ? 'a2-b3' : 'a2-b2';
+      for (const cell of other.split('-')) await page.locator(`[data-cell="${cell}"]`).click();
       const side = page.getByTestId('variation');
-      expect(await side.textContent()).toContain('a2-b2');
+      expect(await side.textContent()).toContain(other);
       // The study as AGN carries the side line in brackets after the move it replaces.
       const agn = await page.getByTestId('analysis-agn').inputValue();
-      expect(agn).toContain(`1. b1-c2 ${game[1]} (1... a2-b2)`);
+      expect(agn).toContain(`1. b1-c2 ${game[1]} (1... ${other})`);
       await side.getByRole('button', { name: 'Make this the main line' }).click();
-      expect(await study.textContent()).toMatch(/^1\. b1-c2a2-b2/);
+      // The page re-renders in the task after the click: wait for it, as a reader would.
+      await expect.poll(() => study.textContent()).toMatch(new RegExp(`^1\\. b1-c2${other}`));
       expect(await page.getByTestId('variation').textContent()).toContain(game[1]);
 
       if (!phone) {
@@ -107,7 +113,7 @@ describeInChromium('the analysis board', (browser) => {
         await page.getByRole('button', { name: 'Analyse', exact: true }).click();
         await expect
           .poll(() => page.getByTestId('study').textContent())
-          .toBe(`1. ${game[0]}${game[1]}(a2-b2↑×)2. ${first}`);
+          .toBe(`1. ${game[0]}${game[1]}(${other}↑×)2. ${first}`);
         // Another position, pasted as APN, and text that is neither.
         await page
           .getByTestId('analysis-paste')
