@@ -15,8 +15,10 @@ import { parseArgs } from 'node:util';
 import {
   Game,
   makeMoveText,
+  opposite,
   type Position,
   parseAgn,
+  pieceLetter,
   RING1,
   Searcher,
   THRONE,
@@ -44,13 +46,13 @@ function fail(): never {
   process.exit(2);
 }
 // A node budget that is not a positive whole number would leave the search unbounded.
-const budget = (text: string | undefined, fallback: number): number => {
-  const n = text === undefined ? fallback : Number(text);
+const budget = (text: string): number => {
+  const n = Number(text);
   return Number.isInteger(n) && n >= 1 ? n : fail();
 };
 const file = args.positionals.length === 1 ? args.positionals[0]! : fail();
-const nodes = budget(args.values.nodes, 100_000);
-const lastNodes = args.values.last === undefined ? 0 : budget(args.values.last, 0);
+const nodes = args.values.nodes === undefined ? 100_000 : budget(args.values.nodes);
+const lastNodes = args.values.last === undefined ? 0 : budget(args.values.last);
 
 const records = readFileSync(file, 'utf8').split(/\n(?=\[Event)/);
 const kinds = new Map<string, number[]>();
@@ -114,8 +116,7 @@ function shapeOf(pos: Position): string {
   const letter = (cell: number): string => {
     const piece = pos.pieceAt(cell);
     if (!piece) return '.';
-    const l = piece.role === 'queen' ? 'Q' : 'G';
-    return (piece.colour === 'white') !== mirror ? l : l.toLowerCase();
+    return pieceLetter(mirror ? { ...piece, colour: opposite(piece.colour) } : piece);
   };
   return `throne ${letter(THRONE)}, ring 1 ${RING1.map(letter).sort().join('')}`;
 }

@@ -11,6 +11,7 @@ import {
   FILES,
   fileLength,
   type Position,
+  pieceLetter,
   THRONE,
 } from '@agon/engine';
 
@@ -47,9 +48,7 @@ export function drawBoard(pos: Position): string {
     const piece = pos.pieceAt(cell);
     let text = cell === THRONE ? '+' : '.';
     if (piece) {
-      const letter = piece.role === 'queen' ? 'Q' : 'G';
-      text =
-        (piece.colour === 'white' ? letter : letter.toLowerCase()) + (piece.captured ? '*' : '');
+      text = pieceLetter(piece) + (piece.captured ? '*' : '');
     }
     put(line, column, text);
 

@@ -120,6 +120,12 @@ export function parseApn(text: string): Result<Position> {
   return setup.ok ? Position.fromSetup(setup.value) : setup;
 }
 
+/** A piece's APN letter: `Q` `G` White's queen and guard, `q` `g` Black's; no captured mark. */
+export function pieceLetter(piece: Piece): string {
+  const letter = piece.role === 'queen' ? 'Q' : 'G';
+  return piece.colour === 'white' ? letter : letter.toLowerCase();
+}
+
 /** Writes a setup or position as APN; the in-hand field appears only while guards remain. */
 export function makeApn(pos: Setup | Position): string {
   const setup = pos instanceof Position ? pos.toSetup() : pos;
@@ -135,8 +141,7 @@ export function makeApn(pos: Setup | Position): string {
       }
       if (vacant) s += vacant;
       vacant = 0;
-      const letter = p.role === 'queen' ? 'q' : 'g';
-      s += (p.colour === 'white' ? letter.toUpperCase() : letter) + (p.captured ? '*' : '');
+      s += pieceLetter(p) + (p.captured ? '*' : '');
     }
     if (vacant) s += vacant;
     files.push(s);
