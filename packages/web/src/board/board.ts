@@ -10,6 +10,7 @@ import { bindPointer } from './pointer.ts';
 import { applyConfig, type BoardState, createState, type Outgoing } from './state.ts';
 import { inLaterTask } from './task.ts';
 import { BoardView } from './view.ts';
+import './board.css';
 
 /** What a board offers its owner. */
 export interface Board {

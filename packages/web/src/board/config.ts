@@ -69,8 +69,11 @@ export interface BoardConfig {
   readonly pieces?: readonly (Piece | undefined)[];
   /** The colour whose side is drawn at the bottom. */
   readonly orientation?: Colour;
-  /** Whether cell names are written in the cells: all of them, or only the cells listed. */
-  readonly coordinates?: boolean | readonly number[];
+  /**
+   * Where cell names are written: in every cell (`true`), only in the cells listed, or along
+   * the edge (`'edge'`: files and ranks, as on a chess board).
+   */
+  readonly coordinates?: boolean | 'edge' | readonly number[];
   /** The cells of the last turn (from and to, or just to), marked. */
   readonly lastMove?: readonly number[];
   /** What may be moved; undefined makes the board view-only. */
@@ -85,6 +88,8 @@ export interface BoardConfig {
   readonly events?: BoardEvents;
   /** Names for the board and its cells; without them cells are named by their notation. */
   readonly labels?: BoardLabels;
-  /** Extra cells drawn emphasised (diagrams). */
+  /** Extra cells drawn emphasised (diagrams, the pieces a result is about). */
   readonly highlight?: readonly number[];
+  /** Cells marked as not to be entered whatever is selected (R8: why a game ended, say). */
+  readonly forbidden?: readonly number[];
 }

@@ -6,8 +6,22 @@ import { CELL_COUNT, cellAt, cellQ, cellR, onBoard } from '@agon/engine';
 
 const SQRT3 = Math.sqrt(3);
 
-/** The SVG viewBox that holds the whole board with a small margin. */
-export const VIEWBOX = { x: -8.75, y: -9.9, width: 17.5, height: 19.8 } as const;
+/**
+ * The cells fill a pointy-topped hexagon whose sides lie 8.5 units from the throne; the board's
+ * edge (the frame) lies `FRAME_APOTHEM` from it, with round corners (board.css strokes it 0.24
+ * thick), and the viewBox holds exactly that. CSS keeps the same proportions (17.8 : 20.6).
+ */
+const FRAME_APOTHEM = 8.78;
+
+/** The six corners of the board's edge, as SVG points. */
+export const FRAME_POINTS = Array.from({ length: 6 }, (_, i) => {
+  const a = (Math.PI / 3) * i - Math.PI / 2;
+  const r = FRAME_APOTHEM / Math.cos(Math.PI / 6);
+  return `${(r * Math.cos(a)).toFixed(3)},${(r * Math.sin(a)).toFixed(3)}`;
+}).join(' ');
+
+/** The SVG viewBox that holds the whole board, its edge included. */
+export const VIEWBOX = { x: -8.9, y: -10.3, width: 17.8, height: 20.6 } as const;
 
 /** A point in board units. */
 export type Point = readonly [x: number, y: number];

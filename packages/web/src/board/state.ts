@@ -32,7 +32,7 @@ export interface Outgoing {
 export interface BoardState {
   pieces: (Piece | undefined)[];
   orientation: Colour;
-  coordinates: boolean | readonly number[];
+  coordinates: boolean | 'edge' | readonly number[];
   lastMove: readonly number[];
   movable: Movable | undefined;
   selected: number | undefined;
@@ -48,6 +48,7 @@ export interface BoardState {
   piecesVersion: number;
   labels: BoardLabels;
   highlight: readonly number[];
+  forbidden: readonly number[];
   /** The cell the keyboard is on (the one cell reached by Tab). */
   focus: number;
   /**
@@ -81,6 +82,7 @@ export function createState(): BoardState {
     piecesVersion: 0,
     labels: PLAIN_LABELS,
     highlight: [],
+    forbidden: [],
     focus: THRONE,
     focusRow: undefined,
   };
@@ -101,6 +103,7 @@ export function applyConfig(state: BoardState, config: BoardConfig): void {
   if (config.events) state.events = config.events;
   if (config.labels) state.labels = config.labels;
   if (config.highlight) state.highlight = config.highlight;
+  if (config.forbidden) state.forbidden = config.forbidden;
   if ('selected' in config) state.selected = config.selected ?? undefined;
   if (state.selected !== undefined && !state.movable?.dests.has(state.selected)) {
     state.selected = undefined;

@@ -5,8 +5,15 @@
 
 import { cellFile, cellName, FILES, type Piece, ring, THRONE } from '@agon/engine';
 import type { CellFacts } from './config.ts';
-import { ALL_CELLS, cellCentre, hexagonPoints, type Point, VIEWBOX } from './geometry.ts';
-import { pieceName, pieceShape, svgElement } from './shape.ts';
+import {
+  ALL_CELLS,
+  cellCentre,
+  FRAME_POINTS,
+  hexagonPoints,
+  type Point,
+  VIEWBOX,
+} from './geometry.ts';
+import { type Paint, paintDefs, pieceName, pieceShape, svgElement } from './shape.ts';
 import { type BoardState, destsOf } from './state.ts';
 
 const key = (p: Piece | undefined): string => (p ? `${pieceName(p)}${p.captured ? '*' : ''}` : '');
@@ -22,6 +29,9 @@ const MARKS = [
   'origin',
   'highlight',
 ] as const;
+
+/** The kinds of mark drawn over the cells, by the cells that get each. */
+type Outline = 'last' | 'highlight' | 'steps' | 'targets' | 'blocked';
 
 const translate = ([x, y]: Point): string => `translate(${x.toFixed(3)} ${y.toFixed(3)})`;
 
@@ -47,12 +57,13 @@ export class BoardView {
   private readonly pieceLayer: SVGGElement;
   private readonly overlay: SVGGElement;
   private readonly throneMark: SVGPathElement;
+  private readonly paint: Paint;
   private readonly focusRing: SVGGElement;
   private readonly els: (SVGGElement | undefined)[] = [];
   private readonly keys: string[] = ALL_CELLS.map(() => '');
   private drawnVersion = -1;
   private drawnFlip: boolean | undefined;
-  private drawnCoordinates: boolean | readonly number[] | undefined;
+  private drawnCoordinates: BoardState['coordinates'] | undefined;
 
   /** Creates the drawing inside `parent`: a grid to play on, or a `picture` (a diagram). */
   constructor(
@@ -76,6 +87,9 @@ export class BoardView {
     });
     marker.append(svgElement('path', { d: 'M0 0 L10 5 L0 10 z', class: 'hint-head' }));
     defs.append(marker);
+    this.paint = paintDefs(defs);
+    // The board's wooden edge: a hexagon round the cells, with rounded corners.
+    const frame = svgElement('polygon', { class: 'frame', points: FRAME_POINTS });
     const cellLayer = svgElement(
       'g',
       picture ? { class: 'cells' } : { class: 'cells', role: 'presentation' },
@@ -92,6 +106,7 @@ export class BoardView {
         polygon.setAttribute('role', 'gridcell');
         polygon.setAttribute('tabindex', '-1');
       }
+      if (ring[c] === 0) polygon.setAttribute('fill', this.paint.throne);
       this.cells.push(polygon);
       rows[cellFile[c]!]!.append(polygon);
     }
@@ -110,14 +125,15 @@ export class BoardView {
       svgElement('polygon', { class: 'focus-inner', points: hexagonPoints([0, 0], 0.8) }),
     );
     // Only the cells speak; every drawing over them is decoration for assistive technology.
-    for (const layer of [defs, this.throneMark, this.marks, this.pieceLayer, this.labels]) {
+    for (const layer of [defs, frame, this.throneMark, this.marks, this.pieceLayer, this.labels]) {
       layer.setAttribute('aria-hidden', 'true');
     }
     this.overlay.setAttribute('aria-hidden', 'true');
     this.focusRing.setAttribute('aria-hidden', 'true');
-    // Cell names go above the pieces, small, at each cell's lower edge, so both stay readable.
+    // Cell names go above the pieces, small, in a part of the cell no piece covers.
     this.svg.append(
       defs,
+      frame,
       cellLayer,
       this.throneMark,
       this.marks,
@@ -166,9 +182,10 @@ export class BoardView {
     if (this.picture) return;
     const dests = new Set(destsOf(state, state.selected));
     const placements = new Set(state.movable?.placements ?? []);
-    const blocked = new Set(
-      state.selected === undefined ? [] : (state.movable?.blocked?.get(state.selected) ?? []),
-    );
+    const blocked = new Set([
+      ...state.forbidden,
+      ...(state.selected === undefined ? [] : (state.movable?.blocked?.get(state.selected) ?? [])),
+    ]);
     // Words from another language make every label anew; otherwise only the cells whose facts
     // changed get a new one (making all 91 took a good part of a tap's task on a slow phone).
     const fresh = state.labels !== this.drawnLabels;
@@ -205,14 +222,42 @@ export class BoardView {
     }
   }
 
-  private drawLabels(show: boolean | readonly number[], flip: boolean): void {
+  private drawLabels(show: BoardState['coordinates'], flip: boolean): void {
     this.labels.replaceChildren();
     if (!show) return;
-    for (const c of show === true ? ALL_CELLS : (show as readonly number[])) {
+    const text = (cls: string, [x, y]: Point, words: string): void => {
+      const el = svgElement('text', { class: cls, x: x.toFixed(3), y: y.toFixed(3) });
+      el.textContent = words;
+      this.labels.append(el);
+    };
+    if (show === 'edge') {
+      // As on a chess board: each file's letter in its lowest cell on the screen, each rank's
+      // number in its leftmost, both in the cell's left corners, beside the piece.
+      const lowest = new Map<number, number>();
+      const leftmost = new Map<string, number>();
+      for (const c of ALL_CELLS) {
+        const [x, y] = cellCentre(c, flip);
+        const file = cellFile[c]!;
+        const low = lowest.get(file);
+        if (low === undefined || y > cellCentre(low, flip)[1]) lowest.set(file, c);
+        const rank = cellName(c).slice(1);
+        const left = leftmost.get(rank);
+        if (left === undefined || x < cellCentre(left, flip)[0]) leftmost.set(rank, c);
+      }
+      for (const c of lowest.values()) {
+        const [x, y] = cellCentre(c, flip);
+        text('file', [x - 0.3, y + 0.8], cellName(c).charAt(0));
+      }
+      for (const [rank, c] of leftmost) {
+        const [x, y] = cellCentre(c, flip);
+        text('rank', [x - 0.42, y - 0.55], rank);
+      }
+      return;
+    }
+    for (const c of show === true ? ALL_CELLS : show) {
       const [x, y] = cellCentre(c, flip);
-      const text = svgElement('text', { x: x.toFixed(3), y: (y + 0.8).toFixed(3) });
-      text.textContent = cellName(c);
-      this.labels.append(text);
+      // A diagram's few names are large and sit low; a playing board's sit above the piece.
+      text('name', [x, this.picture ? y + 0.8 : y - 0.6], cellName(c));
     }
   }
 
@@ -235,7 +280,7 @@ export class BoardView {
         if (moving && moving.to === c && state.animationMs > 0 && !reducedMotion()) {
           slide(created, cellCentre(moving.from, flip), cellCentre(c, flip), state.animationMs);
         } else if (piece.captured && old === key({ ...piece, captured: false })) {
-          pulse(created, state.animationMs);
+          knockDown(created, state.animationMs);
         }
       }
       this.drawnVersion = state.piecesVersion;
@@ -276,7 +321,7 @@ export class BoardView {
       transform: translate(cellCentre(cell, flip)),
     });
     if (piece.captured) g.setAttribute('data-captured', 'true');
-    g.append(pieceShape(piece));
+    g.append(pieceShape(piece, this.paint));
     this.pieceLayer.append(g);
     return g;
   }
@@ -285,10 +330,13 @@ export class BoardView {
     const selected = state.selected;
     const dests = new Set(destsOf(state, selected));
     const placements = new Set(state.movable?.placements ?? []);
-    const blocked = new Set(
-      selected === undefined ? [] : (state.movable?.blocked?.get(selected) ?? []),
-    );
+    const blocked = new Set([
+      ...state.forbidden,
+      ...(selected === undefined ? [] : (state.movable?.blocked?.get(selected) ?? [])),
+    ]);
     const last = new Set(state.lastMove);
+    // A captured piece goes anywhere its rules allow, not one step: its cells get a ring.
+    const relocating = selected !== undefined && state.pieces[selected]?.captured === true;
     const highlight = new Set(state.highlight);
     for (const c of ALL_CELLS) {
       const on = [
@@ -310,10 +358,23 @@ export class BoardView {
       });
     }
     // The outlines and dots are made again only when they change.
-    const marks = [flip, ...last, '/', ...highlight, '/', ...dests, '/', ...blocked].join();
-    if (marks !== this.drawnMarks) {
-      this.drawnMarks = marks;
-      this.drawOutlines(flip, last, highlight, dests, blocked);
+    const targets = relocating ? dests : placements;
+    const steps = relocating ? new Set<number>() : dests;
+    const marks = [
+      flip,
+      ...last,
+      '/',
+      ...highlight,
+      '/',
+      ...steps,
+      '/',
+      ...targets,
+      '/',
+      ...blocked,
+    ];
+    if (marks.join() !== this.drawnMarks) {
+      this.drawnMarks = marks.join();
+      this.drawOutlines(flip, { last, highlight, steps, targets, blocked });
     }
     const hint = [flip, ...state.hint].join();
     if (hint !== this.drawnHint) {
@@ -322,38 +383,31 @@ export class BoardView {
     }
   }
 
-  private drawOutlines(
-    flip: boolean,
-    last: ReadonlySet<number>,
-    highlight: ReadonlySet<number>,
-    dests: ReadonlySet<number>,
-    blocked: ReadonlySet<number>,
-  ): void {
+  private drawOutlines(flip: boolean, cells: Record<Outline, ReadonlySet<number>>): void {
     this.marks.replaceChildren();
-    // The last turn and emphasised cells get an outline too, not only a colour.
-    for (const c of last) {
+    const at = (c: number): Point => cellCentre(c, flip);
+    // Every mark has a shape of its own, not only a colour: an outline for the last turn, a
+    // dot for a step, a ring for a relocation or placement, a barred circle for a forbidden cell.
+    for (const c of cells.last) {
       this.marks.append(
-        svgElement('polygon', {
-          class: 'last-mark',
-          points: hexagonPoints(cellCentre(c, flip), 0.74),
-        }),
+        svgElement('polygon', { class: 'last-mark', points: hexagonPoints(at(c), 0.8) }),
       );
     }
-    for (const c of highlight) {
+    for (const c of cells.highlight) {
       this.marks.append(
-        svgElement('polygon', {
-          class: 'highlight-mark',
-          points: hexagonPoints(cellCentre(c, flip), 0.8),
-        }),
+        svgElement('polygon', { class: 'highlight-mark', points: hexagonPoints(at(c), 0.8) }),
       );
     }
-    for (const c of dests) {
-      const [x, y] = cellCentre(c, flip);
-      this.marks.append(svgElement('circle', { class: 'dest-dot', cx: x, cy: y, r: 0.22 }));
+    for (const c of cells.steps) {
+      const [x, y] = at(c);
+      this.marks.append(svgElement('circle', { class: 'dest-dot', cx: x, cy: y, r: 0.2 }));
     }
-    for (const c of blocked) {
-      const [x, y] = cellCentre(c, flip);
-      const g = svgElement('g', { class: 'blocked-mark', transform: translate([x, y]) });
+    for (const c of cells.targets) {
+      const [x, y] = at(c);
+      this.marks.append(svgElement('circle', { class: 'target-ring', cx: x, cy: y, r: 0.26 }));
+    }
+    for (const c of cells.blocked) {
+      const g = svgElement('g', { class: 'blocked-mark', transform: translate(at(c)) });
       g.append(
         svgElement('circle', { r: 0.3 }),
         svgElement('path', { d: 'M-0.21 0.21 L0.21 -0.21' }),
@@ -407,10 +461,16 @@ function slide(el: SVGGElement, from: Point, to: Point, ms: number): void {
   run.oncancel = run.onfinish;
 }
 
-function pulse(el: SVGGElement, ms: number): void {
-  if (typeof el.animate !== 'function' || ms === 0 || reducedMotion()) return;
-  const mark = el.querySelector('.captured-mark');
-  mark?.animate([{ opacity: 0 }, { opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], {
-    duration: ms * 4,
+// A piece just captured sinks into its captured look, so the capture is seen, not only its result.
+function knockDown(el: SVGGElement, ms: number): void {
+  const figure = el.querySelector('.figure');
+  if (typeof figure?.animate !== 'function' || ms === 0 || reducedMotion()) return;
+  figure.animate([{ transform: 'scale(1)', opacity: 1, filter: 'none' }, {}], {
+    duration: ms + 60,
+    easing: 'ease-out',
+  });
+  el.querySelector('.captured-mark')?.animate([{ opacity: 0, transform: 'scale(1.3)' }, {}], {
+    duration: ms + 60,
+    easing: 'ease-out',
   });
 }
