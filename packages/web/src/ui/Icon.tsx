@@ -1,0 +1,66 @@
+// One icon set (Lucide: plain 24-unit stroke icons, ISC, one module per icon so only the icons
+// imported here end up in the build). Every icon the app shows is named in `ICONS`, and drawn
+// by `Icon`, which takes its colour and size from the text around it.
+
+import {
+  ArrowDownUp,
+  ChartLine,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  Copy,
+  Download,
+  Flag,
+  FolderOpen,
+  Handshake,
+  type IconNode,
+  Keyboard,
+  Lightbulb,
+  Link,
+  Plus,
+  RotateCcw,
+  Settings,
+  Undo2,
+  Upload,
+  WifiOff,
+  X,
+} from 'lucide';
+import { h } from 'preact';
+
+/** The icons the app uses, by the name components ask for. */
+export const ICONS = {
+  analyse: ChartLine,
+  back: ChevronLeft,
+  close: X,
+  copy: Copy,
+  download: Download,
+  draw: Handshake,
+  first: ChevronsLeft,
+  flip: ArrowDownUp,
+  forward: ChevronRight,
+  hint: Lightbulb,
+  last: ChevronsRight,
+  link: Link,
+  newGame: Plus,
+  offline: WifiOff,
+  record: FolderOpen,
+  rematch: RotateCcw,
+  resign: Flag,
+  settings: Settings,
+  takeback: Undo2,
+  type: Keyboard,
+  upload: Upload,
+} as const satisfies Record<string, IconNode>;
+
+/** An icon's name. */
+export type IconName = keyof typeof ICONS;
+
+/** An icon, hidden from assistive technology: the control around it carries the words. */
+export function Icon({ name }: { readonly name: IconName }) {
+  return (
+    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {ICONS[name].map(([tag, attrs]) => h(tag, attrs))}
+    </svg>
+  );
+}

@@ -1,0 +1,36 @@
+// Toasts: a sentence that appears for a few seconds and goes, in a polite live region, for
+// news that needs no answer (a record copied). Anything that needs an answer is a banner or a
+// dialog instead.
+
+import { signal } from '@preact/signals';
+
+interface Toast {
+  readonly id: number;
+  readonly text: string;
+}
+
+const TOAST_MS = 3500;
+const toasts = signal<readonly Toast[]>([]);
+let next = 0;
+
+/** Shows `text` as a toast for a few seconds. */
+export function showToast(text: string): void {
+  const id = ++next;
+  toasts.value = [...toasts.value, { id, text }];
+  setTimeout(() => {
+    toasts.value = toasts.value.filter((t) => t.id !== id);
+  }, TOAST_MS);
+}
+
+/** Where toasts appear; rendered once by the shell. */
+export function Toasts() {
+  return (
+    <div class="toasts" role="status" aria-live="polite">
+      {toasts.value.map((t) => (
+        <div class="toast" key={t.id}>
+          <p>{t.text}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
