@@ -4,8 +4,9 @@
 import { options, render } from 'preact';
 import { App } from './app/App.tsx';
 import { EngineClient } from './app/engine-client.ts';
-import { Match, preferences } from './app/match.ts';
+import { Match } from './app/match.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { preferences } from './app/settings.ts';
 import { loadSound, prepareSound } from './app/sound.ts';
 import { inLaterTask } from './board/task.ts';
 import { pickLanguage } from './i18n/language.ts';
@@ -41,7 +42,7 @@ if (import.meta.env.PROD) {
   });
 }
 // The sound clips are made while the page is idle, before the first move needs one.
-if (match.settings.value.sound) {
+if (preferences.value.sound) {
   if ('requestIdleCallback' in window) requestIdleCallback(loadSound, { timeout: 2000 });
   else setTimeout(loadSound, 500);
 }
@@ -49,7 +50,7 @@ if (match.settings.value.sound) {
 // on, not on the first pointerdown: on a phone the click comes in a task of its own, after the
 // board has handled the tap.
 const firstGesture = (): void => {
-  if (!match.settings.value.sound) return; // until a gesture after sound is turned on
+  if (!preferences.value.sound) return; // until a gesture after sound is turned on
   if (!prepareSound()) return; // one clip a gesture
   removeEventListener('click', firstGesture, true);
   removeEventListener('keydown', firstGesture, true);

@@ -24,6 +24,7 @@ import { ReplayBar } from './ReplayBar.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
 import { route } from './route.ts';
 import { Status } from './Status.tsx';
+import { preferences } from './settings.ts';
 import { UpdateBanner } from './UpdateBanner.tsx';
 
 /** The game's status line: a component of its own, so that a new status redraws only it. */
@@ -33,7 +34,7 @@ function MatchStatus({ match }: { readonly match: Match }) {
 
 /** The whole app. */
 export function App({ match }: { readonly match: Match }) {
-  const settings = match.settings.value;
+  const settings = preferences.value;
   useEffect(() => {
     document.documentElement.dataset.theme = settings.theme;
   }, [settings.theme]);
@@ -41,7 +42,7 @@ export function App({ match }: { readonly match: Match }) {
     void setLanguage(settings.language ?? pickLanguage(navigator.languages));
   }, [settings.language]);
   const online = onlinePage(location);
-  if (online) return <OnlineApp initial={online} match={match} />;
+  if (online) return <OnlineApp initial={online} />;
   const bottom = match.orientation.value;
   const dialog = match.dialog.value;
   const setup = match.setup.value;
@@ -81,16 +82,16 @@ export function App({ match }: { readonly match: Match }) {
               <button type="button" onClick={() => (match.dialog.value = 'record')}>
                 {t('top.record')}
               </button>
-              <BoardToggles match={match} flipped={match.flipped} />
+              <BoardToggles flipped={match.flipped} />
             </>
           )}
-          <Preferences match={match} />
+          <Preferences />
         </div>
       </header>
       <UpdateBanner />
       {page === 'play' ? (
         <main class="layout">
-          <Intro match={match} />
+          <Intro />
           <section class="board-area">
             <PlayerBar match={match} colour={opposite(bottom)} />
             <BoardPanel match={match} />

@@ -3,17 +3,11 @@
 
 import type { Signal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
-import type { Match } from './match.ts';
+import { preferences, updatePreferences } from './settings.ts';
 
 /** Flip and cell names; `flipped` is the board's own, the cell names a stored preference. */
-export function BoardToggles({
-  match,
-  flipped,
-}: {
-  readonly match: Match;
-  readonly flipped: Signal<boolean>;
-}) {
-  const coordinates = match.settings.value.coordinates;
+export function BoardToggles({ flipped }: { readonly flipped: Signal<boolean> }) {
+  const coordinates = preferences.value.coordinates;
   return (
     <>
       <button
@@ -27,7 +21,7 @@ export function BoardToggles({
       <button
         type="button"
         aria-pressed={coordinates}
-        onClick={() => match.updateSettings({ coordinates: !coordinates })}
+        onClick={() => updatePreferences({ coordinates: !coordinates })}
         title={t('top.coordinates.title')}
       >
         {t('top.coordinates')}

@@ -2,12 +2,12 @@
 // goal of the game in one line, and the way into the tutorial.
 
 import { t } from '../i18n/ui.ts';
-import type { Match } from './match.ts';
 import { routeHref } from './route.ts';
+import { preferences } from './settings.ts';
 
 /** The goal and "New to Agon?", shown until the player knows the game. */
-export function Intro({ match }: { readonly match: Match }) {
-  if (match.settings.value.introDone) return null;
+export function Intro() {
+  if (preferences.value.introDone) return null;
   return (
     <div class="intro" data-testid="intro">
       <p class="goal">{t('intro.goal')}</p>

@@ -4,13 +4,12 @@
 import { LANGUAGES, type Language } from '../i18n/language.ts';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
-import type { Match } from './match.ts';
 import { install, installOffer } from './service-worker.ts';
-import { THEMES, type Theme } from './settings.ts';
+import { preferences, THEMES, type Theme, updatePreferences } from './settings.ts';
 
 /** Sound on or off, the theme menu, the language menu and the install button. */
-export function Preferences({ match }: { readonly match: Match }) {
-  const settings = match.settings.value;
+export function Preferences() {
+  const settings = preferences.value;
   return (
     <>
       {installOffer.value && (
@@ -21,7 +20,7 @@ export function Preferences({ match }: { readonly match: Match }) {
       <button
         type="button"
         aria-pressed={settings.sound}
-        onClick={() => match.updateSettings({ sound: !settings.sound })}
+        onClick={() => updatePreferences({ sound: !settings.sound })}
         title={settings.sound ? t('top.sound.on') : t('top.sound.off')}
       >
         {t('top.sound')}
@@ -31,7 +30,7 @@ export function Preferences({ match }: { readonly match: Match }) {
         <select
           value={settings.theme}
           data-testid="theme"
-          onChange={(e) => match.updateSettings({ theme: e.currentTarget.value as Theme })}
+          onChange={(e) => updatePreferences({ theme: e.currentTarget.value as Theme })}
         >
           {THEMES.map((theme) => (
             <option key={theme} value={theme}>
@@ -45,7 +44,7 @@ export function Preferences({ match }: { readonly match: Match }) {
         <select
           value={language.value}
           data-testid="language"
-          onChange={(e) => match.updateSettings({ language: e.currentTarget.value as Language })}
+          onChange={(e) => updatePreferences({ language: e.currentTarget.value as Language })}
         >
           {LANGUAGES.map((l) => (
             <option key={l.code} value={l.code} lang={l.code}>

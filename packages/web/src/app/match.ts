@@ -33,10 +33,10 @@ import { boardConfigOf, moveCells } from './board-feed.ts';
 import { Cancelled, type ComputerPlayer } from './engine-client.ts';
 import { agnProblem, apnProblem } from './record-problem.ts';
 import { refusal } from './refusal.ts';
-import { readSettings, type Settings } from './settings.ts';
+import { preferences, updatePreferences } from './settings.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
 import { playCaptureSound, playMoveSound } from './sound.ts';
-import { loadGame, loadSettings, saveGame, saveSettings } from './storage.ts';
+import { loadGame, saveGame } from './storage.ts';
 import { explainTap, owedPhrase, type Said } from './taps.ts';
 import { describeTurn, outcomeReason, outcomeTitle } from './wording.ts';
 
@@ -66,15 +66,6 @@ const sentences =
 
 const silence: Phrase = () => '';
 
-/** The player's preferences, read once from storage: one copy for the whole page. */
-export const preferences = signal<Settings>(readSettings(loadSettings()));
-
-/** Changes the player's preferences and stores them. */
-export function updatePreferences(change: Partial<Settings>): void {
-  preferences.value = { ...preferences.value, ...change };
-  saveSettings(preferences.value);
-}
-
 /** The game in the page, with the app's actions on it. */
 export class Match {
   /** How the current game was set up. */
@@ -93,8 +84,6 @@ export class Match {
   readonly resultOpen = signal(false);
   /** Which dialog is open, if any. */
   readonly dialog = signal<'new' | 'record' | undefined>(undefined);
-  /** The player's preferences, shared by every match in the page (the tutorial's too). */
-  readonly settings = preferences;
   /** Whether the board is turned round from its usual way up. */
   readonly flipped = signal(false);
 
@@ -180,7 +169,7 @@ export class Match {
         touched: live ? game.touched : -1,
       }),
       orientation: this.orientation.value,
-      coordinates: this.settings.value.coordinates,
+      coordinates: preferences.value.coordinates,
       hint: live ? moveCells(this.hint.value) : [],
     };
   });
@@ -314,7 +303,7 @@ export class Match {
     const captured = before.capturedBy(move);
     if (!game.play(move).ok) return false;
     // Starting a clip takes a while (about 20 ms on a slow phone): a task of its own.
-    if (this.settings.value.sound) setTimeout(captured.length ? playCaptureSound : playMoveSound);
+    if (preferences.value.sound) setTimeout(captured.length ? playCaptureSound : playMoveSound);
     const you = this.you.value;
     const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
     const turn = describeTurn(before, move, captured, who);
@@ -345,7 +334,7 @@ export class Match {
         ),
       );
       this.resultOpen.value = true;
-      if (this.persist && !this.settings.value.introDone) this.updateSettings({ introDone: true });
+      if (this.persist && !preferences.value.introDone) updatePreferences({ introDone: true });
     } else {
       this.resultOpen.value = false;
     }
@@ -595,11 +584,6 @@ export class Match {
       this.afterChange();
     });
     return undefined;
-  }
-
-  /** Changes preferences and stores them. */
-  updateSettings(change: Partial<Settings>): void {
-    updatePreferences(change);
   }
 
   private turnPrompt(): Phrase {

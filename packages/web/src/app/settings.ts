@@ -1,6 +1,10 @@
-// The player's preferences, kept apart from any game.
+// The player's preferences, kept apart from any game: what they are, how stored ones are read
+// back, and the one copy the whole page reads (the game, online play, the tutorial and the top
+// bar alike).
 
+import { signal } from '@preact/signals';
 import { isLanguage, type Language } from '../i18n/language.ts';
+import { loadSettings, saveSettings } from './storage.ts';
 
 /** The colour themes: light, dark, and a high-contrast one safe for colour-blind eyes. */
 export type Theme = 'light' | 'dark' | 'contrast';
@@ -43,4 +47,13 @@ export function readSettings(value: unknown): Settings {
     language: isLanguage(v.language) ? v.language : undefined,
     introDone: v.introDone === true,
   };
+}
+
+/** The player's preferences, read once from storage: one copy for the whole page. */
+export const preferences = signal<Settings>(readSettings(loadSettings()));
+
+/** Changes the player's preferences and stores them. */
+export function updatePreferences(change: Partial<Settings>): void {
+  preferences.value = { ...preferences.value, ...change };
+  saveSettings(preferences.value);
 }

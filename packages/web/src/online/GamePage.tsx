@@ -5,7 +5,6 @@ import { makeMoveText, opposite } from '@agon/engine';
 import { useSignal } from '@preact/signals';
 import { openAnalysis } from '../app/analysis-link.ts';
 import { ruleHref } from '../app/route.ts';
-import type { Settings } from '../app/settings.ts';
 import { TwoStep } from '../app/TwoStep.tsx';
 import { outcomeReason, outcomeTitle } from '../app/wording.ts';
 import { t } from '../i18n/ui.ts';
@@ -148,14 +147,8 @@ function Moves({ online }: { readonly online: OnlineGame }) {
   );
 }
 
-/** The page of game `online`; the player's `settings` say whether cells are named. */
-export function GamePage({
-  online,
-  settings,
-}: {
-  readonly online: OnlineGame;
-  readonly settings: () => Settings;
-}) {
+/** The page of game `online`. */
+export function GamePage({ online }: { readonly online: OnlineGame }) {
   const v = online.view.value;
   const you = online.you.value;
   const bottom = online.boardConfig.value.orientation ?? 'white';
@@ -166,7 +159,7 @@ export function GamePage({
     <main class="layout online">
       <section class="board-area">
         <SeatBar online={online} colour={opposite(bottom)} />
-        <OnlineBoard online={online} settings={settings} />
+        <OnlineBoard online={online} />
         <SeatBar online={online} colour={bottom} />
       </section>
       <aside class="side">

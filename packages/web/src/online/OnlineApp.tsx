@@ -3,13 +3,12 @@
 
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { Match } from '../app/match.ts';
 import type { OnlinePage } from './address.ts';
 import { words } from './strings.ts';
 
-type ScreenProps = { readonly initial: OnlinePage; readonly match: Match };
+type ScreenProps = { readonly initial: OnlinePage };
 
-/** The online screen for `initial`, once loaded; `match` lends the player's settings. */
+/** The online screen for `initial`, once loaded. */
 export function OnlineApp(props: ScreenProps) {
   const [Screen, setScreen] = useState<ComponentType<ScreenProps> | undefined>(undefined);
   const [failed, setFailed] = useState(false);

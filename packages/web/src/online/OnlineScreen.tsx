@@ -5,8 +5,8 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { BoardToggles } from '../app/BoardToggles.tsx';
-import type { Match } from '../app/match.ts';
 import { Preferences } from '../app/Preferences.tsx';
+import { preferences } from '../app/settings.ts';
 import { playCaptureSound, playMoveSound } from '../app/sound.ts';
 import { gamePath, type OnlinePage, onlinePage } from './address.ts';
 import { CreatePage } from './CreatePage.tsx';
@@ -16,37 +16,27 @@ import { words } from './strings.ts';
 import './online.css';
 
 /** The game `id` while its page is open: connected on first use, stopped when left. */
-function useOnlineGame(
-  id: string | undefined,
-  match: Match,
-  go: (path: string) => void,
-): OnlineGame | undefined {
+function useOnlineGame(id: string | undefined, go: (path: string) => void): OnlineGame | undefined {
   const online = useMemo(
     () =>
       id === undefined
         ? undefined
         : new OnlineGame(id, {
             moved: (captured) => {
-              if (!match.settings.value.sound) return;
+              if (!preferences.value.sound) return;
               if (captured) playCaptureSound();
               else playMoveSound();
             },
             rematch: go,
           }),
-    [id, match, go],
+    [id, go],
   );
   useEffect(() => () => online?.stop(), [online]);
   return online;
 }
 
-/** The online screen for `initial`; `match` lends the player's settings. */
-export function OnlineScreen({
-  initial,
-  match,
-}: {
-  readonly initial: OnlinePage;
-  readonly match: Match;
-}) {
+/** The online screen for `initial`. */
+export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
   const page = useSignal<OnlinePage>(initial);
   const go = useMemo(
     () =>
@@ -67,7 +57,7 @@ export function OnlineScreen({
     return () => removeEventListener('popstate', back);
   }, [page]);
   const current = page.value;
-  const online = useOnlineGame(current.page === 'game' ? current.id : undefined, match, go);
+  const online = useOnlineGame(current.page === 'game' ? current.id : undefined, go);
   return (
     <div class="app">
       <header class="topbar">
@@ -81,12 +71,12 @@ export function OnlineScreen({
           <a class="button" href="/">
             {words.home}
           </a>
-          {online && <BoardToggles match={match} flipped={online.flipped} />}
-          <Preferences match={match} />
+          {online && <BoardToggles flipped={online.flipped} />}
+          <Preferences />
         </div>
       </header>
       {online ? (
-        <GamePage key={online.id} online={online} settings={() => match.settings.value} />
+        <GamePage key={online.id} online={online} />
       ) : (
         <CreatePage created={(id) => go(gamePath(id))} />
       )}
