@@ -8,18 +8,13 @@ import {
   type Move,
   makeAgn,
   makeApn,
-  makeMove,
   makeMoveText,
-  moveFrom,
-  moveTo,
-  NO_CELL,
-  PLACEMENT,
   parseMoveText,
   whiteChances,
 } from '@agon/engine';
 import { computed, signal } from '@preact/signals';
 import type { AnalysisSource } from '../app/analysis-link.ts';
-import { boardConfigOf, moveCells } from '../app/board-feed.ts';
+import { boardConfigOf, moveCells, moveOfTap } from '../app/board-feed.ts';
 import type { BoardConfig } from '../board/config.ts';
 import type { Analyst, Line, Score } from './analyst.ts';
 import {
@@ -243,15 +238,15 @@ export class AnalysisBoard {
     this.changed();
   }
 
-  /** The board's `move` event. */
-  moveFromBoard(from: number, to: number): void {
-    const move = this.game.value.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
+  /** The board's `move` event (no `from`: a placement). */
+  moveFromBoard(from: number | undefined, to: number): void {
+    const move = moveOfTap(this.game.value.legalMoves(), from, to);
     if (move !== undefined) this.play(move);
   }
 
   /** The board's `place` event. */
   placeFromBoard(to: number): void {
-    this.play(makeMove(PLACEMENT, NO_CELL, to));
+    this.moveFromBoard(undefined, to);
   }
 
   /** Plays an engine line's moves up to and including its `index`-th. */

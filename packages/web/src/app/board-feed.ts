@@ -1,14 +1,17 @@
-// From the engine's game to the board's config: the one place that turns a position and its
-// legal turns into what the board shows and allows (the role chessops' `chessgroundDests`
-// plays for chessground). The local game, the tutorial and online play all feed the board
-// through here, so they cannot drift apart.
+// Between the engine's game and the board, both ways: the one place that turns a position and
+// its legal turns into what the board shows and allows, and a tap on the board back into a
+// legal turn (the roles chessops' `chessgroundDests` and compat.ts play for chessground). The
+// local game, the tutorial, the analysis board and online play all go through here, so they
+// cannot drift apart.
 
 import {
   CELL_COUNT,
   type Move,
+  makeMove,
   moveFrom,
   moveKind,
   moveTo,
+  NO_CELL,
   PASS_MOVE,
   PLACEMENT,
   type Position,
@@ -72,4 +75,21 @@ export function boardConfigOf(feed: Feed): BoardConfig {
   // R10: the queen first; of several captured guards, the first is offered.
   const owed = pos.relocating ? owedCell(pos) : -1;
   return movable.dests.has(owed) ? { ...config, selected: owed } : config;
+}
+
+/**
+ * The legal turn a tap makes, the reverse of `boardConfigOf`: the step or relocation from
+ * `from` to `to`, or with no piece picked up (`from` undefined) a placement on `to`; undefined
+ * when `legal` holds no such turn.
+ */
+export function moveOfTap(
+  legal: readonly Move[],
+  from: number | undefined,
+  to: number,
+): Move | undefined {
+  if (from === undefined) {
+    const placement = makeMove(PLACEMENT, NO_CELL, to);
+    return legal.includes(placement) ? placement : undefined;
+  }
+  return legal.find((m) => moveFrom(m) === from && moveTo(m) === to);
 }

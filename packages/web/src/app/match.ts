@@ -10,14 +10,10 @@ import {
   type Move,
   makeAgn,
   makeApn,
-  makeMove,
   makeMoveText,
   moveFrom,
-  moveTo,
-  NO_CELL,
   opposite,
   PASS_MOVE,
-  PLACEMENT,
   type Position,
   parseAgn,
   parseApn,
@@ -29,7 +25,7 @@ import {
 import { batch, computed, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
-import { boardConfigOf, moveCells } from './board-feed.ts';
+import { boardConfigOf, moveCells, moveOfTap } from './board-feed.ts';
 import { Cancelled, type ComputerPlayer } from './engine-client.ts';
 import { agnProblem, apnProblem } from './record-problem.ts';
 import { refusal } from './refusal.ts';
@@ -211,15 +207,15 @@ export class Match {
     return game.moves.some((_, i) => (first + i) % 2 === (you === 'white' ? 0 : 1));
   });
 
-  /** The board's `move` event: a step or relocation from `from` to `to`. */
-  moveFromBoard(from: number, to: number): void {
-    const move = this.current.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
+  /** The board's `move` event: a step or relocation, or with no `from` a placement on `to`. */
+  moveFromBoard(from: number | undefined, to: number): void {
+    const move = moveOfTap(this.current.legalMoves(), from, to);
     if (move !== undefined) this.play(move);
   }
 
   /** The board's `place` event. */
   placeFromBoard(to: number): void {
-    this.play(makeMove(PLACEMENT, NO_CELL, to));
+    this.moveFromBoard(undefined, to);
   }
 
   /**

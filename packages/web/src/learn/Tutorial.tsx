@@ -2,10 +2,10 @@
 // for; an illegal move is refused with the rule that forbids it, a legal but wrong one with
 // what the lesson wanted instead.
 
-import { moveFrom, moveTo } from '@agon/engine';
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { BoardHost } from '../app/BoardHost.tsx';
+import { moveOfTap } from '../app/board-feed.ts';
 import { cellLabels } from '../app/cell-labels.ts';
 import { Match } from '../app/match.ts';
 import { routeHref } from '../app/route.ts';
@@ -72,7 +72,7 @@ function LessonBoard({
       events={{
         move: (from, to) => {
           const game = match.game;
-          const move = game.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
+          const move = moveOfTap(game.legalMoves(), from, to);
           if (move === undefined) return;
           const before = game.position.clone();
           const after = before.clone();

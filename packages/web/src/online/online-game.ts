@@ -6,20 +6,15 @@ import {
   type Colour,
   Game,
   type Move,
-  makeMove,
   makeMoveText,
-  moveFrom,
-  moveTo,
-  NO_CELL,
   opposite,
-  PLACEMENT,
   parseMoveText,
   type RuleId,
   startPosition,
 } from '@agon/engine';
 import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
-import { boardConfigOf } from '../app/board-feed.ts';
+import { boardConfigOf, moveOfTap } from '../app/board-feed.ts';
 import { explainTap, owedPhrase } from '../app/taps.ts';
 import { outcomeReason, outcomeTitle } from '../app/wording.ts';
 import type { BoardConfig } from '../board/config.ts';
@@ -291,15 +286,15 @@ export class OnlineGame {
     this.view.value = { ...v };
   }
 
-  /** The board's `move` event. */
-  moveFromBoard(from: number, to: number): void {
-    const move = this.game?.legalMoves().find((m) => moveFrom(m) === from && moveTo(m) === to);
+  /** The board's `move` event (no `from`: a placement). */
+  moveFromBoard(from: number | undefined, to: number): void {
+    const move = this.game && moveOfTap(this.game.legalMoves(), from, to);
     if (move !== undefined) this.send(move);
   }
 
   /** The board's `place` event. */
   placeFromBoard(to: number): void {
-    this.send(makeMove(PLACEMENT, NO_CELL, to));
+    this.moveFromBoard(undefined, to);
   }
 
   /** Resigns this page's side. */
