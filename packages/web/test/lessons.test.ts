@@ -1,6 +1,7 @@
 import { CELL_COUNT, cellName, Game, parseApn, parseCell, parseMoveText } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
 import { DIAGRAMS, lineThrough } from '../src/learn/diagrams.ts';
+import { LessonGame } from '../src/learn/lesson-game.ts';
 import { LESSONS, type Lesson } from '../src/learn/lessons.ts';
 import { en } from '../src/learn/text/en.ts';
 
@@ -81,6 +82,33 @@ describe('the tutorial lessons', () => {
       for (const c of lesson.marks) expect(c >= 0 && c < CELL_COUNT).toBe(true);
     },
   );
+});
+
+describe('a lesson on the board', () => {
+  const lesson = (id: Lesson['id']): Lesson => LESSONS.find((l) => l.id === id)!;
+
+  it('says where a piece picked up may go, and why a tap is refused', () => {
+    const game = new LessonGame(lesson('l3').apn);
+    expect(game.pickedUp(parseCell('k1'))()).toBe('Guard on k1 picked up: 2 legal destinations.');
+    expect(game.refused(parseCell('k1'), parseCell('k2'))()).toBe(
+      'k2 lies between two Black pieces, on l2 and i2: no step may end there.',
+    );
+    expect(game.boardConfig.value.movable?.blocked?.get(parseCell('k1'))).toEqual([
+      parseCell('k2'),
+    ]);
+  });
+
+  it('plays a tapped move and shows it, the piece owed picked up already', () => {
+    const game = new LessonGame(lesson('l4').apn);
+    const move = game.legalMove(parseCell('a5'), parseCell('b6'));
+    expect(move).toBeDefined();
+    expect(game.legalMove(parseCell('a5'), parseCell('a7'))).toBeUndefined();
+    game.play(move!);
+    const config = game.boardConfig.value;
+    expect(config.lastMove?.map(cellName)).toEqual(['a5', 'b6']);
+    expect(config.selected).toBe(parseCell('c7'));
+    expect(game.pickedUp(parseCell('c7'))()).toMatch(/^Black’s guard on c7 was captured/);
+  });
 });
 
 describe('the lines of R2 on the rules page', () => {

@@ -33,7 +33,7 @@ import { preferences, updatePreferences } from './settings.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
 import { playCaptureSound, playMoveSound } from './sound.ts';
 import { loadGame, saveGame } from './storage.ts';
-import { explainTap, owedPhrase, type Said } from './taps.ts';
+import { explainTap, owedPhrase, pickUpPhrase, type Said } from './taps.ts';
 import { describeTurn, outcomeReason, outcomeTitle } from './wording.ts';
 
 /**
@@ -87,15 +87,9 @@ export class Match {
   private tags = new Map<string, string>();
   private searchToken = 0;
 
-  /**
-   * Restores the stored game, or starts the first visit's game; `engine` plays the computer.
-   * A match that does not `persist` (the tutorial's) neither reads nor writes the stored game.
-   */
-  constructor(
-    private readonly engine: ComputerPlayer | undefined,
-    private readonly persist = true,
-  ) {
-    const saved = persist ? loadGame() : undefined;
+  /** Restores the stored game, or starts the first visit's game; `engine` plays the computer. */
+  constructor(private readonly engine: ComputerPlayer | undefined) {
+    const saved = loadGame();
     const record = saved ? parseAgn(saved.agn) : undefined;
     if (saved && record?.ok) {
       this.setup.value = readSetup(saved.setup);
@@ -225,15 +219,11 @@ export class Match {
   selectFromBoard(cell: number | undefined): void {
     const game = this.current;
     if (cell === undefined || game.touched === cell) return;
-    const pos = game.position;
-    const role = pos.pieceAt(cell)?.role ?? 'guard';
-    const name = cellName(cell);
-    if (pos.relocating) this.say(owedPhrase(pos, this.you.value, cell));
-    else if (!game.touchMove) {
-      const count = game.legalMoves().filter((m) => moveFrom(m) === cell).length;
-      this.say(phrase(`select.${role}`, { cell: name, count }));
+    if (!game.touchMove || game.position.relocating) {
+      this.say(pickUpPhrase(game, cell, this.you.value));
     } else if (game.touch(cell).ok) {
-      this.say(phrase(`touch.committed.${role}`, { cell: name }));
+      const role = game.position.pieceAt(cell)?.role ?? 'guard';
+      this.say(phrase(`touch.committed.${role}`, { cell: cellName(cell) }));
       this.bump();
     }
   }
@@ -330,7 +320,7 @@ export class Match {
         ),
       );
       this.resultOpen.value = true;
-      if (this.persist && !preferences.value.introDone) updatePreferences({ introDone: true });
+      if (!preferences.value.introDone) updatePreferences({ introDone: true });
     } else {
       this.resultOpen.value = false;
     }
@@ -346,7 +336,7 @@ export class Match {
   }
 
   private save(): void {
-    if (this.persist) saveGame({ setup: this.setup.value, agn: this.agn() });
+    saveGame({ setup: this.setup.value, agn: this.agn() });
   }
 
   private freshTags(setup: GameSetup): Map<string, string> {

@@ -1,5 +1,6 @@
-// What a tap on the board means to the player, in words: the relocation a turn owes, and why
-// a tap was not a move. Shared by the local game and online play, so both explain alike.
+// What a tap on the board means to the player, in words: where a piece picked up may go, the
+// relocation a turn owes, and why a tap was not a move. Shared by the local game, the tutorial
+// and online play, so all explain alike.
 
 import {
   CELL_COUNT,
@@ -8,6 +9,7 @@ import {
   type Game,
   type Move,
   makeMove,
+  moveFrom,
   NO_CELL,
   PLACEMENT,
   type Position,
@@ -54,6 +56,18 @@ export function owedPhrase(pos: Position, you: Colour | undefined, cell?: number
   const role = piece?.captured ? piece.role : 'guard';
   const verb = act();
   return () => phrase(`owed.${role}.${owner}`, { cell: cellName(at), act: verb() })();
+}
+
+/**
+ * What picking up the piece on `cell` tells the player to move: where it may go (`Guard on b1
+ * picked up: 4 legal destinations.`), or, while a captured piece is owed, what to do with it.
+ */
+export function pickUpPhrase(game: Game, cell: number, you: Colour | undefined): Phrase {
+  const pos = game.position;
+  if (pos.relocating) return owedPhrase(pos, you, cell);
+  const role = pos.pieceAt(cell)?.role ?? 'guard';
+  const count = game.legalMoves().filter((m) => moveFrom(m) === cell).length;
+  return phrase(`select.${role}`, { cell: cellName(cell), count });
 }
 
 /** Why a legal-looking move is refused, with the rule to read. */

@@ -5,12 +5,10 @@
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { BoardHost } from '../app/BoardHost.tsx';
-import { moveOfTap } from '../app/board-feed.ts';
 import { cellLabels } from '../app/cell-labels.ts';
-import { Match } from '../app/match.ts';
 import { routeHref } from '../app/route.ts';
 import { updatePreferences } from '../app/settings.ts';
-import { DEFAULT_SETUP } from '../app/setup.ts';
+import { LessonGame } from './lesson-game.ts';
 import { LESSONS, type Lesson } from './lessons.ts';
 import { lt } from './words.ts';
 
@@ -46,12 +44,7 @@ function LessonBoard({
   readonly onFeedback: (words: Words) => void;
   readonly onSolved: () => void;
 }) {
-  const match = useMemo(() => {
-    const m = new Match(undefined, false);
-    m.newGame({ ...DEFAULT_SETUP, mode: 'people' });
-    m.load(lesson.apn);
-    return m;
-  }, [lesson]);
+  const game = useMemo(() => new LessonGame(lesson.apn), [lesson]);
   const solved = useMemo(() => signal(false), []);
   return (
     <BoardHost
@@ -62,7 +55,7 @@ function LessonBoard({
         // The tasks name cells, so every cell shows its name, and the ones a task speaks of
         // are marked until it is done.
         const config = {
-          ...match.boardConfig.value,
+          ...game.boardConfig.value,
           labels: { ...cellLabels(), board: lt('tutorial.board') },
           coordinates: true,
           highlight: solved.value ? [] : lesson.marks,
@@ -71,8 +64,7 @@ function LessonBoard({
       }}
       events={{
         move: (from, to) => {
-          const game = match.game;
-          const move = moveOfTap(game.legalMoves(), from, to);
+          const move = game.legalMove(from, to);
           if (move === undefined) return;
           const before = game.position.clone();
           const after = before.clone();
@@ -82,19 +74,15 @@ function LessonBoard({
             onFeedback(() => lt(verdict));
             return;
           }
-          match.play(move);
+          game.play(move);
           solved.value = true;
           onFeedback(() => lt(`${lesson.id}.success`));
           onSolved();
         },
         select: (cell) => {
-          match.selectFromBoard(cell);
-          if (cell !== undefined) onFeedback(() => match.statusText.value);
+          if (cell !== undefined) onFeedback(game.pickedUp(cell));
         },
-        reject: (from, to) => {
-          match.rejectFromBoard(from, to);
-          onFeedback(() => match.statusText.value);
-        },
+        reject: (from, to) => onFeedback(game.refused(from, to)),
       }}
     />
   );
