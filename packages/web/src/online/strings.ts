@@ -24,12 +24,6 @@ export const words = {
   get intro(): string {
     return t('online.intro');
   },
-  get entry(): string {
-    return t('online.title');
-  },
-  get entryNote(): string {
-    return t('online.entryNote');
-  },
   get yourSide(): string {
     return t('new.side');
   },
