@@ -396,6 +396,30 @@ export const en = {
   'analysis.agn': 'This study (AGN, side lines in brackets)',
   'analysis.paste': 'Paste a position (APN) or a game (AGN) to analyse',
   'analysis.open': 'Analyse',
+  'top.settings': 'Settings',
+  'theme.system': 'Same as the device',
+  'top.board': 'Board',
+  'controls.more': 'More',
+  'controls.label': 'Game actions',
+  'intro.dismiss': 'Got it',
+  'moves.empty':
+    'No moves yet. Tap a piece, then a cell: along its ring or one ring nearer the throne.',
+  'moves.emptyPlacement': 'No moves yet. Tap a cell to place a guard there.',
+  'player.relocate': 'relocation owed',
+  'player.online': 'connected',
+  'player.offline': 'not connected',
+  'outcome.stuck.forbidden.white':
+    'No White piece can step: the crossed cells lie between two Black pieces, and every other cell is taken or farther from the throne.',
+  'outcome.stuck.forbidden.black':
+    'No Black piece can step: the crossed cells lie between two White pieces, and every other cell is taken or farther from the throne.',
+  'outcome.stuck.blocked.white':
+    'No White piece can step: every cell beside them is taken or farther from the throne.',
+  'outcome.stuck.blocked.black':
+    'No Black piece can step: every cell beside them is taken or farther from the throne.',
+  'banner.offline':
+    'You are offline. Games against the computer and on this device go on; online games wait for the connection.',
+  'notFound.text': 'There is no page at this address.',
+  'notFound.back': 'Go to the game',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

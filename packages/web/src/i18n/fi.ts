@@ -418,4 +418,28 @@ export const fi: UiCatalog = {
   'analysis.agn': 'Tämä tutkielma (AGN, sivulinjat sulkeissa)',
   'analysis.paste': 'Liitä analysoitava asema (APN) tai peli (AGN)',
   'analysis.open': 'Analysoi',
+  'top.settings': 'Asetukset',
+  'theme.system': 'Sama kuin laitteessa',
+  'top.board': 'Lauta',
+  'controls.more': 'Lisää',
+  'controls.label': 'Pelin toiminnot',
+  'intro.dismiss': 'Selvä',
+  'moves.empty':
+    'Ei vielä siirtoja. Napauta nappulaa ja sitten ruutua: samalla kehällä tai yhtä kehää lähempänä valtaistuinta.',
+  'moves.emptyPlacement': 'Ei vielä siirtoja. Napauta ruutua asettaaksesi sotilaan siihen.',
+  'player.relocate': 'siirto takaisin laudalle kesken',
+  'player.online': 'yhteydessä',
+  'player.offline': 'ei yhteyttä',
+  'outcome.stuck.forbidden.white':
+    'Mikään valkoisen nappula ei voi liikkua: rastitetut ruudut ovat kahden mustan nappulan välissä, ja muut ruudut ovat varattuja tai kauempana valtaistuimesta.',
+  'outcome.stuck.forbidden.black':
+    'Mikään mustan nappula ei voi liikkua: rastitetut ruudut ovat kahden valkoisen nappulan välissä, ja muut ruudut ovat varattuja tai kauempana valtaistuimesta.',
+  'outcome.stuck.blocked.white':
+    'Mikään valkoisen nappula ei voi liikkua: jokainen viereinen ruutu on varattu tai kauempana valtaistuimesta.',
+  'outcome.stuck.blocked.black':
+    'Mikään mustan nappula ei voi liikkua: jokainen viereinen ruutu on varattu tai kauempana valtaistuimesta.',
+  'banner.offline':
+    'Olet offline-tilassa. Pelit tietokonetta vastaan ja tällä laitteella jatkuvat; verkkopelit odottavat yhteyttä.',
+  'notFound.text': 'Tässä osoitteessa ei ole sivua.',
+  'notFound.back': 'Siirry peliin',
 };
