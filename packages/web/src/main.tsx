@@ -3,14 +3,14 @@
 
 import { options, render } from 'preact';
 import { App } from './app/App.tsx';
-import { EngineClient } from './app/engine-client.ts';
 import { Match } from './app/match.ts';
-import { registerServiceWorker } from './app/service-worker.ts';
-import { preferences } from './app/settings.ts';
-import { loadSound, prepareSound } from './app/sound.ts';
 import { inLaterTask } from './board/task.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
+import { EngineClient } from './lib/engine-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { preferences } from './lib/settings.ts';
+import { loadSound, prepareSound } from './lib/sound.ts';
 import './style.css';
 
 // Components re-render in a task of their own, not in a microtask of the event that changed

@@ -11,7 +11,7 @@ import {
   STANDARD_APN,
 } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
-import { boardConfigOf, moveOfTap } from '../src/app/board-feed.ts';
+import { boardConfigOf, moveOfTap } from '../src/lib/board-feed.ts';
 
 const c = parseCell;
 

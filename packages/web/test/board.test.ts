@@ -1,9 +1,9 @@
 import { CELL_COUNT, cellName, type Piece, parseCell } from '@agon/engine';
 import { describe, expect, it, vi } from 'vitest';
-import { cellLabel } from '../src/app/cell-labels.ts';
 import { createBoard } from '../src/board/board.ts';
 import { ALL_CELLS, cellAtPoint, cellCentre } from '../src/board/geometry.ts';
 import { arrowTarget } from '../src/board/keyboard.ts';
+import { cellLabel } from '../src/lib/cell-labels.ts';
 
 const c = parseCell;
 const guard = (colour: Piece['colour'], captured = false): Piece => ({

@@ -8,10 +8,10 @@ import {
   STEP,
 } from '@agon/engine';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agnProblem, apnProblem } from '../src/app/record-problem.ts';
-import { reasonPhrase, refusal } from '../src/app/refusal.ts';
 import { language } from '../src/i18n/translations.ts';
 import { setLanguage } from '../src/i18n/ui.ts';
+import { agnProblem, apnProblem } from '../src/lib/record-problem.ts';
+import { reasonPhrase, refusal } from '../src/lib/refusal.ts';
 
 const c = parseCell;
 

@@ -3,10 +3,10 @@
 
 import { parseAgn, parseApn, startPosition } from '@agon/engine';
 import { useMemo, useState } from 'preact/hooks';
-import { type AnalysisSource, analysisSource, keepAnalysis } from '../app/analysis-link.ts';
-import { agnProblem, apnProblem } from '../app/record-problem.ts';
-import { loadReview, saveReview } from '../app/storage.ts';
 import { phrase } from '../i18n/ui.ts';
+import { type AnalysisSource, analysisSource, keepAnalysis } from '../lib/analysis-link.ts';
+import { agnProblem, apnProblem } from '../lib/record-problem.ts';
+import { loadReview, saveReview } from '../lib/storage.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
 import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
 import { Analyst } from './analyst.ts';

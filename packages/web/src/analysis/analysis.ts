@@ -13,9 +13,9 @@ import {
   whiteChances,
 } from '@agon/engine';
 import { computed, signal } from '@preact/signals';
-import type { AnalysisSource } from '../app/analysis-link.ts';
-import { boardConfigOf, moveCells, moveOfTap } from '../app/board-feed.ts';
 import type { BoardConfig } from '../board/config.ts';
+import type { AnalysisSource } from '../lib/analysis-link.ts';
+import { boardConfigOf, moveCells, moveOfTap } from '../lib/board-feed.ts';
 import type { Analyst, Line, Score } from './analyst.ts';
 import {
   judge,

@@ -2,7 +2,7 @@
 // one position for as long as it is shown and reports its best lines as they deepen. A new
 // position ends the search by ending the worker, as the computer player's client does.
 
-import { positionCommand } from '../app/engine-client.ts';
+import { positionCommand } from '../lib/engine-client.ts';
 
 /** A score as AEP gives it, from the side to move's view. */
 export type Score =

@@ -3,7 +3,7 @@
 // it is tested without an engine; the searching runs in the analysis Worker.
 
 import type { Colour } from '@agon/engine';
-import { positionCommand } from '../app/engine-client.ts';
+import { positionCommand } from '../lib/engine-client.ts';
 import { parseInfo, type Score } from './analyst.ts';
 
 /** What the engine said about one position: its score, best line and White's chances. */

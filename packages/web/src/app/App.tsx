@@ -5,10 +5,13 @@ import { opposite } from '@agon/engine';
 import { useEffect } from 'preact/hooks';
 import { pickLanguage } from '../i18n/language.ts';
 import { setLanguage, t } from '../i18n/ui.ts';
+import { BoardToggles } from '../lib/BoardToggles.tsx';
+import { Preferences } from '../lib/Preferences.tsx';
+import { route } from '../lib/route.ts';
+import { preferences } from '../lib/settings.ts';
 import { onlinePage } from '../online/address.ts';
 import { OnlineApp } from '../online/OnlineApp.tsx';
 import { BoardPanel } from './BoardPanel.tsx';
-import { BoardToggles } from './BoardToggles.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
 import { AnalysisPages, LearnPages } from './LazyPages.tsx';
@@ -18,13 +21,10 @@ import type { Match } from './match.ts';
 import { NewGameDialog } from './NewGameDialog.tsx';
 import { PageLinks } from './PageLinks.tsx';
 import { PlayerBar } from './PlayerBar.tsx';
-import { Preferences } from './Preferences.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
-import { route } from './route.ts';
 import { Status } from './Status.tsx';
-import { preferences } from './settings.ts';
 import { UpdateBanner } from './UpdateBanner.tsx';
 
 /** The game's status line: a component of its own, so that a new status redraws only it. */

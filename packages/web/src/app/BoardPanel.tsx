@@ -2,7 +2,7 @@
 // play it.
 
 import { t } from '../i18n/ui.ts';
-import { BoardHost } from './BoardHost.tsx';
+import { BoardHost } from '../lib/BoardHost.tsx';
 import type { Match } from './match.ts';
 
 /** The interactive board of the match. */

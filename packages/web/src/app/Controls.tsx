@@ -2,8 +2,8 @@
 // goes on; a rematch once it is over (never one click away from throwing a game away).
 
 import { t } from '../i18n/ui.ts';
+import { TwoStep } from '../lib/TwoStep.tsx';
 import type { Match } from './match.ts';
-import { TwoStep } from './TwoStep.tsx';
 
 /** The game's action buttons. */
 export function Controls({ match }: { readonly match: Match }) {

@@ -2,8 +2,8 @@
 // goal of the game in one line, and the way into the tutorial.
 
 import { t } from '../i18n/ui.ts';
-import { routeHref } from './route.ts';
-import { preferences } from './settings.ts';
+import { routeHref } from '../lib/route.ts';
+import { preferences } from '../lib/settings.ts';
 
 /** The goal and "New to Agon?", shown until the player knows the game. */
 export function Intro() {

@@ -3,8 +3,8 @@
 
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
-import { type LazyModule, useLazy } from './lazy.ts';
-import { ruleAnchor } from './route.ts';
+import { type LazyModule, useLazy } from '../lib/lazy.ts';
+import { ruleAnchor } from '../lib/route.ts';
 
 const learn: LazyModule<typeof import('../learn/Learn.tsx')> = {
   load: () => import('../learn/Learn.tsx'),

@@ -4,7 +4,7 @@
 import { makeMoveText } from '@agon/engine';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
-import { openAnalysis } from './analysis-link.ts';
+import { openAnalysis } from '../lib/analysis-link.ts';
 import type { Match } from './match.ts';
 
 /** The move list and its replay buttons. */

@@ -2,9 +2,9 @@
 
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
+import { useConfirming } from '../lib/confirming.ts';
+import { Modal } from '../lib/Modal.tsx';
 import { PlayFriendButton } from '../online/PlayFriendButton.tsx';
-import { useConfirming } from './confirming.ts';
-import { Modal } from './Modal.tsx';
 import type { Match } from './match.ts';
 import type { GameSetup } from './setup.ts';
 

@@ -1,7 +1,7 @@
 // The links between the app's pages: the game, the rules and the tutorial.
 
 import { t } from '../i18n/ui.ts';
-import { type Route, route, routeHref } from './route.ts';
+import { type Route, route, routeHref } from '../lib/route.ts';
 
 const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies readonly Route[];
 

@@ -3,7 +3,7 @@
 
 import { useSignal } from '@preact/signals';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../lib/Modal.tsx';
 import type { Match } from './match.ts';
 
 async function copy(text: string): Promise<boolean> {

@@ -1,10 +1,10 @@
 // The end of a game: who won and why.
 
 import { t } from '../i18n/ui.ts';
-import { openAnalysis } from './analysis-link.ts';
-import { Modal } from './Modal.tsx';
+import { openAnalysis } from '../lib/analysis-link.ts';
+import { Modal } from '../lib/Modal.tsx';
+import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import type { Match } from './match.ts';
-import { outcomeReason, outcomeTitle } from './wording.ts';
 
 /** The result dialog, shown when the game ends. */
 export function ResultDialog({ match }: { readonly match: Match }) {

@@ -3,7 +3,7 @@
 
 import type { RuleId } from '@agon/engine';
 import { t } from '../i18n/ui.ts';
-import { ruleHref } from './route.ts';
+import { ruleHref } from '../lib/route.ts';
 
 /** The status sentence, read out politely, and a "Why?" link when it is a refusal. */
 export function Status({

@@ -2,7 +2,7 @@
 
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
-import { applyUpdate, updateWaiting } from './service-worker.ts';
+import { applyUpdate, updateWaiting } from '../lib/service-worker.ts';
 
 /** Shown while an update waits, until the player updates or puts it off. */
 export function UpdateBanner() {

@@ -25,16 +25,16 @@ import {
 import { batch, computed, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
-import { boardConfigOf, moveCells, moveOfTap } from './board-feed.ts';
-import { Cancelled, type ComputerPlayer } from './engine-client.ts';
-import { agnProblem, apnProblem } from './record-problem.ts';
-import { refusal } from './refusal.ts';
-import { preferences, updatePreferences } from './settings.ts';
+import { boardConfigOf, moveCells, moveOfTap } from '../lib/board-feed.ts';
+import { Cancelled, type ComputerPlayer } from '../lib/engine-client.ts';
+import { agnProblem, apnProblem } from '../lib/record-problem.ts';
+import { refusal } from '../lib/refusal.ts';
+import { preferences, updatePreferences } from '../lib/settings.ts';
+import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
+import { loadGame, saveGame } from '../lib/storage.ts';
+import { explainTap, owedPhrase, pickUpPhrase, type Said } from '../lib/taps.ts';
+import { describeTurn, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
-import { playCaptureSound, playMoveSound } from './sound.ts';
-import { loadGame, saveGame } from './storage.ts';
-import { explainTap, owedPhrase, pickUpPhrase, type Said } from './taps.ts';
-import { describeTurn, outcomeReason, outcomeTitle } from './wording.ts';
 
 /**
  * The shortest time a computer move takes to appear, even at the levels that answer at once,

@@ -4,10 +4,10 @@
 
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import { BoardHost } from '../app/BoardHost.tsx';
-import { cellLabels } from '../app/cell-labels.ts';
-import { routeHref } from '../app/route.ts';
-import { updatePreferences } from '../app/settings.ts';
+import { BoardHost } from '../lib/BoardHost.tsx';
+import { cellLabels } from '../lib/cell-labels.ts';
+import { routeHref } from '../lib/route.ts';
+import { updatePreferences } from '../lib/settings.ts';
 import { LessonGame } from './lesson-game.ts';
 import { LESSONS, type Lesson } from './lessons.ts';
 import { lt } from './words.ts';

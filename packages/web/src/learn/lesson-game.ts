@@ -5,12 +5,12 @@
 
 import { Game, type Move, type Position, parseApn } from '@agon/engine';
 import { computed, signal } from '@preact/signals';
-import { boardConfigOf, moveOfTap } from '../app/board-feed.ts';
-import { preferences } from '../app/settings.ts';
-import { playCaptureSound, playMoveSound } from '../app/sound.ts';
-import { explainTap, pickUpPhrase } from '../app/taps.ts';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase } from '../i18n/ui.ts';
+import { boardConfigOf, moveOfTap } from '../lib/board-feed.ts';
+import { preferences } from '../lib/settings.ts';
+import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
+import { explainTap, pickUpPhrase } from '../lib/taps.ts';
 
 /** A lesson's game: the position it starts from and the learner's moves on it. */
 export class LessonGame {

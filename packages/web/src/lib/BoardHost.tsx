@@ -1,6 +1,6 @@
 // The board in a page: the framework-free board module, attached to an element and fed a
-// config, with the app's words for screen readers. The local game, the tutorial and online
-// play all host their board through this one component.
+// config, with the app's words for screen readers. The local game, the tutorial, the analysis
+// board and online play all host their board through this one component.
 
 import { effect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';

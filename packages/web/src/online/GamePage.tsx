@@ -3,11 +3,11 @@
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { useSignal } from '@preact/signals';
-import { openAnalysis } from '../app/analysis-link.ts';
-import { ruleHref } from '../app/route.ts';
-import { TwoStep } from '../app/TwoStep.tsx';
-import { outcomeReason, outcomeTitle } from '../app/wording.ts';
 import { t } from '../i18n/ui.ts';
+import { openAnalysis } from '../lib/analysis-link.ts';
+import { ruleHref } from '../lib/route.ts';
+import { TwoStep } from '../lib/TwoStep.tsx';
+import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { gameLink, gamePath } from './address.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';

@@ -1,7 +1,7 @@
 // The board of an online game, fed from the game; cell names follow the player's setting.
 
-import { BoardHost } from '../app/BoardHost.tsx';
-import { preferences } from '../app/settings.ts';
+import { BoardHost } from '../lib/BoardHost.tsx';
+import { preferences } from '../lib/settings.ts';
 import type { OnlineGame } from './online-game.ts';
 
 /** The interactive board; it takes moves only when this page's side is to move. */

@@ -4,10 +4,10 @@
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { BoardToggles } from '../app/BoardToggles.tsx';
-import { Preferences } from '../app/Preferences.tsx';
-import { preferences } from '../app/settings.ts';
-import { playCaptureSound, playMoveSound } from '../app/sound.ts';
+import { BoardToggles } from '../lib/BoardToggles.tsx';
+import { Preferences } from '../lib/Preferences.tsx';
+import { preferences } from '../lib/settings.ts';
+import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
 import { gamePath, type OnlinePage, onlinePage } from './address.ts';
 import { CreatePage } from './CreatePage.tsx';
 import { GamePage } from './GamePage.tsx';

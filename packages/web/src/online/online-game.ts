@@ -14,10 +14,10 @@ import {
 } from '@agon/engine';
 import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
-import { boardConfigOf, moveOfTap } from '../app/board-feed.ts';
-import { explainTap, owedPhrase } from '../app/taps.ts';
-import { outcomeReason, outcomeTitle } from '../app/wording.ts';
 import type { BoardConfig } from '../board/config.ts';
+import { boardConfigOf, moveOfTap } from '../lib/board-feed.ts';
+import { explainTap, owedPhrase } from '../lib/taps.ts';
+import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { gamePath } from './address.ts';
 import { Connection, type LineState } from './connection.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
