@@ -3,7 +3,6 @@
 
 import { options, render } from 'preact';
 import { App } from './app/App.tsx';
-import { Match } from './app/match.ts';
 import { inLaterTask } from './board/task.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
@@ -11,6 +10,7 @@ import { EngineClient } from './lib/engine-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { preferences } from './lib/settings.ts';
 import { loadSound, prepareSound } from './lib/sound.ts';
+import { Match } from './play/match.ts';
 import './style.css';
 
 // Components re-render in a task of their own, not in a microtask of the event that changed

@@ -10,10 +10,10 @@ import {
   STANDARD_APN,
 } from '@agon/engine';
 import { describe, expect, it, vi } from 'vitest';
-import { Match, MIN_THINK_MS } from '../src/app/match.ts';
-import { DEFAULT_SETUP } from '../src/app/setup.ts';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { Cancelled, type ComputerPlayer, type SearchRequest } from '../src/lib/engine-client.ts';
+import { Match, MIN_THINK_MS } from '../src/play/match.ts';
+import { DEFAULT_SETUP } from '../src/play/setup.ts';
 
 const c = parseCell;
 

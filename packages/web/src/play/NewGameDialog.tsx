@@ -4,8 +4,8 @@ import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { useConfirming } from '../lib/confirming.ts';
 import { Modal } from '../lib/Modal.tsx';
-import { PlayFriendButton } from '../online/PlayFriendButton.tsx';
 import type { Match } from './match.ts';
+import { PlayFriendButton } from './PlayFriendButton.tsx';
 import type { GameSetup } from './setup.ts';
 
 /** The new-game dialog. */
