@@ -2,7 +2,6 @@
 // words of the player's language, then the page.
 
 import { options, render } from 'preact';
-import { App } from './app/App.tsx';
 import { inLaterTask } from './board/task.ts';
 import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
@@ -11,6 +10,7 @@ import { registerServiceWorker } from './lib/service-worker.ts';
 import { preferences } from './lib/settings.ts';
 import { loadSound, prepareSound } from './lib/sound.ts';
 import { Match } from './play/match.ts';
+import { App } from './shell/App.tsx';
 import './style.css';
 
 // Components re-render in a task of their own, not in a microtask of the event that changed
