@@ -1,0 +1,162 @@
+// The look of the key screens at desktop and phone size, in the light and the dark theme,
+// compared pixel by pixel with the baselines in e2e/baselines/ (machinery in visual.ts). A
+// change to the look made on purpose: `npm run test:visual:update` writes new baselines; look
+// at them, and commit them saying why the look changed.
+
+import type { Page } from 'playwright-core';
+import { afterAll, expect, inject, it } from 'vitest';
+import { cellsWith, clickCell, describeInChromium, waitForTurn } from './browser.ts';
+import {
+  ANALYSIS_KEY,
+  BLUNDER_AGN,
+  BLUNDER_REVIEWS,
+  createOnlineGame,
+  expectLook,
+  GAME_KEY,
+  type Look,
+  lookContext,
+  type OnlineGameFixture,
+  RELOCATION_AGN,
+  REVIEWS_KEY,
+  SEAT_KEY_PREFIX,
+  type Size,
+  steady,
+  storedGame,
+  timeDependent,
+  WIN_IN_ONE_AGN,
+  WIN_IN_TWO_AGN,
+  WINNING_CLICKS,
+} from './visual.ts';
+
+/** A screen: where it is, what the browser holds before it opens, and how it gets ready. */
+interface Screen {
+  readonly name: string;
+  /** The address from the server's root, and the storage to seed. */
+  readonly open: () => Promise<{ path: string; storage?: Record<string, unknown> }>;
+  /** Brings the loaded page to the state pictured. */
+  readonly ready: (page: Page) => Promise<void>;
+}
+
+const SLOW = { timeout: 20_000 };
+
+describeInChromium('the look of the key screens', (browser) => {
+  let online: Promise<OnlineGameFixture> | undefined;
+  const onlineGame = (): Promise<OnlineGameFixture> => {
+    online ??= createOnlineGame(browser(), inject('baseURL'));
+    return online;
+  };
+  afterAll(async () => {
+    await (await online)?.close();
+  });
+
+  const screens: Screen[] = [
+    {
+      // A first visit: the standard start, White (the person) to move, the goal shown.
+      name: 'start',
+      open: async () => ({ path: '/' }),
+      ready: async (page) => {
+        await waitForTurn(page);
+      },
+    },
+    {
+      // Mid-game, the person owes a relocation: the captured guard is picked up already.
+      name: 'relocation',
+      open: async () => ({ path: '/', storage: { [GAME_KEY]: storedGame(RELOCATION_AGN) } }),
+      ready: async (page) => {
+        await waitForTurn(page);
+        await expect.poll(() => cellsWith(page, 'selected')).toEqual(['d9']);
+      },
+    },
+    {
+      // The person's winning move, and the result dialog over the board.
+      name: 'result',
+      open: async () => ({ path: '/', storage: { [GAME_KEY]: storedGame(WIN_IN_ONE_AGN) } }),
+      ready: async (page) => {
+        await waitForTurn(page);
+        for (const cell of WINNING_CLICKS) await clickCell(page, cell);
+        await page.getByTestId('result').waitFor();
+      },
+    },
+    {
+      // The analysis board on a position whose search ends (White wins in two), so its lines,
+      // bar and arrow stop changing.
+      name: 'analysis',
+      open: async () => ({
+        path: '/#analysis',
+        storage: { [ANALYSIS_KEY]: { agn: WIN_IN_TWO_AGN, ply: 2 } },
+      }),
+      ready: async (page) => {
+        await page.getByTestId('analysis').waitFor();
+        const lines = page.getByTestId('lines');
+        await expect.poll(() => lines.locator('li').count(), SLOW).toBe(2);
+        await steady(async () =>
+          [await lines.textContent(), await page.getByTestId('depth').textContent()].join('|'),
+        );
+      },
+    },
+    {
+      // A finished game's review, kept from before: the blunder marked, the summary and graph.
+      name: 'review',
+      open: async () => ({
+        path: '/#analysis',
+        storage: { [ANALYSIS_KEY]: { agn: BLUNDER_AGN, ply: 2 }, [REVIEWS_KEY]: BLUNDER_REVIEWS },
+      }),
+      ready: async (page) => {
+        await page.getByTestId('review-summary').waitFor();
+        await page.locator('[data-piece]').first().waitFor();
+        await page.getByTestId('review').scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      name: 'rules',
+      open: async () => ({ path: '/#rules' }),
+      ready: async (page) => {
+        await page.getByTestId('rules').waitFor();
+        await page.locator('[data-figure] [data-cell]').first().waitFor();
+      },
+    },
+    {
+      // The first lesson; on a phone the lesson's board brings itself into view.
+      name: 'tutorial',
+      open: async () => ({ path: '/#tutorial' }),
+      ready: async (page) => {
+        await page.getByTestId('tutorial').waitFor();
+        await page.locator('[data-cell="f6"]').waitFor();
+        await steady(() => page.evaluate(() => String(scrollY)), 300);
+      },
+    },
+    {
+      // White's page of a game by link, both players here, after 1. b1-c2 a2-b2.
+      name: 'online',
+      open: async () => {
+        const game = await onlineGame();
+        return { path: game.path, storage: { [SEAT_KEY_PREFIX + game.id]: game.whiteToken } };
+      },
+      ready: async (page) => {
+        await page.locator('[data-piece="black-guard"][data-at="b2"]').waitFor(SLOW);
+        await waitForTurn(page);
+        await expect.poll(() => page.locator('[data-testid^="away-"]').count(), SLOW).toBe(0);
+        await expect.poll(() => page.getByTestId('line').count(), SLOW).toBe(0);
+      },
+    },
+  ];
+
+  for (const screen of screens) {
+    for (const size of ['desktop', 'phone'] as const satisfies Size[]) {
+      for (const look of ['light', 'dark'] as const satisfies Look[]) {
+        it(`${screen.name} at ${size} size, ${look}`, async () => {
+          const { path, storage } = await screen.open();
+          const context = await lookContext(browser(), size, look, storage);
+          try {
+            const page = await context.newPage();
+            await page.goto(new URL(path, inject('baseURL')).href);
+            await screen.ready(page);
+            await expectLook(page, `${screen.name}-${size}-${look}`, timeDependent(page));
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    }
+  }
+});

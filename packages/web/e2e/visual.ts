@@ -1,0 +1,352 @@
+// The look's regression tests' machinery: browser contexts that draw the same pixels on every
+// run (one device pixel per CSS pixel, no motion, a fixed theme and language), the app's
+// storage seeded before it starts, the games that the screens show, and screenshots compared
+// with the baselines committed in e2e/baselines/.
+//
+// UPDATE_BASELINES=1 writes the baselines instead of comparing (`npm run test:visual:update`).
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pixelmatch from 'pixelmatch';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
+import { PNG } from 'pngjs';
+import { expect } from 'vitest';
+import { ARTIFACTS, clickCell, newContext, openApp, waitForTurn } from './browser.ts';
+
+/** The committed baselines, `<screen>-<size>-<theme>.png`. */
+export const BASELINES = fileURLToPath(new URL('./baselines/', import.meta.url));
+/** Where a failed comparison leaves the actual screenshot and the difference (ignored by git). */
+export const VISUAL_ARTIFACTS = `${ARTIFACTS}visual/`;
+/** Set (`UPDATE_BASELINES=1`): the tests write the baselines instead of comparing with them. */
+export const UPDATING = process.env.UPDATE_BASELINES === '1';
+/** The command that writes the baselines, named in the message of a missing one. */
+export const UPDATE_COMMAND = 'npm run test:visual:update';
+
+/**
+ * pixelmatch's threshold (0-1): how far apart in colour two pixels may be and still count as
+ * the same. 0.1 forgives anti-aliasing noise, not a changed colour.
+ */
+export const PIXEL_THRESHOLD = 0.1;
+/**
+ * The share of a screenshot's pixels that may differ from its baseline: 0.5% (5,120 pixels
+ * of a 1280x800 screen, 1,646 of a 390x844 one). Two runs on one machine differ by none. The
+ * page moved down 3 px differs by 5-9%, far above; every button's corners squared differs by
+ * 0.04% and passes: the screenshots hold the layout and colours, not each pixel.
+ */
+export const MAX_DIFF_SHARE = 0.005;
+
+// The app's storage keys (its storage.ts and online/seats.ts), seeded by the tests.
+/** The player's preferences: `{ theme, language, introDone, sound, coordinates }`. */
+export const SETTINGS_KEY = 'agon.settings.v1';
+/** The game in progress: `{ setup, agn }`. */
+export const GAME_KEY = 'agon.game.v1';
+/** The game last sent to the analysis board: `{ agn, ply }`. */
+export const ANALYSIS_KEY = 'agon.analysis.v1';
+/** The kept game reviews: `[[game, review], ...]`. */
+export const REVIEWS_KEY = 'agon.reviews.v1';
+/** Prefix of an online seat's token, by game id (the token itself is stored as plain text). */
+export const SEAT_KEY_PREFIX = 'agon.online.seat.';
+
+/** The two sizes every screen is looked at. */
+export const SIZES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const satisfies Record<string, BrowserContextOptions>;
+export type Size = keyof typeof SIZES;
+/** The themes looked at; the colour scheme the browser asks for is the same. */
+export type Look = 'light' | 'dark';
+
+/** Against the computer at level 3, the person White: the first visit's setup. */
+export const COMPUTER_SETUP = {
+  mode: 'computer',
+  level: 3,
+  human: 'white',
+  side: 'white',
+  variant: 'standard',
+  touchMove: false,
+} as const;
+
+/**
+ * Mid-game against the computer (11 turns each, from the standard start, as levels 2 and 3
+ * played them): Black's queen has just captured White's guard on d9, and White, to move,
+ * owes its relocation to a vacant outer-ring cell (R10).
+ */
+export const RELOCATION_AGN = [
+  '1. h9-h8 k7-i8 2. b1-c2 h1-h2 3. a5-a6 h2-i2 4. h8-h7 d1-c1 5. l5-k5 b7-c8 6. k1-i1 i8-h9',
+  '7. h7-h6 c1-d2 8. f1-g1 d2-e2 9. k5-i6 e2-f2 10. h6-h5 h9-g10 11. c2-d3 f11-e10 *',
+].join(' ');
+
+/** White's queen on the throne, five guards around her, two more a step away; Black far off. */
+const NEAR_THE_END = '1g4/2g4/g7/9/4GG4/4GQ2G1q/4G5/5G3/8/4g2/gg4 w';
+/** Two turns from NEAR_THE_END: White wins in two whatever Black does (a search ends at depth 3). */
+export const WIN_IN_TWO_AGN = `[Position "${NEAR_THE_END}"]\n\n1. f9-f8 l1-k1 *`;
+/** Two turns more: White to move, and h6-g6 closes the ring round the queen (R11). */
+export const WIN_IN_ONE_AGN = `[Position "${NEAR_THE_END}"]\n\n1. f9-f8 l1-k1 2. f8-f7 b3-c3 *`;
+/** The winning move of WIN_IN_ONE_AGN, as a person makes it: the piece, then the cell. */
+export const WINNING_CLICKS = ['h6', 'g6'] as const;
+
+/** A finished game: White's b1-a1 lets Black's c1-b1 leave White without a move (R12). */
+const BLUNDER_START = '1g4/G1g4/g7/9/4GG4/4GQG3q/4Gg4/9/8/7/gg4 w';
+export const BLUNDER_AGN = `[Position "${BLUNDER_START}"]\n\n1. b1-a1 c1-b1 0-1`;
+/**
+ * The review of BLUNDER_AGN as the analysis board stores it (made once by the app's own
+ * reviewer, copied from local storage), so the review screen shows without searching.
+ */
+export const BLUNDER_REVIEWS = [
+  [
+    `${BLUNDER_START} b1-a1 c1-b1`,
+    {
+      moves: ['b1-a1', 'c1-b1'],
+      verdicts: [
+        {
+          score: { kind: 'cp', value: 260 },
+          pv: ['b1-c2', 'b3-c3', 'c2@g10', 'l2-k3', 'g10-f10'],
+          chances: 0.6271477663131956,
+        },
+        { score: { kind: 'win', turns: 1 }, pv: ['c1-b1'], chances: 0 },
+        { score: { kind: 'cp', value: 0 }, pv: [], chances: 0 },
+      ],
+      judged: [
+        {
+          ply: 1,
+          mover: 'white',
+          loss: 0.6271477663131956,
+          mark: 'blunder',
+          best: ['b1-c2', 'b3-c3', 'c2@g10', 'l2-k3', 'g10-f10'],
+        },
+        { ply: 2, mover: 'black', loss: 0 },
+      ],
+      summary: {
+        white: {
+          counts: { inaccuracy: 0, mistake: 0, blunder: 1 },
+          averageLoss: 0.6271477663131956,
+          moves: 1,
+        },
+        black: { counts: { inaccuracy: 0, mistake: 0, blunder: 0 }, averageLoss: 0, moves: 1 },
+      },
+    },
+  ],
+];
+
+/** The stored game `{ setup, agn }` of a game against the computer. */
+export function storedGame(agn: string): { setup: typeof COMPUTER_SETUP; agn: string } {
+  return { setup: COMPUTER_SETUP, agn };
+}
+
+/**
+ * Puts `entries` into local storage before the app's first script runs, on the first page
+ * load of each tab only (a reload then finds what the app itself stored). Strings are stored
+ * as they are, anything else as JSON, as the app stores it.
+ */
+export async function seedStorage(
+  context: BrowserContext,
+  entries: Record<string, unknown>,
+): Promise<void> {
+  const items = Object.entries(entries).map(
+    ([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)] as const,
+  );
+  await context.addInitScript((seed) => {
+    try {
+      if (sessionStorage.getItem('e2e.seeded')) return;
+      sessionStorage.setItem('e2e.seeded', '1');
+      for (const [key, value] of seed) localStorage.setItem(key, value);
+    } catch {
+      // A page without storage (about:blank): nothing to seed.
+    }
+  }, items);
+}
+
+/**
+ * A context for screenshots: `size`, one device pixel per CSS pixel (small baselines), no
+ * motion, English, UTC, no service worker, the browser asking for `look` and the app's
+ * stored theme set to it.
+ * `storage` is seeded as well (see seedStorage).
+ */
+export async function lookContext(
+  browser: Browser,
+  size: Size,
+  look: Look,
+  storage: Record<string, unknown> = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...SIZES[size],
+    deviceScaleFactor: 1,
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    colorScheme: look,
+    reducedMotion: 'reduce',
+    // The service worker changes nothing on the screen; without it a page loads sooner.
+    serviceWorkers: 'block',
+  });
+  await seedStorage(context, { [SETTINGS_KEY]: { theme: look, language: 'en' }, ...storage });
+  return context;
+}
+
+/** Waits for the page's fonts and two frames, so that what is drawn is what is meant. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
+/** Polls `read` until it returns the same text twice `quietMs` apart (a search that ended). */
+export async function steady(
+  read: () => Promise<string>,
+  quietMs = 600,
+  timeout = 20_000,
+): Promise<string> {
+  const end = Date.now() + timeout;
+  let before = await read();
+  for (;;) {
+    await new Promise((done) => setTimeout(done, quietMs));
+    const now = await read();
+    if (now === before) return now;
+    if (Date.now() > end) throw new Error(`still changing after ${timeout} ms: ${now}`);
+    before = now;
+  }
+}
+
+/** What a comparison found: differing pixels, and their share of the screenshot. */
+export interface Comparison {
+  readonly differing: number;
+  readonly share: number;
+}
+
+/**
+ * Compares a screenshot with its baseline `<name>.png`, or writes the baseline when
+ * UPDATING. Fails (leaving `<name>.actual.png` and `<name>.diff.png` in VISUAL_ARTIFACTS)
+ * when more than MAX_DIFF_SHARE of its pixels differ, when the sizes differ, and when there
+ * is no baseline.
+ */
+export function matchBaseline(name: string, png: Buffer): Comparison {
+  const baseline = `${BASELINES}${name}.png`;
+  if (UPDATING) {
+    mkdirSync(BASELINES, { recursive: true });
+    writeFileSync(baseline, png);
+    return { differing: 0, share: 0 };
+  }
+  mkdirSync(VISUAL_ARTIFACTS, { recursive: true });
+  const actualPath = `${VISUAL_ARTIFACTS}${name}.actual.png`;
+  if (!existsSync(baseline)) {
+    writeFileSync(actualPath, png);
+    throw new Error(
+      `no baseline e2e/baselines/${name}.png (the screenshot is in ${actualPath}): ` +
+        `write the baselines with \`${UPDATE_COMMAND}\` and commit them, saying why`,
+    );
+  }
+  const expected = PNG.sync.read(readFileSync(baseline));
+  const actual = PNG.sync.read(png);
+  const { width, height } = expected;
+  if (actual.width !== width || actual.height !== height) {
+    writeFileSync(actualPath, png);
+    throw new Error(
+      `${name}: the screenshot is ${actual.width}x${actual.height}, its baseline ${width}x${height} (see ${actualPath})`,
+    );
+  }
+  const diff = new PNG({ width, height });
+  const differing = pixelmatch(expected.data, actual.data, diff.data, width, height, {
+    threshold: PIXEL_THRESHOLD,
+  });
+  const share = differing / (width * height);
+  if (share > MAX_DIFF_SHARE) {
+    writeFileSync(actualPath, png);
+    const diffPath = `${VISUAL_ARTIFACTS}${name}.diff.png`;
+    writeFileSync(diffPath, PNG.sync.write(diff));
+    throw new Error(
+      `${name}: ${differing} pixels (${(share * 100).toFixed(2)}%) differ from the baseline, ` +
+        `more than ${MAX_DIFF_SHARE * 100}% (see ${actualPath} and ${diffPath}). ` +
+        `If the change is meant, \`${UPDATE_COMMAND}\` writes new baselines.`,
+    );
+  }
+  return { differing, share };
+}
+
+/**
+ * Screenshots the viewport once the page has settled, the mouse out of the way, anything
+ * `mask` covers painted over, and compares it with baseline `name`.
+ */
+export async function expectLook(
+  page: Page,
+  name: string,
+  mask: Locator[] = [],
+): Promise<Comparison> {
+  await page.mouse.move(0, 0);
+  await settle(page);
+  const png = await page.screenshot({
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+    mask,
+    maskColor: '#ff00ff',
+  });
+  const comparison = matchBaseline(name, png);
+  if (comparison.differing > 0) {
+    console.log(`visual ${name}: ${comparison.differing} pixels differ (within the limit)`);
+  }
+  return comparison;
+}
+
+/** What changes with the clock, painted over in screenshots: clocks and "thinking" signs. */
+export function timeDependent(page: Page): Locator[] {
+  return [page.locator('[role="timer"]'), page.getByTestId('thinking')];
+}
+
+/** An online game by link, both seats taken and 1. b1-c2 a2-b2 played, White to move. */
+export interface OnlineGameFixture {
+  readonly id: string;
+  /** The game's page, `/g/<id>`. */
+  readonly path: string;
+  /** White's seat token: seeded as SEAT_KEY_PREFIX + id, a page plays White. */
+  readonly whiteToken: string;
+  /** Closes Black's page, which stays connected meanwhile (White's opponent is "here"). */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates an online game through the real server as people do: White on the create page
+ * (side White, no clock), Black by opening the link; each makes one move by clicks. White's
+ * page is closed after, Black's stays open until `close`.
+ */
+export async function createOnlineGame(
+  browser: Browser,
+  baseURL: string,
+): Promise<OnlineGameFixture> {
+  const slow = { timeout: 15_000 };
+  const whiteContext = await newContext(browser);
+  const white = await whiteContext.newPage();
+  await white.goto(new URL('/online', baseURL).href);
+  await white.getByRole('radio', { name: 'White (moves first)' }).check();
+  await white.getByRole('button', { name: 'Create the game' }).click();
+  const link = await white.getByTestId('share-link').inputValue(slow);
+  const id = /\/g\/([a-z2-9]+)$/.exec(link)?.[1];
+  if (!id) throw new Error(`not a game link: ${link}`);
+  const whiteToken = await white.evaluate((key) => localStorage.getItem(key), SEAT_KEY_PREFIX + id);
+  if (!whiteToken) throw new Error('the creating page holds no seat');
+  const blackContext = await newContext(browser);
+  const black = await blackContext.newPage();
+  await openApp(black, link);
+  // Black has joined once White's page stops offering the link.
+  await expect.poll(() => white.getByTestId('share').count(), slow).toBe(0);
+  await waitForTurn(white);
+  await clickCell(white, 'b1');
+  await clickCell(white, 'c2');
+  await black.locator('[data-piece="white-guard"][data-at="c2"]').waitFor(slow);
+  await waitForTurn(black);
+  await clickCell(black, 'a2');
+  await clickCell(black, 'b2');
+  await white.locator('[data-piece="black-guard"][data-at="b2"]').waitFor(slow);
+  await whiteContext.close();
+  return {
+    id,
+    path: `/g/${id}`,
+    whiteToken,
+    close: () => blackContext.close(),
+  };
+}
