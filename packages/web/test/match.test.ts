@@ -12,7 +12,8 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { Cancelled, type ComputerPlayer, type SearchRequest } from '../src/lib/engine-client.ts';
-import { Match, MIN_THINK_MS } from '../src/play/match.ts';
+import { MIN_THINK_MS } from '../src/play/computer.ts';
+import { Match } from '../src/play/match.ts';
 import { DEFAULT_SETUP } from '../src/play/setup.ts';
 
 const c = parseCell;

@@ -6,7 +6,6 @@ import {
   type Colour,
   cellName,
   Game,
-  LEVEL10_MOVETIME,
   type Move,
   makeAgn,
   makeApn,
@@ -22,11 +21,11 @@ import {
   startPosition,
   variantOf,
 } from '@agon/engine';
-import { batch, computed, signal } from '@preact/signals';
+import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { boardConfigOf, moveCells, moveOfTap } from '../lib/board-feed.ts';
-import { Cancelled, type ComputerPlayer } from '../lib/engine-client.ts';
+import type { ComputerPlayer } from '../lib/engine-client.ts';
 import { agnProblem, apnProblem } from '../lib/record-problem.ts';
 import { refusal } from '../lib/refusal.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
@@ -34,16 +33,8 @@ import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
 import { loadGame, saveGame } from '../lib/storage.ts';
 import { explainTap, owedPhrase, pickUpPhrase, type Said } from '../lib/taps.ts';
 import { describeTurn, outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { Computer } from './computer.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
-
-/**
- * The shortest time a computer move takes to appear, even at the levels that answer at once,
- * so the player sees it coming.
- */
-export const MIN_THINK_MS = 450;
-const HINT_MOVETIME = 800;
-
-const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function today(): string {
   const d = new Date();
@@ -70,8 +61,6 @@ export class Match {
   readonly version = signal(0);
   /** The ply shown while replaying, or undefined for the live position. */
   readonly view = signal<number | undefined>(undefined);
-  /** Whether the computer is searching for its move. */
-  readonly thinking = signal(false);
   /** The suggested move on the board, if the player asked for one. */
   readonly hint = signal<Move | undefined>(undefined);
   /** The status line: the last turn, what is owed, a refusal explained, or the result. */
@@ -83,12 +72,17 @@ export class Match {
   /** Whether the board is turned round from its usual way up. */
   readonly flipped = signal(false);
 
+  /** Whether the computer is searching for its move. */
+  readonly thinking: ReadonlySignal<boolean>;
+
+  private readonly computer: Computer;
   private current: Game;
   private tags = new Map<string, string>();
-  private searchToken = 0;
 
   /** Restores the stored game, or starts the first visit's game; `engine` plays the computer. */
-  constructor(private readonly engine: ComputerPlayer | undefined) {
+  constructor(engine: ComputerPlayer | undefined) {
+    this.computer = new Computer(engine);
+    this.thinking = this.computer.thinking;
     const saved = loadGame();
     const record = saved ? parseAgn(saved.agn) : undefined;
     if (saved && record?.ok) {
@@ -348,45 +342,23 @@ export class Match {
     ]);
   }
 
+  /** Lets the computer move, if it is its turn. */
   private async computerTurn(): Promise<void> {
     const game = this.current;
     const setup = this.setup.value;
-    if (!this.engine || setup.mode !== 'computer' || game.outcome) return;
-    if (game.position.turnColour === setup.human || this.thinking.value) return;
-    const token = ++this.searchToken;
-    this.thinking.value = true;
-    const started = performance.now();
-    try {
-      const text = await this.engine.bestMove({
-        startApn: makeApn(game.initial),
-        moves: game.moves.map(makeMoveText),
-        level: setup.level,
-        // Level 10 searches for a fixed time; lower levels stop at their own limits.
-        movetime: setup.level === 10 ? LEVEL10_MOVETIME : undefined,
-      });
-      await wait(MIN_THINK_MS - (performance.now() - started));
-      if (token !== this.searchToken) return;
-      this.thinking.value = false;
-      const move = text === undefined ? undefined : parseMoveText(text);
-      if (!move?.ok || !this.play(move.value)) {
-        this.say(phrase('status.computerNoMove'));
-      }
-    } catch (e) {
-      if (token !== this.searchToken) return;
-      this.thinking.value = false;
-      if (!(e instanceof Cancelled)) this.say(phrase('status.engineFailed'));
+    const its = setup.mode === 'computer' && game.position.turnColour !== setup.human;
+    if (!its || game.outcome) return;
+    const thought = await this.computer.move(game, setup.level);
+    if (!thought) return;
+    if ('failed' in thought) this.say(phrase('status.engineFailed'));
+    else if (thought.move === undefined || !this.play(thought.move)) {
+      this.say(phrase('status.computerNoMove'));
     }
-  }
-
-  private stopThinking(): void {
-    this.searchToken++;
-    this.engine?.cancel();
-    this.thinking.value = false;
   }
 
   /** Starts a game: `random` sides are drawn here. */
   newGame(setup: GameSetup): void {
-    this.stopThinking();
+    this.computer.stop();
     const human: Colour =
       setup.side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : setup.side;
     const resolved = {
@@ -417,7 +389,7 @@ export class Match {
   /** Takes back the last person's turn (and the computer's reply), or a resignation. */
   takeback(): void {
     if (!this.canTakeback.value) return;
-    this.stopThinking();
+    this.computer.stop();
     const game = this.current;
     const you = this.you.value;
     const byPlayers =
@@ -442,7 +414,7 @@ export class Match {
   resign(): void {
     const game = this.current;
     if (game.outcome) return;
-    this.stopThinking();
+    this.computer.stop();
     game.resign(this.you.value ?? game.position.turnColour);
     batch(() => {
       this.say(silence);
@@ -467,24 +439,14 @@ export class Match {
   /** Asks the engine for a move for the person to move and draws it on the board. */
   async requestHint(): Promise<void> {
     const game = this.current;
-    if (!this.engine || !this.humanToMove.value || this.thinking.value || game.touchMove) return;
+    const ready = this.computer.present && this.humanToMove.value && !this.thinking.value;
+    if (!ready || game.touchMove) return;
     const version = this.version.value;
     this.say(phrase('status.hintLooking'));
-    try {
-      const text = await this.engine.bestMove({
-        startApn: makeApn(game.initial),
-        moves: game.moves.map(makeMoveText),
-        level: 10,
-        movetime: HINT_MOVETIME,
-      });
-      if (this.version.value !== version || text === undefined) return;
-      const move = parseMoveText(text);
-      if (!move.ok) return;
-      this.hint.value = move.value;
-      this.say(phrase('status.hint', { move: text }));
-    } catch {
-      // Cancelled by a move or a new game: the hint is stale anyway.
-    }
+    const move = await this.computer.hint(game);
+    if (this.version.value !== version || move === undefined) return;
+    this.hint.value = move;
+    this.say(phrase('status.hint', { move: makeMoveText(move) }));
   }
 
   /** Shows the position after `ply` turns without changing the game; past the end goes live. */
@@ -501,7 +463,7 @@ export class Match {
   playOnFromHere(): void {
     const ply = this.view.value;
     if (ply === undefined) return;
-    this.stopThinking();
+    this.computer.stop();
     const game = this.current;
     while (game.moves.length > ply) game.undo();
     if (game.outcome) game.undo(); // a resignation or agreed draw at that point goes too
@@ -546,7 +508,7 @@ export class Match {
       game = record.value.game;
       tags = record.value.tags;
     }
-    this.stopThinking();
+    this.computer.stop();
     const variant = variantOf(game.initial);
     const touchNote = game.touchMove ? phrase('status.touchMoveOn') : silence;
     batch(() => {
