@@ -4,6 +4,10 @@
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, expect, inject, it } from 'vitest';
+import { en } from '../src/i18n/en.ts';
+import { fi } from '../src/i18n/fi.ts';
+import { hi } from '../src/i18n/hi.ts';
+import { ru } from '../src/i18n/ru.ts';
 import { clickCell, describeInChromium, playTurn, seeded, waitForTurn } from './browser.ts';
 import {
   ANALYSIS_KEY,
@@ -32,11 +36,18 @@ const BUTTON_DRIFT_MAX = 0.5;
 /** Tolerance for sub-pixel layout, CSS px. */
 const EPSILON = 0.5;
 
-const LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
-type Language = (typeof LANGUAGES)[number];
+/** The app's words in each language: buttons are found by the names the player reads. */
+const CATALOGS = { en, fi, ru, hi } as const;
+type Language = keyof typeof CATALOGS;
+const LANGUAGES = Object.keys(CATALOGS) as Language[];
+type Key = { [K in keyof typeof en]: (typeof en)[K] extends string ? K : never }[keyof typeof en];
+/** The words of `key` in `language`. */
+const word = (language: Language, key: Key): string => CATALOGS[language][key] as string;
 
 /** The player's buttons in a game against the computer, by their accessible names. */
-const ACTIONS = ['Take back', 'Hint', 'Resign', 'New game'] as const;
+const ACTIONS = (
+  ['controls.takeback', 'controls.hint', 'controls.resign', 'top.newGame'] as const
+).map((key) => word('en', key));
 
 interface Box {
   readonly x: number;
@@ -150,12 +161,6 @@ async function sideways(page: Page): Promise<string | undefined> {
   });
 }
 
-/** Switches the page's language with the language menu (stable: `data-testid="language"`). */
-async function switchLanguage(page: Page, language: Language): Promise<void> {
-  await page.getByTestId('language').first().selectOption(language, { force: true });
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-}
-
 /** Goes to another page of the app by its address's hash, as the page links do. */
 async function goToHash(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => {
@@ -221,20 +226,34 @@ describeInChromium('layout', (browser) => {
         const found = await sideways(page);
         if (found) problems.push(`${screen}: ${found}`);
       };
-      /** A fresh phone at 360x640, its storage seeded, the app open at `path` in `first`. */
-      const open = async (path: string, storage: Record<string, unknown>, first = language) => {
+      /** A fresh phone at 360x640, its storage seeded, the app open at `path` in the language. */
+      const open = async (path: string, storage: Record<string, unknown>) => {
         const context = await phone(browser(), 360, 640);
-        await seedStorage(context, { [SETTINGS_KEY]: { language: first }, ...storage });
+        await seedStorage(context, { [SETTINGS_KEY]: { language }, ...storage });
         const page = await context.newPage();
         await page.goto(url(path));
-        await page.waitForFunction((lang) => document.documentElement.lang === lang, first);
+        await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
         return page;
       };
+      /** Opens a dialog by its button, checks it, and closes it with Escape. */
+      const dialog = async (page: Page, opener: Key, screen: string): Promise<void> => {
+        await page
+          .getByRole('button', { name: word(language, opener), exact: true })
+          .first()
+          .click({ timeout: 10_000 });
+        await page.getByRole('dialog').waitFor();
+        await check(page, screen);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      };
 
-      // The game, then the other pages by their addresses, as the page links go there.
+      // The game and its dialogs, then the other pages by their addresses, as the page links
+      // go there.
       let page = await open('/', { [ANALYSIS_KEY]: { agn: WIN_IN_TWO_AGN, ply: 2 } });
       await page.locator('[data-cell="f6"]').waitFor();
       await check(page, 'game');
+      await dialog(page, 'top.newGame', 'new-game dialog');
+      await dialog(page, 'top.record', 'save/load dialog');
       await goToHash(page, '#analysis');
       await expect
         .poll(() => page.getByTestId('lines').locator('li').count(), { timeout: 20_000 })
@@ -263,21 +282,6 @@ describeInChromium('layout', (browser) => {
       await goToHash(page, '#analysis');
       await page.getByTestId('review-summary').waitFor();
       await check(page, 'review');
-      await page.context().close();
-
-      // The dialogs, opened by their English buttons, then shown in the language.
-      page = await open('/', {}, 'en');
-      await page.getByRole('button', { name: 'New game', exact: true }).first().click();
-      await page.getByRole('dialog').waitFor();
-      await switchLanguage(page, language);
-      await check(page, 'new-game dialog');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-      await switchLanguage(page, 'en');
-      await page.getByRole('button', { name: 'Save / load', exact: true }).click();
-      await page.getByRole('dialog').waitFor();
-      await switchLanguage(page, language);
-      await check(page, 'save/load dialog');
       await page.context().close();
 
       // The result of a game the player has just won.

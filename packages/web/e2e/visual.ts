@@ -17,6 +17,7 @@ import type {
 } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
+import { en } from '../src/i18n/en.ts';
 import { ARTIFACTS, clickCell, newContext, openApp, waitForTurn } from './browser.ts';
 
 /** The committed baselines, `<screen>-<size>-<theme>.png`. */
@@ -322,8 +323,8 @@ export async function createOnlineGame(
   const whiteContext = await newContext(browser);
   const white = await whiteContext.newPage();
   await white.goto(new URL('/online', baseURL).href);
-  await white.getByRole('radio', { name: 'White (moves first)' }).check();
-  await white.getByRole('button', { name: 'Create the game' }).click();
+  await white.getByRole('radio', { name: en['new.side.white'] }).check();
+  await white.getByRole('button', { name: en['online.create'] }).click();
   const link = await white.getByTestId('share-link').inputValue(slow);
   const id = /\/g\/([a-z2-9]+)$/.exec(link)?.[1];
   if (!id) throw new Error(`not a game link: ${link}`);
