@@ -7,7 +7,7 @@ import { pickLanguage } from './i18n/language.ts';
 import { setLanguage } from './i18n/ui.ts';
 import { EngineClient } from './lib/engine-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { preferences } from './lib/settings.ts';
+import { preferences, watchTheme } from './lib/settings.ts';
 import { loadSound, prepareSound } from './lib/sound.ts';
 import { Match } from './play/match.ts';
 import { App } from './shell/App.tsx';
@@ -20,7 +20,7 @@ import './style.css';
 options.debounceRendering = inLaterTask;
 
 const settings = preferences.value;
-document.documentElement.dataset.theme = settings.theme;
+watchTheme(document.documentElement);
 // The first picture, and the first game's record, are already in the player's language: a
 // missing catalog is fetched first.
 await setLanguage(settings.language ?? pickLanguage(navigator.languages)).catch(() =>

@@ -1,9 +1,11 @@
-// A modal dialog: an overlay that keeps the keyboard inside, closes on Escape and on its close
-// button.
+// A modal dialog on the native <dialog>: shown with showModal, so the page behind is inert and
+// the keyboard stays inside; Escape and the close button close it, and focus goes back where
+// it was.
 
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
+import { Icon } from '../ui/Icon.tsx';
 
 /** Props of a modal dialog. */
 export interface ModalProps {
@@ -11,64 +13,54 @@ export interface ModalProps {
   readonly onClose: () => void;
   readonly children: ComponentChildren;
   readonly testId?: string;
+  /** Stands aside (at the bottom) so the board stays in sight: the result of a game. */
+  readonly aside?: boolean;
 }
 
-/**
- * A dialog over the page; focus moves into it when it opens, Tab and Shift+Tab go round
- * inside it, and focus goes back where it was when it closes.
- */
-export function Modal({ title, onClose, children, testId }: ModalProps) {
-  const box = useRef<HTMLDivElement>(null);
+/** A dialog over the page; focus moves into it when it opens and back when it closes. */
+export function Modal({ title, onClose, children, testId, aside = false }: ModalProps) {
+  const box = useRef<HTMLDialogElement>(null);
   // The latest onClose, so re-renders (a changed field) do not re-run the opening effect.
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
+    const dialog = box.current;
+    if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
-    const focusable = (): HTMLElement[] => [
-      ...(box.current?.querySelectorAll<HTMLElement>(
-        'button:not(:disabled), input:not(:disabled), select, textarea',
-      ) ?? []),
-    ];
-    focusable()[0]?.focus();
-    const key = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') close.current();
-      if (e.key !== 'Tab') return;
-      const all = focusable();
-      const first = all[0];
-      const last = all.at(-1);
-      const inside = box.current?.contains(document.activeElement) === true;
-      if (e.shiftKey && (!inside || document.activeElement === first)) {
-        last?.focus();
-        e.preventDefault();
-      } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
-        first?.focus();
-        e.preventDefault();
-      }
+    dialog.showModal();
+    // The first field or button, not the close button, takes the keyboard.
+    dialog.querySelector<HTMLElement>('.dialog-body :is(button, input, textarea)')?.focus();
+    const cancel = (e: Event): void => {
+      // Escape: the owner unmounts the dialog, which closes it.
+      e.preventDefault();
+      close.current();
     };
-    document.addEventListener('keydown', key);
+    dialog.addEventListener('cancel', cancel);
     return () => {
-      document.removeEventListener('keydown', key);
+      dialog.removeEventListener('cancel', cancel);
+      dialog.close();
       previous?.focus();
     };
   }, []);
   return (
-    <div class="overlay">
-      <div
-        class="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="dialog-title"
-        ref={box}
-        data-testid={testId}
-      >
-        <div class="dialog-head">
-          <h2 id="dialog-title">{title}</h2>
-          <button type="button" class="close" aria-label={t('dialog.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        {children}
+    <dialog
+      class={`dialog${aside ? ' aside' : ''}`}
+      aria-labelledby="dialog-title"
+      ref={box}
+      data-testid={testId}
+    >
+      <div class="dialog-head">
+        <h2 id="dialog-title">{title}</h2>
+        <button
+          type="button"
+          class="close quiet icon-only"
+          aria-label={t('dialog.close')}
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
       </div>
-    </div>
+      <div class="dialog-body">{children}</div>
+    </dialog>
   );
 }

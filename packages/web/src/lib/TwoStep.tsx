@@ -10,18 +10,21 @@ export function TwoStep({
   confirm,
   act,
   primary = false,
+  class: extra,
 }: {
   readonly ask: ComponentChildren;
   readonly confirm: ComponentChildren;
   readonly act: () => void;
   /** Drawn as the main action of its group until armed. */
   readonly primary?: boolean;
+  /** More classes for the button (`action` in the game's row of actions). */
+  readonly class?: string;
 }) {
   const armed = useConfirming();
   return armed.value ? (
     <button
       type="button"
-      class="danger"
+      class={extra ? `danger ${extra}` : 'danger'}
       onClick={() => {
         armed.value = false;
         act();
@@ -32,7 +35,7 @@ export function TwoStep({
   ) : (
     <button
       type="button"
-      class={primary ? 'primary' : undefined}
+      class={[primary && 'primary', extra].filter(Boolean).join(' ') || undefined}
       onClick={() => (armed.value = true)}
     >
       {ask}

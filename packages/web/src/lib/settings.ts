@@ -2,15 +2,18 @@
 // back, and the one copy the whole page reads (the game, online play, the tutorial and the top
 // bar alike).
 
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import { isLanguage, type Language } from '../i18n/language.ts';
 import { loadSettings, saveSettings } from './storage.ts';
 
-/** The colour themes: light, dark, and a high-contrast one safe for colour-blind eyes. */
-export type Theme = 'light' | 'dark' | 'contrast';
+/**
+ * The colour themes: the device's own choice, light, dark, and a high-contrast one safe for
+ * colour-blind eyes.
+ */
+export type Theme = 'system' | 'light' | 'dark' | 'contrast';
 
-/** Every theme, in the order the theme menu lists them. */
-export const THEMES: readonly Theme[] = ['light', 'dark', 'contrast'];
+/** Every theme, in the order the settings menu lists them. */
+export const THEMES: readonly Theme[] = ['system', 'light', 'dark', 'contrast'];
 
 /** Preferences that survive new games. */
 export interface Settings {
@@ -26,14 +29,41 @@ export interface Settings {
 const media = (query: string): boolean =>
   typeof matchMedia === 'function' && matchMedia(query).matches;
 
-/** Defaults: sound on, the system's colour scheme and contrast, no coordinates. */
+/** Defaults: sound on, the device's theme, no coordinates. */
 export function defaultSettings(): Settings {
-  const theme: Theme = media('(prefers-contrast: more)')
-    ? 'contrast'
-    : media('(prefers-color-scheme: dark)')
-      ? 'dark'
-      : 'light';
-  return { sound: true, theme, coordinates: false, language: undefined, introDone: false };
+  return {
+    sound: true,
+    theme: 'system',
+    coordinates: false,
+    language: undefined,
+    introDone: false,
+  };
+}
+
+/** The palette a theme shows now: `system` follows the device's contrast and colour scheme. */
+export function resolveTheme(theme: Theme): Exclude<Theme, 'system'> {
+  if (theme !== 'system') return theme;
+  if (media('(prefers-contrast: more)')) return 'contrast';
+  return media('(prefers-color-scheme: dark)') ? 'dark' : 'light';
+}
+
+/**
+ * Keeps the page's palette (`data-theme` on the root) on the chosen theme, following the
+ * device while the choice is `system`; returns a function that stops.
+ */
+export function watchTheme(root: HTMLElement): () => void {
+  const apply = (): void => {
+    root.dataset.theme = resolveTheme(preferences.value.theme);
+  };
+  const queries = ['(prefers-contrast: more)', '(prefers-color-scheme: dark)']
+    .filter(() => typeof matchMedia === 'function')
+    .map((q) => matchMedia(q));
+  for (const q of queries) q.addEventListener('change', apply);
+  const stop = effect(apply);
+  return () => {
+    stop();
+    for (const q of queries) q.removeEventListener('change', apply);
+  };
 }
 
 /** Reads stored settings back, falling back to the defaults field by field. */

@@ -4,15 +4,13 @@
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { BoardToggles } from '../lib/BoardToggles.tsx';
-import { Preferences } from '../lib/Preferences.tsx';
 import { preferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
+import { TopBar } from '../lib/TopBar.tsx';
 import { gamePath, type OnlinePage, onlinePage } from './address.ts';
 import { CreatePage } from './CreatePage.tsx';
 import { GamePage } from './GamePage.tsx';
 import { OnlineGame } from './online-game.ts';
-import { words } from './strings.ts';
 import './online.css';
 
 /** The game `id` while its page is open: connected on first use, stopped when left. */
@@ -60,21 +58,7 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
   const online = useOnlineGame(current.page === 'game' ? current.id : undefined, go);
   return (
     <div class="app">
-      <header class="topbar">
-        <h1>
-          <a class="home-link" href="/">
-            Agon
-          </a>
-        </h1>
-        <span class="subtitle">{current.page === 'game' ? words.onlineGame : words.title}</span>
-        <div class="tools">
-          <a class="button" href="/">
-            {words.home}
-          </a>
-          {online && <BoardToggles flipped={online.flipped} />}
-          <Preferences />
-        </div>
-      </header>
+      <TopBar away />
       {online ? (
         <GamePage key={online.id} online={online} />
       ) : (

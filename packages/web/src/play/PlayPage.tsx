@@ -1,10 +1,11 @@
-// The game page: the board with a player bar above and below, the side panel (status, replay,
-// buttons, typed move, move list) and the game's dialogs; and what the page adds to the app's
-// top bar and before it (the game's description, its buttons, the link that skips to the board).
+// The game page: the board as large as the window allows, and beside it (below it on a phone)
+// the two player cards, the moves, the status line, the game's actions and the typed move;
+// and the game's dialogs. On a phone the cards hug the board, the moves are one strip and the
+// actions a bar at the bottom, so nothing a player needs is below the fold.
 
 import { opposite } from '@agon/engine';
 import { t } from '../i18n/ui.ts';
-import { BoardToggles } from '../lib/BoardToggles.tsx';
+import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
@@ -12,11 +13,12 @@ import { MoveInput } from './MoveInput.tsx';
 import { MoveList } from './MoveList.tsx';
 import type { Match } from './match.ts';
 import { NewGameDialog } from './NewGameDialog.tsx';
-import { PlayerBar } from './PlayerBar.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
 import { Status } from './Status.tsx';
+import { playerName } from './setup.ts';
+import './play.css';
 
 /** The link, first on the page, that takes the keyboard past the top bar to the board. */
 export function SkipToBoard() {
@@ -33,31 +35,32 @@ export function SkipToBoard() {
   );
 }
 
-/** The game's kind in the top bar: the opponent (and level), the variant, touch-move. */
-export function PlaySubtitle({ match }: { readonly match: Match }) {
+/** The game's kind in words: the variant and touch-move, when not the usual. */
+function gameKind(match: Match): string | undefined {
   const setup = match.setup.value;
-  const subtitle = [
-    setup.mode === 'computer'
-      ? t('top.subtitle.computer', { level: setup.level })
-      : t('top.subtitle.people'),
+  const kind = [
     ...(setup.variant === 'placement' ? [t('top.subtitle.placement')] : []),
     ...(setup.touchMove ? [t('top.subtitle.touchMove')] : []),
   ];
-  return <span class="subtitle">{subtitle.join(' · ')}</span>;
+  return kind.length ? kind.join(' · ') : undefined;
 }
 
-/** The game's buttons in the top bar: a new game, the record, the board's switches. */
-export function PlayTools({ match }: { readonly match: Match }) {
+/** The card of the player of `colour`. */
+function Card({ match, colour }: { readonly match: Match; readonly colour: 'white' | 'black' }) {
+  const setup = match.setup.value;
+  const pos = match.shownPosition.value;
+  const live = match.game.position;
+  const over = match.game.outcome !== undefined;
   return (
-    <>
-      <button type="button" class="primary" onClick={() => (match.dialog.value = 'new')}>
-        {t('top.newGame')}
-      </button>
-      <button type="button" onClick={() => (match.dialog.value = 'record')}>
-        {t('top.record')}
-      </button>
-      <BoardToggles flipped={match.flipped} />
-    </>
+    <PlayerCard
+      colour={colour}
+      name={playerName(setup, colour)}
+      side={setup.mode === 'computer' ? t(`player.${colour}`) : undefined}
+      toMove={!over && pos.turnColour === colour}
+      thinking={match.thinking.value && live.turnColour === colour}
+      relocating={!over && pos.relocating && pos.turnColour === colour}
+      inHand={pos.hand[colour === 'white' ? 0 : 1]}
+    />
   );
 }
 
@@ -70,22 +73,28 @@ function MatchStatus({ match }: { readonly match: Match }) {
 export function PlayPage({ match }: { readonly match: Match }) {
   const bottom = match.orientation.value;
   const dialog = match.dialog.value;
+  const kind = gameKind(match);
   return (
     <>
-      <main class="layout">
-        <Intro />
+      <main class="game-page">
+        <div class="card-top">
+          <Card match={match} colour={opposite(bottom)} />
+        </div>
         <section class="board-area">
-          <PlayerBar match={match} colour={opposite(bottom)} />
           <BoardPanel match={match} />
-          <PlayerBar match={match} colour={bottom} />
         </section>
-        <aside class="side">
+        <div class="card-bottom">
+          <Card match={match} colour={bottom} />
+        </div>
+        <Intro />
+        <MoveList match={match} />
+        <div class="status-area">
+          {kind && <p class="game-kind">{kind}</p>}
           <MatchStatus match={match} />
           <ReplayBar match={match} />
-          <Controls match={match} />
-          <MoveInput match={match} />
-          <MoveList match={match} />
-        </aside>
+        </div>
+        <Controls match={match} />
+        <MoveInput match={match} />
       </main>
       {dialog === 'new' && <NewGameDialog match={match} />}
       {dialog === 'record' && <RecordDialog match={match} />}

@@ -1,28 +1,24 @@
-// The app's frame: the top bar (the page links and the preferences, with what the game page
-// adds to it there), the update notice, and the page the address names: the game, or, each
-// loaded when first opened, the analysis board, the rules or the tutorial. An online address
-// gets online play's screen instead.
+// The app's frame: the top bar (the page links and the settings), the update notice, the page
+// the address names (the game, or, each loaded when first opened, the analysis board, the rules
+// or the tutorial) and the toasts. An online address gets online play's screen instead.
 
 import { useEffect } from 'preact/hooks';
 import { pickLanguage } from '../i18n/language.ts';
 import { setLanguage } from '../i18n/ui.ts';
-import { Preferences } from '../lib/Preferences.tsx';
 import { route } from '../lib/route.ts';
 import { preferences } from '../lib/settings.ts';
+import { TopBar } from '../lib/TopBar.tsx';
 import { onlinePage } from '../online/address.ts';
 import { OnlineApp } from '../online/OnlineApp.tsx';
 import type { Match } from '../play/match.ts';
-import { PlayPage, PlaySubtitle, PlayTools, SkipToBoard } from '../play/PlayPage.tsx';
+import { PlayPage, SkipToBoard } from '../play/PlayPage.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
 import { AnalysisPages, LearnPages } from './LazyPages.tsx';
-import { PageLinks } from './PageLinks.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
 
 /** The whole app; `match` is the game the game page shows. */
 export function App({ match }: { readonly match: Match }) {
   const settings = preferences.value;
-  useEffect(() => {
-    document.documentElement.dataset.theme = settings.theme;
-  }, [settings.theme]);
   useEffect(() => {
     void setLanguage(settings.language ?? pickLanguage(navigator.languages));
   }, [settings.language]);
@@ -33,15 +29,7 @@ export function App({ match }: { readonly match: Match }) {
   return (
     <div class="app">
       {play && <SkipToBoard />}
-      <header class="topbar">
-        <h1>Agon</h1>
-        <PageLinks />
-        {play && <PlaySubtitle match={match} />}
-        <div class="tools">
-          {play && <PlayTools match={match} />}
-          <Preferences />
-        </div>
-      </header>
+      <TopBar />
       <UpdateBanner />
       {play ? (
         <PlayPage match={match} />
@@ -50,6 +38,7 @@ export function App({ match }: { readonly match: Match }) {
       ) : (
         <LearnPages page={page} />
       )}
+      <Toasts />
     </div>
   );
 }

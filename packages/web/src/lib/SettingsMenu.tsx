@@ -1,0 +1,101 @@
+// The settings menu of the top bar, the one place for how the app looks and sounds: theme,
+// language, sound and cell names, each stored at once; and the install button while the
+// browser offers to install the app.
+
+import { LANGUAGES, type Language } from '../i18n/language.ts';
+import { language } from '../i18n/translations.ts';
+import { t } from '../i18n/ui.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { Menu } from '../ui/Menu.tsx';
+import { install, installOffer } from './service-worker.ts';
+import { preferences, THEMES, type Theme, updatePreferences } from './settings.ts';
+
+/** A group of radio buttons in the menu, one per choice. */
+function Choices<V extends string>(props: {
+  readonly name: string;
+  readonly heading: string;
+  readonly value: V;
+  readonly choices: readonly {
+    readonly value: V;
+    readonly label: string;
+    readonly lang?: string;
+  }[];
+  readonly choose: (value: V) => void;
+}) {
+  const id = `menu-${props.name}`;
+  return (
+    <div class="menu-section" role="radiogroup" aria-labelledby={id} data-testid={props.name}>
+      <p class="menu-heading" id={id}>
+        {props.heading}
+      </p>
+      {props.choices.map((c) => (
+        <label class="menu-choice" key={c.value} lang={c.lang}>
+          <input
+            type="radio"
+            name={props.name}
+            value={c.value}
+            checked={c.value === props.value}
+            onChange={() => props.choose(c.value)}
+          />
+          {c.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** The settings button and its menu; the install button beside it when offered. */
+export function SettingsMenu() {
+  const settings = preferences.value;
+  return (
+    <>
+      {installOffer.value && (
+        <button type="button" class="quiet" onClick={() => void install()}>
+          {t('top.install')}
+        </button>
+      )}
+      <Menu
+        button={<Icon name="settings" />}
+        label={t('top.settings')}
+        class="settings"
+        testId="settings"
+      >
+        {() => (
+          <>
+            <Choices<Theme>
+              name="theme"
+              heading={t('top.theme')}
+              value={settings.theme}
+              choices={THEMES.map((theme) => ({ value: theme, label: t(`theme.${theme}`) }))}
+              choose={(theme) => updatePreferences({ theme })}
+            />
+            <Choices<Language>
+              name="language"
+              heading={t('top.language')}
+              value={language.value}
+              choices={LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code }))}
+              choose={(code) => updatePreferences({ language: code })}
+            />
+            <div class="menu-section">
+              <p class="menu-heading">{t('top.board')}</p>
+              <button
+                type="button"
+                aria-pressed={settings.sound}
+                onClick={() => updatePreferences({ sound: !settings.sound })}
+              >
+                {t('top.sound')}
+              </button>
+              <button
+                type="button"
+                aria-pressed={settings.coordinates}
+                onClick={() => updatePreferences({ coordinates: !settings.coordinates })}
+              >
+                {t('top.coordinates')}
+              </button>
+            </div>
+          </>
+        )}
+      </Menu>
+    </>
+  );
+}
