@@ -137,7 +137,7 @@ async function sideways(page: Page): Promise<string | undefined> {
     const width = root.clientWidth;
     const problems: string[] = [];
     if (root.scrollWidth > width) problems.push(`scrollWidth ${root.scrollWidth} > ${width}`);
-    for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
+    for (const dialog of document.querySelectorAll<HTMLElement>('dialog[open], [role="dialog"]')) {
       const r = dialog.getBoundingClientRect();
       if (r.left < -0.5 || r.right > width + 0.5) {
         problems.push(`dialog spans ${Math.round(r.left)}..${Math.round(r.right)}`);
