@@ -1,6 +1,7 @@
 // The game being played in the page and everything the app does with it: moves from the
-// board, the computer's turns through the worker, replay, takeback, hints, import and export,
-// and saving to local storage. Components read its signals and call its methods.
+// board, the computer's turns, replay, takeback, hints, import and export, and saving to local
+// storage. The computer's searches are computer.ts's, the status line's sentences speech.ts's;
+// this decides when each is wanted. Components read its signals and call its methods.
 
 import {
   type Colour,
@@ -31,27 +32,16 @@ import { refusal } from '../lib/refusal.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
 import { loadGame, saveGame } from '../lib/storage.ts';
-import { explainTap, owedPhrase, pickUpPhrase, type Said } from '../lib/taps.ts';
-import { describeTurn, outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { explainTap, pickUpPhrase, type Said } from '../lib/taps.ts';
 import { Computer } from './computer.ts';
 import { DEFAULT_SETUP, type GameSetup, playerName, readSetup } from './setup.ts';
+import { endingPhrase, playedPhrase, sentences, silence, turnPrompt } from './speech.ts';
 
 function today(): string {
   const d = new Date();
   const two = (n: number): string => String(n).padStart(2, '0');
   return `${d.getFullYear()}.${two(d.getMonth() + 1)}.${two(d.getDate())}`;
 }
-
-/** Sentences shown one after the other. */
-const sentences =
-  (...parts: Phrase[]): Phrase =>
-  () =>
-    parts
-      .map((p) => p())
-      .filter(Boolean)
-      .join(' ');
-
-const silence: Phrase = () => '';
 
 /** The game in the page, with the app's actions on it. */
 export class Match {
@@ -95,7 +85,7 @@ export class Match {
       this.current = new Game(startPosition(DEFAULT_SETUP.variant));
       this.tags = this.freshTags(DEFAULT_SETUP);
     }
-    this.say(this.turnPrompt());
+    this.say(this.prompt());
   }
 
   /** The live game (mutable: change it only through the match). */
@@ -279,20 +269,14 @@ export class Match {
   play(move: Move): boolean {
     const game = this.current;
     const before = game.position.clone();
-    const mover = game.position.turnColour;
     const captured = before.capturedBy(move);
     if (!game.play(move).ok) return false;
     // Starting a clip takes a while (about 20 ms on a slow phone): a task of its own.
     if (preferences.value.sound) setTimeout(captured.length ? playCaptureSound : playMoveSound);
-    const you = this.you.value;
-    const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
-    const turn = describeTurn(before, move, captured, who);
-    const next = game.position;
-    // The next person to move is told at once what the capture costs them.
-    const owed = !game.outcome && next.relocating && (!you || next.turnColour === you);
+    const said = playedPhrase(before, move, captured, game, this.you.value);
     batch(() => {
       this.hint.value = undefined;
-      this.say(owed ? sentences(turn, owedPhrase(next, you)) : turn);
+      this.say(said);
       this.afterChange();
     });
     return true;
@@ -309,8 +293,7 @@ export class Match {
       this.say(
         sentences(
           this.status.value.text,
-          outcomeTitle(game.outcome, this.you.value),
-          outcomeReason(game.outcome, game.position),
+          endingPhrase(game.outcome, game.position, this.you.value),
         ),
       );
       this.resultOpen.value = true;
@@ -374,7 +357,7 @@ export class Match {
       this.hint.value = undefined;
       this.dialog.value = undefined;
       this.flipped.value = false;
-      this.say(this.turnPrompt());
+      this.say(this.prompt());
       this.afterChange();
     });
   }
@@ -405,7 +388,7 @@ export class Match {
     batch(() => {
       this.view.value = undefined;
       this.hint.value = undefined;
-      this.say(sentences(phrase('status.takenBack'), this.turnPrompt()));
+      this.say(sentences(phrase('status.takenBack'), this.prompt()));
       this.afterChange();
     });
   }
@@ -471,7 +454,7 @@ export class Match {
       this.view.value = undefined;
       this.hint.value = undefined;
       this.resultOpen.value = false;
-      this.say(sentences(phrase('status.playingOn', { ply }), this.turnPrompt()));
+      this.say(sentences(phrase('status.playingOn', { ply }), this.prompt()));
       this.afterChange();
     });
   }
@@ -527,29 +510,16 @@ export class Match {
       this.say(
         game.outcome
           ? phrase('status.loaded')
-          : sentences(phrase('status.loaded'), touchNote, this.turnPrompt()),
+          : sentences(phrase('status.loaded'), touchNote, this.prompt()),
       );
       this.afterChange();
     });
     return undefined;
   }
 
-  private turnPrompt(): Phrase {
-    const game = this.current;
-    if (game.outcome) {
-      return sentences(
-        outcomeTitle(game.outcome, this.you.value),
-        outcomeReason(game.outcome, game.position),
-      );
-    }
-    const pos = game.position;
-    const you = this.you.value;
-    const who = you
-      ? phrase(pos.turnColour === you ? 'prompt.you' : 'prompt.computer')
-      : phrase(`prompt.${pos.turnColour}`);
-    if (pos.placing) return sentences(who, phrase('prompt.place'));
-    if (pos.relocating) return sentences(who, owedPhrase(pos, you));
-    return who;
+  /** Whose turn it is now, or the result. */
+  private prompt(): Phrase {
+    return turnPrompt(this.current, this.you.value);
   }
 
   /** Starts the computer if it is to move (after a reload, say). */
