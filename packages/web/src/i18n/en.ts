@@ -13,8 +13,6 @@ export const en = {
   'nav.rules': 'Rules',
   'nav.tutorial': 'Tutorial',
 
-  'top.subtitle.computer': 'vs computer, level {level}',
-  'top.subtitle.people': 'two players',
   'top.subtitle.placement': 'placement',
   'top.subtitle.touchMove': 'touch-move',
   'top.newGame': 'New game',
@@ -22,8 +20,6 @@ export const en = {
   'top.flip': 'Flip',
   'top.flip.title': 'Turn the board round',
   'top.sound': 'Sound',
-  'top.sound.on': 'Sound is on',
-  'top.sound.off': 'Sound is off',
   'top.theme': 'Theme',
   'top.language': 'Language',
   'theme.light': 'Light',
@@ -179,7 +175,6 @@ export const en = {
   'controls.pass': 'Pass',
   'controls.resign': 'Resign',
   'controls.resignConfirm': 'Really resign?',
-  'controls.rematchSwapped': 'Rematch, sides swapped',
   'controls.rematch': 'Rematch',
 
   'typed.label': 'Type a move',
@@ -193,7 +188,6 @@ export const en = {
   'moves.forward': 'Forward one move',
   'moves.live': 'Back to the game',
   'moves.shown': 'Position after {shown} of {last} turns',
-  'moves.replaying': 'Replaying: the game is unchanged.',
 
   'new.title': 'New game',
   'new.opponent': 'Opponent',
@@ -214,7 +208,6 @@ export const en = {
 
   'result.lookAtBoard': 'Look at the board',
   'result.newGame': 'New game',
-  'result.rematch': 'Rematch',
 
   'record.title': 'Game record',
   'record.game': 'This game (AGN)',

@@ -13,8 +13,6 @@ export const fi: UiCatalog = {
   'nav.rules': 'Säännöt',
   'nav.tutorial': 'Opetus',
 
-  'top.subtitle.computer': 'tietokonetta vastaan, taso {level}',
-  'top.subtitle.people': 'kaksi pelaajaa',
   'top.subtitle.placement': 'asettelupeli',
   'top.subtitle.touchMove': 'kosketussääntö',
   'top.newGame': 'Uusi peli',
@@ -22,8 +20,6 @@ export const fi: UiCatalog = {
   'top.flip': 'Käännä',
   'top.flip.title': 'Käännä lauta ympäri',
   'top.sound': 'Ääni',
-  'top.sound.on': 'Äänet ovat päällä',
-  'top.sound.off': 'Äänet ovat pois päältä',
   'top.theme': 'Teema',
   'top.language': 'Kieli',
   'theme.light': 'Vaalea',
@@ -193,7 +189,6 @@ export const fi: UiCatalog = {
   'controls.pass': 'Ohita vuoro',
   'controls.resign': 'Luovuta',
   'controls.resignConfirm': 'Luovutetaanko varmasti?',
-  'controls.rematchSwapped': 'Uusintapeli, puolet vaihtaen',
   'controls.rematch': 'Uusintapeli',
 
   'typed.label': 'Kirjoita siirto',
@@ -207,7 +202,6 @@ export const fi: UiCatalog = {
   'moves.forward': 'Siirto eteenpäin',
   'moves.live': 'Takaisin peliin',
   'moves.shown': 'Asema {shown}. siirron jälkeen, siirtoja yhteensä {last}',
-  'moves.replaying': 'Kertaus: peli ei muutu.',
 
   'new.title': 'Uusi peli',
   'new.opponent': 'Vastustaja',
@@ -228,7 +222,6 @@ export const fi: UiCatalog = {
 
   'result.lookAtBoard': 'Katso lautaa',
   'result.newGame': 'Uusi peli',
-  'result.rematch': 'Uusintapeli',
 
   'record.title': 'Pelitallenne',
   'record.game': 'Tämä peli (AGN)',

@@ -13,8 +13,6 @@ export const hi: UiCatalog = {
   'nav.rules': 'नियम',
   'nav.tutorial': 'सीखें',
 
-  'top.subtitle.computer': 'कंप्यूटर के विरुद्ध, स्तर {level}',
-  'top.subtitle.people': 'दो खिलाड़ी',
   'top.subtitle.placement': 'बिछाव',
   'top.subtitle.touchMove': 'छुआ तो चलो',
   'top.newGame': 'नया खेल',
@@ -22,8 +20,6 @@ export const hi: UiCatalog = {
   'top.flip': 'पलटें',
   'top.flip.title': 'बोर्ड को घुमाकर उल्टा करें',
   'top.sound': 'आवाज़',
-  'top.sound.on': 'आवाज़ चालू है',
-  'top.sound.off': 'आवाज़ बंद है',
   'top.theme': 'रंग-रूप',
   'top.language': 'भाषा',
   'theme.light': 'हल्का',
@@ -175,7 +171,6 @@ export const hi: UiCatalog = {
   'controls.pass': 'चाल छोड़ें',
   'controls.resign': 'हार मानें',
   'controls.resignConfirm': 'सच में हार मानें?',
-  'controls.rematchSwapped': 'फिर से खेलें, रंग बदलकर',
   'controls.rematch': 'फिर से खेलें',
 
   'typed.label': 'चाल लिखें',
@@ -189,7 +184,6 @@ export const hi: UiCatalog = {
   'moves.forward': 'एक चाल आगे',
   'moves.live': 'खेल पर लौटें',
   'moves.shown': '{last} में से {shown} चालों के बाद की स्थिति',
-  'moves.replaying': 'दोबारा देख रहे हैं: खेल नहीं बदलता।',
 
   'new.title': 'नया खेल',
   'new.opponent': 'विरोधी',
@@ -210,7 +204,6 @@ export const hi: UiCatalog = {
 
   'result.lookAtBoard': 'बोर्ड देखें',
   'result.newGame': 'नया खेल',
-  'result.rematch': 'फिर से खेलें',
 
   'record.title': 'खेल का रिकॉर्ड',
   'record.game': 'यह खेल (AGN)',

@@ -13,8 +13,6 @@ export const ru: UiCatalog = {
   'nav.rules': 'Правила',
   'nav.tutorial': 'Обучение',
 
-  'top.subtitle.computer': 'против компьютера, уровень {level}',
-  'top.subtitle.people': 'два игрока',
   'top.subtitle.placement': 'с расстановкой',
   'top.subtitle.touchMove': 'тронул — ходи',
   'top.newGame': 'Новая игра',
@@ -22,8 +20,6 @@ export const ru: UiCatalog = {
   'top.flip': 'Повернуть',
   'top.flip.title': 'Повернуть доску',
   'top.sound': 'Звук',
-  'top.sound.on': 'Звук включён',
-  'top.sound.off': 'Звук выключен',
   'top.theme': 'Оформление',
   'top.language': 'Язык',
   'theme.light': 'Светлое',
@@ -196,7 +192,6 @@ export const ru: UiCatalog = {
   'controls.pass': 'Пропустить ход',
   'controls.resign': 'Сдаться',
   'controls.resignConfirm': 'Точно сдаться?',
-  'controls.rematchSwapped': 'Реванш, поменяться цветом',
   'controls.rematch': 'Реванш',
 
   'typed.label': 'Введите ход',
@@ -210,7 +205,6 @@ export const ru: UiCatalog = {
   'moves.forward': 'На ход вперёд',
   'moves.live': 'Вернуться к партии',
   'moves.shown': 'Позиция после хода {shown} из {last}',
-  'moves.replaying': 'Просмотр: партия не меняется.',
 
   'new.title': 'Новая игра',
   'new.opponent': 'Соперник',
@@ -231,7 +225,6 @@ export const ru: UiCatalog = {
 
   'result.lookAtBoard': 'Посмотреть на доску',
   'result.newGame': 'Новая игра',
-  'result.rematch': 'Реванш',
 
   'record.title': 'Запись партии',
   'record.game': 'Эта партия (AGN)',

@@ -4,6 +4,7 @@ import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { useConfirming } from '../lib/confirming.ts';
 import { Modal } from '../lib/Modal.tsx';
+import { Segmented } from '../ui/Segmented.tsx';
 import type { Match } from './match.ts';
 import { PlayFriendButton } from './PlayFriendButton.tsx';
 import type { GameSetup } from './setup.ts';
@@ -29,58 +30,49 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
           else match.newGame(draft.value);
         }}
       >
-        <fieldset>
-          <legend>{t('new.opponent')}</legend>
-          <label>
-            <input
-              type="radio"
-              name="mode"
-              checked={s.mode === 'computer'}
-              onChange={() => change({ mode: 'computer' })}
-            />
-            {t('new.computer')}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="mode"
-              checked={s.mode === 'people'}
-              onChange={() => change({ mode: 'people' })}
-            />
-            {t('new.people')}
-          </label>
-        </fieldset>
+        <Segmented
+          legend={t('new.opponent')}
+          name="mode"
+          value={s.mode}
+          choices={[
+            { value: 'computer', label: t('new.computer') },
+            { value: 'people', label: t('new.people') },
+          ]}
+          choose={(mode) => change({ mode })}
+        />
         {s.mode === 'computer' ? (
           <>
-            <label class="level">
-              {t('new.level')} <output>{s.level}</output>
+            <div class="field level">
+              <label class="field-label" for="new-level">
+                {t('new.level')} <output for="new-level">{s.level}</output>
+              </label>
               <input
+                id="new-level"
                 type="range"
                 name="level"
                 min={1}
                 max={10}
                 value={s.level}
                 onInput={(e) => change({ level: Number(e.currentTarget.value) })}
+                aria-describedby="new-level-hint"
               />
-              <span class="hint-text">{t('new.levelHint')}</span>
-            </label>
-            <fieldset>
-              <legend>{t('new.side')}</legend>
-              {(['white', 'black', 'random'] as const).map((side) => (
-                <label key={side}>
-                  <input
-                    type="radio"
-                    name="side"
-                    checked={s.side === side}
-                    onChange={() => change({ side })}
-                  />
-                  {t(`new.side.${side}`)}
-                </label>
-              ))}
-            </fieldset>
+              <p class="hint-text" id="new-level-hint">
+                {t('new.levelHint')}
+              </p>
+            </div>
+            <Segmented
+              legend={t('new.side')}
+              name="side"
+              value={s.side}
+              choices={(['white', 'black', 'random'] as const).map((side) => ({
+                value: side,
+                label: t(`new.side.${side}`),
+              }))}
+              choose={(side) => change({ side })}
+            />
           </>
         ) : (
-          <label>
+          <label class="check">
             <input
               type="checkbox"
               name="touchMove"
@@ -90,27 +82,16 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
             {t('new.touchMove')}
           </label>
         )}
-        <fieldset>
-          <legend>{t('new.variant')}</legend>
-          <label>
-            <input
-              type="radio"
-              name="variant"
-              checked={s.variant === 'standard'}
-              onChange={() => change({ variant: 'standard' })}
-            />
-            {t('new.standard')}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="variant"
-              checked={s.variant === 'placement'}
-              onChange={() => change({ variant: 'placement' })}
-            />
-            {t('new.placement')}
-          </label>
-        </fieldset>
+        <Segmented
+          legend={t('new.variant')}
+          name="variant"
+          value={s.variant}
+          choices={[
+            { value: 'standard', label: t('new.standard') },
+            { value: 'placement', label: t('new.placement') },
+          ]}
+          choose={(variant) => change({ variant })}
+        />
         {abandoning.value && (
           <p class="warning" role="alert">
             {t('new.abandonNote')}

@@ -1,9 +1,11 @@
-// The end of a game: who won and why.
+// The end of a game: who won and why, in a dialog that stands aside so the board, where the
+// reason is marked, stays in sight; then a rematch, a new game or the game analysed.
 
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
 import { Modal } from '../lib/Modal.tsx';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { Icon } from '../ui/Icon.tsx';
 import type { Match } from './match.ts';
 
 /** The result dialog, shown when the game ends. */
@@ -15,23 +17,14 @@ export function ResultDialog({ match }: { readonly match: Match }) {
     match.resultOpen.value = false;
   };
   return (
-    <Modal title={outcomeTitle(outcome, match.you.value)()} onClose={close} testId="result">
+    <Modal title={outcomeTitle(outcome, match.you.value)()} onClose={close} testId="result" aside>
       <p class="reason" data-testid="result-reason">
         {outcomeReason(outcome, game.position)()}
       </p>
       <p class="score">{game.resultText}</p>
       <div class="actions">
-        <button type="button" onClick={close}>
+        <button type="button" class="quiet" onClick={close}>
           {t('result.lookAtBoard')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            close();
-            match.dialog.value = 'new';
-          }}
-        >
-          {t('result.newGame')}
         </button>
         <button
           type="button"
@@ -40,10 +33,22 @@ export function ResultDialog({ match }: { readonly match: Match }) {
             openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length });
           }}
         >
+          <Icon name="analyse" />
           {t('result.analyse')}
         </button>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            match.dialog.value = 'new';
+          }}
+        >
+          <Icon name="newGame" />
+          {t('result.newGame')}
+        </button>
         <button type="button" class="primary" onClick={() => match.rematch()}>
-          {t('result.rematch')}
+          <Icon name="rematch" />
+          {t('controls.rematch')}
         </button>
       </div>
     </Modal>

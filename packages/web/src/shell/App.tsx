@@ -14,7 +14,7 @@ import type { Match } from '../play/match.ts';
 import { PlayPage, SkipToBoard } from '../play/PlayPage.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { AnalysisPages, LearnPages } from './LazyPages.tsx';
-import { UpdateBanner } from './UpdateBanner.tsx';
+import { OfflineBanner, UpdateBanner } from './UpdateBanner.tsx';
 
 /** The whole app; `match` is the game the game page shows. */
 export function App({ match }: { readonly match: Match }) {
@@ -30,7 +30,10 @@ export function App({ match }: { readonly match: Match }) {
     <div class="app">
       {play && <SkipToBoard />}
       <TopBar />
-      <UpdateBanner />
+      <div class="banners">
+        <UpdateBanner />
+        <OfflineBanner />
+      </div>
       {play ? (
         <PlayPage match={match} />
       ) : page === 'analysis' ? (

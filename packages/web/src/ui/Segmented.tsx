@@ -1,0 +1,31 @@
+// A segmented choice: a labelled group of radio buttons drawn as one row of joined buttons
+// (controls.css), for a handful of exclusive choices (opponent, side, variant, clock).
+
+/** A choice of one value from a few, under a legend. */
+export function Segmented<V extends string | number>(props: {
+  readonly legend: string;
+  readonly name: string;
+  readonly value: V;
+  readonly choices: readonly { readonly value: V; readonly label: string }[];
+  readonly choose: (value: V) => void;
+}) {
+  return (
+    <fieldset class="field">
+      <legend>{props.legend}</legend>
+      <div class="segmented">
+        {props.choices.map((c) => (
+          <label key={c.value}>
+            <input
+              type="radio"
+              name={props.name}
+              value={String(c.value)}
+              checked={c.value === props.value}
+              onChange={() => props.choose(c.value)}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
