@@ -1,17 +1,20 @@
 import {
+  CELL_COUNT,
   Game,
   type Move,
   makeMove,
   makeMoveText,
   NO_CELL,
+  type Piece,
   PLACEMENT,
   PLACEMENT_APN,
+  Position,
   parseApn,
   parseCell,
   STANDARD_APN,
 } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
-import { boardConfigOf, moveOfTap } from '../src/lib/board-feed.ts';
+import { boardConfigOf, moveOfTap, stuckMarks, stuckOf } from '../src/lib/board-feed.ts';
 
 const c = parseCell;
 
@@ -58,5 +61,41 @@ describe('moveOfTap', () => {
       expect(taps).toHaveLength(legal.length);
       expect(new Set(taps)).toEqual(new Set(legal));
     }
+  });
+});
+
+describe('stuckOf: why a player with no legal turn is stuck (R8, R12)', () => {
+  const place = (pieces: Record<string, string>) => {
+    const board = new Array<Piece | undefined>(CELL_COUNT).fill(undefined);
+    for (const [cell, letter] of Object.entries(pieces)) {
+      board[c(cell)] = {
+        colour: letter === letter.toUpperCase() ? 'white' : 'black',
+        role: letter.toLowerCase() === 'q' ? 'queen' : 'guard',
+        captured: false,
+      };
+    }
+    const pos = Position.fromSetup({ board, turn: 'white', hand: { white: 0, black: 0 } });
+    if (!pos.ok) throw new Error(pos.error.message);
+    return pos.value;
+  };
+  // White: the queen on the throne and five guards round her, Black's guard on g6 closing the
+  // ring; White's last guard on a1, whose one step inward, b2, lies between Black's b1 and b3.
+  const ring = { f6: 'Q', e5: 'G', e6: 'G', f5: 'G', f7: 'G', g5: 'G', a1: 'G', g6: 'g' };
+
+  it('marks the piece kept in by R8 and the cell it may not enter', () => {
+    const pos = place({ ...ring, a2: 'g', b3: 'g', b1: 'g', h9: 'g', i8: 'g', l1: 'q' });
+    expect(pos.legalMoves()).toEqual([]);
+    expect(stuckOf(pos)).toEqual({ pieces: [c('a1')], forbidden: [c('b2')] });
+    expect(stuckMarks(pos)).toEqual({ highlight: [c('a1')], forbidden: [c('b2')] });
+  });
+
+  it('marks every piece when none is kept in by R8, only hemmed in', () => {
+    const pos = place({ ...ring, a2: 'g', b2: 'g', b1: 'g', h9: 'g', i8: 'g', l1: 'q' });
+    expect(pos.legalMoves()).toEqual([]);
+    const stuck = stuckOf(pos);
+    expect(stuck.forbidden).toEqual([]);
+    expect(stuck.pieces.sort((a, b) => a - b)).toEqual(
+      ['a1', 'e5', 'e6', 'f5', 'f6', 'f7', 'g5'].map(c).sort((a, b) => a - b),
+    );
   });
 });

@@ -93,3 +93,30 @@ export function moveOfTap(
   }
   return legal.find((m) => moveFrom(m) === from && moveTo(m) === to);
 }
+
+/**
+ * Why the side to move has no legal turn: the pieces that cannot step, and the cells they
+ * could reach but may not enter, lying between two enemy pieces (R8). When no piece is kept
+ * out by R8 (every neighbour taken or farther from the throne), every piece of the side is
+ * stuck and no cell is forbidden.
+ */
+export function stuckOf(pos: Position): { pieces: number[]; forbidden: number[] } {
+  const own: number[] = [];
+  const pieces: number[] = [];
+  const forbidden = new Set<number>();
+  for (let c = 0; c < CELL_COUNT; c++) {
+    const piece = pos.pieceAt(c);
+    if (piece?.colour !== pos.turnColour || piece.captured) continue;
+    own.push(c);
+    const cells = pos.forbiddenSteps(c);
+    if (cells.length) pieces.push(c);
+    for (const f of cells) forbidden.add(f);
+  }
+  return pieces.length ? { pieces, forbidden: [...forbidden] } : { pieces: own, forbidden: [] };
+}
+
+/** The marks that explain a game lost for want of a legal turn: the stuck pieces, the R8 cells. */
+export function stuckMarks(pos: Position): Pick<BoardConfig, 'highlight' | 'forbidden'> {
+  const stuck = stuckOf(pos);
+  return { highlight: stuck.pieces, forbidden: stuck.forbidden };
+}

@@ -19,6 +19,7 @@ import {
 } from '@agon/engine';
 import { language } from '../i18n/translations.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
+import { stuckOf } from './board-feed.ts';
 
 /** A piece and its cell in words: `Black’s guard on c3`. */
 export function pieceOnCell(piece: Piece, cell: number): string {
@@ -73,8 +74,11 @@ export function outcomeReason(outcome: Ending, pos: Position): Phrase {
   switch (outcome.reason) {
     case 'throne-ring':
       return phrase(side === winner ? `outcome.ringWin.${side}` : `outcome.ringLoss.${side}`);
-    case 'no-moves':
-      return phrase(`outcome.noMoves.${side}`);
+    case 'no-moves': {
+      // Said with what the board marks: R8's cells if any kept the pieces in, or none.
+      const why = stuckOf(pos).forbidden.length ? 'forbidden' : 'blocked';
+      return () => `${t(`outcome.noMoves.${side}`)} ${t(`outcome.stuck.${why}.${side}`)}`;
+    }
     case 'repetition':
       return phrase('outcome.repetition');
     case 'resignation':

@@ -25,7 +25,7 @@ import {
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
-import { boardConfigOf, moveCells, moveOfTap } from '../lib/board-feed.ts';
+import { boardConfigOf, moveCells, moveOfTap, stuckMarks } from '../lib/board-feed.ts';
 import type { ComputerPlayer } from '../lib/engine-client.ts';
 import { agnProblem, apnProblem } from '../lib/record-problem.ts';
 import { refusal } from '../lib/refusal.ts';
@@ -143,8 +143,12 @@ export class Match {
         touched: live ? game.touched : -1,
       }),
       orientation: this.orientation.value,
-      coordinates: preferences.value.coordinates,
+      coordinates: preferences.value.coordinates && 'edge',
       hint: live ? moveCells(this.hint.value) : [],
+      // A game lost for want of a move shows why on the board, for as long as it is shown.
+      ...(live && game.outcome?.reason === 'no-moves'
+        ? stuckMarks(this.shownPosition.value)
+        : { highlight: [], forbidden: [] }),
     };
   });
 
