@@ -8,9 +8,12 @@ import { Fragment } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
+import { Icon, type IconName } from '../ui/Icon.tsx';
+import { Segmented } from '../ui/Segmented.tsx';
 import { type AnalysisBoard, chancesOf, MAX_LINES } from './analysis.ts';
 import type { Line, Score } from './analyst.ts';
 import { MARK_SYMBOL, ReviewPanel } from './ReviewPanel.tsx';
+import './analysis.css';
 
 /** A score in words: `White’s chances 63%`, or `Black wins in 4`. */
 function scoreText(score: Score, turn: Colour): string {
@@ -39,6 +42,9 @@ function EvalBar({ board }: { readonly board: AnalysisBoard }) {
       />
       <div class={`eval-bar${whiteAtBottom ? '' : ' flipped'}`} aria-hidden="true">
         <div class="eval-white" style={{ height: `${percent}%` }} />
+        <span class={`eval-figure${percent >= 50 ? ' white' : ' black'}`}>
+          {percent >= 50 ? percent : 100 - percent}
+        </span>
       </div>
     </>
   );
@@ -51,23 +57,19 @@ function Lines({ board }: { readonly board: AnalysisBoard }) {
   return (
     <section class="analysis-lines" aria-label={t('analysis.linesTitle')}>
       <div class="lines-head">
-        <label>
-          {t('analysis.lineCount')}{' '}
-          <select
+        {/* The engine starts again with as many lines (the page's effect follows `count`). */}
+        <div class="line-count" data-testid="line-count">
+          <Segmented
+            legend={t('analysis.lineCount')}
+            name="lines"
             value={board.count.value}
-            onChange={(e) => {
-              // The engine starts again with as many lines (the page's effect follows `count`).
-              board.count.value = Number(e.currentTarget.value);
-            }}
-            data-testid="line-count"
-          >
-            {Array.from({ length: MAX_LINES }, (_, i) => (
-              <option key={i} value={i + 1}>
-                {i + 1}
-              </option>
-            ))}
-          </select>
-        </label>
+            choices={Array.from({ length: MAX_LINES }, (_, i) => ({
+              value: i + 1,
+              label: String(i + 1),
+            }))}
+            choose={(count) => (board.count.value = count)}
+          />
+        </div>
         <span class="depth" data-testid="depth">
           {over
             ? t('analysis.over')
@@ -79,7 +81,7 @@ function Lines({ board }: { readonly board: AnalysisBoard }) {
       <ol class="lines" data-testid="lines">
         {lines.map((line: Line) => (
           <li key={line.rank}>
-            <span class="line-score">{scoreText(line.score, turn)}</span>{' '}
+            <span class="line-score">{scoreText(line.score, turn)}</span>
             {line.pv.slice(0, 8).map((text, i) => (
               <button
                 key={`${i}-${text}`}
@@ -120,27 +122,6 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
   };
   return (
     <section class="analysis-moves" aria-label={t('moves.label')}>
-      <div class="replay">
-        <button type="button" onClick={() => board.goTo(0, -1)} aria-label={t('moves.first')}>
-          «
-        </button>
-        <button
-          type="button"
-          onClick={() => board.goTo(cursor.ply - 1)}
-          aria-label={t('moves.back')}
-          data-testid="analysis-back"
-        >
-          ◀
-        </button>
-        <button
-          type="button"
-          onClick={() => board.goTo(cursor.ply + 1)}
-          aria-label={t('moves.forward')}
-          data-testid="analysis-forward"
-        >
-          ▶
-        </button>
-      </div>
       <p class="study" data-testid="study">
         {study.main.map((move, i) => (
           <Fragment key={i}>
@@ -186,6 +167,40 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
   );
 }
 
+/** Moving through the study and turning the board, with the game page's buttons. */
+function Nav({ board }: { readonly board: AnalysisBoard }) {
+  const cursor = board.cursor.value;
+  const step = (icon: IconName, label: string, go: () => void, testId?: string) => (
+    <button
+      type="button"
+      class="quiet icon-only"
+      onClick={go}
+      title={label}
+      aria-label={label}
+      data-testid={testId}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+  return (
+    <div class="replay analysis-nav">
+      {step('first', t('moves.first'), () => board.goTo(0, -1))}
+      {step('back', t('moves.back'), () => board.goTo(cursor.ply - 1), 'analysis-back')}
+      {step('forward', t('moves.forward'), () => board.goTo(cursor.ply + 1), 'analysis-forward')}
+      <button
+        type="button"
+        class="quiet icon-only"
+        aria-pressed={board.flipped.value}
+        onClick={() => (board.flipped.value = !board.flipped.value)}
+        title={t('top.flip')}
+        aria-label={t('top.flip')}
+      >
+        <Icon name="flip" />
+      </button>
+    </div>
+  );
+}
+
 /** The position as APN and the study as AGN to copy, and a box to analyse pasted ones. */
 function Records({
   board,
@@ -196,7 +211,8 @@ function Records({
 }) {
   const problem = useSignal('');
   return (
-    <section class="analysis-records">
+    <details class="analysis-records">
+      <summary>{t('analysis.records')}</summary>
       <label>
         {t('analysis.apn')}
         <input class="apn-field" readOnly value={board.apn.value} data-testid="analysis-apn" />
@@ -223,7 +239,7 @@ function Records({
           </p>
         )}
       </form>
-    </section>
+    </details>
   );
 }
 
@@ -252,27 +268,19 @@ export function AnalysisPage({
     [board],
   );
   return (
-    <main class="layout analysis" data-testid="analysis">
+    <main class="game-page analysis" data-testid="analysis">
       <section class="board-area analysis-board">
         <EvalBar board={board} />
         <BoardHost config={() => board.boardConfig.value} events={events} />
       </section>
-      <aside class="side">
+      <div class="analysis-head">
         <h2 class="analysis-title">{t('analysis.title')}</h2>
-        <Lines board={board} />
-        <Moves board={board} />
-        <ReviewPanel board={board} />
-        <div class="controls">
-          <button
-            type="button"
-            aria-pressed={board.flipped.value}
-            onClick={() => (board.flipped.value = !board.flipped.value)}
-          >
-            {t('top.flip')}
-          </button>
-        </div>
-        <Records board={board} open={open} />
-      </aside>
+      </div>
+      <Lines board={board} />
+      <Moves board={board} />
+      <Nav board={board} />
+      <ReviewPanel board={board} />
+      <Records board={board} open={open} />
     </main>
   );
 }

@@ -20,28 +20,49 @@ function Graph({ review, board }: { readonly review: Review; readonly board: Ana
   return (
     // A click goes to the turn under the pointer: a shortcut for the mouse and touch, as the
     // table below is the keyboard's and the screen reader's way to the same turns.
-    <svg
-      class="review-graph"
-      viewBox={`0 0 ${width} 100`}
-      preserveAspectRatio="none"
-      aria-hidden="true"
-      data-testid="review-graph"
-      onClick={(e) => {
-        const box = e.currentTarget.getBoundingClientRect();
-        board.goTo(Math.round(((e.clientX - box.left) / box.width) * width), -1);
-      }}
-    >
-      <rect class="graph-black" x={0} y={0} width={width} height={100} />
-      <polygon class="graph-white" points={`0,100 ${points} ${n},100`} />
-      <line class="graph-even" x1={0} y1={50} x2={width} y2={50} />
-      {shown !== undefined && <line class="graph-now" x1={shown} y1={0} x2={shown} y2={100} />}
-      {/* A marked move is a coloured stroke at its turn: the graph stretches, a stroke does not. */}
-      {review.judged.map((r) =>
-        r.mark ? (
-          <line key={r.ply} class={`graph-mark ${r.mark}`} x1={r.ply} y1={0} x2={r.ply} y2={100} />
-        ) : null,
-      )}
-    </svg>
+    <figure class="review-figure">
+      <figcaption>{t('review.graph')}</figcaption>
+      <div class="graph-frame">
+        <div class="graph-axis-y" aria-hidden="true">
+          <span>{t('review.axisWhite')}</span>
+          <span>50%</span>
+          <span>{t('review.axisBlack')}</span>
+        </div>
+        <svg
+          class="review-graph"
+          viewBox={`0 0 ${width} 100`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          data-testid="review-graph"
+          onClick={(e) => {
+            const box = e.currentTarget.getBoundingClientRect();
+            board.goTo(Math.round(((e.clientX - box.left) / box.width) * width), -1);
+          }}
+        >
+          <rect class="graph-black" x={0} y={0} width={width} height={100} />
+          <polygon class="graph-white" points={`0,100 ${points} ${n},100`} />
+          <line class="graph-even" x1={0} y1={50} x2={width} y2={50} />
+          {shown !== undefined && <line class="graph-now" x1={shown} y1={0} x2={shown} y2={100} />}
+          {/* A marked move is a coloured stroke at its turn: the graph stretches, a stroke does not. */}
+          {review.judged.map((r) =>
+            r.mark ? (
+              <line
+                key={r.ply}
+                class={`graph-mark ${r.mark}`}
+                x1={r.ply}
+                y1={0}
+                x2={r.ply}
+                y2={100}
+              />
+            ) : null,
+          )}
+        </svg>
+        <div class="graph-axis-x" aria-hidden="true">
+          <span>0</span>
+          <span>{n}</span>
+        </div>
+      </div>
+    </figure>
   );
 }
 
@@ -49,7 +70,7 @@ function PlayerSummary({ review, colour }: { readonly review: Review; readonly c
   const s = review.summary[colour];
   return (
     <li>
-      <strong>{t(`player.${colour}`)}</strong>:{' '}
+      <strong>{t(`player.${colour}`)}</strong>{' '}
       {t('review.counts', {
         inaccuracies: s.counts.inaccuracy,
         mistakes: s.counts.mistake,
@@ -89,7 +110,10 @@ export function ReviewPanel({ board }: { readonly board: AnalysisBoard }) {
     <section class="review" aria-label={t('review.title')} data-testid="review">
       {running ? (
         <div class="review-progress">
-          <progress max={running.total} value={running.done} aria-label={t('review.progress')} />
+          <label for="review-progress">
+            {t('review.progressOf', { done: running.done, total: running.total })}
+          </label>
+          <progress id="review-progress" max={running.total} value={running.done} />
           <button type="button" onClick={() => board.stopReview()}>
             {t('review.stop')}
           </button>

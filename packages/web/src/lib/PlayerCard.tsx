@@ -45,6 +45,7 @@ export function PlayerCard(p: PlayerCardProps) {
             <span
               class={`presence${p.connected ? ' on' : ''}`}
               title={t(p.connected ? 'player.online' : 'player.offline')}
+              data-testid={p.connected ? undefined : `away-${p.colour}`}
             >
               <span class="sr-only">{t(p.connected ? 'player.online' : 'player.offline')}</span>
             </span>

@@ -80,6 +80,7 @@ export function SettingsMenu() {
               <p class="menu-heading">{t('top.board')}</p>
               <button
                 type="button"
+                class="switch"
                 aria-pressed={settings.sound}
                 onClick={() => updatePreferences({ sound: !settings.sound })}
               >
@@ -87,6 +88,7 @@ export function SettingsMenu() {
               </button>
               <button
                 type="button"
+                class="switch"
                 aria-pressed={settings.coordinates}
                 onClick={() => updatePreferences({ coordinates: !settings.coordinates })}
               >

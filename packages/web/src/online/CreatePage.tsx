@@ -4,6 +4,7 @@
 import type { Colour } from '@agon/engine';
 import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
+import { Segmented } from '../ui/Segmented.tsx';
 import { keepSeatToken } from './seats.ts';
 import { words } from './strings.ts';
 
@@ -46,7 +47,7 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
   return (
     <main class="online-create">
       <form
-        class="new-game dialog"
+        class="online-card"
         data-testid="online-create"
         onSubmit={(e) => {
           e.preventDefault();
@@ -71,64 +72,42 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
       >
         <h2>{words.title}</h2>
         <p class="note">{words.intro}</p>
-        <fieldset>
-          <legend>{words.yourSide}</legend>
-          {(['white', 'black', 'random'] as const).map((s) => (
-            <label key={s}>
-              <input
-                type="radio"
-                name="side"
-                checked={side.value === s}
-                onChange={() => (side.value = s)}
-              />
-              {words.sideName(s)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>{words.variant}</legend>
-          <label>
-            <input
-              type="radio"
-              name="variant"
-              checked={variant.value === 'standard'}
-              onChange={() => (variant.value = 'standard')}
-            />
-            {words.standard}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="variant"
-              checked={variant.value === 'placement'}
-              onChange={() => (variant.value = 'placement')}
-            />
-            {words.placement}
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>{words.clock}</legend>
-          {CLOCKS.map((c, i) => (
-            <label key={i}>
-              <input
-                type="radio"
-                name="clock"
-                checked={clock.value === i}
-                onChange={() => (clock.value = i)}
-              />
-              {c ? words.clockName(c[0], c[1]) : words.noClock}
-            </label>
-          ))}
-        </fieldset>
+        <Segmented
+          legend={words.yourSide}
+          name="side"
+          value={side.value}
+          choices={(['white', 'black', 'random'] as const).map((s) => ({
+            value: s,
+            label: words.sideName(s),
+          }))}
+          choose={(s) => (side.value = s)}
+        />
+        <Segmented
+          legend={words.variant}
+          name="variant"
+          value={variant.value}
+          choices={[
+            { value: 'standard', label: words.standard },
+            { value: 'placement', label: words.placement },
+          ]}
+          choose={(v) => (variant.value = v)}
+        />
+        <Segmented
+          legend={words.clock}
+          name="clock"
+          value={clock.value}
+          choices={CLOCKS.map((c, i) => ({
+            value: i,
+            label: c ? words.clockName(c[0], c[1]) : words.noClock,
+          }))}
+          choose={(i) => (clock.value = i)}
+        />
         {error.value && (
           <p class="error" role="alert">
             {error.value}
           </p>
         )}
         <div class="actions">
-          <a class="button" href="/">
-            {words.home}
-          </a>
           <button type="submit" class="primary" disabled={busy.value}>
             {busy.value ? words.creating : words.create}
           </button>

@@ -1,13 +1,16 @@
-// The page of one online game: the board between the two seats, and beside it the link to
-// share, the status, the offers, the buttons and the moves.
+// The page of one online game, laid out as the local game's page: the board, and beside it
+// (below it on a phone) the two players' cards with their clocks and presence, the link to
+// share while the seat opposite is free, the moves, the status and offers, and the actions.
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
+import { MoveRows } from '../lib/MoveRows.tsx';
 import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
@@ -44,106 +47,142 @@ function ShareLink({ id }: { readonly id: string }) {
   );
 }
 
+/** An online action: an icon over its label, as in the local game's row. */
+function Act(props: {
+  readonly icon: IconName;
+  readonly label: string;
+  readonly onClick: () => void;
+  readonly primary?: boolean;
+  readonly disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      class={props.primary ? 'action primary' : 'action'}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <Icon name={props.icon} />
+      <span class="label">{props.label}</span>
+    </button>
+  );
+}
+
 function Actions({ online }: { readonly online: OnlineGame }) {
   const v = online.view.value;
   const you = online.you.value;
   if (!v) return null;
   if (you === null) {
     return v.next ? (
-      <div class="controls">
-        <a class="button" href={gamePath(v.next)}>
-          {words.toRematch}
-        </a>
-      </div>
+      <a class="button action" href={gamePath(v.next)}>
+        <Icon name="forward" />
+        <span class="label">{words.toRematch}</span>
+      </a>
     ) : null;
   }
   const them = opposite(you);
   const seated = v.seats.white && v.seats.black;
   if (v.outcome) {
     return (
-      <div class="controls">
-        {seated &&
-          (v.rematchOffer === them ? (
-            <button type="button" class="primary" onClick={() => online.rematch()}>
-              {words.acceptRematch}
-            </button>
-          ) : (
-            <button
-              type="button"
-              class="primary"
-              disabled={v.rematchOffer === you}
-              onClick={() => online.rematch()}
-            >
-              {v.rematchOffer === you ? words.rematchOffered : words.rematch}
-            </button>
-          ))}
-        <a class="button" href="/online">
-          {words.newOnline}
+      <>
+        {seated && (
+          <Act
+            icon="rematch"
+            primary
+            label={
+              v.rematchOffer === them
+                ? words.acceptRematch
+                : v.rematchOffer === you
+                  ? words.rematchOffered
+                  : words.rematch
+            }
+            disabled={v.rematchOffer === you}
+            onClick={() => online.rematch()}
+          />
+        )}
+        <a class="button action" href="/online">
+          <Icon name="newGame" />
+          <span class="label">{words.newOnline}</span>
         </a>
-      </div>
+      </>
     );
   }
   return (
-    <div class="controls">
+    <>
       {v.drawOffer === them ? (
         <>
-          <button type="button" class="primary" onClick={() => online.draw('accept')}>
-            {words.acceptDraw}
-          </button>
-          <button type="button" onClick={() => online.draw('decline')}>
-            {words.decline}
-          </button>
+          <Act icon="draw" primary label={words.acceptDraw} onClick={() => online.draw('accept')} />
+          <Act icon="close" label={words.decline} onClick={() => online.draw('decline')} />
         </>
       ) : (
-        <button
-          type="button"
+        <Act
+          icon="draw"
+          label={v.drawOffer === you ? words.drawOffered : words.offerDraw}
           disabled={!seated || v.drawOffer === you}
           onClick={() => online.draw('offer')}
-        >
-          {v.drawOffer === you ? words.drawOffered : words.offerDraw}
-        </button>
+        />
       )}
-      <TwoStep ask={words.resign} confirm={words.reallyResign} act={() => online.resign()} />
-    </div>
+      <TwoStep
+        class="action"
+        ask={
+          <>
+            <Icon name="resign" />
+            <span class="label">{words.resign}</span>
+          </>
+        }
+        confirm={
+          <>
+            <Icon name="resign" />
+            <span class="label">{words.reallyResign}</span>
+          </>
+        }
+        act={() => online.resign()}
+      />
+    </>
   );
 }
 
 function Moves({ online }: { readonly online: OnlineGame }) {
   const game = online.board;
   if (!game) return null;
-  const first = game.initial.turn;
-  const rows: { number: number; plies: (string | undefined)[] }[] = [];
-  game.moves.forEach((m, i) => {
-    const slot = (first + i) % 2;
-    if (rows.length === 0 || slot === 0) {
-      rows.push({ number: Math.floor((first + i) / 2) + 1, plies: [undefined, undefined] });
-    }
-    rows[rows.length - 1]!.plies[slot] = makeMoveText(m);
-  });
   return (
     <section class="moves" aria-label={words.movesTitle}>
+      <MoveRows
+        moves={game.moves.map(makeMoveText)}
+        firstTurn={game.initial.turn}
+        empty={t(game.initial.placing ? 'moves.emptyPlacement' : 'moves.empty')}
+      />
+    </section>
+  );
+}
+
+/** Turning the board round and analysing the game, beside the game's own buttons. */
+function BoardActions({ online }: { readonly online: OnlineGame }) {
+  const game = online.board;
+  return (
+    <>
       <button
         type="button"
-        class="analyse"
-        onClick={() =>
-          openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length })
-        }
+        class="action"
+        aria-pressed={online.flipped.value}
+        onClick={() => (online.flipped.value = !online.flipped.value)}
       >
-        {t('moves.analyse')}
+        <Icon name="flip" />
+        <span class="label">{t('top.flip')}</span>
       </button>
-      <ol class="move-list" data-testid="move-list">
-        {rows.map((row) => (
-          <li key={row.number}>
-            <span class="number">{row.number}.</span>
-            {row.plies.map((text, slot) => (
-              <span key={slot} class={`move${text ? '' : ' empty'}`}>
-                {text}
-              </span>
-            ))}
-          </li>
-        ))}
-      </ol>
-    </section>
+      {game && (
+        <button
+          type="button"
+          class="action"
+          onClick={() =>
+            openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length })
+          }
+        >
+          <Icon name="analyse" />
+          <span class="label">{t('moves.analyse')}</span>
+        </button>
+      )}
+    </>
   );
 }
 
@@ -156,49 +195,58 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
   const inviting = v && you !== null && !v.seats[opposite(you)];
   const notice = online.notice.value;
   return (
-    <main class="layout online">
-      <section class="board-area">
+    <main class="game-page online">
+      <div class="card-top">
         <SeatBar online={online} colour={opposite(bottom)} />
+      </div>
+      <section class="board-area">
         <OnlineBoard online={online} />
-        <SeatBar online={online} colour={bottom} />
       </section>
-      <aside class="side">
+      <div class="card-bottom">
+        <SeatBar online={online} colour={bottom} />
+      </div>
+      {inviting && <ShareLink id={online.id} />}
+      <Moves online={online} />
+      <div class="status-area">
         {line !== 'open' && v && !online.missing.value && (
           <p class="online-line" role="alert" data-testid="line">
             {line === 'connecting' ? words.connecting : words.reconnecting}
           </p>
         )}
-        {inviting && <ShareLink id={online.id} />}
-        {v?.outcome && online.board ? (
-          <p class="online-result" role="status" data-testid="result">
-            <strong>{outcomeTitle(v.outcome, you)()}</strong>{' '}
-            {outcomeReason(v.outcome, online.board.position)()}
-          </p>
-        ) : (
-          <p class="status" role="status" aria-live="polite" data-testid="online-status">
-            {online.status.value}
-          </p>
-        )}
+        <div class="status-box">
+          {v?.outcome && online.board ? (
+            <p class="online-result" role="status" data-testid="result">
+              <strong>{outcomeTitle(v.outcome, you)()}</strong>{' '}
+              {outcomeReason(v.outcome, online.board.position)()}
+            </p>
+          ) : (
+            <p class="status" role="status" aria-live="polite" data-testid="online-status">
+              {online.status.value}
+            </p>
+          )}
+          {notice && (
+            <p class="online-notice" role="alert" data-testid="notice">
+              {notice.text}{' '}
+              {notice.rule && (
+                <a class="why" href={`/${ruleHref(notice.rule)}`} data-testid="why">
+                  {t('status.why')}
+                </a>
+              )}
+            </p>
+          )}
+        </div>
         {v && !v.outcome && you !== null && v.drawOffer === opposite(you) && (
           <p class="online-offer">{words.theyOfferDraw}</p>
         )}
         {v?.outcome && you !== null && v.rematchOffer === opposite(you) && (
           <p class="online-offer">{words.theyWantRematch}</p>
         )}
-        {notice && (
-          <div class="online-notice" role="alert" data-testid="notice">
-            {notice.text}{' '}
-            {notice.rule && (
-              <a class="why" href={`/${ruleHref(notice.rule)}`} data-testid="why">
-                {t('status.why')}
-              </a>
-            )}
-          </div>
-        )}
-        <Actions online={online} />
         {v && v.watchers > 0 && <p class="online-watchers">{words.watching(v.watchers)}</p>}
-        <Moves online={online} />
-      </aside>
+      </div>
+      <div class="actions" role="toolbar" aria-label={t('controls.label')}>
+        <Actions online={online} />
+        <BoardActions online={online} />
+      </div>
     </main>
   );
 }

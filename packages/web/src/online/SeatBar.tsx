@@ -1,12 +1,13 @@
-// One side's line beside the online board: who plays it, whether they are here, guards in
-// hand, and their clock.
+// One side's card beside the online board (the game page's PlayerCard): who plays it, whether
+// they are here, guards in hand, and their clock.
 
 import type { Colour } from '@agon/engine';
+import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { clockText } from './clock-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
 
-/** The bar for the side of `colour`. */
+/** The card for the side of `colour`. */
 export function SeatBar({
   online,
   colour,
@@ -17,41 +18,32 @@ export function SeatBar({
   const v = online.view.value;
   const game = online.board;
   const you = online.you.value;
-  const toMove = v && game && !v.outcome && game.position.turnColour === colour;
+  const toMove = !!(v && game && !v.outcome && game.position.turnColour === colour);
   const inHand = game?.position.hand[colour === 'white' ? 0 : 1] ?? 0;
   const left = online.timeLeft(colour);
   const name = you === null ? words.sideWord(colour) : colour === you ? words.you : words.opponent;
-  const away =
-    v && !v.seats[colour] ? words.notJoined : v && !v.online[colour] ? words.offline : '';
+  const joined = !!v?.seats[colour];
   return (
-    <div class={`player-bar ${colour}${toMove ? ' to-move' : ''}`} data-player={colour}>
-      <span class={`swatch ${colour}`} aria-hidden="true" />
-      <span class="name">{name}</span>
-      {you !== null && <span class="colour-word">({words.sideWord(colour)})</span>}
-      {away && (
-        <span class="seat-away" data-testid={`away-${colour}`}>
-          {away}
-        </span>
-      )}
-      {inHand > 0 && (
-        <span class="hand" title={`${inHand}`}>
-          {Array.from({ length: inHand }, (_, i) => (
-            <svg key={i} viewBox="-1 -1 2 2" class={`hand-guard ${colour}`} aria-hidden="true">
-              <circle r="0.8" />
-            </svg>
-          ))}
-        </span>
-      )}
-      {left !== undefined && (
-        <span
-          class={`seat-clock${v?.clock?.running === colour ? ' running' : ''}${left < 10_000 ? ' low' : ''}`}
-          data-testid={`clock-${colour}`}
-          role="timer"
-          aria-label={words.clockOf(colour)}
-        >
-          {clockText(left)}
-        </span>
-      )}
-    </div>
+    <PlayerCard
+      colour={colour}
+      name={name}
+      side={!joined ? words.notJoined : you !== null ? words.sideWord(colour) : undefined}
+      toMove={toMove}
+      relocating={toMove && !!game?.position.relocating}
+      inHand={inHand}
+      connected={v ? joined && v.online[colour] : undefined}
+      clock={
+        left !== undefined && (
+          <span
+            class={`seat-clock${v?.clock?.running === colour ? ' running' : ''}${left < 10_000 ? ' low' : ''}`}
+            data-testid={`clock-${colour}`}
+            role="timer"
+            aria-label={words.clockOf(colour)}
+          >
+            {clockText(left)}
+          </span>
+        )
+      }
+    />
   );
 }

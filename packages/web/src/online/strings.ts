@@ -59,9 +59,6 @@ export const words = {
     return t('online.createUnreachable');
   },
   serverStatus: (status: number): string => t('online.serverStatus', { status }),
-  get home(): string {
-    return t('online.home');
-  },
   get loading(): string {
     return t('online.loading');
   },
@@ -70,9 +67,6 @@ export const words = {
   },
   get newOnline(): string {
     return t('online.newGame');
-  },
-  get onlineGame(): string {
-    return t('online.game');
   },
   watching: (count: number): string => t('online.watching', { count }),
   get shareTitle(): string {
@@ -124,9 +118,6 @@ export const words = {
   sideWord: (c: Colour): string => t(`player.${c}`),
   get notJoined(): string {
     return t('online.notJoined');
-  },
-  get offline(): string {
-    return t('online.offline');
   },
   get resign(): string {
     return t('controls.resign');
