@@ -8,8 +8,10 @@ import { afterAll, expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   type AxeSummary,
+  chooseSetting,
   clickCell,
   describeInChromium,
+  goToPage,
   loadText,
   newContext,
   openApp,
@@ -62,10 +64,10 @@ describeInChromium('accessibility and languages', (browser) => {
       await check(page, `result/en/${size}`);
       await shoot(page, `result-en-${size}`);
       await page.keyboard.press('Escape');
-      await page.getByTestId('page-rules').click();
+      await goToPage(page, 'rules');
       await page.getByTestId('rules').waitFor();
       await check(page, `rules/en/${size}`);
-      await page.getByTestId('page-tutorial').click();
+      await goToPage(page, 'tutorial');
       await page.getByTestId('tutorial').waitFor();
       await clickCell(page, 'b1');
       await clickCell(page, 'a1');
@@ -87,7 +89,7 @@ describeInChromium('accessibility and languages', (browser) => {
         await check(page, `play/${lang}/${size}`);
         await shoot(page, `play-${lang}-${size}`);
         if (!phone) {
-          await page.getByTestId('page-rules').click();
+          await goToPage(page, 'rules');
           await page.getByTestId('rules').waitFor();
           await check(page, `rules/${lang}/${size}`);
           await shoot(page, `rules-${lang}-${size}`);
@@ -98,7 +100,7 @@ describeInChromium('accessibility and languages', (browser) => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
-    await page.getByTestId('theme').selectOption('contrast');
+    await chooseSetting(page, 'theme', 'contrast');
     await waitForTurn(page);
     await clickCell(page, 'b1');
     await check(page, 'play/en/desktop/high-contrast');
@@ -113,7 +115,7 @@ describeInChromium('accessibility and languages', (browser) => {
     const lang = () => page.evaluate(() => document.documentElement.lang);
     expect(await lang()).toBe('fi');
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('Sinun siirtosi.');
-    await page.getByTestId('language').selectOption('ru');
+    await chooseSetting(page, 'language', 'ru');
     await expect.poll(lang).toBe('ru');
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('Ваш ход.');
     // Moves and refusals are announced in the new language, in the live region.
@@ -124,7 +126,7 @@ describeInChromium('accessibility and languages', (browser) => {
     await openApp(page, inject('baseURL'));
     expect(await lang()).toBe('ru');
     await expect.poll(() => page.getByRole('button', { name: 'Новая игра' }).count()).toBe(1);
-    await page.getByTestId('language').selectOption('hi');
+    await chooseSetting(page, 'language', 'hi');
     await expect.poll(lang).toBe('hi');
     // The Devanagari font came with the language, from this server.
     const fonts = await page.evaluate(async () => {

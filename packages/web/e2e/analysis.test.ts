@@ -95,7 +95,7 @@ describeInChromium('the analysis board', (browser) => {
         await page.getByRole('button', { name: 'Review the game' }).click();
         await page.getByTestId('review-summary').waitFor(SLOW);
         expect(await page.getByTestId('review-summary').textContent()).toMatch(
-          /White:.*average loss/,
+          /White:.*of the winning chances on average/,
         );
         expect(await page.getByTestId('review-graph').count()).toBe(1);
         expect(await page.locator('[data-testid="review-table"] tbody tr').count()).toBe(2);
@@ -109,6 +109,8 @@ describeInChromium('the analysis board', (browser) => {
         await page.getByTestId('review-summary').waitFor();
         expect(await page.getByRole('button', { name: 'Review the game' }).count()).toBe(0);
         // The AGN written before the promotion reads back with its side line.
+        // The records are folded away under their disclosure.
+        await page.getByText('Position and record (APN, AGN)').click();
         await page.getByTestId('analysis-paste').fill(agn);
         await page.getByRole('button', { name: 'Analyse', exact: true }).click();
         await expect

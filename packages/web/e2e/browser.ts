@@ -21,6 +21,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { cellCentre } from '../src/board/geometry.ts';
+import type { Route } from '../src/lib/route.ts';
 
 /** Debian's Chromium (or $CHROMIUM); the suite skips when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -269,9 +270,24 @@ export async function tabTo(page: Page, selector: string, back = false): Promise
   throw new Error(`Tab never reached ${selector}`);
 }
 
+/** Goes to one of the app's pages by its link in the top bar, or in its menu on a phone. */
+export async function goToPage(page: Page, name: Route): Promise<void> {
+  const link = page.getByTestId(`page-${name}`);
+  if (await link.isVisible()) return link.click();
+  await page.getByRole('button', { name: 'Pages' }).click();
+  await page.getByTestId(`menu-page-${name}`).click();
+}
+
+/** Presses one of the game's actions, opening "More" first where a phone folds it away. */
+export async function gameAction(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name, exact: true });
+  if (!(await button.first().isVisible())) await page.getByTestId('more-actions').click();
+  await button.first().click();
+}
+
 /** Loads AGN or APN text through the game-record dialog's paste box. */
 export async function loadText(page: Page, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'Save / load' }).click();
+  await gameAction(page, 'Save / load');
   await page.getByTestId('paste').fill(text);
   await page.getByRole('button', { name: 'Load pasted text' }).click();
 }
@@ -292,4 +308,28 @@ export async function pieces(page: Page): Promise<string[]> {
     ),
   );
   return all.sort();
+}
+
+/** Opens the top bar's settings menu, unless it is open already. */
+export async function openSettings(page: Page): Promise<void> {
+  const button = page.getByTestId('settings');
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
+
+/** Chooses a theme or a language in the settings menu, as a person does, and closes it. */
+export async function chooseSetting(
+  page: Page,
+  setting: 'theme' | 'language',
+  value: string,
+): Promise<void> {
+  await openSettings(page);
+  await page.getByTestId(setting).locator(`input[value="${value}"]`).check();
+  await page.keyboard.press('Escape');
+}
+
+/** Turns a switch of the settings menu (`Sound`, `Cell names`) and closes the menu. */
+export async function toggleSetting(page: Page, name: string): Promise<void> {
+  await openSettings(page);
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
 }

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
+  chooseSetting,
   clickCell,
   describeInChromium,
   moveList,
@@ -69,7 +70,7 @@ describeInChromium('the content security policy', (browser) => {
     const page = await context.newPage();
     const violations = await watchViolations(page);
     await openApp(page, inject('baseURL'));
-    await page.getByTestId('language').selectOption('hi');
+    await chooseSetting(page, 'language', 'hi');
     // The page turns Hindi once the font has arrived (or failed to).
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
     const loaded = () =>

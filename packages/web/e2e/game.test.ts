@@ -12,7 +12,9 @@ describeInChromium('a game against the computer', (browser) => {
         .poll(() => page.locator('[data-piece="white-queen"]').getAttribute('data-at'))
         .toBe('f1');
       await expect.poll(() => page.locator('.cell.origin').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 3');
+      await expect
+        .poll(async () => (await page.locator('.player-card').allTextContents()).join())
+        .toContain('level 3');
       await page.screenshot({ path: `${ARTIFACTS}start-${phone ? 'phone' : 'desktop'}.png` });
       await context.close();
     }

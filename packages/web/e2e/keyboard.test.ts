@@ -34,7 +34,7 @@ describeInChromium('the keyboard alone', (browser) => {
     await openApp(page, inject('baseURL'));
 
     // New game: level 1, through the dialog.
-    await tabTo(page, 'button.primary');
+    await tabTo(page, '.actions button.action');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('New game');
@@ -44,7 +44,9 @@ describeInChromium('the keyboard alone', (browser) => {
     await expect.poll(() => page.locator('input[name=level]').inputValue()).toBe('1');
     await tabTo(page, 'button[type=submit]');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.subtitle').textContent()).toContain('level 1');
+    await expect
+      .poll(async () => (await page.locator('.player-card').allTextContents()).join())
+      .toContain('level 1');
 
     // The skip button takes the keyboard to the board, with a visible focus mark.
     await tabTo(page, '.skip', true);
@@ -83,7 +85,14 @@ describeInChromium('the keyboard alone', (browser) => {
       const from = cellName(moveFrom(move));
       const to = cellName(moveTo(move));
       if (turns % 4 === 3) {
-        // Every fourth move typed in notation, then back to the board with Shift+Tab.
+        // Every fourth move typed in notation, then back to the board with Shift+Tab. The field
+        // is folded away under "Type a move" until opened once.
+        if (
+          !(await page.locator('details.type-move').evaluate((d) => (d as HTMLDetailsElement).open))
+        ) {
+          await tabTo(page, 'details.type-move summary');
+          await page.keyboard.press('Enter');
+        }
         await tabTo(page, '#typed-move');
         await page.keyboard.type(makeMoveText(move));
         await page.keyboard.press('Enter');
@@ -123,7 +132,9 @@ describeInChromium('the keyboard alone', (browser) => {
     expect(reason).toMatch(/throne|no legal move|third time/);
     // The result dialog has the keyboard; Escape closes it and gives the keyboard back.
     expect(
-      await page.evaluate(() => document.activeElement?.closest('[role=dialog]') !== null),
+      await page.evaluate(
+        () => document.activeElement?.closest('dialog[open], [role=dialog]') !== null,
+      ),
     ).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}keyboard-game-over.png` });
     await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { clickCell, describeInChromium, newContext } from './browser.ts';
+import { clickCell, describeInChromium, goToPage, newContext } from './browser.ts';
 
 async function open(page: Page, hash: string, testId: string): Promise<void> {
   await page.goto(`${inject('baseURL')}${hash}`);
@@ -33,12 +33,12 @@ describeInChromium('rules and tutorial', (browser) => {
       const cellNames = page.locator('#notation [data-figure="fig.names"] .labels text');
       await expect.poll(() => cellNames.count()).toBe(91);
       // The tutorial's title is the name its link in the menu has.
-      await page.getByTestId('page-tutorial').click();
+      await goToPage(page, 'tutorial');
       await page.getByTestId('tutorial').waitFor();
       expect(await page.locator('main h2').textContent()).toBe(
         await page.getByTestId('page-tutorial').textContent(),
       );
-      await page.getByTestId('page-rules').click();
+      await goToPage(page, 'rules');
       await page.getByTestId('rules').waitFor();
       // The contents move the keyboard to the section they name.
       await page.locator('.contents button').nth(3).click();

@@ -10,10 +10,13 @@ import {
   ARTIFACTS,
   cellsWith,
   describeInChromium,
+  goToPage,
   loadText,
   moveList,
   newContext,
   openApp,
+  openSettings,
+  toggleSetting,
 } from './browser.ts';
 
 /** Black's only legal turn here, g4-h4, captures White's guard on h5 (R9). */
@@ -88,7 +91,7 @@ describeInChromium('the play feel', (browser) => {
 
   it('tutorial lessons 5 and 6 are done by clicking the pre-selected piece, then the cell', async () => {
     const page = await fresh(browser());
-    await page.getByTestId('page-tutorial').click();
+    await goToPage(page, 'tutorial');
     const next = page.getByRole('button', { name: 'Next lesson' });
     for (let i = 0; i < 4; i++) await next.click();
     const feedback = page.getByTestId('tutorial-feedback');
@@ -120,7 +123,7 @@ describeInChromium('the play feel', (browser) => {
     await expect.poll(() => moveList(page)).toEqual(['b1-c2']);
     await loadText(page, STANDARD_APN);
     await expect.poll(() => status(page)).toContain('Touch-move stays on.');
-    await expect.poll(() => page.locator('.subtitle').textContent()).toContain('touch-move');
+    await expect.poll(() => page.locator('.game-kind').textContent()).toContain('touch-move');
     await page.context().close();
   });
 
@@ -133,7 +136,7 @@ describeInChromium('the play feel', (browser) => {
     await page.screenshot({ path: `${ARTIFACTS}first-visit-desktop.png` });
     await intro.getByRole('link', { name: 'New to Agon? Learn in 2 minutes' }).click();
     await page.getByTestId('tutorial').waitFor();
-    await page.getByTestId('page-play').click();
+    await goToPage(page, 'play');
     await page.getByRole('button', { name: 'Resign' }).click();
     await page.getByRole('button', { name: 'Really resign?' }).click();
     await page.getByTestId('result').waitFor();
@@ -162,7 +165,7 @@ describeInChromium('the play feel', (browser) => {
     await page.getByRole('button', { name: 'Really resign?' }).click();
     const result = page.getByTestId('result');
     await result.getByRole('button', { name: 'Rematch' }).click();
-    await expect.poll(() => page.locator('.player-bar').last().textContent()).toContain('Black');
+    await expect.poll(() => page.locator('.player-card').last().textContent()).toContain('Black');
     await page.context().close();
   });
 
@@ -209,7 +212,8 @@ describeInChromium('the play feel', (browser) => {
         els.flatMap((el) => {
           const at = el.getAttribute('data-at');
           const cell = document.querySelector(`[data-cell="${at}"]`)?.getBoundingClientRect();
-          const p = el.getBoundingClientRect();
+          // The piece's face: its shadow and side lie a little below it on purpose.
+          const p = (el.querySelector('.body') ?? el).getBoundingClientRect();
           const dx = cell ? p.x + p.width / 2 - (cell.x + cell.width / 2) : Infinity;
           const dy = cell ? p.y + p.height / 2 - (cell.y + cell.height / 2) : Infinity;
           return Math.hypot(dx, dy) > 4 ? [at] : [];
@@ -269,11 +273,13 @@ describeInChromium('the play feel', (browser) => {
     await page.getByRole('button', { name: 'New game' }).click();
     await noRuleNumbers();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Cell names' }).click();
-    await expect.poll(() => page.locator('.labels text').count()).toBe(91);
+    // Cell names run along the edge: the letters of the 11 files and the numbers of 11 ranks.
+    await toggleSetting(page, 'Cell names');
+    await expect.poll(() => page.locator('.labels text').count()).toBe(22);
+    await openSettings(page);
     const sound = page.getByRole('button', { name: 'Sound' });
     await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('true');
-    await page.locator('[data-cell="f6"]').click(); // focus elsewhere
+    await page.getByTestId('settings').focus(); // the switch is not focused
     const shadow = await sound.evaluate((e) => {
       const s = getComputedStyle(e);
       return `${s.boxShadow}|${s.outlineStyle}`;
@@ -325,10 +331,17 @@ describeInChromium('the play feel', (browser) => {
     await white.getByRole('radio', { name: 'White (moves first)' }).check();
     await white.getByRole('button', { name: 'Create the game' }).click();
     const link = await white.getByTestId('share-link').inputValue();
-    for (const name of ['Flip', 'Cell names', 'Sound']) {
+    // The board's switch is an action of the page; sound, cell names and the language are in
+    // the same settings menu as everywhere else.
+    await expect
+      .poll(() => white.getByRole('button', { name: 'Flip', exact: true }).count())
+      .toBe(1);
+    await openSettings(white);
+    for (const name of ['Cell names', 'Sound']) {
       await expect.poll(() => white.getByRole('button', { name, exact: true }).count()).toBe(1);
     }
     await expect.poll(() => white.getByTestId('language').count()).toBe(1);
+    await white.keyboard.press('Escape');
 
     const black = await (await newContext(browser(), true)).newPage();
     await openApp(black, link);

@@ -10,8 +10,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
+  chooseSetting,
   clickCell,
   describeInChromium,
+  goToPage,
   moveList,
   newContext,
   openApp,
@@ -90,13 +92,13 @@ describeInChromium('install and offline', (browser) => {
     await waitForTurn(page);
     await expect.poll(() => moveList(page)).toEqual(moves);
     // Another language, its font and the rules page all come from the store.
-    await page.getByTestId('language').selectOption('hi');
+    await chooseSetting(page, 'language', 'hi');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    await page.getByTestId('page-rules').click();
+    await goToPage(page, 'rules');
     await expect.poll(() => page.locator('.rules h2').textContent()).toBe('Agon के नियम');
     await expect.poll(() => page.locator('.diagram svg').count()).toBe(11);
     await page.screenshot({ path: `${ARTIFACTS}offline-rules-hi.png` });
-    await page.getByTestId('page-play').click();
+    await goToPage(page, 'play');
     const random = seeded(5);
     const searcher = new Searcher(4);
     for (let i = 0; i < 2; i++) {

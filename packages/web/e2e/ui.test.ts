@@ -154,7 +154,7 @@ describeInChromium('the app through its UI', (browser) => {
       await waitForTurn(page);
       const turn = i % 2 === 0 ? 'white' : 'black';
       await expect
-        .poll(() => page.locator(`.player-bar.to-move[data-player="${turn}"]`).count())
+        .poll(() => page.locator(`.player-card.to-move[data-player="${turn}"]`).count())
         .toBe(1);
       await playTurn(page, random);
       if (i === 3) await page.screenshot({ path: `${ARTIFACTS}placement-phone.png` });

@@ -11,7 +11,7 @@ import { preferences, watchTheme } from './lib/settings.ts';
 import { loadSound, prepareSound } from './lib/sound.ts';
 import { Match } from './play/match.ts';
 import { App } from './shell/App.tsx';
-import './style.css';
+import './ui/index.css';
 
 // Components re-render in a task of their own, not in a microtask of the event that changed
 // their signals: a tap or the computer's move then ends once the board is drawn, and the

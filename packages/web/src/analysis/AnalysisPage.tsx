@@ -122,6 +122,9 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
   };
   return (
     <section class="analysis-moves" aria-label={t('moves.label')}>
+      {study.main.length === 0 && study.variations.length === 0 && (
+        <p class="muted study-empty">{t('analysis.empty')}</p>
+      )}
       <p class="study" data-testid="study">
         {study.main.map((move, i) => (
           <Fragment key={i}>

@@ -70,7 +70,7 @@ function PlayerSummary({ review, colour }: { readonly review: Review; readonly c
   const s = review.summary[colour];
   return (
     <li>
-      <strong>{t(`player.${colour}`)}</strong>{' '}
+      <strong>{t(`player.${colour}`)}</strong>:{' '}
       {t('review.counts', {
         inaccuracies: s.counts.inaccuracy,
         mistakes: s.counts.mistake,

@@ -414,6 +414,7 @@ export const en = {
   'review.graph': 'White’s chances, move by move',
   'review.axisWhite': 'White',
   'review.axisBlack': 'Black',
+  'analysis.empty': 'Play moves on the board for either side; the engine follows.',
 } as const;
 
 /** The English catalog's type: the contract of every catalog. */

@@ -436,4 +436,5 @@ export const fi: UiCatalog = {
   'review.graph': 'Valkoisen mahdollisuudet siirto siirrolta',
   'review.axisWhite': 'Valkoinen',
   'review.axisBlack': 'Musta',
+  'analysis.empty': 'Tee siirtoja laudalla kummalle tahansa puolelle; moottori seuraa.',
 };

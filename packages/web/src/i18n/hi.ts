@@ -406,4 +406,5 @@ export const hi: UiCatalog = {
   'review.graph': 'हर चाल पर सफ़ेद की संभावना',
   'review.axisWhite': 'सफ़ेद',
   'review.axisBlack': 'काला',
+  'analysis.empty': 'बोर्ड पर किसी भी पक्ष की चालें चलें; इंजन साथ-साथ विश्लेषण करेगा।',
 };

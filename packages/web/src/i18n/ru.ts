@@ -442,4 +442,5 @@ export const ru: UiCatalog = {
   'review.graph': 'Шансы белых, ход за ходом',
   'review.axisWhite': 'Белые',
   'review.axisBlack': 'Чёрные',
+  'analysis.empty': 'Делайте ходы на доске за любую сторону; движок следит за позицией.',
 };

@@ -63,13 +63,15 @@ export function MoveRows({ moves, firstTurn, current, pick, empty }: MoveRowsPro
           <span class="number">{row.number}.</span>
           {row.plies.map((ply, slot) =>
             ply === undefined ? (
-              <span key={slot} class="move blank" />
+              <span key={slot} class="move empty" />
             ) : pick ? (
               <button
                 key={slot}
                 type="button"
                 class={`move${ply === shown ? ' current' : ''}`}
                 aria-current={ply === shown ? 'true' : undefined}
+                // One stop in the Tab order, not one per move: the arrow keys replay.
+                tabIndex={ply === Math.max(shown, 1) ? 0 : -1}
                 onClick={() => pick(ply)}
               >
                 {moves[ply - 1]}

@@ -7,9 +7,17 @@ const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies reado
 
 /**
  * The page links; the current page is marked for screen readers too. `away` (online play)
- * links back into the app from outside it; `inMenu` is the phone's copy in the pages menu.
+ * links back into the app from outside it; `picked` is the phone's pages menu, which closes
+ * once a page is chosen.
  */
-export function PageLinks({ away = false, inMenu = false }) {
+export function PageLinks({
+  away = false,
+  picked,
+}: {
+  readonly away?: boolean;
+  readonly picked?: () => void;
+}) {
+  const inMenu = picked !== undefined;
   const current = away ? undefined : route.value;
   return (
     <nav class={inMenu ? 'pages-list' : 'pages'} aria-label={t('nav.pages')}>
@@ -18,7 +26,8 @@ export function PageLinks({ away = false, inMenu = false }) {
           key={page}
           href={`${away ? '/' : ''}${routeHref(page)}`}
           aria-current={page === current ? 'page' : undefined}
-          data-testid={inMenu ? undefined : `page-${page}`}
+          data-testid={inMenu ? `menu-page-${page}` : `page-${page}`}
+          onClick={picked}
         >
           {t(`nav.${page}`)}
         </a>

@@ -72,7 +72,7 @@ export function SettingsMenu() {
             <Choices<Language>
               name="language"
               heading={t('top.language')}
-              value={language.value}
+              value={settings.language ?? language.value}
               choices={LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code }))}
               choose={(code) => updatePreferences({ language: code })}
             />

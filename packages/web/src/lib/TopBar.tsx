@@ -15,7 +15,7 @@ export function TopBar({ away = false }: { readonly away?: boolean }) {
   return (
     <header class="topbar">
       <Menu button={<Icon name="pages" />} label={t('nav.pages')} class="pages-menu">
-        {() => <PageLinks away={away} inMenu />}
+        {(close) => <PageLinks away={away} picked={close} />}
       </Menu>
       <h1 class="brand">
         <a href={home}>

@@ -28,14 +28,16 @@ function Action(props: {
   readonly onClick: () => void;
   readonly disabled?: boolean;
   readonly primary?: boolean;
-  readonly class?: string;
+  /** A toggle's state (the board turned round), said to assistive technology and drawn. */
+  readonly pressed?: boolean;
 }) {
   return (
     <button
       type="button"
-      class={`action${props.primary ? ' primary' : ''}${props.class ? ` ${props.class}` : ''}`}
+      class={`action${props.primary ? ' primary' : ''}`}
       onClick={props.onClick}
       disabled={props.disabled}
+      aria-pressed={props.pressed}
     >
       <Label icon={props.icon}>{props.label}</Label>
     </button>
@@ -54,6 +56,7 @@ function Secondary({ match, after }: { readonly match: Match; readonly after?: (
       <Action
         icon="flip"
         label={t('top.flip')}
+        pressed={match.flipped.value}
         onClick={done(() => (match.flipped.value = !match.flipped.value))}
       />
       <Action

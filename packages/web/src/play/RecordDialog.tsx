@@ -4,6 +4,7 @@
 import { useSignal } from '@preact/signals';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { Modal } from '../lib/Modal.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import type { Match } from './match.ts';
 
 async function copy(text: string): Promise<boolean> {
@@ -57,12 +58,14 @@ export function RecordDialog({ match }: { readonly match: Match }) {
         />
         <div class="actions">
           <button type="button" onClick={() => void copied(phrase('record.copiedAgn'), agn)}>
+            <Icon name="copy" />
             {t('record.copyAgn')}
           </button>
           <button
             type="button"
             onClick={() => download(`agon-${new Date().toISOString().slice(0, 10)}.agn`, agn)}
           >
+            <Icon name="download" />
             {t('record.download')}
           </button>
         </div>
@@ -70,6 +73,7 @@ export function RecordDialog({ match }: { readonly match: Match }) {
         <input readonly value={apn} aria-labelledby="record-apn" data-testid="apn-out" />
         <div class="actions">
           <button type="button" onClick={() => void copied(phrase('record.copiedApn'), apn)}>
+            <Icon name="copy" />
             {t('record.copyApn')}
           </button>
         </div>
@@ -96,6 +100,7 @@ export function RecordDialog({ match }: { readonly match: Match }) {
             {t('record.loadPasted')}
           </button>
           <label class="button">
+            <Icon name="upload" />
             {t('record.openFile')}
             <input
               type="file"
