@@ -3,7 +3,7 @@
 // languages; the page does not shift as it loads, nor while a game is played.
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { en } from '../src/i18n/en.ts';
 import { fi } from '../src/i18n/fi.ts';
 import { hi } from '../src/i18n/hi.ts';
@@ -13,14 +13,13 @@ import {
   ANALYSIS_KEY,
   BLUNDER_AGN,
   BLUNDER_REVIEWS,
-  createOnlineGame,
   GAME_KEY,
-  type OnlineGameFixture,
   REVIEWS_KEY,
   SEAT_KEY_PREFIX,
   SETTINGS_KEY,
   seedStorage,
   settle,
+  sharedOnlineGame,
   storedGame,
   WIN_IN_ONE_AGN,
   WIN_IN_TWO_AGN,
@@ -169,14 +168,7 @@ async function goToHash(page: Page, hash: string): Promise<void> {
 }
 
 describeInChromium('layout', (browser) => {
-  let online: Promise<OnlineGameFixture> | undefined;
-  const onlineGame = (): Promise<OnlineGameFixture> => {
-    online ??= createOnlineGame(browser(), inject('baseURL'));
-    return online;
-  };
-  afterAll(async () => {
-    await (await online)?.close();
-  });
+  const onlineGame = sharedOnlineGame(browser);
   const url = (path: string): string => new URL(path, inject('baseURL')).href;
 
   for (const [width, height] of [

@@ -4,22 +4,21 @@
 // at them, and commit them saying why the look changed.
 
 import type { Page } from 'playwright-core';
-import { afterAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import { cellsWith, clickCell, describeInChromium, waitForTurn } from './browser.ts';
 import {
   ANALYSIS_KEY,
   BLUNDER_AGN,
   BLUNDER_REVIEWS,
-  createOnlineGame,
   expectLook,
   GAME_KEY,
   type Look,
   lookContext,
-  type OnlineGameFixture,
   RELOCATION_AGN,
   REVIEWS_KEY,
   SEAT_KEY_PREFIX,
   type Size,
+  sharedOnlineGame,
   steady,
   storedGame,
   timeDependent,
@@ -40,14 +39,7 @@ interface Screen {
 const SLOW = { timeout: 20_000 };
 
 describeInChromium('the look of the key screens', (browser) => {
-  let online: Promise<OnlineGameFixture> | undefined;
-  const onlineGame = (): Promise<OnlineGameFixture> => {
-    online ??= createOnlineGame(browser(), inject('baseURL'));
-    return online;
-  };
-  afterAll(async () => {
-    await (await online)?.close();
-  });
+  const onlineGame = sharedOnlineGame(browser);
 
   const screens: Screen[] = [
     {

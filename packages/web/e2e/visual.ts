@@ -16,8 +16,9 @@ import type {
   Page,
 } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { en } from '../src/i18n/en.ts';
+import { DEFAULT_SETUP } from '../src/play/setup.ts';
 import { ARTIFACTS, clickCell, newContext, openApp, waitForTurn } from './browser.ts';
 
 /** The committed baselines, `<screen>-<size>-<theme>.png`. */
@@ -63,15 +64,8 @@ export type Size = keyof typeof SIZES;
 /** The themes looked at; the colour scheme the browser asks for is the same. */
 export type Look = 'light' | 'dark';
 
-/** Against the computer at level 3, the person White: the first visit's setup. */
-export const COMPUTER_SETUP = {
-  mode: 'computer',
-  level: 3,
-  human: 'white',
-  side: 'white',
-  variant: 'standard',
-  touchMove: false,
-} as const;
+/** The first visit's setup: against the computer at level 3, the person White. */
+export const COMPUTER_SETUP = DEFAULT_SETUP;
 
 /**
  * Mid-game against the computer (11 turns each, from the standard start, as levels 2 and 3
@@ -349,5 +343,20 @@ export async function createOnlineGame(
     path: `/g/${id}`,
     whiteToken,
     close: () => blackContext.close(),
+  };
+}
+
+/**
+ * One online game for a whole describe block, created the first time a test asks for it and
+ * closed after the block.
+ */
+export function sharedOnlineGame(browser: () => Browser): () => Promise<OnlineGameFixture> {
+  let online: Promise<OnlineGameFixture> | undefined;
+  afterAll(async () => {
+    await (await online)?.close();
+  });
+  return () => {
+    online ??= createOnlineGame(browser(), inject('baseURL'));
+    return online;
   };
 }
