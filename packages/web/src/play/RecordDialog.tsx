@@ -5,6 +5,7 @@ import { useSignal } from '@preact/signals';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { Modal } from '../lib/Modal.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { showToast } from '../ui/Toasts.tsx';
 import type { Match } from './match.ts';
 
 async function copy(text: string): Promise<boolean> {
@@ -38,8 +39,12 @@ export function RecordDialog({ match }: { readonly match: Match }) {
   const load = (text: string): void => {
     error.value = match.load(text);
   };
+  // Done is news that needs no answer (a toast); a failure stays in the dialog, with what to do.
   const copied = async (done: Phrase, text: string): Promise<void> => {
-    note.value = (await copy(text)) ? done : phrase('record.copyFailed');
+    if (await copy(text)) {
+      note.value = undefined;
+      showToast(done());
+    } else note.value = phrase('record.copyFailed');
   };
   return (
     <Modal title={t('record.title')} onClose={close} testId="record">

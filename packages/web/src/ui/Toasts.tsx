@@ -3,6 +3,7 @@
 // dialog instead.
 
 import { signal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 
 interface Toast {
   readonly id: number;
@@ -22,11 +23,22 @@ export function showToast(text: string): void {
   }, TOAST_MS);
 }
 
-/** Where toasts appear; rendered once by the shell. */
+/**
+ * Where toasts appear; rendered once by the shell. A manual popover, shown again with each
+ * toast, so a toast stands in the top layer, over an open dialog too (the record copied).
+ */
 export function Toasts() {
+  const box = useRef<HTMLDivElement>(null);
+  const list = toasts.value;
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof el.showPopover !== 'function') return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    if (list.length) el.showPopover();
+  }, [list]);
   return (
-    <div class="toasts" role="status" aria-live="polite">
-      {toasts.value.map((t) => (
+    <div class="toasts" popover="manual" ref={box} role="status" aria-live="polite">
+      {list.map((t) => (
         <div class="toast" key={t.id}>
           <p>{t.text}</p>
         </div>
