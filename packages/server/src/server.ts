@@ -126,6 +126,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   for (const path of ['/g/:id', '/online']) {
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
   }
+  // A page asked for at an address that is none of the app's gets the app, with a 404, and the
+  // app says so in its own look; files and the API keep their plain 404.
+  app.setNotFoundHandler((request, reply) => {
+    const page =
+      request.method === 'GET' &&
+      (request.headers.accept ?? '').includes('text/html') &&
+      !/^\/(api|assets)\//.test(request.url);
+    if (!page) return reply.code(404).send({ error: 'Not Found', message: 'no such address' });
+    reply.code(404).header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
 
   const temporary =
     options.store || options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'agon-games-'));

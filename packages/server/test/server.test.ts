@@ -17,6 +17,13 @@ describe('buildServer', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject('/nothing-here')).statusCode).toBe(404);
+    // A browser asking for a page at an unknown address gets the app, which says so, with 404.
+    const lost = await app.inject({ url: '/nothing-here', headers: { accept: 'text/html' } });
+    expect(lost.statusCode).toBe(404);
+    expect(lost.body).toContain('<title>Agon</title>');
+    const file = await app.inject({ url: '/assets/gone.js', headers: { accept: 'text/html' } });
+    expect(file.statusCode).toBe(404);
+    expect(file.body).not.toContain('<title>');
     await app.close();
   });
 

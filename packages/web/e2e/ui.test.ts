@@ -212,4 +212,17 @@ describeInChromium('the app through its UI', (browser) => {
     await expect.poll(() => moveList(page)).toEqual(moves);
     await context.close();
   });
+
+  it('answers an unknown address with a page that says so and leads to the game', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    const response = await page.goto(new URL('/no-such-page', inject('baseURL')).href);
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByTestId('not-found').textContent())
+      .toContain('There is no page at this address.');
+    await page.getByRole('link', { name: 'Go to the game' }).click();
+    await page.waitForSelector('.cell.origin');
+    await context.close();
+  });
 });

@@ -14,6 +14,7 @@ import type { Match } from '../play/match.ts';
 import { PlayPage, SkipToBoard } from '../play/PlayPage.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { AnalysisPages, LearnPages } from './LazyPages.tsx';
+import { isAppPath, NotFound } from './NotFound.tsx';
 import { OfflineBanner, UpdateBanner } from './UpdateBanner.tsx';
 
 /** The whole app; `match` is the game the game page shows. */
@@ -24,6 +25,7 @@ export function App({ match }: { readonly match: Match }) {
   }, [settings.language]);
   const online = onlinePage(location);
   if (online) return <OnlineApp initial={online} />;
+  if (!isAppPath(location.pathname)) return <NotFound />;
   const page = route.value;
   const play = page === 'play';
   return (
