@@ -7,6 +7,7 @@ import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   describeInChromium,
+  gameAction,
   loadText,
   moveList,
   newContext,
@@ -41,7 +42,7 @@ describeInChromium('the analysis board', (browser) => {
       await page.locator('[data-cell="c2"]').click();
       await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
       const game = await moveList(page);
-      await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+      await gameAction(page, 'Analyse');
       await page.getByTestId('analysis').waitFor();
       const study = page.getByTestId('study');
       expect(await study.textContent()).toBe(`1. ${game[0]}${game[1]}`);

@@ -310,10 +310,20 @@ export async function pieces(page: Page): Promise<string[]> {
   return all.sort();
 }
 
-/** Opens the top bar's settings menu, unless it is open already. */
+/**
+ * Opens the top bar's settings menu, unless it is open already. The page redraws in the task
+ * after a click or a key, so each change is waited for before the next step reads the menu.
+ */
 export async function openSettings(page: Page): Promise<void> {
   const button = page.getByTestId('settings');
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+}
+
+/** Closes the settings menu with Escape, as a keyboard user does. */
+async function closeSettings(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('settings').getAttribute('aria-expanded')).toBe('false');
 }
 
 /** Chooses a theme or a language in the settings menu, as a person does, and closes it. */
@@ -324,12 +334,12 @@ export async function chooseSetting(
 ): Promise<void> {
   await openSettings(page);
   await page.getByTestId(setting).locator(`input[value="${value}"]`).check();
-  await page.keyboard.press('Escape');
+  await closeSettings(page);
 }
 
 /** Turns a switch of the settings menu (`Sound`, `Cell names`) and closes the menu. */
 export async function toggleSetting(page: Page, name: string): Promise<void> {
   await openSettings(page);
   await page.getByRole('button', { name, exact: true }).click();
-  await page.keyboard.press('Escape');
+  await closeSettings(page);
 }
