@@ -77,6 +77,36 @@ describeInChromium('accessibility and languages', (browser) => {
     }
   });
 
+  it('passes axe on every screen in the dark theme, desktop and phone', async () => {
+    for (const phone of [false, true]) {
+      const size = phone ? 'phone' : 'desktop';
+      const context = await newContext(browser(), phone);
+      const page = await context.newPage();
+      // The default theme follows the device: a device in dark mode gets the dark palette.
+      // Motion is reduced so that axe reads each colour at rest, not halfway through a
+      // button's change of colour (the New game action turns primary as the game ends).
+      await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+      await openApp(page, inject('baseURL'));
+      await waitForTurn(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      await clickCell(page, 'b1');
+      await check(page, `play/dark/${size}`);
+      await page.getByRole('button', { name: 'New game' }).click();
+      await check(page, `new-game/dark/${size}`);
+      await page.keyboard.press('Escape');
+      await loadText(page, WON_APN);
+      await page.getByTestId('result').waitFor();
+      await check(page, `result/dark/${size}`);
+      await page.keyboard.press('Escape');
+      for (const name of ['analysis', 'rules', 'tutorial'] as const) {
+        await goToPage(page, name);
+        await page.getByTestId(name).waitFor();
+        await check(page, `${name}/dark/${size}`);
+      }
+      await context.close();
+    }
+  });
+
   it('passes axe on the play screen in every language and the high-contrast theme', async () => {
     for (const lang of LANGUAGES) {
       for (const phone of [false, true]) {
