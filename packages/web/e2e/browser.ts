@@ -197,6 +197,16 @@ export interface AxeSummary {
 
 /** Runs axe-core on the page against WCAG 2.2 A and AA and axe's best practices. */
 export async function runAxe(page: Page): Promise<AxeSummary> {
+  // The page at rest: a dialog fading in or a button changing colour would be read halfway
+  // (a CI run under load read a result dialog at part opacity). Endless ones (a spinner) go on.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) {
     // Evaluated, not added as an inline script, which the server's CSP rightly blocks.
     await page.evaluate(AXE_SOURCE);
