@@ -1,5 +1,7 @@
 // The public surface of online play's protocol: what the server and the browser both speak.
 
 export * from './limits.ts';
+export * from './lobby.ts';
 export * from './messages.ts';
+export * from './player.ts';
 export * from './validate.ts';

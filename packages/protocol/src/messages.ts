@@ -3,6 +3,7 @@
 // describes the same protocol for people.
 
 import type { Colour } from '@agon/engine';
+import type { PlayerBrief } from './player.ts';
 
 /** Which start a game uses (R4 or R14). */
 export type Variant = 'standard' | 'placement';
@@ -61,7 +62,15 @@ export type ErrorCode =
   | 'seats-taken'
   | 'no-flag'
   | 'too-many-watchers'
-  | 'server-error';
+  | 'server-error'
+  | 'bad-name'
+  | 'name-taken'
+  | 'unknown-player'
+  | 'no-such-player'
+  | 'bad-code'
+  | 'no-such-challenge'
+  | 'own-challenge'
+  | 'busy';
 
 /** A refusal: a stable code for programs and a sentence for people. */
 export interface Refusal {
@@ -81,7 +90,9 @@ export interface OutcomeView {
     | 'repetition'
     | 'resignation'
     | 'agreement'
-    | 'timeout';
+    | 'timeout'
+    /** Nobody won or lost: a side made no first move in time (a lobby game, no rating change). */
+    | 'aborted';
 }
 
 /** The clocks as the server saw them when it sent the message, since only its clock counts. */
@@ -101,6 +112,7 @@ export type PublicEvent =
   | { readonly kind: 'resign'; readonly seat: Colour }
   | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
   | { readonly kind: 'timeout'; readonly seat: Colour }
+  | { readonly kind: 'abort'; readonly seat: Colour }
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string };
 
@@ -125,6 +137,10 @@ export interface GameView extends Presence {
   readonly outcome: OutcomeView | null;
   /** The rematch's game id, once both agreed to one. */
   readonly next: string | null;
+  /** Who sits in each seat, for a game made in the lobby (null: nobody known, a link game). */
+  readonly players?: { readonly white: PlayerBrief | null; readonly black: PlayerBrief | null };
+  /** Whether the result changes the players' ratings. */
+  readonly rated?: boolean;
 }
 
 /** What the server sends over a socket. */

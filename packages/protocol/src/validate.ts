@@ -10,7 +10,9 @@ import {
   MIN_INITIAL_MS,
   TOKEN,
 } from './limits.ts';
-import type { ClientMessage, CreateRequest, ErrorCode, Refusal } from './messages.ts';
+import { CHALLENGE_ID, type LobbyClientMessage, POOLS } from './lobby.ts';
+import type { ClientMessage, CreateRequest, ErrorCode, Refusal, TimeControl } from './messages.ts';
+import { checkName, TRANSFER_CODE } from './player.ts';
 
 /** A validated value, or the reason it was refused, so callers cannot use one unchecked. */
 export type Checked<T> =
@@ -130,25 +132,142 @@ export function parseCreateRequest(body: unknown): Checked<CreateRequest> {
   if (variant !== 'standard' && variant !== 'placement') {
     return refuse('bad-message', 'variant must be "standard" or "placement"');
   }
-  const clock = body.clock ?? null;
-  if (clock !== null) {
-    const ms = (v: unknown, max: number, min: number): v is number =>
-      typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
-    if (
-      !isObject(clock) ||
-      extraKey(clock, ['initial', 'increment']) !== undefined ||
-      !ms(clock.initial, MAX_INITIAL_MS, MIN_INITIAL_MS) ||
-      !ms(clock.increment, MAX_INCREMENT_MS, 0)
-    ) {
-      return refuse(
-        'bad-message',
-        'clock must be null or { initial, increment } in milliseconds: 1 s to 3 h, and 0 to 3 min',
-      );
-    }
-    return {
-      ok: true,
-      value: { side, variant, clock: { initial: clock.initial, increment: clock.increment } },
-    };
+  const clock = readClock(body.clock ?? null, true);
+  if (!clock.ok) return clock;
+  return { ok: true, value: { side, variant, clock: clock.value } };
+}
+
+/** Reads a time control in milliseconds (or null, where `untimed` allows it). */
+function readClock(clock: unknown, untimed: true): Checked<TimeControl | null>;
+function readClock(clock: unknown, untimed: false): Checked<TimeControl>;
+function readClock(clock: unknown, untimed: boolean): Checked<TimeControl | null> {
+  if (clock === null && untimed) return { ok: true, value: null };
+  const ms = (v: unknown, max: number, min: number): v is number =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+  if (
+    !isObject(clock) ||
+    extraKey(clock, ['initial', 'increment']) !== undefined ||
+    !ms(clock.initial, MAX_INITIAL_MS, MIN_INITIAL_MS) ||
+    !ms(clock.increment, MAX_INCREMENT_MS, 0)
+  ) {
+    return refuse(
+      'bad-message',
+      `clock must be ${untimed ? 'null or ' : ''}{ initial, increment } in milliseconds: 1 s to 3 h, and 0 to 3 min`,
+    );
   }
-  return { ok: true, value: { side, variant, clock: null } };
+  return { ok: true, value: { initial: clock.initial, increment: clock.increment } };
+}
+
+/** Reads one lobby socket message, trusting nothing, as `parseClientMessage` reads a game's. */
+export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return refuse('bad-json', 'the message is not JSON');
+  }
+  if (!isObject(data)) return refuse('bad-message', 'a message is a JSON object with a field t');
+  const fields = (allowed: readonly string[]): Refusal | undefined =>
+    shape(data, ['t', ...allowed]);
+  switch (data.t) {
+    case 'hello': {
+      const bad = fields(['token']);
+      if (bad) return { ok: false, error: bad };
+      if (typeof data.token !== 'string' || !TOKEN.test(data.token)) {
+        return refuse('bad-message', "token must be the player's 43-character secret");
+      }
+      return { ok: true, value: { t: 'hello', token: data.token } };
+    }
+    case 'seek': {
+      const bad = fields(['pool']);
+      if (bad) return { ok: false, error: bad };
+      const pool = POOLS.find((p) => p.id === data.pool);
+      if (!pool) {
+        return refuse('bad-message', `pool must be one of ${POOLS.map((p) => p.id).join(', ')}`);
+      }
+      return { ok: true, value: { t: 'seek', pool: pool.id } };
+    }
+    case 'challenge': {
+      const bad = fields(['clock', 'variant', 'touchMove', 'side', 'rated']);
+      if (bad) return { ok: false, error: bad };
+      const clock = readClock(data.clock, false);
+      if (!clock.ok) return clock;
+      if (data.variant !== 'standard' && data.variant !== 'placement') {
+        return refuse('bad-message', 'variant must be "standard" or "placement"');
+      }
+      if (data.side !== 'random' && !isSeat(data.side)) {
+        return refuse('bad-message', 'side must be "white", "black" or "random"');
+      }
+      if (typeof data.touchMove !== 'boolean' || typeof data.rated !== 'boolean') {
+        return refuse('bad-message', 'touchMove and rated must be true or false');
+      }
+      return {
+        ok: true,
+        value: {
+          t: 'challenge',
+          clock: clock.value,
+          variant: data.variant,
+          touchMove: data.touchMove,
+          side: data.side as Colour | 'random',
+          rated: data.rated,
+        },
+      };
+    }
+    case 'withdraw':
+    case 'accept': {
+      const bad = fields(['id']);
+      if (bad) return { ok: false, error: bad };
+      if (typeof data.id !== 'string' || !CHALLENGE_ID.test(data.id)) {
+        return refuse('bad-message', "id must be a challenge's 8-character id");
+      }
+      return { ok: true, value: { t: data.t, id: data.id } };
+    }
+    case 'unseek':
+    case 'ping': {
+      const bad = fields([]);
+      return bad ? { ok: false, error: bad } : { ok: true, value: { t: data.t } };
+    }
+    default:
+      return refuse('bad-message', 'unknown message type');
+  }
+}
+
+/** The languages a generated name can be in. */
+export const NAME_LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
+/** A language of generated names. */
+export type NameLanguage = (typeof NAME_LANGUAGES)[number];
+
+/** Reads the body of POST /api/players: the language the new player's name is made in. */
+export function parseNewPlayer(body: unknown): Checked<{ readonly language: NameLanguage }> {
+  if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
+  const extra = extraKey(body, ['language']);
+  if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
+  const language = NAME_LANGUAGES.find((l) => l === (body.language ?? 'en'));
+  if (!language)
+    return refuse('bad-message', `language must be one of ${NAME_LANGUAGES.join(', ')}`);
+  return { ok: true, value: { language } };
+}
+
+/** Reads the body of PATCH /api/me: a new name, checked by the name rules. */
+export function parseRename(body: unknown): Checked<{ readonly name: string }> {
+  if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
+  const extra = extraKey(body, ['name']);
+  if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
+  const name = checkName(body.name);
+  return name.ok ? { ok: true, value: { name: name.value } } : name;
+}
+
+/** Reads the body of POST /api/players/transfer: a transfer code, spaces and dashes allowed. */
+export function parseTransfer(body: unknown): Checked<{ readonly code: string }> {
+  if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
+  const extra = extraKey(body, ['code']);
+  if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
+  const code = typeof body.code === 'string' ? body.code.toLowerCase().replace(/[\s-]/g, '') : '';
+  if (!TRANSFER_CODE.test(code)) {
+    return refuse(
+      'bad-code',
+      'a transfer code is twelve letters and digits, as the other device shows it',
+    );
+  }
+  return { ok: true, value: { code } };
 }

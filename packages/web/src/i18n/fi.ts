@@ -178,6 +178,7 @@ export const fi: UiCatalog = {
   'outcome.resigned.white': 'Valkea luovutti.',
   'outcome.resigned.black': 'Musta luovutti.',
   'outcome.agreed': 'Pelaajat sopivat tasapelin.',
+  'title.aborted': 'Peli keskeytetty.',
   'title.draw': 'Tasapeli.',
   'title.youWin': 'Voitit!',
   'title.youLose': 'Hävisit.',
@@ -312,6 +313,8 @@ export const fi: UiCatalog = {
   'online.toRematch': 'Siirry uusintapeliin',
   'online.clockOf.white': 'Valkean kello',
   'online.clockOf.black': 'Mustan kello',
+  'online.aborted.white': 'Valkea ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
+  'online.aborted.black': 'Musta ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
   'online.timeout.white': 'Valkealta loppui aika.',
   'online.timeout.black': 'Mustalta loppui aika.',
   'online.refusal.stale':

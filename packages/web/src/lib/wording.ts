@@ -62,7 +62,7 @@ export function describeTurn(
 /** How a game ended, locally (the engine's outcome) or online (the server's, with time-outs). */
 export interface Ending {
   readonly winner: Colour | null | undefined;
-  readonly reason: Outcome['reason'] | 'timeout';
+  readonly reason: Outcome['reason'] | 'timeout' | 'aborted';
 }
 
 /** Why the game ended, as a sentence; `pos` is the final position. */
@@ -70,6 +70,8 @@ export function outcomeReason(outcome: Ending, pos: Position): Phrase {
   const winner = outcome.winner ?? undefined;
   if (outcome.reason === 'timeout')
     return phrase(`online.timeout.${winner === 'white' ? 'black' : 'white'}`);
+  // The side that made no first move: White if no move was made, else Black.
+  if (outcome.reason === 'aborted') return phrase(`online.aborted.${pos.turnColour}`);
   const side = outcomeSide({ winner, reason: outcome.reason }, pos) ?? 'white';
   switch (outcome.reason) {
     case 'throne-ring':
@@ -90,6 +92,7 @@ export function outcomeReason(outcome: Ending, pos: Position): Phrase {
 
 /** The headline of a result: who won, from the point of view of `you` when there is one. */
 export function outcomeTitle(outcome: Ending, you: Colour | null | undefined): Phrase {
+  if (outcome.reason === 'aborted') return phrase('title.aborted');
   if (!outcome.winner) return phrase('title.draw');
   if (you) return phrase(outcome.winner === you ? 'title.youWin' : 'title.youLose');
   return phrase(`title.wins.${outcome.winner}`);

@@ -1,0 +1,190 @@
+// The lobby's messages, the player requests and the name rules: what the server and the
+// settings form both enforce, so a refused name says the same thing in both places.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  checkName,
+  nameKey,
+  POOLS,
+  parseLobbyMessage,
+  parseNewPlayer,
+  parseRename,
+  parseTransfer,
+  ratingClass,
+} from '../src/index.ts';
+
+const code = (text: string): string => {
+  const parsed = parseLobbyMessage(text);
+  return parsed.ok ? 'ok' : parsed.error.code;
+};
+
+const challenge = {
+  t: 'challenge',
+  clock: { initial: 300_000, increment: 3000 },
+  variant: 'standard',
+  touchMove: false,
+  side: 'random',
+  rated: true,
+};
+
+describe('parseLobbyMessage', () => {
+  it('reads each lobby message to exactly its fields', () => {
+    const token = 'B'.repeat(43);
+    expect(parseLobbyMessage(JSON.stringify({ t: 'hello', token }))).toEqual({
+      ok: true,
+      value: { t: 'hello', token },
+    });
+    for (const pool of POOLS) {
+      expect(parseLobbyMessage(JSON.stringify({ t: 'seek', pool: pool.id }))).toEqual({
+        ok: true,
+        value: { t: 'seek', pool: pool.id },
+      });
+    }
+    expect(parseLobbyMessage(JSON.stringify(challenge))).toEqual({ ok: true, value: challenge });
+    expect(parseLobbyMessage('{"t":"accept","id":"abcdefgh"}')).toEqual({
+      ok: true,
+      value: { t: 'accept', id: 'abcdefgh' },
+    });
+    expect(code('{"t":"withdraw","id":"abcdefgh"}')).toBe('ok');
+    expect(code('{"t":"unseek"}')).toBe('ok');
+    expect(code('{"t":"ping"}')).toBe('ok');
+  });
+
+  it('refuses what is not a lobby message, naming the problem', () => {
+    expect(code('{')).toBe('bad-json');
+    expect(code('[]')).toBe('bad-message');
+    expect(code('{"t":"hello"}')).toBe('bad-message');
+    expect(code('{"t":"seek","pool":"2+1"}')).toBe('bad-message');
+    expect(code('{"t":"seek","pool":"3+2","rated":false}')).toBe('bad-message');
+    expect(code('{"t":"accept","id":"ABCDEFGH"}')).toBe('bad-message');
+    expect(code('{"t":"accept","id":"abcdefghi"}')).toBe('bad-message');
+    expect(code('{"t":"move","seat":"white","move":"f1-f2","version":0}')).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, clock: null }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, rated: 'yes' }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, side: 'red' }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, variant: 'chess' }))).toBe('bad-message');
+    const refused = parseLobbyMessage('{"t":"seek","pool":"2+1"}');
+    expect(refused.ok ? '' : refused.error.message).toContain('3+2');
+  });
+
+  it('never throws on noise, and reads back whatever it accepts as itself', () => {
+    const value = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom('3+2', 'abcdefgh', 'white', 'random', true, false, 'B'.repeat(43)),
+      fc.record({ initial: fc.jsonValue(), increment: fc.jsonValue() }),
+    );
+    const lobbyLike = fc
+      .record({
+        t: fc.oneof(
+          fc.constantFrom('hello', 'seek', 'unseek', 'challenge', 'withdraw', 'accept', 'ping'),
+          fc.string(),
+        ),
+        fields: fc.dictionary(
+          fc.constantFrom('token', 'pool', 'id', 'clock', 'variant', 'touchMove', 'side', 'rated'),
+          value,
+          { maxKeys: 6 },
+        ),
+      })
+      .map(({ t, fields }) => ({ t, ...fields }));
+    fc.assert(
+      fc.property(fc.oneof(lobbyLike, fc.jsonValue()), (message) => {
+        const parsed = parseLobbyMessage(JSON.stringify(message) ?? 'null');
+        if (!parsed.ok) {
+          expect(['bad-json', 'bad-message']).toContain(parsed.error.code);
+          return;
+        }
+        expect(parseLobbyMessage(JSON.stringify(parsed.value))).toEqual(parsed);
+        for (const key of Object.keys(parsed.value)) expect(message).toHaveProperty(key);
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        const parsed = parseLobbyMessage(text);
+        if (!parsed.ok) expect(parsed.error.message.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe('the name rules', () => {
+  const refusal = (name: unknown): string => {
+    const checked = checkName(name);
+    return checked.ok ? 'ok' : checked.error.message;
+  };
+
+  it('take 3 to 20 letters, digits, spaces, "-" and "_" in any of the four languages', () => {
+    for (const name of ['Swift Heron 42', 'Nopea Haikara 7', 'Быстрая Цапля 42', 'तेज़ बाज़ 42']) {
+      expect(checkName(name)).toEqual({ ok: true, value: name });
+    }
+    expect(checkName('  ann   lee ')).toEqual({ ok: true, value: 'ann lee' });
+    expect(checkName('a_b-c')).toMatchObject({ ok: true });
+  });
+
+  it('refuse a name that is too short, too long or has other characters, saying which', () => {
+    expect(refusal('ab')).toContain('at least 3');
+    expect(refusal('x'.repeat(21))).toContain('at most 20');
+    expect(refusal('Ann!')).toContain('only letters');
+    expect(refusal('<b>ann</b>')).toContain('only letters');
+    expect(refusal('123')).toContain('one letter');
+    expect(refusal(42)).toContain('text');
+  });
+
+  it('refuse anything that passes for the computer or its levels', () => {
+    for (const name of [
+      'Computer',
+      'computer 3',
+      'Computer3',
+      'COM PUTER',
+      'Tietokone',
+      'Компьютер',
+      'कंप्यूटर',
+      'Level 5',
+      'taso 3',
+      'уровень 10',
+      'Agon Bot',
+    ]) {
+      expect(refusal(name), name).toContain('computer');
+    }
+    expect(refusal('Bottle Fox')).toBe('ok');
+  });
+
+  it('compare names without case or spacing', () => {
+    expect(nameKey('Swift  Heron')).toBe(nameKey('swift heron'));
+    expect(nameKey('БЫСТРАЯ Цапля')).toBe(nameKey('быстрая цапля'));
+  });
+});
+
+describe('the player requests', () => {
+  it('read a new player, a rename and a transfer code, refusing the rest', () => {
+    expect(parseNewPlayer({})).toEqual({ ok: true, value: { language: 'en' } });
+    expect(parseNewPlayer({ language: 'ru' })).toEqual({ ok: true, value: { language: 'ru' } });
+    expect(parseNewPlayer({ language: 'de' }).ok).toBe(false);
+    expect(parseNewPlayer({ language: 'fi', admin: true }).ok).toBe(false);
+    expect(parseRename({ name: ' Ann  Lee ' })).toEqual({ ok: true, value: { name: 'Ann Lee' } });
+    expect(parseRename({ name: 'Computer' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-name' },
+    });
+    expect(parseTransfer({ code: 'ABCD-EFGH-JKMN' })).toEqual({
+      ok: true,
+      value: { code: 'abcdefghjkmn' },
+    });
+    expect(parseTransfer({ code: 'abcd' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-code' },
+    });
+  });
+
+  it('class time controls by their expected length', () => {
+    expect(POOLS.map((p) => ratingClass(p))).toEqual([
+      'bullet',
+      'blitz',
+      'blitz',
+      'rapid',
+      'rapid',
+    ]);
+    expect(ratingClass({ initial: 30 * 60_000, increment: 0 })).toBe('classical');
+  });
+});
