@@ -37,14 +37,43 @@ const UNIQUE_VIOLATION = '23505';
 const isTaken = (e: unknown): boolean =>
   e instanceof Error && 'code' in e && (e as { code: unknown }).code === UNIQUE_VIOLATION;
 
+/**
+ * A connection to PostgreSQL whose opening alone is bounded. The pool would bound the wait for
+ * a free connection with the same setting, so it is set here instead. A server that is down
+ * refuses at once (ECONNREFUSED); 10 s is for one that does not answer, long enough for a
+ * busy machine to fork a backend.
+ */
+class Connection extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: 10_000,
+    });
+  }
+}
+
 /** A GameStore in the Postgres database at a connection URL. */
 export class PostgresStore implements GameStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects and creates the tables if they are missing. */
   static async open(url: string): Promise<PostgresStore> {
-    // A refused connection fails the query at once; a server that does not answer, in 5 s.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // A query waits for a free connection however long that takes: a busy store makes a move
+      // wait, never refuses it (a 5 s wait refused moves on a loaded machine). Only a store
+      // that cannot be reached refuses, and that is told by the connections themselves.
+      connectionTimeoutMillis: 0,
+      Client: Connection,
+      // A pooled connection whose server vanished without a word (no reset) is dropped once
+      // the kernel's probes go unanswered, rather than kept for the next query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // A query the server has not answered in a minute is failed (and its connection
+      // dropped): not a busy server but one gone silent, mid-query.
+      query_timeout: 60_000,
+    });
     // An idle connection that dies (PostgreSQL restarted) is dropped from the pool and replaced
     // on the next query; unheard, the pool's error event would end the process.
     pool.on('error', () => undefined);

@@ -3,6 +3,7 @@
 // everything the first acknowledged. Then a whole server on Postgres, killed and restarted.
 
 import type { Colour } from '@agon/engine';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../src/postgres-store.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
@@ -52,6 +53,26 @@ describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
   afterAll(() => db?.stop());
 
   contract('Postgres', () => PostgresStore.open(db.url));
+
+  it('makes writes wait for a busy pool rather than refusing them', async () => {
+    const store = await PostgresStore.open(db.url);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const ids = Array.from({ length: 20 }, (_, i) => `busy${i}${Date.now().toString(36)}`);
+      for (const id of ids) await store.create(id, 1, SETUP);
+      // The table locked for longer than the pool once waited: the first ten appends hold
+      // every pooled connection, and the other ten wait for one.
+      await admin.query('BEGIN; LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+      const appends = Promise.allSettled(ids.map((id) => store.append(id, 1, join)));
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      await admin.query('COMMIT');
+      expect((await appends).filter((a) => a.status === 'rejected')).toEqual([]);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  }, 30_000);
 
   it('a server on Postgres killed with SIGKILL comes back with every move', async () => {
     const env = { AGON_DATABASE_URL: db.url };
