@@ -1,0 +1,235 @@
+// The lobby's shared state: who waits in which pool, the open challenges, who is busy in a
+// game, the games being played and how many players have the lobby open. One process keeps it
+// in memory (this file); a cluster keeps it in Redis (redis-lobby.ts) so players on different
+// processes meet. Both take a pairing in one atomic step, so it happens exactly once: the
+// two entries are still there and neither player is busy, or nothing changes.
+
+import type {
+  ChallengeTerms,
+  LobbyServerMessage,
+  PlayerBrief,
+  PoolId,
+  TimeControl,
+  Variant,
+} from '@agon/protocol';
+import type { Waiting } from './pairing.ts';
+
+/** A player waiting in a quick pairing pool. */
+export interface Seek extends Waiting {
+  readonly pool: PoolId;
+  readonly name: string;
+}
+
+/** An open challenge, with what the list shows of its owner. */
+export interface Challenge {
+  readonly id: string;
+  readonly by: PlayerBrief;
+  readonly terms: ChallengeTerms;
+  readonly since: number;
+}
+
+/** A lobby game being played. */
+export interface Playing {
+  readonly game: string;
+  /** The pool it was paired in; null for an accepted challenge. */
+  readonly pool: PoolId | null;
+  readonly white: PlayerBrief;
+  readonly black: PlayerBrief;
+  readonly clock: TimeControl;
+  readonly variant: Variant;
+  readonly rated: boolean;
+  /** When the entry lapses if nobody ends it (a process died before the game's end). */
+  readonly until: number;
+}
+
+/** Everything the lobby lists, read at once. */
+export interface Snapshot {
+  readonly seeks: readonly Seek[];
+  readonly challenges: readonly Challenge[];
+  readonly playing: readonly Playing[];
+  /** Players with the lobby open, on every process. */
+  readonly online: number;
+}
+
+/** What a process hears from the board. */
+export interface BoardListener {
+  /** A message for `player`'s lobby sockets on this process. */
+  readonly deliver: (player: string, message: LobbyServerMessage) => void;
+  /** Something the lobby lists changed (on any process). */
+  readonly changed: () => void;
+}
+
+/** The lobby's shared state. Every method that changes it tells the listeners `changed`. */
+export interface LobbyBoard {
+  /** Hands what the board says to `listener`. */
+  listen(listener: BoardListener): void;
+  /** Puts `seek.player` in `seek.pool` (out of any other); false if the player is busy. */
+  seek(seek: Seek): Promise<boolean>;
+  /** Takes the player out of quick pairing. */
+  unseek(player: string): Promise<void>;
+  /** Opens `challenge`, replacing its owner's; false if the owner is busy. */
+  offer(challenge: Challenge): Promise<boolean>;
+  /** Withdraws the challenge `id` if `player` owns it; false otherwise. */
+  withdraw(player: string, id: string): Promise<boolean>;
+  /** The open challenge `id`. */
+  challenge(id: string): Promise<Challenge | undefined>;
+  /** The players waiting in `pool`. */
+  seeks(pool: PoolId): Promise<readonly Seek[]>;
+  /**
+   * Atomically, if both players still wait in `playing.pool` and neither is busy: takes both out
+   * of every pool and challenge, marks both busy in `playing.game`, lists the game. True if
+   * this call made the pair.
+   */
+  pair(white: string, black: string, playing: Playing): Promise<boolean>;
+  /**
+   * Atomically, if challenge `id` is still open and neither its owner nor `taker` is busy:
+   * closes it, takes both out of every pool and challenge, marks both busy, lists the game.
+   */
+  take(id: string, taker: string, playing: Playing): Promise<boolean>;
+  /** The game `player` is busy in, if any. */
+  busy(player: string): Promise<string | undefined>;
+  /** The game ended (or never started): its players are free and it leaves the list. */
+  end(playing: Pick<Playing, 'game' | 'white' | 'black'>): Promise<void>;
+  /** Takes `player`'s entries made through this process out (their last socket here closed). */
+  drop(player: string): Promise<void>;
+  /** Sets how many players have the lobby open on this process. */
+  attend(players: number): void;
+  /** Everything the lobby lists. */
+  snapshot(now: number): Promise<Snapshot>;
+  /** Sends `message` to `player`'s lobby sockets, on whichever process they are. */
+  notify(player: string, message: LobbyServerMessage): void;
+  close(): Promise<void>;
+}
+
+/** The lobby of one process alone, in memory. */
+export class MemoryBoard implements LobbyBoard {
+  private readonly seekers = new Map<string, Seek>();
+  private readonly challenges = new Map<string, Challenge>();
+  private readonly challengeOf = new Map<string, string>();
+  private readonly busyIn = new Map<string, { game: string; until: number }>();
+  private readonly games = new Map<string, Playing>();
+  private players = 0;
+  private listener: BoardListener = { deliver: () => undefined, changed: () => undefined };
+
+  constructor(private readonly now: () => number) {}
+
+  listen(listener: BoardListener): void {
+    this.listener = listener;
+  }
+
+  async seek(seek: Seek): Promise<boolean> {
+    if (this.isBusy(seek.player)) return false;
+    this.seekers.set(seek.player, seek);
+    this.listener.changed();
+    return true;
+  }
+
+  async unseek(player: string): Promise<void> {
+    if (this.seekers.delete(player)) this.listener.changed();
+  }
+
+  async offer(challenge: Challenge): Promise<boolean> {
+    if (this.isBusy(challenge.by.id)) return false;
+    this.closeChallengeOf(challenge.by.id);
+    this.challenges.set(challenge.id, challenge);
+    this.challengeOf.set(challenge.by.id, challenge.id);
+    this.listener.changed();
+    return true;
+  }
+
+  async withdraw(player: string, id: string): Promise<boolean> {
+    if (this.challenges.get(id)?.by.id !== player) return false;
+    this.closeChallengeOf(player);
+    this.listener.changed();
+    return true;
+  }
+
+  /** Closes `player`'s open challenge, if any. */
+  private closeChallengeOf(player: string): void {
+    const id = this.challengeOf.get(player);
+    if (id === undefined) return;
+    this.challenges.delete(id);
+    this.challengeOf.delete(player);
+  }
+
+  async challenge(id: string): Promise<Challenge | undefined> {
+    return this.challenges.get(id);
+  }
+
+  async seeks(pool: PoolId): Promise<readonly Seek[]> {
+    return [...this.seekers.values()].filter((s) => s.pool === pool);
+  }
+
+  async pair(white: string, black: string, playing: Playing): Promise<boolean> {
+    const pool = playing.pool;
+    if (white === black || this.seekers.get(white)?.pool !== pool) return false;
+    if (this.seekers.get(black)?.pool !== pool) return false;
+    if (this.isBusy(white) || this.isBusy(black)) return false;
+    this.start(playing);
+    return true;
+  }
+
+  async take(id: string, taker: string, playing: Playing): Promise<boolean> {
+    const challenge = this.challenges.get(id);
+    if (!challenge || challenge.by.id === taker) return false;
+    if (this.isBusy(taker) || this.isBusy(challenge.by.id)) return false;
+    this.start(playing);
+    return true;
+  }
+
+  /** Both players of `playing` leave every list and are busy in its game. */
+  private start(playing: Playing): void {
+    for (const player of [playing.white.id, playing.black.id]) {
+      this.seekers.delete(player);
+      this.closeChallengeOf(player);
+      this.busyIn.set(player, { game: playing.game, until: playing.until });
+    }
+    this.games.set(playing.game, playing);
+    this.listener.changed();
+  }
+
+  private isBusy(player: string): boolean {
+    const busy = this.busyIn.get(player);
+    if (busy && busy.until <= this.now()) this.busyIn.delete(player);
+    return this.busyIn.has(player);
+  }
+
+  async busy(player: string): Promise<string | undefined> {
+    return this.isBusy(player) ? this.busyIn.get(player)?.game : undefined;
+  }
+
+  async end(playing: Pick<Playing, 'game' | 'white' | 'black'>): Promise<void> {
+    for (const player of [playing.white.id, playing.black.id]) {
+      if (this.busyIn.get(player)?.game === playing.game) this.busyIn.delete(player);
+    }
+    if (this.games.delete(playing.game)) this.listener.changed();
+  }
+
+  async drop(player: string): Promise<void> {
+    const had = this.seekers.delete(player) || this.challengeOf.has(player);
+    this.closeChallengeOf(player);
+    if (had) this.listener.changed();
+  }
+
+  attend(players: number): void {
+    if (players === this.players) return;
+    this.players = players;
+    this.listener.changed();
+  }
+
+  async snapshot(now: number): Promise<Snapshot> {
+    for (const [game, playing] of this.games) if (playing.until <= now) this.games.delete(game);
+    return {
+      seeks: [...this.seekers.values()],
+      challenges: [...this.challenges.values()],
+      playing: [...this.games.values()],
+      online: this.players,
+    };
+  }
+
+  notify(player: string, message: LobbyServerMessage): void {
+    this.listener.deliver(player, message);
+  }
+
+  async close(): Promise<void> {}
+}

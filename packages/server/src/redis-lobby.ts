@@ -1,0 +1,405 @@
+// The lobby board of a cluster, in the Redis every process shares (AGON_REDIS_URL), so players
+// on different processes meet. Each change is one Lua script, so it is atomic: a pair or an
+// accepted challenge happens exactly once, whichever processes race for it (docs/lobby.md).
+//
+// Keys, under `agon:lobby:`: `seeks:<pool>` (player → seek), `seeking` (player → pool),
+// `challenges` (id → challenge), `challenge-of` (player → id), `busy:<player>` (the game, with
+// an expiry), `playing` (game → listing), `online` (process → players with the lobby open).
+// Seeks and challenges carry the process they came through: when that process's key of life
+// (`agon:alive:<process>`, renewed every second by the relay) lapses, readers drop them, so a
+// killed process's entries are gone a few seconds later.
+
+import type { LobbyServerMessage, PoolId } from '@agon/protocol';
+import { POOLS } from '@agon/protocol';
+import { Redis } from 'ioredis';
+import type {
+  BoardListener,
+  Challenge,
+  LobbyBoard,
+  Playing,
+  Seek,
+  Snapshot,
+} from './lobby-board.ts';
+
+const P = 'agon:lobby:';
+const NEWS = `${P}news`;
+
+/** Lua helpers every script starts with: taking a player out of the pools and challenges. */
+const COMMON = `
+local P = '${P}'
+local function unseek(player)
+  local pool = redis.call('HGET', P .. 'seeking', player)
+  if pool then
+    redis.call('HDEL', P .. 'seeks:' .. pool, player)
+    redis.call('HDEL', P .. 'seeking', player)
+    return 1
+  end
+  return 0
+end
+local function unchallenge(player)
+  local id = redis.call('HGET', P .. 'challenge-of', player)
+  if id then
+    redis.call('HDEL', P .. 'challenges', id)
+    redis.call('HDEL', P .. 'challenge-of', player)
+    return 1
+  end
+  return 0
+end
+local function busy(player)
+  return redis.call('EXISTS', P .. 'busy:' .. player) == 1
+end
+local function start(white, black, game, ttl, listing)
+  for _, player in ipairs({white, black}) do
+    unseek(player)
+    unchallenge(player)
+    redis.call('SET', P .. 'busy:' .. player, game, 'PX', ttl)
+  end
+  redis.call('HSET', P .. 'playing', game, listing)
+end
+`;
+
+/** ARGV: player, pool, seek. */
+const SEEK = `${COMMON}
+if busy(ARGV[1]) then return 0 end
+unseek(ARGV[1])
+redis.call('HSET', P .. 'seeks:' .. ARGV[2], ARGV[1], ARGV[3])
+redis.call('HSET', P .. 'seeking', ARGV[1], ARGV[2])
+return 1
+`;
+
+/** ARGV: player. */
+const UNSEEK = `${COMMON}
+return unseek(ARGV[1])
+`;
+
+/** ARGV: player, id, challenge. */
+const OFFER = `${COMMON}
+if busy(ARGV[1]) then return 0 end
+unchallenge(ARGV[1])
+redis.call('HSET', P .. 'challenges', ARGV[2], ARGV[3])
+redis.call('HSET', P .. 'challenge-of', ARGV[1], ARGV[2])
+return 1
+`;
+
+/** ARGV: player, id. */
+const WITHDRAW = `${COMMON}
+if redis.call('HGET', P .. 'challenge-of', ARGV[1]) ~= ARGV[2] then return 0 end
+return unchallenge(ARGV[1])
+`;
+
+/** ARGV: white, black, pool, game, ttl, listing. */
+const PAIR = `${COMMON}
+local white, black, pool = ARGV[1], ARGV[2], ARGV[3]
+if white == black then return 0 end
+if redis.call('HGET', P .. 'seeking', white) ~= pool then return 0 end
+if redis.call('HGET', P .. 'seeking', black) ~= pool then return 0 end
+if busy(white) or busy(black) then return 0 end
+start(white, black, ARGV[4], ARGV[5], ARGV[6])
+return 1
+`;
+
+/** ARGV: id, taker, white, black, game, ttl, listing. */
+const TAKE = `${COMMON}
+local challenge = redis.call('HGET', P .. 'challenges', ARGV[1])
+if not challenge then return 0 end
+local owner = cjson.decode(challenge).by.id
+if owner == ARGV[2] then return 0 end
+if (owner ~= ARGV[3] and owner ~= ARGV[4]) or (ARGV[2] ~= ARGV[3] and ARGV[2] ~= ARGV[4]) then
+  return 0
+end
+if busy(owner) or busy(ARGV[2]) then return 0 end
+start(ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
+return 1
+`;
+
+/** ARGV: game, white, black. */
+const END = `${COMMON}
+for i = 2, 3 do
+  if redis.call('GET', P .. 'busy:' .. ARGV[i]) == ARGV[1] then
+    redis.call('DEL', P .. 'busy:' .. ARGV[i])
+  end
+end
+return redis.call('HDEL', P .. 'playing', ARGV[1])
+`;
+
+/** ARGV: player, process: the player's seek and challenge, if made through that process. */
+const DROP = `${COMMON}
+local dropped = 0
+local pool = redis.call('HGET', P .. 'seeking', ARGV[1])
+if pool then
+  local seek = redis.call('HGET', P .. 'seeks:' .. pool, ARGV[1])
+  if not seek or cjson.decode(seek).o == ARGV[2] then dropped = dropped + unseek(ARGV[1]) end
+end
+local id = redis.call('HGET', P .. 'challenge-of', ARGV[1])
+if id then
+  local challenge = redis.call('HGET', P .. 'challenges', id)
+  if not challenge or cjson.decode(challenge).o == ARGV[2] then
+    dropped = dropped + unchallenge(ARGV[1])
+  end
+end
+return dropped
+`;
+
+/**
+ * ARGV: the alive prefix, then the pools. Drops the seeks and challenges of dead processes and
+ * answers what is left: { seeks..., '|', challenges..., '|', playing..., '|', online }.
+ */
+const SNAPSHOT = `${COMMON}
+local alive = {}
+local function lives(origin)
+  if alive[origin] == nil then
+    alive[origin] = redis.call('EXISTS', ARGV[1] .. origin) == 1
+  end
+  return alive[origin]
+end
+local out = {}
+for i = 2, #ARGV do
+  local seeks = redis.call('HGETALL', P .. 'seeks:' .. ARGV[i])
+  for j = 1, #seeks, 2 do
+    if lives(cjson.decode(seeks[j + 1]).o) then out[#out + 1] = seeks[j + 1]
+    else unseek(seeks[j]) end
+  end
+end
+out[#out + 1] = '|'
+local challenges = redis.call('HGETALL', P .. 'challenges')
+for j = 1, #challenges, 2 do
+  local c = cjson.decode(challenges[j + 1])
+  if lives(c.o) then out[#out + 1] = challenges[j + 1] else unchallenge(c.by.id) end
+end
+out[#out + 1] = '|'
+local playing = redis.call('HVALS', P .. 'playing')
+for _, p in ipairs(playing) do out[#out + 1] = p end
+out[#out + 1] = '|'
+local online = 0
+local counts = redis.call('HGETALL', P .. 'online')
+for j = 1, #counts, 2 do
+  if lives(counts[j]) then online = online + tonumber(counts[j + 1])
+  else redis.call('HDEL', P .. 'online', counts[j]) end
+end
+out[#out + 1] = tostring(online)
+return out
+`;
+
+/** ARGV: the alive prefix, pool: the live seeks of one pool (dropping the dead). */
+const SEEKS = `${COMMON}
+local out = {}
+local alive = {}
+local seeks = redis.call('HGETALL', P .. 'seeks:' .. ARGV[2])
+for j = 1, #seeks, 2 do
+  local origin = cjson.decode(seeks[j + 1]).o
+  if alive[origin] == nil then alive[origin] = redis.call('EXISTS', ARGV[1] .. origin) == 1 end
+  if alive[origin] then out[#out + 1] = seeks[j + 1] else unseek(seeks[j]) end
+end
+return out
+`;
+
+interface News {
+  readonly o: string;
+  /** A message for one player's sockets... */
+  readonly to?: string;
+  readonly m?: LobbyServerMessage;
+}
+
+/** Tagged with the process an entry came through. */
+type Tagged<T> = T & { readonly o: string };
+
+/** The lobby board in Redis, for the process `origin` whose key of life is `alivePrefix` + origin. */
+export class RedisBoard implements LobbyBoard {
+  private readonly commands: Redis;
+  private readonly subscriber: Redis;
+  private listener: BoardListener = { deliver: () => undefined, changed: () => undefined };
+  private players = 0;
+
+  constructor(
+    url: string,
+    private readonly origin: string,
+    private readonly alivePrefix: string,
+    onProblem: (what: string, e: unknown) => void,
+  ) {
+    // As the relay's: a command fails at once while Redis is away instead of queueing.
+    this.commands = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
+    this.subscriber = new Redis(url, { retryStrategy: (times) => Math.min(times * 100, 1000) });
+    this.commands.on('error', (e: unknown) => onProblem('redis', e));
+    this.subscriber.on('error', (e: unknown) => onProblem('redis', e));
+    this.subscriber.on('message', (_channel: string, text: string) => {
+      let news: News;
+      try {
+        news = JSON.parse(text) as News;
+      } catch {
+        return;
+      }
+      if (news.o === this.origin) return;
+      if (news.to !== undefined && news.m) this.listener.deliver(news.to, news.m);
+      else this.listener.changed();
+    });
+    this.subscriber.subscribe(NEWS).catch((e: unknown) => onProblem('redis', e));
+    // Written again whenever the link comes back, since Redis may have restarted empty.
+    this.commands.on('ready', () => this.writeAttendance());
+  }
+
+  /** Waits up to `ms` for both connections; false if Redis did not answer in time. */
+  async ready(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (this.commands.status !== 'ready' || this.subscriber.status !== 'ready') {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  }
+
+  listen(listener: BoardListener): void {
+    this.listener = listener;
+  }
+
+  private async run(script: string, ...args: (string | number)[]): Promise<number> {
+    return Number(await this.commands.eval(script, 0, ...args));
+  }
+
+  /** Tells every process (this one at once) that the lists changed. */
+  private changed(): void {
+    this.listener.changed();
+    this.publish({ o: this.origin });
+  }
+
+  private publish(news: News): void {
+    this.commands.publish(NEWS, JSON.stringify(news)).catch(() => undefined);
+  }
+
+  private tag<T extends object>(entry: T): string {
+    return JSON.stringify({ ...entry, o: this.origin } satisfies Tagged<T>);
+  }
+
+  async seek(seek: Seek): Promise<boolean> {
+    const done = (await this.run(SEEK, seek.player, seek.pool, this.tag(seek))) === 1;
+    if (done) this.changed();
+    return done;
+  }
+
+  async unseek(player: string): Promise<void> {
+    if ((await this.run(UNSEEK, player)) === 1) this.changed();
+  }
+
+  async offer(challenge: Challenge): Promise<boolean> {
+    const done = (await this.run(OFFER, challenge.by.id, challenge.id, this.tag(challenge))) === 1;
+    if (done) this.changed();
+    return done;
+  }
+
+  async withdraw(player: string, id: string): Promise<boolean> {
+    const done = (await this.run(WITHDRAW, player, id)) === 1;
+    if (done) this.changed();
+    return done;
+  }
+
+  async challenge(id: string): Promise<Challenge | undefined> {
+    const text = await this.commands.hget(`${P}challenges`, id);
+    return text === null ? undefined : (JSON.parse(text) as Challenge);
+  }
+
+  async seeks(pool: PoolId): Promise<readonly Seek[]> {
+    const rows = (await this.commands.eval(SEEKS, 0, this.alivePrefix, pool)) as string[];
+    return rows.map((row) => JSON.parse(row) as Seek);
+  }
+
+  async pair(white: string, black: string, playing: Playing): Promise<boolean> {
+    const made =
+      (await this.run(
+        PAIR,
+        white,
+        black,
+        playing.pool ?? '',
+        playing.game,
+        this.ttl(playing),
+        JSON.stringify(playing),
+      )) === 1;
+    if (made) this.changed();
+    return made;
+  }
+
+  async take(id: string, taker: string, playing: Playing): Promise<boolean> {
+    const made =
+      (await this.run(
+        TAKE,
+        id,
+        taker,
+        playing.white.id,
+        playing.black.id,
+        playing.game,
+        this.ttl(playing),
+        JSON.stringify(playing),
+      )) === 1;
+    if (made) this.changed();
+    return made;
+  }
+
+  /** How long the busy marks of `playing` last: until its listing lapses, at least a second. */
+  private ttl(playing: Playing): number {
+    return Math.max(1000, Math.round(playing.until - Date.now()));
+  }
+
+  async busy(player: string): Promise<string | undefined> {
+    return (await this.commands.get(`${P}busy:${player}`)) ?? undefined;
+  }
+
+  async end(playing: Pick<Playing, 'game' | 'white' | 'black'>): Promise<void> {
+    await this.run(END, playing.game, playing.white.id, playing.black.id);
+    this.changed();
+  }
+
+  async drop(player: string): Promise<void> {
+    if ((await this.run(DROP, player, this.origin)) > 0) this.changed();
+  }
+
+  attend(players: number): void {
+    if (players === this.players) return;
+    this.players = players;
+    this.writeAttendance();
+    this.changed();
+  }
+
+  private writeAttendance(): void {
+    if (this.commands.status !== 'ready') return;
+    this.commands.hset(`${P}online`, this.origin, this.players).catch(() => undefined);
+  }
+
+  async snapshot(now: number): Promise<Snapshot> {
+    const rows = (await this.commands.eval(
+      SNAPSHOT,
+      0,
+      this.alivePrefix,
+      ...POOLS.map((p) => p.id),
+    )) as string[];
+    const parts: string[][] = [[]];
+    for (const row of rows) {
+      if (row === '|') parts.push([]);
+      else parts[parts.length - 1]!.push(row);
+    }
+    const [seeks = [], challenges = [], playing = [], online = []] = parts;
+    const games = playing.map((row) => JSON.parse(row) as Playing);
+    const lapsed = games.filter((g) => g.until <= now);
+    for (const game of lapsed) void this.commands.hdel(`${P}playing`, game.game).catch(() => 0);
+    return {
+      seeks: seeks.map((row) => JSON.parse(row) as Seek),
+      challenges: challenges.map((row) => JSON.parse(row) as Challenge),
+      playing: games.filter((g) => g.until > now),
+      online: Number(online[0] ?? 0),
+    };
+  }
+
+  notify(player: string, message: LobbyServerMessage): void {
+    this.listener.deliver(player, message);
+    this.publish({ o: this.origin, to: player, m: message });
+  }
+
+  async close(): Promise<void> {
+    await this.commands
+      .hdel(`${P}online`, this.origin)
+      .catch(() => 0)
+      .then(() => this.commands.quit().catch(() => undefined));
+    await this.subscriber.quit().catch(() => undefined);
+  }
+}

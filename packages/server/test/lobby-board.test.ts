@@ -1,0 +1,201 @@
+// The lobby board's contract, for the one-process board in memory and the cluster's in Redis
+// alike: seeks and challenges, the atomic pairing (exactly once, whoever races), busy players,
+// and in Redis the entries of a dead process dropped once its key of life lapses.
+
+import type { PlayerBrief, PoolId } from '@agon/protocol';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterMissing, type Service, startRedis } from '../scripts/services.ts';
+import { type LobbyBoard, MemoryBoard, type Playing, type Seek } from '../src/lobby-board.ts';
+import { pairUp } from '../src/pairing.ts';
+import { RedisBoard } from '../src/redis-lobby.ts';
+
+const brief = (id: string): PlayerBrief => ({
+  id,
+  name: `Player ${id}`,
+  rating: { rating: 1500, provisional: true, games: 0 },
+});
+
+const seek = (player: string, pool: PoolId = '3+2', rating = 1500): Seek => ({
+  player,
+  pool,
+  rating,
+  since: 0,
+  balance: 0,
+  name: `Player ${player}`,
+});
+
+let games = 0;
+const playing = (white: string, black: string, pool: PoolId | null = '3+2'): Playing => ({
+  game: `game${String(++games).padStart(6, '0')}`,
+  pool,
+  white: brief(white),
+  black: brief(black),
+  clock: { initial: 180_000, increment: 2000 },
+  variant: 'standard',
+  rated: true,
+  until: Date.now() + 60_000,
+});
+
+const challenge = (id: string, by: string) => ({
+  id,
+  by: brief(by),
+  terms: {
+    clock: { initial: 300_000, increment: 3000 },
+    variant: 'standard' as const,
+    touchMove: false,
+    side: 'random' as const,
+    rated: true,
+  },
+  since: 0,
+});
+
+/** The contract, for a fresh board from `make` (and a second on the same state, if shared). */
+function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): void {
+  describe(name, () => {
+    it('pairs two seekers of one pool once, and then neither can seek while busy', async () => {
+      const [board, other] = await make();
+      expect(await board.seek(seek('a'))).toBe(true);
+      expect(await board.seek(seek('b'))).toBe(true);
+      expect((await other.seeks('3+2')).map((s) => s.player).sort()).toEqual(['a', 'b']);
+      const game = playing('a', 'b');
+      const race = await Promise.all([board.pair('a', 'b', game), other.pair('a', 'b', game)]);
+      expect(race.filter(Boolean)).toHaveLength(1);
+      expect(await board.seeks('3+2')).toEqual([]);
+      expect(await other.busy('a')).toBe(game.game);
+      expect(await board.seek(seek('a'))).toBe(false);
+      expect((await board.snapshot(Date.now())).playing.map((p) => p.game)).toEqual([game.game]);
+      await other.end(game);
+      expect(await board.busy('a')).toBeUndefined();
+      expect((await board.snapshot(Date.now())).playing).toEqual([]);
+      expect(await board.seek(seek('a'))).toBe(true);
+      await board.unseek('a');
+      expect(await board.seeks('3+2')).toEqual([]);
+    });
+
+    it('keeps one pool per player, and pairs only within the pool', async () => {
+      const [board] = await make();
+      await board.seek(seek('c', '1+1'));
+      await board.seek(seek('c', '5+3'));
+      await board.seek(seek('d', '1+1'));
+      expect((await board.seeks('1+1')).map((s) => s.player)).toEqual(['d']);
+      expect(await board.pair('c', 'd', playing('c', 'd', '1+1'))).toBe(false);
+      await board.unseek('c');
+      await board.unseek('d');
+    });
+
+    it('lets a challenge be taken once, never by its owner, and one per owner', async () => {
+      const [board, other] = await make();
+      expect(await board.offer(challenge('chal0001', 'e'))).toBe(true);
+      expect(await board.offer(challenge('chal0002', 'e'))).toBe(true);
+      expect(await other.challenge('chal0001')).toBeUndefined();
+      expect((await other.challenge('chal0002'))?.by.id).toBe('e');
+      expect(await board.take('chal0002', 'e', playing('e', 'e', null))).toBe(false);
+      await board.seek(seek('f'));
+      const game = playing('f', 'e', null);
+      const race = await Promise.all([
+        board.take('chal0002', 'f', game),
+        other.take('chal0002', 'f', game),
+      ]);
+      expect(race.filter(Boolean)).toHaveLength(1);
+      // The taker's seek went with the game.
+      expect(await board.seeks('3+2')).toEqual([]);
+      expect(await board.challenge('chal0002')).toBeUndefined();
+      expect(await other.offer(challenge('chal0003', 'e'))).toBe(false);
+      await board.end(game);
+    });
+
+    it('withdraws only the owner’s challenge, and drops a player’s entries on leaving', async () => {
+      const [board] = await make();
+      await board.offer(challenge('chal0004', 'g'));
+      expect(await board.withdraw('h', 'chal0004')).toBe(false);
+      expect(await board.withdraw('g', 'chal0004')).toBe(true);
+      await board.offer(challenge('chal0005', 'g'));
+      await board.seek(seek('g'));
+      await board.drop('g');
+      expect(await board.challenge('chal0005')).toBeUndefined();
+      expect(await board.seeks('3+2')).toEqual([]);
+    });
+
+    it('pairs 100 seekers racing on two boards exactly once each', async () => {
+      const [one, two] = await make();
+      const players = Array.from({ length: 100 }, (_, i) => `r${i}`);
+      await Promise.all(players.map((p, i) => (i % 2 ? one : two).seek(seek(p, '1+1', 1500))));
+      const made: Playing[] = [];
+      // Both boards propose pairs over the same pool at once, as two processes would.
+      for (let round = 0; round < 5; round++) {
+        await Promise.all(
+          [one, two].map(async (board) => {
+            const pairs = pairUp(await board.seeks('1+1'), 0);
+            for (const pair of pairs) {
+              const game = playing(pair.white.player, pair.black.player, '1+1');
+              if (await board.pair(pair.white.player, pair.black.player, game)) made.push(game);
+            }
+          }),
+        );
+      }
+      const seated = made.flatMap((g) => [g.white.id, g.black.id]);
+      expect(seated.sort()).toEqual([...players].sort());
+      for (const game of made) await one.end(game);
+    });
+  });
+}
+
+contract('the lobby board in memory', async () => {
+  const board = new MemoryBoard(Date.now);
+  return [board, board];
+});
+
+const missing = clusterMissing();
+describe.skipIf(missing !== undefined)('in Redis', () => {
+  let redis: Service & { url: string };
+  let keys: Redis;
+  const boards: RedisBoard[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+    keys = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    await Promise.all(boards.map((b) => b.close()));
+    keys.disconnect();
+    await redis?.stop();
+  });
+
+  /** A board of the process `origin`, alive for `ms`. */
+  const board = async (origin: string, ms = 60_000): Promise<RedisBoard> => {
+    await keys.set(`agon:alive:${origin}`, '1', 'PX', ms);
+    const b = new RedisBoard(redis.url, origin, 'agon:alive:', () => undefined);
+    boards.push(b);
+    await b.ready(5000);
+    return b;
+  };
+
+  contract('the lobby board in Redis', async () => [await board('one'), await board('two')]);
+
+  it('drops the seeks and challenges of a process whose key of life lapsed', async () => {
+    const dying = await board('dying', 300);
+    const living = await board('living');
+    await dying.seek(seek('x', '10+5'));
+    await dying.offer(challenge('chal0009', 'x2'));
+    await living.seek(seek('y', '10+5'));
+    expect((await living.snapshot(Date.now())).challenges.map((c) => c.id)).toContain('chal0009');
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await living.snapshot(Date.now());
+    expect(after.challenges.map((c) => c.id)).not.toContain('chal0009');
+    expect(after.seeks.map((s) => s.player)).toEqual(['y']);
+    expect((await living.seeks('10+5')).map((s) => s.player)).toEqual(['y']);
+  });
+
+  it('delivers a player’s messages on every process and counts players on live ones', async () => {
+    const a = await board('deliver-a');
+    const b = await board('deliver-b');
+    const heard: string[] = [];
+    b.listen({ deliver: (player, m) => heard.push(`${player}:${m.t}`), changed: () => undefined });
+    a.notify('p1', { t: 'pong' });
+    a.attend(3);
+    b.attend(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual(['p1:pong']);
+    expect((await a.snapshot(Date.now())).online).toBeGreaterThanOrEqual(5);
+  });
+});
