@@ -1,29 +1,44 @@
-// A WebSocket to one game that comes back by itself: after a drop it reconnects with a
-// growing pause, says hello again with the seat token, and the server answers with the whole
-// game, so nothing missed while away is lost. A quiet line is probed, so a dead connection
-// that never said goodbye is noticed too.
+// A WebSocket that comes back by itself, shared by a game's page and the lobby: after a drop it
+// reconnects with a growing pause and says hello again (with the seat's or the player's token),
+// and the server answers with everything, so nothing missed while away is lost. A quiet line is
+// probed, so a dead connection that never said goodbye is noticed too.
 
-import { type ClientMessage, NO_SUCH_GAME_CLOSE, type ServerMessage } from '@agon/protocol';
+import { NO_SUCH_GAME_CLOSE } from '@agon/protocol';
 
 /** The state of the line. */
 export type LineState = 'connecting' | 'open' | 'closed';
 
+/** What a line is to: where, what it says first, and how it reads what it hears. */
+export interface LineSpec<In, Out> {
+  /** The socket's path on this server, such as `/api/lobby/socket`. */
+  readonly path: string;
+  /** The first message, sent again on every reconnection (read anew, so it can change). */
+  readonly hello: () => Out;
+  /** Reads one message; undefined for anything not from our server, which is ignored. */
+  readonly parse: (data: unknown) => In | undefined;
+}
+
 /** What the connection reports to its owner. */
-export interface ConnectionEvents {
-  /** The socket is open; the owner says hello. */
-  readonly open: () => void;
-  readonly message: (message: ServerMessage) => void;
+export interface ConnectionEvents<In> {
+  readonly message: (message: In) => void;
   readonly state: (state: LineState) => void;
-  /** The server said it will never serve this game (unknown id). */
-  readonly gone: () => void;
+  /** The server said it will never serve this address (an unknown game). */
+  readonly gone?: () => void;
+}
+
+/** A parser for the protocol's messages: any object with a type `t`, trusted as `T`. */
+export function tagged<T extends { readonly t: string }>(data: unknown): T | undefined {
+  return typeof data === 'object' && data !== null && typeof (data as T).t === 'string'
+    ? (data as T)
+    : undefined;
 }
 
 const PROBE_MS = 20_000;
 const SILENCE_MS = 45_000;
 const MAX_PAUSE_MS = 8000;
 
-/** A self-reconnecting socket to game `id`. */
-export class Connection {
+/** A self-reconnecting socket that speaks `Out` and hears `In`. */
+export class Connection<In, Out> {
   private ws: WebSocket | undefined;
   private attempts = 0;
   private lastHeard = 0;
@@ -36,8 +51,8 @@ export class Connection {
 
   /** Connects at once. */
   constructor(
-    private readonly id: string,
-    private readonly events: ConnectionEvents,
+    private readonly spec: LineSpec<In, Out>,
+    private readonly events: ConnectionEvents<In>,
   ) {
     this.connect();
     this.probe = setInterval(() => this.check(), PROBE_MS);
@@ -48,21 +63,24 @@ export class Connection {
     clearTimeout(this.retry);
     this.events.state('connecting');
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${scheme}//${location.host}/api/games/${this.id}/socket`);
+    const ws = new WebSocket(`${scheme}//${location.host}${this.spec.path}`);
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;
       this.lastHeard = Date.now();
       this.events.state('open');
-      this.events.open();
+      this.send(this.spec.hello());
     };
     ws.onmessage = (e) => {
       this.lastHeard = Date.now();
+      let data: unknown;
       try {
-        this.events.message(JSON.parse(String(e.data)) as ServerMessage);
+        data = JSON.parse(String(e.data));
       } catch {
-        // Not JSON: not from our server; ignore it.
+        return; // not JSON: not from our server
       }
+      const message = this.spec.parse(data);
+      if (message !== undefined) this.events.message(message);
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
@@ -70,7 +88,7 @@ export class Connection {
       this.events.state('closed');
       if (e.code === NO_SUCH_GAME_CLOSE) {
         this.stopped = true;
-        this.events.gone();
+        this.events.gone?.();
       }
       if (this.stopped) return;
       // 0.5 s, 1 s, 2 s ... up to 8 s, with jitter so a restarted server is not stampeded.
@@ -87,11 +105,11 @@ export class Connection {
       ws.onclose = null;
       ws.close();
       this.connect();
-    } else this.send({ t: 'ping' });
+    } else ws.send('{"t":"ping"}'); // both sockets answer a ping with a pong
   }
 
   /** Sends a message if the line is open; false if it is not. */
-  send(message: ClientMessage): boolean {
+  send(message: Out): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
     return true;

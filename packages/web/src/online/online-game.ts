@@ -12,14 +12,21 @@ import {
   type RuleId,
   startPosition,
 } from '@agon/engine';
-import type { ClockView, GameView, PublicEvent, ServerMessage, Variant } from '@agon/protocol';
+import type {
+  ClientMessage,
+  ClockView,
+  GameView,
+  PublicEvent,
+  ServerMessage,
+  Variant,
+} from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
 import { boardConfigOf, moveOfTap } from '../lib/board-feed.ts';
 import { explainTap, owedPhrase } from '../lib/taps.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { gamePath } from './address.ts';
-import { Connection, type LineState } from './connection.ts';
+import { Connection, type LineState, tagged } from './connection.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
 import { words } from './strings.ts';
 
@@ -66,7 +73,7 @@ export class OnlineGame {
   private game: Game | undefined;
   /** This page's move, sent and drawn but not yet confirmed. */
   private readonly pending = signal<string | undefined>(undefined);
-  private readonly connection: Connection;
+  private readonly connection: Connection<ServerMessage, ClientMessage>;
   private readonly ticker: ReturnType<typeof setInterval>;
 
   /** Connects to game `id`; `hooks` hear about moves and rematches. */
@@ -74,19 +81,25 @@ export class OnlineGame {
     readonly id: string,
     private readonly hooks: OnlineHooks = {},
   ) {
-    this.connection = new Connection(id, {
-      open: () => {
-        const token = seatToken(id);
-        this.connection.send(token === undefined ? { t: 'hello' } : { t: 'hello', token });
+    this.connection = new Connection<ServerMessage, ClientMessage>(
+      {
+        path: `/api/games/${id}/socket`,
+        hello: () => {
+          const token = seatToken(id);
+          return token === undefined ? { t: 'hello' } : { t: 'hello', token };
+        },
+        parse: tagged<ServerMessage>,
       },
-      message: (m) => this.receive(m),
-      state: (s) => {
-        this.line.value = s;
+      {
+        message: (m) => this.receive(m),
+        state: (s) => {
+          this.line.value = s;
+        },
+        gone: () => {
+          this.missing.value = true;
+        },
       },
-      gone: () => {
-        this.missing.value = true;
-      },
-    });
+    );
     this.ticker = setInterval(() => {
       if (this.view.value?.clock?.running) this.now.value = performance.now();
     }, 200);
