@@ -12,6 +12,7 @@ export const en = {
   'nav.play': 'Play',
   'nav.rules': 'Rules',
   'nav.tutorial': 'Tutorial',
+  'nav.lobby': 'Lobby',
 
   'top.subtitle.placement': 'placement',
   'top.subtitle.touchMove': 'touch-move',
@@ -296,8 +297,10 @@ export const en = {
   'online.toRematch': 'Go to the rematch',
   'online.clockOf.white': 'White’s clock',
   'online.clockOf.black': 'Black’s clock',
-  'online.aborted.white': 'White made no first move in time, so the game was called off: no rating changes.',
-  'online.aborted.black': 'Black made no first move in time, so the game was called off: no rating changes.',
+  'online.aborted.white':
+    'White made no first move in time, so the game was called off: no rating changes.',
+  'online.aborted.black':
+    'Black made no first move in time, so the game was called off: no rating changes.',
   'online.timeout.white': 'White ran out of time.',
   'online.timeout.black': 'Black ran out of time.',
   'online.refusal.stale': 'The game changed before your move arrived; the board is up to date now.',
@@ -310,6 +313,9 @@ export const en = {
   'online.refusal.server': 'The server could not do that. Try again.',
   'online.refused': 'Refused: {message}.',
   'top.coordinates': 'Cell names',
+  'top.online': 'Online',
+  'top.onlineName': 'Online name…',
+  'top.onlineNamed': 'Online name: {name}',
   'top.coordinates.title': 'Write each cell’s name in it',
   'controls.draw': 'Agree a draw',
   'controls.drawConfirm': 'Both agree: draw?',

@@ -12,6 +12,7 @@ export const fi: UiCatalog = {
   'nav.play': 'Pelaa',
   'nav.rules': 'Säännöt',
   'nav.tutorial': 'Opetus',
+  'nav.lobby': 'Aula',
 
   'top.subtitle.placement': 'asettelupeli',
   'top.subtitle.touchMove': 'kosketussääntö',
@@ -313,8 +314,10 @@ export const fi: UiCatalog = {
   'online.toRematch': 'Siirry uusintapeliin',
   'online.clockOf.white': 'Valkean kello',
   'online.clockOf.black': 'Mustan kello',
-  'online.aborted.white': 'Valkea ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
-  'online.aborted.black': 'Musta ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
+  'online.aborted.white':
+    'Valkea ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
+  'online.aborted.black':
+    'Musta ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
   'online.timeout.white': 'Valkealta loppui aika.',
   'online.timeout.black': 'Mustalta loppui aika.',
   'online.refusal.stale':
@@ -328,6 +331,9 @@ export const fi: UiCatalog = {
   'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
   'online.refused': 'Hylätty: {message}.',
   'top.coordinates': 'Ruutujen nimet',
+  'top.online': 'Verkossa',
+  'top.onlineName': 'Verkkonimi…',
+  'top.onlineNamed': 'Verkkonimi: {name}',
   'top.coordinates.title': 'Kirjoita kunkin ruudun nimi siihen',
   'controls.draw': 'Sovi tasapeli',
   'controls.drawConfirm': 'Sovitaanko tasapeli?',

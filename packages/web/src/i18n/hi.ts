@@ -12,6 +12,7 @@ export const hi: UiCatalog = {
   'nav.play': 'खेलें',
   'nav.rules': 'नियम',
   'nav.tutorial': 'सीखें',
+  'nav.lobby': 'लॉबी',
 
   'top.subtitle.placement': 'बिछाव',
   'top.subtitle.touchMove': 'छुआ तो चलो',
@@ -302,6 +303,9 @@ export const hi: UiCatalog = {
   'online.refusal.server': 'सर्वर यह नहीं कर सका। फिर कोशिश करें।',
   'online.refused': 'अस्वीकार: {message}।',
   'top.coordinates': 'खानों के नाम',
+  'top.online': 'ऑनलाइन',
+  'top.onlineName': 'ऑनलाइन नाम…',
+  'top.onlineNamed': 'ऑनलाइन नाम: {name}',
   'top.coordinates.title': 'हर खाने में उसका नाम लिखें',
   'controls.draw': 'बराबरी पर सहमति',
   'controls.drawConfirm': 'दोनों बराबरी पर सहमत?',

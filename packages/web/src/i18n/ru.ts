@@ -12,6 +12,7 @@ export const ru: UiCatalog = {
   'nav.play': 'Игра',
   'nav.rules': 'Правила',
   'nav.tutorial': 'Обучение',
+  'nav.lobby': 'Лобби',
 
   'top.subtitle.placement': 'с расстановкой',
   'top.subtitle.touchMove': 'тронул — ходи',
@@ -316,8 +317,10 @@ export const ru: UiCatalog = {
   'online.toRematch': 'Перейти к реваншу',
   'online.clockOf.white': 'Часы белых',
   'online.clockOf.black': 'Часы чёрных',
-  'online.aborted.white': 'Белые не сделали первый ход вовремя, и партия отменена: рейтинги не меняются.',
-  'online.aborted.black': 'Чёрные не сделали первый ход вовремя, и партия отменена: рейтинги не меняются.',
+  'online.aborted.white':
+    'Белые не сделали первый ход вовремя, и партия отменена: рейтинги не меняются.',
+  'online.aborted.black':
+    'Чёрные не сделали первый ход вовремя, и партия отменена: рейтинги не меняются.',
   'online.timeout.white': 'У белых закончилось время.',
   'online.timeout.black': 'У чёрных закончилось время.',
   'online.refusal.stale': 'Партия изменилась, пока ваш ход был в пути; доска уже обновлена.',
@@ -330,6 +333,9 @@ export const ru: UiCatalog = {
   'online.refusal.server': 'Сервер не смог этого сделать. Попробуйте ещё раз.',
   'online.refused': 'Отклонено: {message}.',
   'top.coordinates': 'Названия клеток',
+  'top.online': 'В сети',
+  'top.onlineName': 'Сетевое имя…',
+  'top.onlineNamed': 'Сетевое имя: {name}',
   'top.coordinates.title': 'Подписать каждую клетку её названием',
   'controls.draw': 'Согласиться на ничью',
   'controls.drawConfirm': 'Оба согласны на ничью?',

@@ -1,4 +1,5 @@
-// The links between the app's pages: the game, the analysis board, the rules and the tutorial.
+// The links between the app's pages: the game, the analysis board, the rules, the tutorial, and
+// online play's lobby (an address of its own, outside the hash-routed pages).
 
 import { t } from '../i18n/ui.ts';
 import { type Route, route, routeHref } from './route.ts';
@@ -7,24 +8,32 @@ const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies reado
 
 /**
  * The page links; the current page is marked for screen readers too. `away` (online play)
- * links back into the app from outside it; `picked` is the phone's pages menu, which closes
- * once a page is chosen.
+ * links back into the app from outside it, `current` names the online page shown; `picked` is
+ * the phone's pages menu, which closes once a page is chosen.
  */
 export function PageLinks({
   away = false,
+  current: online,
   picked,
 }: {
   readonly away?: boolean;
+  readonly current?: 'lobby' | undefined;
   readonly picked?: () => void;
 }) {
   const inMenu = picked !== undefined;
-  const current = away ? undefined : route.value;
+  const current = away ? online : route.value;
+  // The lobby comes second, after the game: both are ways to play.
+  const links = PAGES.map((page) => ({
+    page,
+    href: `${away ? '/' : ''}${routeHref(page)}`,
+  })) as { readonly page: Route | 'lobby'; readonly href: string }[];
+  links.splice(1, 0, { page: 'lobby', href: '/lobby' });
   return (
     <nav class={inMenu ? 'pages-list' : 'pages'} aria-label={t('nav.pages')}>
-      {PAGES.map((page) => (
+      {links.map(({ page, href }) => (
         <a
           key={page}
-          href={`${away ? '/' : ''}${routeHref(page)}`}
+          href={href}
           aria-current={page === current ? 'page' : undefined}
           data-testid={inMenu ? `menu-page-${page}` : `page-${page}`}
           onClick={picked}

@@ -10,7 +10,8 @@ import { t } from '../i18n/ui.ts';
 /** What a player card shows. */
 export interface PlayerCardProps {
   readonly colour: Colour;
-  readonly name: string;
+  /** The name: words, or a link to the player's page with their rating beside it. */
+  readonly name: ComponentChildren;
   /** The side in words, when the name does not already say it ("You", "Computer"). */
   readonly side?: string | undefined;
   readonly toMove: boolean;

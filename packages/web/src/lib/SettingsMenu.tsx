@@ -1,10 +1,11 @@
 // The settings menu of the top bar, the one place for how the app looks and sounds: theme,
-// language, sound and cell names, each stored at once; and the install button while the
-// browser offers to install the app.
+// language, sound and cell names, each stored at once; the way to this browser's online name;
+// and the install button while the browser offers to install the app.
 
 import { LANGUAGES, type Language } from '../i18n/language.ts';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
+import { keptIdentity } from '../online/identity.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import { install, installOffer } from './service-worker.ts';
@@ -40,6 +41,19 @@ function Choices<V extends string>(props: {
           {c.label}
         </label>
       ))}
+    </div>
+  );
+}
+
+/** The link to this browser's player page, named by the player's name when there is one. */
+function OnlineName() {
+  const name = keptIdentity()?.name;
+  return (
+    <div class="menu-section">
+      <p class="menu-heading">{t('top.online')}</p>
+      <a class="button" href="/me" data-testid="online-name">
+        {name === undefined ? t('top.onlineName') : t('top.onlineNamed', { name })}
+      </a>
     </div>
   );
 }
@@ -95,6 +109,7 @@ export function SettingsMenu() {
                 {t('top.coordinates')}
               </button>
             </div>
+            <OnlineName />
           </>
         )}
       </Menu>

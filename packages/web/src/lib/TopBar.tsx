@@ -9,13 +9,22 @@ import { PageLinks } from './PageLinks.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import './topbar.css';
 
-/** The top bar; `away` is set on pages outside the hash-routed app (online play). */
-export function TopBar({ away = false }: { readonly away?: boolean }) {
+/**
+ * The top bar; `away` is set on pages outside the hash-routed app (online play), and `current`
+ * names the one of those shown when it has a link here.
+ */
+export function TopBar({
+  away = false,
+  current,
+}: {
+  readonly away?: boolean;
+  readonly current?: 'lobby' | undefined;
+}) {
   const home = away ? '/' : '#';
   return (
     <header class="topbar">
       <Menu button={<Icon name="pages" />} label={t('nav.pages')} class="pages-menu">
-        {(close) => <PageLinks away={away} picked={close} />}
+        {(close) => <PageLinks away={away} current={current} picked={close} />}
       </Menu>
       <h1 class="brand">
         <a href={home}>
@@ -26,7 +35,7 @@ export function TopBar({ away = false }: { readonly away?: boolean }) {
           Agon
         </a>
       </h1>
-      <PageLinks away={away} />
+      <PageLinks away={away} current={current} />
       <div class="tools">
         <SettingsMenu />
       </div>

@@ -12,10 +12,12 @@ import { TwoStep } from '../lib/TwoStep.tsx';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
+import { Link } from './Link.tsx';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
 import { SeatBar } from './SeatBar.tsx';
 import { words } from './strings.ts';
+import { ot } from './text.ts';
 
 function ShareLink({ id }: { readonly id: string }) {
   const copied = useSignal(false);
@@ -100,10 +102,17 @@ function Actions({ online }: { readonly online: OnlineGame }) {
             onClick={() => online.rematch()}
           />
         )}
-        <a class="button action" href="/online">
-          <Icon name="newGame" />
-          <span class="label">{words.newOnline}</span>
-        </a>
+        {v.players ? (
+          <Link class="button action" href="/lobby">
+            <Icon name="newGame" />
+            <span class="label">{ot('game.toLobby')}</span>
+          </Link>
+        ) : (
+          <a class="button action" href="/online">
+            <Icon name="newGame" />
+            <span class="label">{words.newOnline}</span>
+          </a>
+        )}
       </>
     );
   }

@@ -1,16 +1,24 @@
-// Online play as its own screen of the app: the page that creates a game, or a game's page.
-// Moving between them (a new game, a rematch) changes the address without reloading.
-// Loaded only when an online address is opened (OnlineApp.tsx).
+// Online play as its own screen of the app: the lobby, a player's page, the page that creates a
+// game by link, or a game's page. Moving between them (a pairing, a rematch, a link) changes
+// the address without reloading. Loaded only when an online address is opened (OnlineApp.tsx).
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
+import { language } from '../i18n/translations.ts';
+import { t } from '../i18n/ui.ts';
 import { preferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
 import { TopBar } from '../lib/TopBar.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
 import { gamePath, type OnlinePage, onlinePage } from './address.ts';
 import { CreatePage } from './CreatePage.tsx';
 import { GamePage } from './GamePage.tsx';
+import { Go } from './Link.tsx';
+import { LobbyPage } from './LobbyPage.tsx';
 import { OnlineGame } from './online-game.ts';
+import { PlayerPage } from './PlayerPage.tsx';
+import { ensureIdentity, identityLost, identityProblem } from './players.ts';
+import { onlineText, ot } from './text.ts';
 import './online.css';
 
 /** The game `id` while its page is open: connected on first use, stopped when left. */
@@ -33,6 +41,46 @@ function useOnlineGame(id: string | undefined, go: (path: string) => void): Onli
   return online;
 }
 
+/** What the browser's player needs said: it could not be made, or it was lost and made anew. */
+function IdentityBanner() {
+  const lost = identityLost.value;
+  const problem = identityProblem.value;
+  if (!lost && !problem) return null;
+  return (
+    <div class="banners">
+      <div class="banner" role="alert" data-testid="identity-banner">
+        <p>{problem ?? lost}</p>
+        {!problem && (
+          <div class="banner-actions">
+            <button
+              type="button"
+              class="quiet small"
+              onClick={() => (identityLost.value = undefined)}
+            >
+              {t('dialog.close')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: string) => void }) {
+  const online = useOnlineGame(page.page === 'game' ? page.id : undefined, go);
+  if (online) return <GamePage key={online.id} online={online} />;
+  switch (page.page) {
+    case 'lobby':
+      return <LobbyPage go={go} />;
+    case 'player':
+      return <PlayerPage id={page.id} />;
+    case 'me':
+      return <PlayerPage id={undefined} />;
+    default:
+      return <CreatePage created={(id) => go(gamePath(id))} />;
+  }
+}
+
 /** The online screen for `initial`. */
 export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
   const page = useSignal<OnlinePage>(initial);
@@ -41,6 +89,7 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
       (path: string): void => {
         history.pushState(null, '', path);
         page.value = onlinePage(location) ?? initial;
+        scrollTo(0, 0);
       },
     [page, initial],
   );
@@ -54,16 +103,27 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
     addEventListener('popstate', back);
     return () => removeEventListener('popstate', back);
   }, [page]);
+  useEffect(() => {
+    // Every online page has a player behind it; a failure is told by the banner.
+    ensureIdentity().catch(() => undefined);
+  }, []);
+  const lang = language.value;
+  const ready = onlineText.has(lang);
+  useEffect(() => {
+    if (!ready) void onlineText.load(lang);
+  }, [lang, ready]);
   const current = page.value;
-  const online = useOnlineGame(current.page === 'game' ? current.id : undefined, go);
+  useEffect(() => {
+    document.title = current.page === 'lobby' ? `${ot('lobby.title')} · Agon` : 'Agon';
+  }, [current, ready, lang]);
   return (
-    <div class="app">
-      <TopBar away />
-      {online ? (
-        <GamePage key={online.id} online={online} />
-      ) : (
-        <CreatePage created={(id) => go(gamePath(id))} />
-      )}
-    </div>
+    <Go.Provider value={go}>
+      <div class="app">
+        <TopBar away current={current.page === 'lobby' ? 'lobby' : undefined} />
+        <IdentityBanner />
+        {ready ? <Page page={current} go={go} /> : <p class="loading">{t('app.loading')}</p>}
+        <Toasts />
+      </div>
+    </Go.Provider>
   );
 }

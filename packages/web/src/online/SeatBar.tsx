@@ -1,11 +1,13 @@
-// One side's card beside the online board (the game page's PlayerCard): who plays it, whether
-// they are here, guards in hand, and their clock.
+// One side's card beside the online board (the game page's PlayerCard): who plays it (their
+// name and rating when the lobby made the game), whether they are here, guards in hand, and
+// their clock.
 
 import type { Colour } from '@agon/engine';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { clockText } from './clock-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
+import { Who } from './Who.tsx';
 
 /** The card for the side of `colour`. */
 export function SeatBar({
@@ -21,7 +23,16 @@ export function SeatBar({
   const toMove = !!(v && game && !v.outcome && game.position.turnColour === colour);
   const inHand = game?.position.hand[colour === 'white' ? 0 : 1] ?? 0;
   const left = online.timeLeft(colour);
-  const name = you === null ? words.sideWord(colour) : colour === you ? words.you : words.opponent;
+  const brief = v?.players?.[colour];
+  const name = brief ? (
+    <Who player={brief} you={colour === you} />
+  ) : you === null ? (
+    words.sideWord(colour)
+  ) : colour === you ? (
+    words.you
+  ) : (
+    words.opponent
+  );
   const joined = !!v?.seats[colour];
   return (
     <PlayerCard

@@ -1,12 +1,18 @@
-// The addresses of online play: `/online` to create a game, `/g/<id>` (or `?game=<id>`) for
-// a game. The server answers both with the app's page.
+// The addresses of online play: `/online` to create a game by link, `/g/<id>` (or `?game=<id>`)
+// for a game, `/lobby` to find an opponent, `/p/<id>` for a player and `/me` for this
+// browser's own player. The server answers them all with the app's page.
 
+// Player ids have the game ids' shape (PLAYER_ID); GAME_ID checks both, so the app's first
+// load, which reads these addresses, carries none of the players' module.
 import { GAME_ID } from '@agon/protocol';
 
 /** Which online page an address shows, if any. */
 export type OnlinePage =
   | { readonly page: 'create' }
-  | { readonly page: 'game'; readonly id: string };
+  | { readonly page: 'lobby' }
+  | { readonly page: 'me' }
+  | { readonly page: 'game'; readonly id: string }
+  | { readonly page: 'player'; readonly id: string };
 
 /** The online page at `url`, or undefined for the rest of the app. */
 export function onlinePage(url: {
@@ -16,13 +22,24 @@ export function onlinePage(url: {
   const fromPath = /^\/g\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   const id = fromPath ?? new URLSearchParams(url.search).get('game') ?? undefined;
   if (id !== undefined && GAME_ID.test(id)) return { page: 'game', id };
-  if (/^\/online\/?$/.test(url.pathname)) return { page: 'create' };
-  return undefined;
+  const player = /^\/p\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  if (player !== undefined && GAME_ID.test(player)) return { page: 'player', id: player };
+  const name = /^\/(online|lobby|me)\/?$/.exec(url.pathname)?.[1];
+  return name === 'online'
+    ? { page: 'create' }
+    : name === 'lobby' || name === 'me'
+      ? { page: name }
+      : undefined;
 }
 
 /** The path of a game's page. */
 export function gamePath(id: string): string {
   return `/g/${id}`;
+}
+
+/** The path of a player's page. */
+export function playerPath(id: string): string {
+  return `/p/${id}`;
 }
 
 /** The whole link to a game, to send to a friend. */

@@ -1,0 +1,355 @@
+// A player's page: the name, a rating per class of time control, and the last games, each
+// opening its game page. This browser's own player also finds here the name to change, and the
+// transfer codes that move the identity between devices.
+
+import {
+  checkName,
+  type PlayerPage as PlayerData,
+  type PlayerGame,
+  RATING_CLASSES,
+} from '@agon/protocol';
+import { useSignal } from '@preact/signals';
+import { useContext, useEffect } from 'preact/hooks';
+import { language } from '../i18n/translations.ts';
+import { showToast } from '../ui/Toasts.tsx';
+import { gamePath, playerPath } from './address.ts';
+import { Go, Link } from './Link.tsx';
+import { nameProblem, ratingChange, ratingText, transferGroups } from './lobby-text.ts';
+import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
+import { words } from './strings.ts';
+import { ot } from './text.ts';
+import './lobby.css';
+
+const failureText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+function Ratings({ player }: { readonly player: PlayerData }) {
+  return (
+    <section class="player-section" aria-labelledby="player-ratings">
+      <h2 id="player-ratings">{ot('player.ratings')}</h2>
+      <ul class="rating-grid">
+        {RATING_CLASSES.map((c) => {
+          const r = player.ratings[c];
+          return (
+            <li key={c} class="rating-card" data-testid={`rating-${c}`}>
+              <span class="rating-class">{ot(`class.${c}`)}</span>
+              <span class="rating-figure">{ratingText(r)}</span>
+              <span class="rating-games">{ot('player.games', { count: r.games })}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p class="lobby-note">{ot('player.provisional')}</p>
+    </section>
+  );
+}
+
+function GameRow({ g }: { readonly g: PlayerGame }) {
+  const change = g.rated ? ratingChange(g.ratingBefore, g.ratingAfter) : '';
+  const date = new Intl.DateTimeFormat(language.value, { dateStyle: 'medium' }).format(g.at);
+  return (
+    <li>
+      <Link
+        href={gamePath(g.game)}
+        class={`game-row ${g.result ?? 'playing'}`}
+        label={`${ot('player.openGame', { name: g.opponent.name })}: ${ot(`result.${g.result ?? 'playing'}`)}, ${date}`}
+      >
+        <span class="token-dot-wrap" title={words.sideWord(g.colour)}>
+          <span class={`token-dot ${g.colour}`} aria-hidden="true" />
+        </span>
+        <span class="game-opponent">{g.opponent.name}</span>
+        <span class="game-result">{ot(`result.${g.result ?? 'playing'}`)}</span>
+        <span
+          class={`game-change${change.startsWith('+') ? ' up' : change.startsWith('−') ? ' down' : ''}`}
+        >
+          {change}
+        </span>
+        <span class="game-date">{date}</span>
+      </Link>
+    </li>
+  );
+}
+
+function Games({ player }: { readonly player: PlayerData }) {
+  return (
+    <section class="player-section" aria-labelledby="player-games">
+      <h2 id="player-games">{ot('player.recent')}</h2>
+      {player.games.length === 0 ? (
+        <p class="lobby-empty">{ot('player.noGames')}</p>
+      ) : (
+        <ul class="rows games" data-testid="player-games">
+          {player.games.map((g) => (
+            <GameRow key={g.game} g={g} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Rename({ renamed }: { readonly renamed: () => void }) {
+  const name = useSignal(me.value?.name ?? '');
+  const problem = useSignal('');
+  const busy = useSignal(false);
+  return (
+    <form
+      class="me-form"
+      data-testid="rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const checked = checkName(name.value);
+        if (!checked.ok) {
+          problem.value = nameProblem(checked.error);
+          return;
+        }
+        problem.value = '';
+        busy.value = true;
+        rename(checked.value)
+          .then((view) => {
+            name.value = view.name;
+            showToast(ot('me.renamed', { name: view.name }));
+            renamed();
+          })
+          .catch((e: unknown) => {
+            problem.value =
+              e instanceof ApiFailure && e.refusal ? nameProblem(e.refusal) : failureText(e);
+          })
+          .finally(() => (busy.value = false));
+      }}
+    >
+      <h3>{ot('me.rename')}</h3>
+      <label class="field-label" for="me-name">
+        {ot('me.newName')}
+      </label>
+      <div class="me-row">
+        <input
+          id="me-name"
+          name="name"
+          autocomplete="nickname"
+          maxLength={40}
+          value={name.value}
+          aria-invalid={problem.value !== ''}
+          aria-describedby={problem.value ? 'me-name-problem' : undefined}
+          onInput={(e) => (name.value = e.currentTarget.value)}
+        />
+        <button type="submit" class="primary" disabled={busy.value}>
+          {ot('me.save')}
+        </button>
+      </div>
+      <p id="me-name-problem" class="form-problem" role="alert" data-testid="name-problem">
+        {problem.value}
+      </p>
+    </form>
+  );
+}
+
+function MoveAway() {
+  const code = useSignal<{ readonly code: string; readonly expiresAt: number } | undefined>(
+    undefined,
+  );
+  const problem = useSignal('');
+  const busy = useSignal(false);
+  const now = useSignal(Date.now());
+  const shown = code.value;
+  useEffect(() => {
+    if (!shown) return;
+    // Redrawn when the code runs out, to say so.
+    const end = setTimeout(() => (now.value = Date.now()), shown.expiresAt - Date.now() + 100);
+    return () => clearTimeout(end);
+  }, [shown, now]);
+  const expired = shown !== undefined && now.value >= shown.expiresAt;
+  return (
+    <div class="me-form" data-testid="transfer-out">
+      <h3>{ot('move.title')}</h3>
+      <p class="lobby-note">{ot('move.explain')}</p>
+      {shown && (
+        <div class="transfer-code">
+          <span class="field-label" id="transfer-code-label">
+            {ot('move.code')}
+          </span>
+          <div class="me-row">
+            <output class="code" aria-labelledby="transfer-code-label" data-testid="transfer-code">
+              {transferGroups(shown.code)}
+            </output>
+            <button
+              type="button"
+              onClick={() => {
+                void navigator.clipboard
+                  ?.writeText(shown.code)
+                  .then(() => showToast(ot('move.copied')));
+              }}
+            >
+              {ot('move.copy')}
+            </button>
+          </div>
+          <p class="lobby-note">
+            {expired
+              ? ot('move.expired')
+              : ot('move.expires', {
+                  time: new Intl.DateTimeFormat(language.value, { timeStyle: 'short' }).format(
+                    shown.expiresAt,
+                  ),
+                })}
+          </p>
+        </div>
+      )}
+      {(!shown || expired) && (
+        <button
+          type="button"
+          disabled={busy.value}
+          onClick={() => {
+            busy.value = true;
+            problem.value = '';
+            transferCode()
+              .then((c) => {
+                code.value = c;
+                now.value = Date.now();
+              })
+              .catch((e: unknown) => (problem.value = failureText(e)))
+              .finally(() => (busy.value = false));
+          }}
+        >
+          {ot('move.get')}
+        </button>
+      )}
+      {problem.value && (
+        <p class="form-problem" role="alert">
+          {problem.value}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UseCode({ became }: { readonly became: (id: string) => void }) {
+  const code = useSignal('');
+  const problem = useSignal('');
+  const busy = useSignal(false);
+  return (
+    <form
+      class="me-form"
+      data-testid="transfer-in"
+      onSubmit={(e) => {
+        e.preventDefault();
+        busy.value = true;
+        problem.value = '';
+        useTransferCode(code.value)
+          .then((identity) => {
+            code.value = '';
+            showToast(ot('use.done', { name: identity.name }));
+            became(identity.id);
+          })
+          .catch((e: unknown) => {
+            problem.value =
+              e instanceof ApiFailure && e.is('bad-code') ? ot('use.bad') : failureText(e);
+          })
+          .finally(() => (busy.value = false));
+      }}
+    >
+      <h3>{ot('use.title')}</h3>
+      <p class="lobby-note">{ot('use.explain', { name: me.value?.name ?? '' })}</p>
+      <label class="field-label" for="use-code">
+        {ot('use.code')}
+      </label>
+      <div class="me-row">
+        <input
+          id="use-code"
+          name="code"
+          class="code"
+          autocomplete="off"
+          autocapitalize="none"
+          spellcheck={false}
+          placeholder="abcd efgh jkmn"
+          value={code.value}
+          aria-invalid={problem.value !== ''}
+          onInput={(e) => (code.value = e.currentTarget.value)}
+        />
+        <button type="submit" disabled={busy.value || code.value.trim() === ''}>
+          {ot('use.submit')}
+        </button>
+      </div>
+      {problem.value && (
+        <p class="form-problem" role="alert">
+          {problem.value}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The settings of this browser's own player. */
+function Own({ reload }: { readonly reload: () => void }) {
+  const go = useContext(Go);
+  return (
+    <section class="player-section me" aria-labelledby="me-title" data-testid="me">
+      <h2 id="me-title">{ot('me.title')}</h2>
+      <p>{ot('me.secret')}</p>
+      <Rename renamed={reload} />
+      <MoveAway />
+      <UseCode became={(id) => go(playerPath(id))} />
+    </section>
+  );
+}
+
+/** The page of player `id` (this browser's own when undefined, once it is known). */
+export function PlayerPage({ id }: { readonly id: string | undefined }) {
+  const own = me.value;
+  const shown = id ?? own?.id;
+  const player = useSignal<PlayerData | undefined>(undefined);
+  const problem = useSignal('');
+  const missing = useSignal(false);
+  const version = useSignal(0);
+  useEffect(() => {
+    if (shown === undefined) return;
+    let live = true;
+    problem.value = '';
+    fetchPlayer(shown)
+      .then((p) => {
+        if (live) player.value = p;
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiFailure && e.is('no-such-player')) missing.value = true;
+        else problem.value = ot('player.loadFailed', { why: failureText(e) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [shown, version.value, player, problem, missing]);
+  const p = player.value?.id === shown ? player.value : undefined;
+  const mine = own !== undefined && shown === own.id;
+  const reload = (): void => {
+    version.value++;
+  };
+  return (
+    <main class="player-page" data-testid="player-page">
+      {missing.value ? (
+        <p class="lobby-empty">{ot('player.missing')}</p>
+      ) : problem.value ? (
+        <p class="online-notice" role="alert">
+          {problem.value}
+        </p>
+      ) : !p ? (
+        <p class="loading">{ot('player.loading')}</p>
+      ) : (
+        <>
+          <header class="player-head">
+            <h2 data-testid="player-name">
+              {p.name}
+              {mine && <span class="you-mark"> {ot('seat.you')}</span>}
+            </h2>
+            <p class="lobby-note">
+              {ot('player.since', {
+                date: new Intl.DateTimeFormat(language.value, { dateStyle: 'long' }).format(
+                  p.createdAt,
+                ),
+              })}
+            </p>
+          </header>
+          <Ratings player={p} />
+          <Games player={p} />
+        </>
+      )}
+      {mine && <Own reload={reload} />}
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+// The lobby's and player pages' figures as people read them: a wait, a time control, a rating
+// and its change, a transfer code, and a refused name in the player's own words.
+
+import {
+  NAME_MAX,
+  NAME_MIN,
+  type RatingView,
+  type Refusal,
+  type TimeControl,
+} from '@agon/protocol';
+import { words } from './strings.ts';
+import { ot } from './text.ts';
+
+/** A wait so far: `0:07`, `1:23`, `12:05`. */
+export function elapsedText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+const FRACTIONS: Readonly<Record<number, string>> = { 0.25: '¼', 0.5: '½', 0.75: '¾' };
+
+/** A time control as lichess writes it, minutes + seconds: `3+2`, `½+0`, `1½+1`. */
+export function timeControlText(clock: TimeControl): string {
+  const minutes = clock.initial / 60_000;
+  const whole = Math.floor(minutes);
+  const part = FRACTIONS[minutes - whole];
+  const shown = part ? `${whole || ''}${part}` : String(Math.round(minutes * 10) / 10);
+  return `${shown}+${Math.round(clock.increment / 1000)}`;
+}
+
+/** A rating as shown: `1500`, or `1500?` while provisional. */
+export function ratingText(r: Pick<RatingView, 'rating' | 'provisional'>): string {
+  return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+}
+
+/** A rating's change over a game: `+12`, `−8` (a true minus sign), `±0`; empty when unrated. */
+export function ratingChange(before: number | null, after: number | null): string {
+  if (before === null || after === null) return '';
+  const d = Math.round(after) - Math.round(before);
+  return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
+}
+
+/** A transfer code in three groups of four, as it is read aloud or typed: `abcd efgh jkmn`. */
+export function transferGroups(code: string): string {
+  return code.match(/.{1,4}/g)?.join(' ') ?? '';
+}
+
+/**
+ * A refused name in words. The name rules (checkName, on the server and here) give English
+ * sentences with no code of their own, so each is recognised by its wording.
+ */
+export function nameProblem(error: Refusal): string {
+  if (error.code === 'name-taken') return ot('name.taken');
+  const m = error.message;
+  if (/at least \d+ char/.test(m)) return ot('name.short', { count: NAME_MIN });
+  if (/at most \d+ char/.test(m)) return ot('name.long', { count: NAME_MAX });
+  if (/only letters/.test(m)) return ot('name.chars');
+  if (/one letter/.test(m)) return ot('name.letter');
+  if (/computer/.test(m)) return ot('name.computer');
+  return words.refusal(error.code, m);
+}

@@ -1,0 +1,140 @@
+// The lobby as the page sees it: the server's picture of pools, challenges and games (signals,
+// replaced whole at each `lobby` message), this player's wait in a pool, and the requests sent
+// back. A pairing takes the seat's token into local storage and goes to the game.
+
+import type {
+  ChallengeTerms,
+  LobbyClientMessage,
+  LobbyServerMessage,
+  LobbyView,
+  PlayerView,
+  PoolId,
+} from '@agon/protocol';
+import { computed, signal } from '@preact/signals';
+import { gamePath } from './address.ts';
+import { Connection, type LineState, tagged } from './connection.ts';
+import { identityGone } from './players.ts';
+import { keepSeatToken } from './seats.ts';
+import { words } from './strings.ts';
+import { ot } from './text.ts';
+
+/** The lobby's refusals, in words; the rest are the game's (strings.ts). */
+const REFUSALS = {
+  busy: 'refusal.busy',
+  'no-such-challenge': 'refusal.noSuchChallenge',
+  'own-challenge': 'refusal.ownChallenge',
+} as const;
+
+/** The lobby seen from this page, for the player with `token`. */
+export class Lobby {
+  /** The line to the server. */
+  readonly line = signal<LineState>('connecting');
+  /** Everything the lobby shows, once the server has said it. */
+  readonly view = signal<LobbyView | undefined>(undefined);
+  /** This player as the server knows them. */
+  readonly you = signal<PlayerView | undefined>(undefined);
+  /** The pool this player waits in, and since when (Date.now()). */
+  readonly seeking = signal<{ readonly pool: PoolId; readonly since: number } | undefined>(
+    undefined,
+  );
+  /** The last refusal, in words. */
+  readonly notice = signal<string | undefined>(undefined);
+  /** This player's open challenge, if any. */
+  readonly mine = computed(() =>
+    this.view.value?.challenges.find((c) => c.by.id === this.you.value?.id),
+  );
+
+  private readonly connection: Connection<LobbyServerMessage, LobbyClientMessage>;
+
+  /** Connects; `paired` is told the path of a game made for this player. */
+  constructor(
+    token: string,
+    private readonly paired: (path: string) => void,
+  ) {
+    this.connection = new Connection<LobbyServerMessage, LobbyClientMessage>(
+      { path: '/api/lobby/socket', hello: () => ({ t: 'hello', token }), parse: tagged },
+      { message: (m) => this.receive(m), state: (s) => (this.line.value = s) },
+    );
+  }
+
+  /** Disconnects for good (the server drops a wait in a pool with its connection). */
+  stop(): void {
+    this.connection.stop();
+  }
+
+  private receive(m: LobbyServerMessage): void {
+    switch (m.t) {
+      case 'welcome': {
+        this.you.value = m.you;
+        this.view.value = m.lobby;
+        // A new connection waits nowhere: take back the place this page was waiting for.
+        const waiting = this.seeking.value;
+        if (waiting) this.connection.send({ t: 'seek', pool: waiting.pool });
+        break;
+      }
+      case 'lobby':
+        this.view.value = m.lobby;
+        break;
+      case 'seeking': {
+        const now = this.seeking.value;
+        this.seeking.value =
+          m.pool === null
+            ? undefined
+            : now?.pool === m.pool
+              ? now
+              : { pool: m.pool, since: Date.now() };
+        break;
+      }
+      case 'paired':
+        keepSeatToken(m.game, m.token);
+        this.seeking.value = undefined;
+        this.paired(gamePath(m.game));
+        break;
+      case 'error':
+        if (m.code === 'unknown-player') {
+          this.stop();
+          void identityGone();
+          break;
+        }
+        this.notice.value =
+          m.code in REFUSALS
+            ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
+            : words.refusal(m.code, m.message);
+        break;
+      case 'pong':
+        break;
+    }
+  }
+
+  private send(message: LobbyClientMessage): void {
+    this.notice.value = undefined;
+    if (!this.connection.send(message)) this.notice.value = words.reconnecting;
+  }
+
+  /** Waits in a pool (leaving any other); the wait shows at once, the server confirms it. */
+  seek(pool: PoolId): void {
+    if (this.seeking.value?.pool !== pool) this.seeking.value = { pool, since: Date.now() };
+    this.send({ t: 'seek', pool });
+  }
+
+  /** Stops waiting. */
+  unseek(): void {
+    this.seeking.value = undefined;
+    this.send({ t: 'unseek' });
+  }
+
+  /** Opens this player's challenge, replacing any open one. */
+  challenge(terms: ChallengeTerms): void {
+    this.send({ t: 'challenge', ...terms });
+  }
+
+  /** Takes back this player's challenge. */
+  withdraw(id: string): void {
+    this.send({ t: 'withdraw', id });
+  }
+
+  /** Accepts someone's challenge: the game follows as `paired`. */
+  accept(id: string): void {
+    this.send({ t: 'accept', id });
+  }
+}

@@ -1,0 +1,171 @@
+import { checkName, GAME_ID, PLAYER_ID, type Refusal } from '@agon/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMessage, type Message, placeholders } from '../src/i18n/catalog.ts';
+import { onlinePage, playerPath } from '../src/online/address.ts';
+import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
+import {
+  elapsedText,
+  nameProblem,
+  ratingChange,
+  ratingText,
+  timeControlText,
+  transferGroups,
+} from '../src/online/lobby-text.ts';
+import { en } from '../src/online/text/en.ts';
+import { fi } from '../src/online/text/fi.ts';
+import { hi } from '../src/online/text/hi.ts';
+import { ru } from '../src/online/text/ru.ts';
+
+const at = (pathname: string, search = '') => onlinePage({ pathname, search });
+
+describe('online addresses', () => {
+  it('read the lobby, this browser’s player and a player’s page', () => {
+    expect(at('/lobby')).toEqual({ page: 'lobby' });
+    expect(at('/lobby/')).toEqual({ page: 'lobby' });
+    expect(at('/me')).toEqual({ page: 'me' });
+    expect(at('/p/abcdefgh23')).toEqual({ page: 'player', id: 'abcdefgh23' });
+    expect(at(playerPath('zyxwvuts98'))).toEqual({ page: 'player', id: 'zyxwvuts98' });
+  });
+
+  it('check player ids as game ids, which have the same shape', () => {
+    expect(PLAYER_ID.source).toBe(GAME_ID.source);
+  });
+
+  it('keep the game and create pages', () => {
+    expect(at('/g/abcdefgh23')).toEqual({ page: 'game', id: 'abcdefgh23' });
+    expect(at('/', '?game=abcdefgh23')).toEqual({ page: 'game', id: 'abcdefgh23' });
+    expect(at('/online')).toEqual({ page: 'create' });
+  });
+
+  it('leave other addresses to the rest of the app', () => {
+    // Player ids have the game ids' alphabet: no l, o, 0 or 1, and ten characters.
+    for (const path of [
+      '/',
+      '/p/',
+      '/p/short',
+      '/p/hello12345',
+      '/p/abcdefgh23/x',
+      '/lobbyx',
+      '/mine',
+    ]) {
+      expect(at(path)).toBeUndefined();
+    }
+  });
+});
+
+describe('the lobby’s figures', () => {
+  it('show a wait as minutes and seconds', () => {
+    expect(elapsedText(0)).toBe('0:00');
+    expect(elapsedText(7_999)).toBe('0:07');
+    expect(elapsedText(83_000)).toBe('1:23');
+    expect(elapsedText(725_000)).toBe('12:05');
+    expect(elapsedText(-50)).toBe('0:00');
+  });
+
+  it('write time controls as minutes + seconds', () => {
+    expect(timeControlText({ initial: 180_000, increment: 2000 })).toBe('3+2');
+    expect(timeControlText({ initial: 30_000, increment: 0 })).toBe('½+0');
+    expect(timeControlText({ initial: 90_000, increment: 1000 })).toBe('1½+1');
+    expect(timeControlText({ initial: 900_000, increment: 10_000 })).toBe('15+10');
+  });
+
+  it('mark provisional ratings and sign rating changes', () => {
+    expect(ratingText({ rating: 1500.4, provisional: true })).toBe('1500?');
+    expect(ratingText({ rating: 1623.6, provisional: false })).toBe('1624');
+    expect(ratingChange(1500, 1512)).toBe('+12');
+    expect(ratingChange(1500, 1492)).toBe('−8');
+    expect(ratingChange(1500, 1500)).toBe('±0');
+    expect(ratingChange(null, null)).toBe('');
+  });
+
+  it('group a transfer code in fours', () => {
+    expect(transferGroups('abcdefghjkmn')).toBe('abcd efgh jkmn');
+    expect(transferGroups('')).toBe('');
+  });
+
+  it('put every refusal of the name rules into words of their own', () => {
+    const refused = (name: string): Refusal => {
+      const checked = checkName(name);
+      if (checked.ok) throw new Error(`${name} passed`);
+      return checked.error;
+    };
+    expect(nameProblem(refused('ab'))).toBe('A name has at least 3 characters.');
+    expect(nameProblem(refused('a'.repeat(21)))).toBe('A name has at most 20 characters.');
+    expect(nameProblem(refused('Heron!'))).toContain('only letters');
+    expect(nameProblem(refused('1234'))).toBe('A name has at least one letter.');
+    expect(nameProblem(refused('Computer3'))).toContain('computer');
+    expect(nameProblem(refused('Level 5'))).toContain('computer');
+    expect(nameProblem({ code: 'name-taken', message: 'taken' })).toContain('already has');
+  });
+});
+
+describe('this browser’s identity', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is read back only when whole', () => {
+    const identity = { id: 'abcdefgh23', name: 'Swift Heron 42', token: 'x'.repeat(43) };
+    expect(readIdentity(JSON.stringify(identity))).toEqual(identity);
+    expect(readIdentity(JSON.stringify({ ...identity, extra: 1 }))).toEqual(identity);
+    expect(readIdentity(null)).toBeUndefined();
+    expect(readIdentity('not json')).toBeUndefined();
+    expect(readIdentity('null')).toBeUndefined();
+    expect(readIdentity(JSON.stringify({ id: 'abcdefgh23', name: 'Heron' }))).toBeUndefined();
+  });
+
+  it('is kept in local storage under agon.player, and survives storage being off', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    });
+    expect(keptIdentity()).toBeUndefined();
+    keepIdentity({ id: 'abcdefgh23', name: 'Swift Heron 42', token: 't'.repeat(43) });
+    expect(JSON.parse(store.get('agon.player') ?? '')).toEqual({
+      id: 'abcdefgh23',
+      name: 'Swift Heron 42',
+      token: 't'.repeat(43),
+    });
+    expect(keptIdentity()?.name).toBe('Swift Heron 42');
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('off');
+      },
+      setItem: () => {
+        throw new Error('off');
+      },
+    });
+    expect(keptIdentity()).toBeUndefined();
+    expect(() => keepIdentity({ id: 'a', name: 'b', token: 'c' })).not.toThrow();
+  });
+});
+
+describe('the lobby’s and player pages’ catalogs', () => {
+  const forms = (m: Message): string[] => (typeof m === 'string' ? [m] : Object.values(m));
+  const others: Record<string, Readonly<Record<string, Message>>> = { fi, ru, hi };
+
+  it.each(Object.keys(others))(
+    'in %s have every key, the same placeholders and CLDR plurals',
+    (lang) => {
+      const catalog = others[lang]!;
+      expect(Object.keys(catalog).sort()).toEqual(Object.keys(en).sort());
+      const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+      for (const [key, message] of Object.entries(en) as [string, Message][]) {
+        const want = placeholders(forms(message).at(-1)!).sort();
+        const translated = catalog[key]!;
+        for (const form of forms(translated)) {
+          expect({ key, names: placeholders(form).sort() }).toEqual({ key, names: want });
+        }
+        expect(typeof translated).toBe(typeof message);
+        if (typeof translated !== 'string') {
+          expect({ key, forms: Object.keys(translated).sort() }).toEqual({
+            key,
+            forms: categories,
+          });
+        }
+        expect(formatMessage(lang, translated, { count: 3 })).not.toBe('');
+      }
+    },
+  );
+});
