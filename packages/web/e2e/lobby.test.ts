@@ -1,0 +1,153 @@
+// The lobby in two Chromium pages, as two people use it: both pick the same quick pairing
+// pool and meet in one game; one makes a challenge and the other accepts it from the list; and
+// a player renames themselves, refused first with the reason, then shown by the new name.
+
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { ARTIFACTS, describeInChromium, newContext } from './browser.ts';
+
+/** How long to wait for a page to show what the server relayed, on a busy machine. */
+const SLOW = { timeout: 15_000 };
+
+/** Opens the lobby and waits until the server has described it (the pools can be picked). */
+async function openLobby(page: Page): Promise<void> {
+  await page.goto(new URL('/lobby', inject('baseURL')).href);
+  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
+}
+
+/** The name this page plays under, as the lobby says it. */
+async function ownName(page: Page): Promise<string> {
+  const said = await page.getByRole('link', { name: /^Playing as / }).textContent();
+  return (said ?? '').replace(/^Playing as /, '');
+}
+
+/** The side this page plays in the game it shows: the card marked "(you)". */
+async function seat(page: Page): Promise<string> {
+  await page.locator('.player-card .you-mark').waitFor(SLOW);
+  return (await page.locator('.player-card:has(.you-mark)').getAttribute('data-player')) ?? '';
+}
+
+/** Waits for a game page and says which game it is. */
+async function gameId(page: Page): Promise<string> {
+  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
+  return new URL(page.url()).pathname.slice(3);
+}
+
+describeInChromium('the lobby', (browser) => {
+  it('pairs two players who pick the same pool into one game with both clocks', async () => {
+    const one = await (await newContext(browser())).newPage();
+    const two = await (await newContext(browser(), true)).newPage();
+    await openLobby(one);
+    await openLobby(two);
+    await one.getByTestId('pool-3+2').click();
+    await one.getByTestId('seeking').waitFor();
+    expect(await one.getByTestId('pool-3+2').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => one.getByTestId('seek-elapsed').textContent(), SLOW).not.toBe('0:00');
+    await one.screenshot({ path: `${ARTIFACTS}lobby-seeking-desktop.png` });
+    await two.getByTestId('pool-3+2').click();
+
+    const [a, b] = await Promise.all([gameId(one), gameId(two)]);
+    expect(a).toBe(b);
+    const sides = await Promise.all([seat(one), seat(two)]);
+    expect(sides.sort()).toEqual(['black', 'white']);
+    for (const page of [one, two]) {
+      for (const side of ['white', 'black']) {
+        await expect.poll(() => page.getByTestId(`clock-${side}`).textContent(), SLOW).toBe('3:00');
+      }
+      // The cards name the players, with a provisional rating for newcomers.
+      expect(await page.locator('.player-card .rating').allTextContents()).toEqual([
+        expect.stringMatching(/^\d+\?$/),
+        expect.stringMatching(/^\d+\?$/),
+      ]);
+    }
+    await two.screenshot({ path: `${ARTIFACTS}lobby-paired-phone.png` });
+  });
+
+  it('offers the computer after a long wait, and a cancelled wait is over', async () => {
+    const page = await (await newContext(browser())).newPage();
+    await openLobby(page);
+    await page.clock.install();
+    await page.getByTestId('pool-15+10').click();
+    await page.getByTestId('seeking').waitFor();
+    expect(await page.getByTestId('seek-slow').count()).toBe(0);
+    await page.clock.fastForward(21_000);
+    await page.getByTestId('seek-slow').waitFor();
+    await page.getByRole('button', { name: 'Keep waiting' }).click();
+    expect(await page.getByTestId('seek-slow').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('seeking').isVisible()).toBe(true);
+    await page.getByTestId('seeking').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('seeking').count(), SLOW).toBe(0);
+    expect(await page.getByTestId('pool-15+10').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('lists a challenge for everyone, and accepting it starts the game for both', async () => {
+    const maker = await (await newContext(browser())).newPage();
+    const taker = await (await newContext(browser())).newPage();
+    await openLobby(maker);
+    await openLobby(taker);
+    const name = await ownName(maker);
+
+    await maker.getByTestId('create-challenge').click();
+    const dialog = maker.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: '10', exact: true }).first().check();
+    await dialog.getByRole('radio', { name: 'Black', exact: true }).check();
+    await dialog.getByRole('radio', { name: 'Casual' }).check();
+    await maker.getByRole('button', { name: 'Create the challenge' }).click();
+    // The maker's own challenge is theirs to cancel, not to accept.
+    await maker.getByRole('button', { name: 'Cancel your challenge' }).waitFor(SLOW);
+
+    const accept = taker.getByRole('button', { name: `Accept the challenge of ${name}` });
+    await accept.waitFor(SLOW);
+    expect(await taker.getByTestId('challenges').textContent()).toContain('Casual');
+    await taker.screenshot({ path: `${ARTIFACTS}lobby-challenge-desktop.png` });
+    await accept.click();
+
+    const [a, b] = await Promise.all([gameId(maker), gameId(taker)]);
+    expect(a).toBe(b);
+    expect(await seat(maker)).toBe('black');
+    expect(await seat(taker)).toBe('white');
+    await expect
+      .poll(() => taker.getByTestId('clock-white').textContent(), SLOW)
+      .toMatch(/^10:00$/);
+  });
+
+  it('renames a player: a refused name says why, a good one shows on the player page', async () => {
+    const page = await (await newContext(browser())).newPage();
+    const other = await (await newContext(browser())).newPage();
+    await page.goto(new URL('/me', inject('baseURL')).href);
+    await other.goto(new URL('/me', inject('baseURL')).href);
+    await page.getByTestId('player-name').waitFor(SLOW);
+    const otherName = ((await other.getByTestId('player-name').textContent()) ?? '').replace(
+      / ?\(you\)$/,
+      '',
+    );
+    const field = page.getByLabel('New name');
+    const save = page.getByRole('button', { name: 'Save the name' });
+    const problem = page.getByTestId('name-problem');
+
+    await field.fill('ab');
+    await save.click();
+    await expect.poll(() => problem.textContent()).toBe('A name has at least 3 characters.');
+    await field.fill('Computer 3');
+    await save.click();
+    await expect.poll(() => problem.textContent()).toContain('pass for the computer');
+    // Taken by another player: only the server knows, and says so.
+    await field.fill(otherName);
+    await save.click();
+    await expect.poll(() => problem.textContent(), SLOW).toContain('already has that name');
+
+    const fresh = `Heron ${Math.floor(Math.random() * 1e6)}`;
+    await field.fill(fresh);
+    await save.click();
+    await expect.poll(() => page.getByTestId('player-name').textContent(), SLOW).toContain(fresh);
+    expect(await problem.textContent()).toBe('');
+    // The page anyone sees says it too, and so does the settings menu.
+    const id = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('agon.player') ?? '{}').id,
+    );
+    await other.goto(new URL(`/p/${id}`, inject('baseURL')).href);
+    await expect.poll(() => other.getByTestId('player-name').textContent(), SLOW).toBe(fresh);
+    await page.getByTestId('settings').click();
+    expect(await page.getByTestId('online-name').textContent()).toBe(`Online name: ${fresh}`);
+  });
+});
