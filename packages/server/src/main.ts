@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { parseTrustProxy } from './address.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { Problems } from './problems.ts';
+import { RedisRelay } from './redis-relay.ts';
 import { buildServer } from './server.ts';
-import { RedisShared } from './shared.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -42,18 +42,18 @@ try {
   const trust = process.env.AGON_TRUST_PROXY;
   const trustProxy = trust ? parseTrustProxy(trust) : undefined;
   // Redis down means an error at every reconnection attempt: logged once a minute.
-  const shared = redisUrl
-    ? new RedisShared(redisUrl, (what, e) => redisProblems.report(what, e))
+  const relay = redisUrl
+    ? new RedisRelay(redisUrl, (what, e) => redisProblems.report(what, e))
     : undefined;
   // Without Redis the server still serves, each process on its own until Redis answers.
-  if (shared && !(await shared.ready(10_000))) {
+  if (relay && !(await relay.ready(10_000))) {
     console.error('Redis (AGON_REDIS_URL) does not answer; starting without it for now');
   }
   const app = await buildServer({
     webRoot,
     dataDir,
     store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
-    shared,
+    relay,
     trustProxy,
     httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
     limits: {

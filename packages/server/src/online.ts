@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from './address.ts';
 import type { Hub, Limits } from './hub.ts';
+import { gameSocket, type Sockets } from './sockets.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 
@@ -18,29 +19,33 @@ function turnAway(socket: Duplex, status: string): void {
 }
 
 /**
- * Adds the online routes to `app`, served by `hub`; `trust` says which proxies' word on the
- * client's address (X-Forwarded-For) is believed for the per-address limits.
+ * Adds the online routes to `app`, served by `hub` and `sockets`; `trust` says which proxies'
+ * word on the client's address (X-Forwarded-For) is believed for the per-address limits.
  */
 export async function registerOnline(
   app: FastifyInstance,
   hub: Hub,
+  sockets: Sockets,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
   const addressOf = (request: IncomingMessage): string =>
     clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], trust);
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
+  const upgrades = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const id = SOCKET_PATH.exec(request.url ?? '')?.[1];
     if (id === undefined || !GAME_ID.test(id)) return turnAway(socket, '404 Not Found');
     const address = addressOf(request);
-    const refusal = hub.turnsAway(address);
+    const refusal = sockets.turnsAway(address);
     if (refusal) return turnAway(socket, refusal);
-    sockets.handleUpgrade(request, socket, head, (ws) => hub.connect(ws, id, address));
+    upgrades.handleUpgrade(request, socket, head, (ws) =>
+      sockets.connect(ws, address, gameSocket(id, hub)),
+    );
   });
   app.addHook('onClose', async () => {
-    await hub.close();
     sockets.close();
+    await hub.close();
+    upgrades.close();
   });
 
   await app.register(

@@ -1,16 +1,19 @@
-// What several server processes share through Redis (AGON_REDIS_URL): the relay of committed
-// events between processes (docs/online.md, "Scaling"), presence (who is connected to a game,
-// on any process) and the creation rate limit per address. Redis is never needed to accept a
-// move: publishing is fire and forget, and a process that cannot reach Redis falls back to its
-// own rate limit and its own presence. Every process subscribes to one pattern, `agon:game:*`,
-// and keeps the events of the games it holds in memory; ioredis reconnects and subscribes
-// again by itself after Redis restarts.
+// The relay (relay.ts) between server processes that share a Redis (AGON_REDIS_URL): committed
+// events, presence, the keepers of running clocks and the creation count per address
+// (docs/online.md, "Scaling"). The only module that loads the Redis client. Redis is never
+// needed to accept a move: publishing is fire and forget, and while Redis cannot answer this
+// process counts creations and keeps its clocks alone, as `LocalRelay` does, and shows the
+// presence it last read. Every process subscribes to one pattern, `agon:game:*`, and keeps the
+// events of the games it holds in memory; ioredis reconnects and subscribes again by itself
+// after Redis restarts.
 //
 // Presence: each process writes its own connections to a game as one field of the hash
 // `agon:presence:<id>` (field: the process, value: "white,black,watchers") and tells the
 // others on the game's channel that it changed. Each process keeps a key `agon:alive:<process>`
 // that expires unless renewed every second, so the fields of a process killed with SIGKILL
-// stop counting a few seconds later: whoever reads the hash skips (and deletes) them.
+// stop counting a few seconds later: whoever reads the hash skips (and deletes) them. Other
+// records kept per process can be tagged with `origin` and skipped the same way once
+// `aliveKey(origin)` is gone.
 //
 // Keepers: a game with a running clock needs one process to hold it even when nobody is
 // connected, so that its flag falls on time. The holders claim `agon:keeper:<id>` for 10 s,
@@ -20,78 +23,20 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import {
+  type Attendance,
+  type CreationLimits,
+  type Listener,
+  LocalRelay,
+  type Relay,
+} from './relay.ts';
 import type { GameEvent } from './store.ts';
-
-/**
- * An event committed by another process: game, version made, event; without the event, only
- * the news that the game is at `version` (the receiver reads what it misses from the store).
- */
-export type Relayed = (id: string, version: number, event: GameEvent | undefined) => void;
-
-/** Connections to one game: players per seat (a player may have several tabs) and watchers. */
-export interface Attendance {
-  readonly white: number;
-  readonly black: number;
-  readonly watchers: number;
-}
-
-/** No connection at all. */
-export const NOBODY: Attendance = { white: 0, black: 0, watchers: 0 };
-
-/** The seam between a game and the other processes. */
-export interface Relay {
-  /** Tells the other processes that `event` made `version` of game `id` (durable already). */
-  publish(id: string, version: number, event: GameEvent): void;
-  /** Records this process's connections to game `id` for the others, and tells them. */
-  attend(id: string, here: Attendance): void;
-  /**
-   * The connections the other live processes hold to game `id`, or undefined when Redis cannot
-   * answer (the caller keeps what it knew).
-   */
-  elsewhere(id: string): Promise<Attendance | undefined>;
-}
-
-/** What a process hears from the others. */
-export interface Listener {
-  /** An event another process committed. */
-  readonly event: Relayed;
-  /**
-   * The link to the others came back after a cut (events may have been missed: read the
-   * store), with `announce` true when this process's own publishing was cut (tell the others
-   * the versions).
-   */
-  readonly reconnected: (announce: boolean) => void;
-  /** Another process's connections to game `id` changed: read them with `elsewhere`. */
-  readonly attendance: (id: string) => void;
-}
-
-/** Shared state across server processes. */
-export interface Shared extends Relay {
-  /** Hands what the other processes say to `listener`. */
-  listen(listener: Listener): void;
-  /** Tells the others that game `id` is at `version`, so those behind read the store. */
-  announce(id: string, version: number): void;
-  /**
-   * Counts a game created by `address` against `perMinute`: true if allowed, false if over,
-   * undefined when the shared count cannot be had (the caller then limits on its own).
-   */
-  takeCreation(address: string, perMinute: number, now: number): Promise<boolean | undefined>;
-  /**
-   * Claims the keeping of the running clocks of games `ids` (held in memory here) for a few
-   * seconds, unless another live process keeps them: answers those it does (this process may
-   * let them go), or undefined when Redis cannot answer (keep them all).
-   */
-  keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined>;
-  /** Of games `ids`, those no live process keeps; undefined when Redis cannot answer. */
-  unkept(ids: readonly string[]): Promise<readonly string[] | undefined>;
-  close(): Promise<void>;
-}
 
 const CHANNEL = 'agon:game:';
 const PRESENCE = 'agon:presence:';
 const KEEPER = 'agon:keeper:';
 /**
- * How long a claim to keep a game's clock lasts unless renewed (the hub renews every 2 s): a
+ * How long a claim to keep a game's clock lasts unless renewed (keepers.ts renews it every 2 s): a
  * killed keeper's games are free for another process to adopt this long after.
  */
 const KEEP_MS = 10_000;
@@ -122,7 +67,10 @@ for _, key in ipairs(KEYS) do
 end
 return 0
 `;
-const ALIVE = 'agon:alive:';
+/** The prefix of each process's key of life, `agon:alive:<origin>`. */
+export const ALIVE = 'agon:alive:';
+/** The key of life of process `origin`: present while that process is alive. */
+export const aliveKey = (origin: string): string => `${ALIVE}${origin}`;
 /** How often a process renews its key of life... */
 const BEAT_MS = 1000;
 /** ...and how long the key outlives the last renewal: a killed process's connections count this long. */
@@ -162,6 +110,29 @@ end
 return {w, b, v}
 `;
 
+/** How soon a lost connection to Redis is tried again: soon at first, then every second. */
+const retry = (times: number): number => Math.min(times * 100, 1000);
+
+/**
+ * A connection to the Redis at `url` that reconnects by itself, its errors told to `onProblem`.
+ * `queue`: whether commands given while it is disconnected wait for it (a subscriber's do);
+ * without, they fail at once, so nothing on the way of a move ever waits for Redis.
+ */
+export function connectRedis(
+  url: string,
+  onProblem: (what: string, e: unknown) => void,
+  queue: boolean,
+): Redis {
+  const redis = new Redis(
+    url,
+    queue
+      ? { retryStrategy: retry }
+      : { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: retry },
+  );
+  redis.on('error', (e: unknown) => onProblem('redis', e));
+  return redis;
+}
+
 interface Wire {
   /** The publishing process. */
   readonly o: string;
@@ -172,10 +143,10 @@ interface Wire {
   readonly p?: 1;
 }
 
-/** Shared state in the Redis at `url`. */
-export class RedisShared implements Shared {
-  /** This process, so that it skips its own events. */
-  private readonly origin = randomBytes(8).toString('hex');
+/** The relay through the Redis at `url`. */
+export class RedisRelay implements Relay {
+  /** This process, as the others know it: it skips its own events, and its key of life. */
+  readonly origin = randomBytes(8).toString('hex');
   private readonly commands: Redis;
   private readonly subscriber: Redis;
   private listener: Listener = {
@@ -189,18 +160,12 @@ export class RedisShared implements Shared {
   private beats = 0;
   /** The games this process claimed as keeper at its last claim. */
   private kept: readonly string[] = [];
+  /** What this process does while Redis cannot answer: what it would do alone. */
+  private readonly alone = new LocalRelay();
 
   constructor(url: string, onProblem: (what: string, e: unknown) => void) {
-    // No queue while disconnected: a publish or a count fails at once instead of waiting
-    // for Redis, so nothing on the way of a move ever waits for it.
-    this.commands = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: (times) => Math.min(times * 100, 1000),
-    });
-    this.subscriber = new Redis(url, { retryStrategy: (times) => Math.min(times * 100, 1000) });
-    this.commands.on('error', (e: unknown) => onProblem('redis', e));
-    this.subscriber.on('error', (e: unknown) => onProblem('redis', e));
+    this.commands = connectRedis(url, onProblem, false);
+    this.subscriber = connectRedis(url, onProblem, true);
     this.subscriber.on('pmessage', (_pattern: string, channel: string, text: string) => {
       let wire: Wire;
       try {
@@ -238,7 +203,7 @@ export class RedisShared implements Shared {
     if (this.commands.status !== 'ready') return;
     const renew = ++this.beats % RENEW_BEATS === 0;
     this.commands
-      .set(`${ALIVE}${this.origin}`, '1', 'PX', ALIVE_MS, 'GET')
+      .set(aliveKey(this.origin), '1', 'PX', ALIVE_MS, 'GET')
       .then((was) => {
         if (was === null) this.writeAll(true);
         else if (renew) this.writeAll(false);
@@ -308,7 +273,6 @@ export class RedisShared implements Shared {
     }
   }
 
-  /** Tells the others that game `id` is at `version`, so those behind read the store. */
   announce(id: string, version: number): void {
     if (this.commands.status !== 'ready') return;
     const wire: Wire = { o: this.origin, v: version };
@@ -323,25 +287,24 @@ export class RedisShared implements Shared {
     this.commands.publish(`${CHANNEL}${id}`, JSON.stringify(wire)).catch(() => undefined);
   }
 
-  async takeCreation(
-    address: string,
-    perMinute: number,
-    now: number,
-  ): Promise<boolean | undefined> {
-    if (this.commands.status !== 'ready') return undefined;
-    // A fixed window per minute, counted by every process alike.
-    const key = `agon:create:${address}:${Math.floor(now / 60_000)}`;
-    try {
-      const result = await this.commands.multi().incr(key).pexpire(key, 120_000).exec();
-      const count = Number(result?.[0]?.[1]);
-      return Number.isFinite(count) ? count <= perMinute : undefined;
-    } catch {
-      return undefined;
+  async takeCreation(address: string, limits: CreationLimits, now: number): Promise<boolean> {
+    if (this.commands.status === 'ready') {
+      // A fixed window per minute, counted by every process alike.
+      const key = `agon:create:${address}:${Math.floor(now / 60_000)}`;
+      try {
+        const result = await this.commands.multi().incr(key).pexpire(key, 120_000).exec();
+        const count = Number(result?.[0]?.[1]);
+        if (Number.isFinite(count)) return count <= limits.gamesPerMinute;
+      } catch {
+        // counted here alone, below
+      }
     }
+    return this.alone.takeCreation(address, limits, now);
   }
 
-  async keep(ids: readonly string[]): Promise<ReadonlySet<string> | undefined> {
-    if (this.commands.status !== 'ready') return undefined;
+  async keep(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    // Unreadable: this process keeps every clock it holds, as it would alone.
+    if (this.commands.status !== 'ready') return this.alone.keep();
     const others = new Set<string>();
     const kept: string[] = [];
     try {
@@ -361,12 +324,13 @@ export class RedisShared implements Shared {
       this.kept = kept;
       return others;
     } catch {
-      return undefined;
+      return this.alone.keep();
     }
   }
 
-  async unkept(ids: readonly string[]): Promise<readonly string[] | undefined> {
-    if (this.commands.status !== 'ready') return undefined;
+  async unkept(ids: readonly string[]): Promise<readonly string[]> {
+    // Unreadable: nothing is adopted, since a keeper may be alive.
+    if (this.commands.status !== 'ready') return this.alone.unkept();
     const free: string[] = [];
     try {
       for (let i = 0; i < ids.length; i += KEEP_BATCH) {
@@ -376,7 +340,7 @@ export class RedisShared implements Shared {
       }
       return free;
     } catch {
-      return undefined;
+      return this.alone.unkept();
     }
   }
 
@@ -385,7 +349,7 @@ export class RedisShared implements Shared {
     // Gone at once for the others, rather than when the key of life and the claims lapse: the
     // games it kept are adopted at the others' next look.
     if (this.commands.status === 'ready') {
-      await this.commands.del(`${ALIVE}${this.origin}`).catch(() => undefined);
+      await this.commands.del(aliveKey(this.origin)).catch(() => undefined);
       for (let i = 0; i < this.kept.length; i += KEEP_BATCH) {
         const keys = this.kept.slice(i, i + KEEP_BATCH).map((id) => `${KEEPER}${id}`);
         await this.commands.eval(UNKEEP, keys.length, ...keys, this.origin).catch(() => undefined);

@@ -1,16 +1,17 @@
 // One game in memory and the connections to it: the game's lifecycle. Commands run one at a
 // time in arrival order; each event is committed to the store before anyone hears of it; the
-// clock's alarm, the idle timer and presence (with the other processes' share of it, through
-// the relay) live here. It reaches its connections only through `Member` (send, refuse,
-// close), so the tests run it in-process under a fake clock, and the relay between server
-// processes (shared.ts) sits on the same kind of seam (docs/online.md, "Scaling").
+// clock's alarm and the idle timer live here, presence beside it (presence.ts). It reaches its
+// connections only through `Member` (send, refuse, close), so the tests run it in-process
+// under a fake clock, and the other server processes only through the relay (relay.ts), the
+// same kind of seam (docs/online.md, "Scaling").
 
 import { type Colour, makeMoveText } from '@agon/engine';
-import type { ClientMessage, GameView, Presence, Refusal, ServerMessage } from '@agon/protocol';
+import type { ClientMessage, GameView, Refusal, ServerMessage } from '@agon/protocol';
+import { Presence } from './presence.ts';
 import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
+import type { RoomRelay } from './relay.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
-import { type Attendance, NOBODY, type Relay } from './shared.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import {
   applyEvent,
@@ -57,10 +58,10 @@ export interface RoomContext {
   /** Told once, when the game leaves memory. */
   readonly gone: (room: Room) => void;
   /**
-   * The other server processes (Redis), if there are any: told of every committed event and of
-   * this process's connections to the game, and asked for theirs.
+   * The other server processes: told of every committed event and of this process's
+   * connections to the game, and asked for theirs.
    */
-  readonly relay?: Relay;
+  readonly relay: RoomRelay;
 }
 
 /** The close code for a watcher turned away from a full game: try again later. */
@@ -71,20 +72,12 @@ const FLAG_RETRY_MS = 1000;
 /** One game in memory with its members. */
 export class Room {
   private readonly members = new Map<Member, Colour | null>();
-  private readonly online = { white: 0, black: 0 };
-  private watchers = 0;
+  /** Who is connected, here and on the other processes. */
+  readonly presence: Presence;
   /** The tail of this game's command queue. */
   private queue: Promise<void> = Promise.resolve();
   private alarm: NodeJS.Timeout | undefined;
   private idle: NodeJS.Timeout | undefined;
-  private presenceTimer: NodeJS.Timeout | undefined;
-  private shownPresence: string;
-  /** The connections other processes hold to this game, as last read from the relay. */
-  private others: Attendance = NOBODY;
-  /** This process's connections as the relay was last told them. */
-  private told = attendanceText(NOBODY);
-  /** The latest read of the others' connections; an older one answering late is dropped. */
-  private looking = 0;
   /** What the store was last told of this game's clock. */
   private noted: boolean;
   private left = false;
@@ -95,12 +88,14 @@ export class Room {
     private readonly context: RoomContext,
     noted: boolean,
   ) {
-    this.shownPresence = this.presenceText();
+    this.presence = new Presence(table.id, context.relay, context.limits.presenceMs, (text) => {
+      for (const member of this.members.keys()) member.send(text);
+    });
     this.noted = noted;
     this.arm();
     void this.note();
     // Players of this game may be on other processes already.
-    this.lookAround();
+    this.presence.lookAround();
     // Even a game that nobody ends up joining (a hello whose socket closed) leaves memory.
     this.rest();
   }
@@ -157,10 +152,7 @@ export class Room {
         this.rest();
         return;
       }
-      if (
-        seat === null &&
-        this.watchers + this.others.watchers >= this.context.limits.maxWatchers
-      ) {
+      if (seat === null && this.presence.watchers >= this.context.limits.maxWatchers) {
         member.refuse({
           code: 'too-many-watchers',
           message: 'this game has all the watchers it can take',
@@ -170,12 +162,10 @@ export class Room {
         return;
       }
       this.members.set(member, seat);
-      if (seat === null) this.watchers++;
-      else this.online[seat]++;
+      this.presence.join(seat);
       if (this.idle) clearTimeout(this.idle);
       this.idle = undefined;
       member.send(this.state(seat, given));
-      this.presenceChanged();
       admitted = true;
     }).then(() => admitted);
   }
@@ -195,18 +185,17 @@ export class Room {
     if (!this.members.has(member)) return;
     const seat = this.members.get(member)!;
     this.members.delete(member);
-    if (seat === null) this.watchers--;
-    else this.online[seat]--;
-    this.presenceChanged();
+    this.presence.leave(seat);
     this.rest();
   }
 
   private async command(member: Member, action: Action): Promise<void> {
     // A clock that ran out ends the game before anything after it is looked at.
     await this.flag();
-    if (this.context.relay && action.t === 'move' && action.version > this.table.version) {
+    if (action.t === 'move' && action.version > this.table.version) {
       // The client has seen a version this copy has not: another process committed it and
-      // its relay has not reached us. Read what is missing; the referee then judges as usual.
+      // its relay has not reached us. Read what is missing; the referee then judges as usual
+      // (alone, the version is nonsense, and stays stale after the read).
       await this.catchUp();
       if (this.left) return;
     }
@@ -249,7 +238,7 @@ export class Room {
       return false;
     }
     applyEvent(table, event);
-    this.context.relay?.publish(table.id, table.version, event);
+    this.context.relay.publish(table.id, table.version, event);
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
     this.tell(event);
@@ -366,72 +355,6 @@ export class Room {
     });
   }
 
-  /** Whether other processes are known to hold connections to this game. */
-  get seesOthers(): boolean {
-    return this.others !== NOBODY;
-  }
-
-  /** Reads the connections other processes hold to this game, and shows any change. */
-  lookAround(): void {
-    const relay = this.context.relay;
-    if (!relay || this.left) return;
-    const asked = ++this.looking;
-    void relay.elsewhere(this.id).then((found) => {
-      // Unreadable (Redis away): what was known stands until it can be read again.
-      if (!found || asked !== this.looking || this.left) return;
-      const some = found.white + found.black + found.watchers > 0;
-      if (attendanceText(found) === attendanceText(this.others)) return;
-      this.others = some ? found : NOBODY;
-      this.presenceChanged();
-    });
-  }
-
-  /** This process's own connections to the game. */
-  private here(): Attendance {
-    return { white: this.online.white, black: this.online.black, watchers: this.watchers };
-  }
-
-  private presence(): Presence {
-    const others = this.others;
-    return {
-      online: {
-        white: this.online.white + others.white > 0,
-        black: this.online.black + others.black > 0,
-      },
-      watchers: this.watchers + others.watchers,
-    };
-  }
-
-  private presenceText(): string {
-    return JSON.stringify({ t: 'presence', ...this.presence() } satisfies ServerMessage);
-  }
-
-  /**
-   * Gathers presence changes for a moment and sends one message, only if it differs from the
-   * last: a crowd of watchers arriving costs one message per member (and one write to the
-   * relay), not one per arrival.
-   */
-  private presenceChanged(): void {
-    if (this.presenceTimer || this.left) return;
-    this.presenceTimer = setTimeout(() => {
-      this.presenceTimer = undefined;
-      this.tellOthers();
-      const text = this.presenceText();
-      if (text === this.shownPresence) return;
-      this.shownPresence = text;
-      for (const member of this.members.keys()) member.send(text);
-    }, this.context.limits.presenceMs);
-  }
-
-  /** Tells the other processes this one's connections, if they changed since last told. */
-  private tellOthers(): void {
-    const here = this.left ? NOBODY : this.here();
-    const text = attendanceText(here);
-    if (text === this.told) return;
-    this.told = text;
-    this.context.relay?.attend(this.id, here);
-  }
-
   private state(you: Colour | null, token?: string): ServerMessage {
     const t = this.table;
     const game: GameView = {
@@ -445,7 +368,7 @@ export class Room {
       rematchOffer: t.rematchOffer ?? null,
       outcome: outcomeOf(t) ?? null,
       next: t.next ?? null,
-      ...this.presence(),
+      ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };
   }
@@ -473,9 +396,9 @@ export class Room {
 
   private stop(): void {
     this.left = true;
-    for (const timer of [this.alarm, this.idle, this.presenceTimer]) clearTimeout(timer);
+    for (const timer of [this.alarm, this.idle]) clearTimeout(timer);
     // Its connections are closed or about to be: no longer counted by the others.
-    this.tellOthers();
+    this.presence.stop();
   }
 
   /** Stops the game's timers and waits for the commands under way (the server is closing). */
@@ -483,9 +406,4 @@ export class Room {
     this.stop();
     return this.queue;
   }
-}
-
-/** Attendance as one comparable text. */
-function attendanceText(a: Attendance): string {
-  return `${a.white},${a.black},${a.watchers}`;
 }

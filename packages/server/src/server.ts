@@ -9,9 +9,10 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './address.ts';
-import { DEFAULT_LIMITS, Hub, type Limits } from './hub.ts';
+import { DEFAULT_LIMITS, Hub, type Limits, serverClock } from './hub.ts';
 import { registerOnline } from './online.ts';
-import type { Shared } from './shared.ts';
+import { LocalRelay, type Relay } from './relay.ts';
+import { Sockets } from './sockets.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
 
@@ -70,10 +71,11 @@ export interface ServerOptions {
   /** Where games are kept; the server closes it on close. Overrides `dataDir`. */
   readonly store?: GameStore;
   /**
-   * What this process shares with the other server processes (Redis): the relay of events and
-   * the creation rate limit. Closed with the server. Without it, each process is on its own.
+   * The link to the other server processes (redis-relay.ts): the relay of events, presence,
+   * the keepers of running clocks and the creation rate limit. Closed with the server. Without
+   * it, the process is on its own.
    */
-  readonly shared?: Shared;
+  readonly relay?: Relay;
   /**
    * Which reverse proxies are believed when they name the client's address (X-Forwarded-For);
    * without it the header is ignored and every client is the address it connects from.
@@ -151,17 +153,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           ...limits,
           maxConnections: Math.min(limits.maxConnections, Math.max(1, files - FILE_RESERVE)),
         };
+  const relay = options.relay ?? new LocalRelay();
   // Starting reads the database, so a server that cannot keep games fails here.
-  const hub = await Hub.start(store, safe, undefined, options.shared);
+  const hub = await Hub.start(store, safe, serverClock, relay);
+  const sockets = new Sockets(safe, serverClock);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
     const failure = store.failure;
     if (failure) return reply.status(503).send({ ok: false, error: failure.message });
-    return { ok: true, games: hub.games, sockets: hub.sockets };
+    return { ok: true, games: hub.games, sockets: sockets.size };
   });
-  await registerOnline(app, hub, safe, options.trustProxy);
+  await registerOnline(app, hub, sockets, safe, options.trustProxy);
   app.addHook('onClose', async () => {
-    await options.shared?.close();
+    await relay.close();
     await store.close();
     if (temporary) rmSync(temporary, { recursive: true, force: true });
   });

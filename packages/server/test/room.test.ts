@@ -5,9 +5,9 @@
 import type { ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Problems } from '../src/problems.ts';
+import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
 import { type Member, Room, WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { hashToken } from '../src/secret.ts';
-import { type Attendance, NOBODY, type Relay } from '../src/shared.ts';
 import type { GameSetup } from '../src/store.ts';
 import { newTable } from '../src/table.ts';
 import { MemoryStore } from './memory-store.ts';
@@ -39,7 +39,7 @@ class FakeMember implements Member {
 }
 
 /** The other server processes as one game sees them: what it tells them, and what they hold. */
-class OtherProcesses implements Relay {
+class OtherProcesses implements RoomRelay {
   elsewhereNow: Attendance = NOBODY;
   readonly told: Attendance[] = [];
 
@@ -71,7 +71,11 @@ describe('a game in memory', () => {
     vi.useRealTimers();
   });
 
-  function room(setup: Partial<GameSetup> = {}, limits = {}, relay?: Relay): Room {
+  function room(
+    setup: Partial<GameSetup> = {},
+    limits = {},
+    relay: RoomRelay = new LocalRelay(),
+  ): Room {
     const full: GameSetup = {
       variant: 'standard',
       clock: null,
@@ -182,7 +186,7 @@ describe('a game in memory', () => {
     expect(others.told).toEqual([{ white: 1, black: 1, watchers: 0 }]);
     // Another process has Black on a second tab and a watcher.
     others.elsewhereNow = { white: 0, black: 1, watchers: 1 };
-    r.lookAround();
+    r.presence.lookAround();
     await vi.advanceTimersByTimeAsync(250);
     expect(white.of('presence').at(-1)).toMatchObject({ watchers: 1 });
     // One more watcher here fills the cap of two; the next is turned away.
@@ -198,7 +202,7 @@ describe('a game in memory', () => {
     expect(others.told.at(-1)).toEqual({ white: 1, black: 0, watchers: 1 });
     // And gone once the other process no longer has it.
     others.elsewhereNow = NOBODY;
-    r.lookAround();
+    r.presence.lookAround();
     await vi.advanceTimersByTimeAsync(250);
     expect(white.of('presence').at(-1)).toMatchObject({ online: { white: true, black: false } });
   });

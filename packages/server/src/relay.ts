@@ -1,0 +1,130 @@
+// The seam between this server process and the others (docs/online.md, "Scaling"): the relay
+// of committed events, presence (who is connected to a game, on any process), the keepers of
+// running clocks and the creation count per address. A server always has one: `LocalRelay`
+// when it runs alone, `RedisRelay` (redis-relay.ts) when several processes share a Redis. So a
+// game and the hub never ask whether there are other processes; alone, there are none to tell
+// and none to hear.
+
+import { TokenBucket } from './rate-limit.ts';
+import type { GameEvent } from './store.ts';
+
+/**
+ * An event committed by another process: game, version made, event; without the event, only
+ * the news that the game is at `version` (the receiver reads what it misses from the store).
+ */
+export type Relayed = (id: string, version: number, event: GameEvent | undefined) => void;
+
+/** Connections to one game: players per seat (a player may have several tabs) and watchers. */
+export interface Attendance {
+  readonly white: number;
+  readonly black: number;
+  readonly watchers: number;
+}
+
+/** No connection at all. */
+export const NOBODY: Attendance = { white: 0, black: 0, watchers: 0 };
+
+/** How many games one address may create. */
+export interface CreationLimits {
+  /** Games created per minute per client address, on average... */
+  readonly gamesPerMinute: number;
+  /** ...with bursts up to this many. */
+  readonly gameBurst: number;
+}
+
+/** What the other processes hear from a process. */
+export interface Listener {
+  /** An event another process committed. */
+  readonly event: Relayed;
+  /**
+   * The link to the others came back after a cut (events may have been missed: read the
+   * store), with `announce` true when this process's own publishing was cut (tell the others
+   * the versions).
+   */
+  readonly reconnected: (announce: boolean) => void;
+  /** Another process's connections to game `id` changed: read them with `elsewhere`. */
+  readonly attendance: (id: string) => void;
+}
+
+/** Everything a server process shares with the others. */
+export interface Relay {
+  /** Tells the other processes that `event` made `version` of game `id` (durable already). */
+  publish(id: string, version: number, event: GameEvent): void;
+  /** Tells the others that game `id` is at `version`, so those behind read the store. */
+  announce(id: string, version: number): void;
+  /** Records this process's connections to game `id` for the others, and tells them. */
+  attend(id: string, here: Attendance): void;
+  /**
+   * The connections the other live processes hold to game `id`, or undefined when they cannot
+   * be read (the caller keeps what it knew).
+   */
+  elsewhere(id: string): Promise<Attendance | undefined>;
+  /** Counts a game created by `address` at `now`: true if allowed, false if over the limit. */
+  takeCreation(address: string, limits: CreationLimits, now: number): Promise<boolean>;
+  /**
+   * Claims the keeping of the running clocks of games `ids` (held in memory here) for a few
+   * seconds, unless another live process keeps them: answers those it does (this process may
+   * let them go).
+   */
+  keep(ids: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Of games `ids`, those no live process keeps. */
+  unkept(ids: readonly string[]): Promise<readonly string[]>;
+  /** Hands what the other processes say to `listener`. */
+  listen(listener: Listener): void;
+  /** Leaves the others. */
+  close(): Promise<void>;
+}
+
+/** What one game needs of the relay. */
+export type RoomRelay = Pick<Relay, 'publish' | 'attend' | 'elsewhere'>;
+
+/** Buckets kept before the idle ones are forgotten. */
+const REMEMBERED_ADDRESSES = 10_000;
+
+/**
+ * One process alone: nobody to tell or to hear, nobody connected elsewhere, every running
+ * clock its own to keep, and creations counted in a token bucket per address.
+ */
+export class LocalRelay implements Relay {
+  private readonly creators = new Map<string, TokenBucket>();
+
+  publish(): void {}
+
+  announce(): void {}
+
+  attend(): void {}
+
+  async elsewhere(): Promise<Attendance> {
+    return NOBODY;
+  }
+
+  async takeCreation(address: string, limits: CreationLimits, now: number): Promise<boolean> {
+    let bucket = this.creators.get(address);
+    if (!bucket) {
+      this.forgetCreators(now);
+      bucket = new TokenBucket(limits.gamesPerMinute / 60, limits.gameBurst, now);
+      this.creators.set(address, bucket);
+    }
+    return bucket.take(now);
+  }
+
+  /** Forgets the buckets of addresses that have not created a game lately. */
+  private forgetCreators(now: number): void {
+    if (this.creators.size < REMEMBERED_ADDRESSES) return;
+    for (const [address, bucket] of this.creators) {
+      if (bucket.full(now)) this.creators.delete(address);
+    }
+  }
+
+  async keep(): Promise<ReadonlySet<string>> {
+    return new Set();
+  }
+
+  async unkept(): Promise<readonly string[]> {
+    return [];
+  }
+
+  listen(): void {}
+
+  async close(): Promise<void> {}
+}
