@@ -88,8 +88,8 @@ export interface LobbyBoard {
   take(id: string, taker: string, playing: Playing): Promise<boolean>;
   /** The game `player` is busy in, if any. */
   busy(player: string): Promise<string | undefined>;
-  /** The game ended (or never started): its players are free and it leaves the list. */
-  end(playing: Pick<Playing, 'game' | 'white' | 'black'>): Promise<void>;
+  /** Game `game` of `players` ended (or never started): they are free, and it leaves the list. */
+  end(game: string, players: readonly string[]): Promise<void>;
   /** Takes `player`'s entries made through this process out (their last socket here closed). */
   drop(player: string): Promise<void>;
   /** Sets how many players have the lobby open on this process. */
@@ -198,11 +198,11 @@ export class MemoryBoard implements LobbyBoard {
     return this.isBusy(player) ? this.busyIn.get(player)?.game : undefined;
   }
 
-  async end(playing: Pick<Playing, 'game' | 'white' | 'black'>): Promise<void> {
-    for (const player of [playing.white.id, playing.black.id]) {
-      if (this.busyIn.get(player)?.game === playing.game) this.busyIn.delete(player);
+  async end(game: string, players: readonly string[]): Promise<void> {
+    for (const player of players) {
+      if (this.busyIn.get(player)?.game === game) this.busyIn.delete(player);
     }
-    if (this.games.delete(playing.game)) this.listener.changed();
+    if (this.games.delete(game)) this.listener.changed();
   }
 
   async drop(player: string): Promise<void> {

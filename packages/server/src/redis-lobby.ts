@@ -112,9 +112,9 @@ start(ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
 return 1
 `;
 
-/** ARGV: game, white, black. */
+/** ARGV: game, then its players. */
 const END = `${COMMON}
-for i = 2, 3 do
+for i = 2, #ARGV do
   if redis.call('GET', P .. 'busy:' .. ARGV[i]) == ARGV[1] then
     redis.call('DEL', P .. 'busy:' .. ARGV[i])
   end
@@ -345,8 +345,8 @@ export class RedisBoard implements LobbyBoard {
     return (await this.commands.get(`${P}busy:${player}`)) ?? undefined;
   }
 
-  async end(playing: Pick<Playing, 'game' | 'white' | 'black'>): Promise<void> {
-    await this.run(END, playing.game, playing.white.id, playing.black.id);
+  async end(game: string, players: readonly string[]): Promise<void> {
+    await this.run(END, game, ...players);
     this.changed();
   }
 

@@ -65,7 +65,7 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       expect(await other.busy('a')).toBe(game.game);
       expect(await board.seek(seek('a'))).toBe(false);
       expect((await board.snapshot(Date.now())).playing.map((p) => p.game)).toEqual([game.game]);
-      await other.end(game);
+      await other.end(game.game, [game.white.id, game.black.id]);
       expect(await board.busy('a')).toBeUndefined();
       expect((await board.snapshot(Date.now())).playing).toEqual([]);
       expect(await board.seek(seek('a'))).toBe(true);
@@ -102,7 +102,7 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       expect(await board.seeks('3+2')).toEqual([]);
       expect(await board.challenge('chal0002')).toBeUndefined();
       expect(await other.offer(challenge('chal0003', 'e'))).toBe(false);
-      await board.end(game);
+      await board.end(game.game, [game.white.id, game.black.id]);
     });
 
     it('withdraws only the owner’s challenge, and drops a player’s entries on leaving', async () => {
@@ -136,7 +136,7 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       }
       const seated = made.flatMap((g) => [g.white.id, g.black.id]);
       expect(seated.sort()).toEqual([...players].sort());
-      for (const game of made) await one.end(game);
+      for (const game of made) await one.end(game.game, [game.white.id, game.black.id]);
     });
   });
 }
