@@ -1,8 +1,25 @@
-// The game store on PostgreSQL, for more than one server process (docs/online.md, "Scaling"):
-// the same two tables as SQLite, shared by every process. Postgres commits each insert
+// The game and player store on PostgreSQL, for more than one server process (docs/online.md,
+// "Scaling"): the same tables as SQLite, shared by every process. Postgres commits each write
 // durably before answering; a pool of connections lets commits overlap.
 
+import type { Colour } from '@agon/engine';
+import { nameKey } from '@agon/protocol';
 import pg from 'pg';
+import * as sql from './player-sql.ts';
+import {
+  BALANCE_GAMES,
+  NameTaken,
+  type NewPlayer,
+  type Outcome,
+  type Player,
+  type PlayerGame,
+  type PlayerStore,
+  type Settlement,
+  type StartedGame,
+  settlement,
+  storedResult,
+} from './players.ts';
+import { type ClassRating, NEW_RATING } from './ratings.ts';
 import {
   type GameEvent,
   type GameSetup,
@@ -11,7 +28,14 @@ import {
   VersionConflict,
 } from './store.ts';
 
-const SCHEMA = `
+/**
+ * The steps from an empty database to this server's, in order: the `schema_version` row of
+ * `meta` says how many have run. A database from before versions has the first already, which
+ * is why it only creates what is missing.
+ */
+const MIGRATIONS: readonly string[] = [
+  // 1. Games, their events, and the notes of the restart.
+  `
   CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created_at BIGINT NOT NULL,
@@ -26,7 +50,60 @@ const SCHEMA = `
   ALTER TABLE games ADD COLUMN IF NOT EXISTS clock_runs BOOLEAN NOT NULL DEFAULT FALSE;
   CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs;
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);
-`;
+  `,
+  // 2. Players, their devices and ratings, transfer codes, and the lobby's games (as in
+  // sqlite-schema.ts).
+  `
+  CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE UNIQUE INDEX player_names ON players (name_key);
+  CREATE TABLE player_tokens (
+    hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players (id)
+  );
+  CREATE TABLE ratings (
+    player_id TEXT NOT NULL REFERENCES players (id),
+    class TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    vol DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player_id, class)
+  );
+  CREATE TABLE transfers (
+    code_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players (id),
+    expires_at BIGINT NOT NULL
+  );
+  CREATE INDEX transfer_expiry ON transfers (expires_at);
+  CREATE TABLE lobby_games (
+    game_id TEXT PRIMARY KEY,
+    class TEXT NOT NULL,
+    rated BOOLEAN NOT NULL,
+    started_at BIGINT NOT NULL,
+    result TEXT,
+    settled_at BIGINT
+  );
+  CREATE TABLE game_players (
+    game_id TEXT NOT NULL REFERENCES lobby_games (game_id),
+    colour TEXT NOT NULL,
+    player_id TEXT NOT NULL REFERENCES players (id),
+    started_at BIGINT NOT NULL,
+    rating_before DOUBLE PRECISION,
+    rd_before DOUBLE PRECISION,
+    vol_before DOUBLE PRECISION,
+    rating_after DOUBLE PRECISION,
+    rd_after DOUBLE PRECISION,
+    vol_after DOUBLE PRECISION,
+    PRIMARY KEY (game_id, colour)
+  );
+  CREATE INDEX player_history ON game_players (player_id, started_at);
+  `,
+];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
 const SCHEMA_LOCK = 0x61676f6e;
@@ -52,11 +129,15 @@ class Connection extends pg.Client {
   }
 }
 
-/** A GameStore in the Postgres database at a connection URL. */
-export class PostgresStore implements GameStore {
+/** Whether an error is the unique index of names refusing a name. */
+const isNameTaken = (e: unknown): boolean =>
+  isTaken(e) && (e as { constraint?: unknown }).constraint === 'player_names';
+
+/** A GameStore and PlayerStore in the Postgres database at a connection URL. */
+export class PostgresStore implements GameStore, PlayerStore {
   private constructor(private readonly pool: pg.Pool) {}
 
-  /** Connects and creates the tables if they are missing. */
+  /** Connects and brings the tables up to this server's schema. */
   static async open(url: string): Promise<PostgresStore> {
     const pool = new pg.Pool({
       connectionString: url,
@@ -77,13 +158,29 @@ export class PostgresStore implements GameStore {
     // An idle connection that dies (PostgreSQL restarted) is dropped from the pool and replaced
     // on the next query; unheard, the pool's error event would end the process.
     pool.on('error', () => undefined);
-    // Processes started together would race to create the tables (PostgreSQL's IF NOT EXISTS
-    // is not safe against a concurrent creation): one at a time, under a lock of the database.
+    // Processes started together would race to migrate (PostgreSQL's IF NOT EXISTS is not
+    // safe against a concurrent creation): one at a time, under a lock of the database.
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-      await client.query(SCHEMA);
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL)',
+      );
+      const row = await client.query<{ value: string }>(
+        "SELECT value FROM meta WHERE key = 'schema_version'",
+      );
+      const version = Number(row.rows[0]?.value ?? 0);
+      if (version > MIGRATIONS.length) {
+        throw new Error(
+          `the database was made by a newer server (schema ${version}; this one knows ${MIGRATIONS.length})`,
+        );
+      }
+      for (const step of MIGRATIONS.slice(version)) await client.query(step);
+      await client.query(
+        "INSERT INTO meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = $1",
+        [MIGRATIONS.length],
+      );
       await client.query('COMMIT');
       client.release();
     } catch (e) {
@@ -159,6 +256,143 @@ export class PostgresStore implements GameStore {
       "SELECT value FROM meta WHERE key = 'alive'",
     );
     return rows.rows[0] ? Number(rows.rows[0].value) : undefined;
+  }
+
+  /** Runs `work` in a transaction on one connection, rolled back if it throws. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection that failed mid-transaction may be broken: not given back to the pool.
+      client.release(e instanceof Error ? e : true);
+      throw e;
+    }
+  }
+
+  async createPlayer(player: NewPlayer): Promise<void> {
+    try {
+      await this.transaction(async (client) => {
+        await client.query(sql.INSERT_PLAYER, [
+          player.id,
+          player.name,
+          nameKey(player.name),
+          player.createdAt,
+        ]);
+        await client.query(sql.INSERT_TOKEN, [player.tokenHash, player.id]);
+      });
+    } catch (e) {
+      throw isNameTaken(e) ? new NameTaken(`the name ${player.name} is taken`) : e;
+    }
+  }
+
+  async playerByToken(tokenHash: string): Promise<Player | undefined> {
+    const rows = await this.pool.query<sql.PlayerRow>(sql.SELECT_PLAYER_BY_TOKEN, [tokenHash]);
+    return sql.playersFrom(rows.rows)[0];
+  }
+
+  async player(id: string): Promise<Player | undefined> {
+    return sql.playersFrom((await this.pool.query<sql.PlayerRow>(sql.SELECT_PLAYER, [id])).rows)[0];
+  }
+
+  async players(ids: readonly string[]): Promise<readonly Player[]> {
+    const rows = await this.pool.query<sql.PlayerRow>(sql.SELECT_PLAYERS_POSTGRES, [ids]);
+    return sql.playersFrom(rows.rows);
+  }
+
+  async rename(id: string, name: string): Promise<boolean> {
+    try {
+      return ((await this.pool.query(sql.RENAME, [id, name, nameKey(name)])).rowCount ?? 0) > 0;
+    } catch (e) {
+      throw isNameTaken(e) ? new NameTaken(`the name ${name} is taken`) : e;
+    }
+  }
+
+  async addToken(id: string, tokenHash: string): Promise<boolean> {
+    return ((await this.pool.query(sql.ADD_TOKEN, [tokenHash, id])).rowCount ?? 0) > 0;
+  }
+
+  async saveTransfer(codeHash: string, playerId: string, expiresAt: number): Promise<void> {
+    await this.pool.query(sql.INSERT_TRANSFER, [codeHash, playerId, expiresAt]);
+  }
+
+  async takeTransfer(codeHash: string, now: number): Promise<string | undefined> {
+    const taken = await this.pool.query<{ player_id: string; expires_at: string }>(
+      sql.TAKE_TRANSFER,
+      [codeHash],
+    );
+    await this.pool.query(sql.PURGE_TRANSFERS, [now]);
+    const row = taken.rows[0];
+    return row && Number(row.expires_at) > now ? row.player_id : undefined;
+  }
+
+  async recordGame(game: StartedGame): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query(sql.INSERT_GAME, [game.gameId, game.class, game.rated, game.startedAt]);
+      await client.query(sql.INSERT_SEAT, [game.gameId, 'white', game.white, game.startedAt]);
+      await client.query(sql.INSERT_SEAT, [game.gameId, 'black', game.black, game.startedAt]);
+    });
+  }
+
+  settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined> {
+    return this.transaction(async (client) => {
+      // The game's row locked first: a second settle of it waits, then finds it settled.
+      const game = (await client.query<sql.GameRow>(`${sql.SELECT_GAME} FOR UPDATE`, [gameId]))
+        .rows[0];
+      if (!game) return undefined;
+      const seats = (await client.query<sql.SeatRow>(sql.SELECT_SEATS, [gameId])).rows;
+      if (game.result !== null) return sql.storedSettlement(game.result, seats);
+      const ids = {
+        white: seats.find((s) => s.colour === 'white')!.player_id,
+        black: seats.find((s) => s.colour === 'black')!.player_id,
+      };
+      const rated = game.rated === true && !outcome.aborted;
+      const before: Record<Colour, ClassRating> = { white: NEW_RATING, black: NEW_RATING };
+      if (rated) {
+        // Each rating row is locked until the commit, so that two games of one player settled
+        // at once do not both start from the same rating; locked in id order, so never in a
+        // circle.
+        const { rating, rd, vol } = NEW_RATING;
+        const order: Colour[] = ids.white < ids.black ? ['white', 'black'] : ['black', 'white'];
+        for (const colour of order) {
+          await client.query(sql.ENSURE_RATING, [ids[colour], game.class, rating, rd, vol]);
+          before[colour] = (
+            await client.query<ClassRating>(`${sql.SELECT_RATING} FOR UPDATE`, [
+              ids[colour],
+              game.class,
+            ])
+          ).rows[0]!;
+        }
+      }
+      const result = settlement(rated, outcome, before.white, before.black);
+      for (const colour of ['white', 'black'] as const) {
+        const change = result[colour];
+        if (!change) continue;
+        const { rating, rd, vol } = change.after;
+        await client.query(sql.UPDATE_RATING, [ids[colour], game.class, rating, rd, vol]);
+        await client.query(sql.UPDATE_SEAT, sql.seatChange(gameId, colour, change));
+      }
+      await client.query(sql.SETTLE_GAME, [gameId, storedResult(outcome), at]);
+      return result;
+    });
+  }
+
+  async recentGames(playerId: string, limit: number): Promise<readonly PlayerGame[]> {
+    const rows = await this.pool.query<sql.RecentRow>(sql.RECENT_GAMES, [playerId, limit]);
+    return rows.rows.map(sql.playerGame);
+  }
+
+  async colourBalance(playerId: string): Promise<number> {
+    const rows = await this.pool.query<{ colour: Colour }>(sql.RECENT_COLOURS, [
+      playerId,
+      BALANCE_GAMES,
+    ]);
+    return sql.balance(rows.rows);
   }
 
   /** Never set: the pool reconnects, so each query fails or succeeds on its own. */

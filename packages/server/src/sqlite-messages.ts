@@ -1,6 +1,65 @@
 // What the main thread and the SQLite worker say to each other: requests tagged with a
 // reference number, answered once each, in any order.
 
+import type { Outcome, Player, PlayerGame, Settlement, StartedGame } from './players.ts';
+
+/** What each request about players answers, by its `op`. */
+export interface PlayerAnswers {
+  readonly 'create-player': undefined;
+  readonly rename: boolean;
+  readonly 'add-token': boolean;
+  readonly 'save-transfer': undefined;
+  readonly 'take-transfer': string | undefined;
+  readonly 'record-game': undefined;
+  readonly settle: Settlement | undefined;
+  readonly player: Player | undefined;
+  readonly 'player-by-token': Player | undefined;
+  readonly players: readonly Player[];
+  readonly 'recent-games': readonly PlayerGame[];
+  readonly 'colour-balance': number;
+}
+
+/** A request about players; names come with their keys, made on the main thread. */
+export type PlayerJob =
+  | {
+      readonly op: 'create-player';
+      readonly id: string;
+      readonly name: string;
+      readonly nameKey: string;
+      readonly tokenHash: string;
+      readonly createdAt: number;
+    }
+  | { readonly op: 'rename'; readonly id: string; readonly name: string; readonly nameKey: string }
+  | { readonly op: 'add-token'; readonly id: string; readonly tokenHash: string }
+  | {
+      readonly op: 'save-transfer';
+      readonly codeHash: string;
+      readonly playerId: string;
+      readonly expiresAt: number;
+    }
+  | { readonly op: 'take-transfer'; readonly codeHash: string; readonly now: number }
+  | { readonly op: 'record-game'; readonly game: StartedGame }
+  | {
+      readonly op: 'settle';
+      readonly gameId: string;
+      readonly outcome: Outcome;
+      readonly at: number;
+    }
+  | { readonly op: 'player'; readonly id: string }
+  | { readonly op: 'player-by-token'; readonly tokenHash: string }
+  | { readonly op: 'players'; readonly ids: readonly string[] }
+  | { readonly op: 'recent-games'; readonly playerId: string; readonly limit: number }
+  | { readonly op: 'colour-balance'; readonly playerId: string };
+
+/** The requests about players that only read. */
+export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
+  'player',
+  'player-by-token',
+  'players',
+  'recent-games',
+  'colour-balance',
+]);
+
 /** What the main thread asks the SQLite worker to do. */
 export type Job =
   | {
@@ -15,7 +74,8 @@ export type Job =
   | { readonly op: 'load'; readonly id: string }
   | { readonly op: 'running' }
   | { readonly op: 'last-alive' }
-  | { readonly op: 'close' };
+  | { readonly op: 'close' }
+  | PlayerJob;
 
 /** A job with the reference number its answer will carry. */
 export type Request = { readonly ref: number } & Job;
@@ -27,7 +87,10 @@ export interface GameRows {
   readonly events: readonly string[];
 }
 
-/** The worker's answer to one request; `game`, `ids` and `at` answer the reads. */
+/**
+ * The worker's answer to one request; `game`, `ids` and `at` answer the reads of games,
+ * `value` the requests about players. `taken` says which key a refused write found taken.
+ */
 export type Reply =
   | {
       readonly ref: number;
@@ -35,10 +98,11 @@ export type Reply =
       readonly game?: GameRows;
       readonly ids?: readonly string[];
       readonly at?: number;
+      readonly value?: PlayerAnswers[keyof PlayerAnswers];
     }
   | {
       readonly ref: number;
       readonly ok: false;
-      readonly conflict: boolean;
+      readonly taken?: 'version' | 'name';
       readonly message: string;
     };

@@ -1,13 +1,25 @@
-// The game store on SQLite (better-sqlite3, WAL): one database file in the data folder. The
-// writing happens in a worker thread (sqlite-writer.ts); this side hands it requests and
-// turns its answers back into promises.
+// The game and player store on SQLite (better-sqlite3, WAL): one database file in the data
+// folder, its tables made by migrations (sqlite-schema.ts). The writing happens in a worker
+// thread (sqlite-writer.ts); this side hands it requests and turns its answers back into
+// promises.
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Job, Reply, Request } from './sqlite-messages.ts';
+import { nameKey } from '@agon/protocol';
+import {
+  NameTaken,
+  type NewPlayer,
+  type Outcome,
+  type Player,
+  type PlayerGame,
+  type PlayerStore,
+  type Settlement,
+  type StartedGame,
+} from './players.ts';
+import type { Job, PlayerAnswers, PlayerJob, Reply, Request } from './sqlite-messages.ts';
 import {
   type GameEvent,
   type GameSetup,
@@ -43,8 +55,8 @@ function cause(e: unknown): string {
   return code && !e.message.includes(code) ? `${code}: ${e.message}` : e.message;
 }
 
-/** A GameStore in `<dataDir>/agon.sqlite`, created if missing. */
-export class SqliteStore implements GameStore {
+/** A GameStore and PlayerStore in `<dataDir>/agon.sqlite`, created if missing. */
+export class SqliteStore implements GameStore, PlayerStore {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextRef = 1;
@@ -106,7 +118,15 @@ export class SqliteStore implements GameStore {
 
   private static check(reply: Reply): Reply & { ok: true } {
     if (reply.ok) return reply;
-    throw reply.conflict ? new VersionConflict(reply.message) : new Error(reply.message);
+    if (reply.taken === 'name') throw new NameTaken(reply.message);
+    throw reply.taken ? new VersionConflict(reply.message) : new Error(reply.message);
+  }
+
+  /** Asks the worker about players: the answer is of the type its `op` names. */
+  private async about<K extends PlayerJob['op']>(
+    job: PlayerJob & { op: K },
+  ): Promise<PlayerAnswers[K]> {
+    return SqliteStore.check(await this.ask(job)).value as PlayerAnswers[K];
   }
 
   async create(id: string, createdAt: number, setup: GameSetup): Promise<void> {
@@ -144,6 +164,54 @@ export class SqliteStore implements GameStore {
 
   async lastAlive(): Promise<number | undefined> {
     return SqliteStore.check(await this.ask({ op: 'last-alive' })).at;
+  }
+
+  async createPlayer(player: NewPlayer): Promise<void> {
+    await this.about({ op: 'create-player', ...player, nameKey: nameKey(player.name) });
+  }
+
+  playerByToken(tokenHash: string): Promise<Player | undefined> {
+    return this.about({ op: 'player-by-token', tokenHash });
+  }
+
+  player(id: string): Promise<Player | undefined> {
+    return this.about({ op: 'player', id });
+  }
+
+  players(ids: readonly string[]): Promise<readonly Player[]> {
+    return this.about({ op: 'players', ids });
+  }
+
+  rename(id: string, name: string): Promise<boolean> {
+    return this.about({ op: 'rename', id, name, nameKey: nameKey(name) });
+  }
+
+  addToken(id: string, tokenHash: string): Promise<boolean> {
+    return this.about({ op: 'add-token', id, tokenHash });
+  }
+
+  async saveTransfer(codeHash: string, playerId: string, expiresAt: number): Promise<void> {
+    await this.about({ op: 'save-transfer', codeHash, playerId, expiresAt });
+  }
+
+  takeTransfer(codeHash: string, now: number): Promise<string | undefined> {
+    return this.about({ op: 'take-transfer', codeHash, now });
+  }
+
+  async recordGame(game: StartedGame): Promise<void> {
+    await this.about({ op: 'record-game', game });
+  }
+
+  settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined> {
+    return this.about({ op: 'settle', gameId, outcome, at });
+  }
+
+  recentGames(playerId: string, limit: number): Promise<readonly PlayerGame[]> {
+    return this.about({ op: 'recent-games', playerId, limit });
+  }
+
+  colourBalance(playerId: string): Promise<number> {
+    return this.about({ op: 'colour-balance', playerId });
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,15 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { Reply, Request } from './sqlite-messages.ts';
+import {
+  PLAYER_READS,
+  type PlayerAnswers,
+  type PlayerJob,
+  type Reply,
+  type Request,
+} from './sqlite-messages.ts';
+import { isNameTaken, playerHandlers } from './sqlite-players.ts';
+import { migrate } from './sqlite-schema.ts';
 
 const port = parentPort!;
 // No wait for a lock: the one connection never contends with itself, and another process
@@ -28,26 +36,8 @@ try {
   throw e;
 }
 db.pragma('synchronous = FULL');
-db.exec(`
-  CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    created_at INTEGER NOT NULL,
-    setup TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games (id),
-    version INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    PRIMARY KEY (game_id, version)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-`);
-// Added later than the tables: which games have a clock running, to re-arm them at start.
-const columns = db.pragma('table_info(games)') as { name: string }[];
-if (!columns.some((c) => c.name === 'clock_runs')) {
-  db.exec('ALTER TABLE games ADD COLUMN clock_runs INTEGER NOT NULL DEFAULT 0');
-}
-db.exec('CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs = 1');
+migrate(db);
+const players = playerHandlers(db);
 
 const insertGame = db.prepare('INSERT INTO games (id, created_at, setup) VALUES (?, ?, ?)');
 const insertEvent = db.prepare('INSERT INTO events (game_id, version, body) VALUES (?, ?, ?)');
@@ -68,17 +58,30 @@ const isConflict = (e: unknown): boolean =>
 const failure = (ref: number, e: unknown): Reply => ({
   ref,
   ok: false,
-  conflict: isConflict(e),
+  ...(isConflict(e) ? { taken: isNameTaken(e) ? 'name' : 'version' } : {}),
   message: e instanceof Error ? e.message : String(e),
 });
 
-type Write = Request & { op: 'create' | 'append' | 'mark' | 'alive' };
+const isPlayerJob = (r: Request): r is Request & PlayerJob => r.op in players;
+
+type Write = Request & ({ op: 'create' | 'append' | 'mark' | 'alive' } | PlayerJob);
 const isWrite = (r: Request): r is Write =>
-  r.op === 'create' || r.op === 'append' || r.op === 'mark' || r.op === 'alive';
+  r.op === 'create' ||
+  r.op === 'append' ||
+  r.op === 'mark' ||
+  r.op === 'alive' ||
+  (isPlayerJob(r) && !PLAYER_READS.has(r.op));
+
+/** Answers a request about players with its handler. */
+function answer(request: Request & PlayerJob): Reply {
+  const handler = players[request.op] as (job: PlayerJob) => PlayerAnswers[keyof PlayerAnswers];
+  return { ref: request.ref, ok: true, value: handler(request) };
+}
 
 /** Runs one write inside the open transaction; a refused write fails alone. */
 function write(request: Write): Reply {
   try {
+    if (isPlayerJob(request)) return answer(request);
     if (request.op === 'create') {
       insertGame.run(request.id, request.createdAt, request.setup);
     } else if (request.op === 'append') {
@@ -95,14 +98,16 @@ function write(request: Write): Reply {
 }
 
 /** Answers one read; an unreadable game (a corrupt page, say) fails that request alone. */
-function read(request: Request & { op: 'load' | 'running' | 'last-alive' }): Reply {
+function read(request: Request): Reply {
   try {
+    if (isPlayerJob(request)) return answer(request);
     if (request.op === 'running') {
       return { ref: request.ref, ok: true, ids: selectRunning.all().map((r) => r.id) };
     }
     if (request.op === 'last-alive') {
       return { ref: request.ref, ok: true, at: selectAlive.get()?.value };
     }
+    if (request.op !== 'load') throw new Error(`${request.op} is not a read`);
     const game = selectGame.get(request.id);
     if (!game) return { ref: request.ref, ok: true };
     const events = selectEvents.all(request.id).map((row) => row.body);
@@ -130,7 +135,7 @@ function flush(): void {
   } catch (e) {
     // The commit itself failed (disk full, say): nothing in the batch was stored.
     const message = e instanceof Error ? e.message : String(e);
-    replies = writes.map((r) => ({ ref: r.ref, ok: false, conflict: false, message }));
+    replies = writes.map((r) => ({ ref: r.ref, ok: false, message }));
   }
   for (const r of replies) port.postMessage(r);
   for (const r of batch) {
@@ -138,7 +143,7 @@ function flush(): void {
       db.close();
       port.postMessage({ ref: r.ref, ok: true } satisfies Reply);
       port.close();
-    } else if (r.op === 'load' || r.op === 'running' || r.op === 'last-alive') {
+    } else if (!isWrite(r)) {
       port.postMessage(read(r));
     }
   }

@@ -15,6 +15,12 @@ export interface GameSetup {
   readonly seats: { readonly white?: string; readonly black?: string };
   /** The game this one is a rematch of. */
   readonly previous?: string;
+  /** A lobby game's players, by id (see PlayerStore). */
+  readonly players?: { readonly white: string; readonly black: string };
+  /** Whether a lobby game moves the players' ratings. */
+  readonly rated?: boolean;
+  /** Whether a piece touched must be moved (R15). */
+  readonly touchMove?: boolean;
 }
 
 /** One change to a game, as stored: what happened, who did it, and when (ms since 1970). */

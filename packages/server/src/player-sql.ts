@@ -1,0 +1,194 @@
+// The SQL of players, ratings and lobby games, shared by the SQLite and PostgreSQL stores:
+// the statements are written once with PostgreSQL's $1 parameters (the SQLite side renames
+// them), and the rows they answer are turned into players and games here.
+
+import type { Colour } from '@agon/engine';
+import type { RatingClass } from '@agon/protocol';
+import {
+  outcomeOf,
+  type Player,
+  type PlayerGame,
+  type RatingChange,
+  resultFor,
+  type Settlement,
+  type StoredResult,
+  withDefaults,
+} from './players.ts';
+
+/** Numbers as either database hands them back (PostgreSQL's BIGINT comes as text). */
+type Num = number | string;
+
+export const INSERT_PLAYER =
+  'INSERT INTO players (id, name, name_key, created_at) VALUES ($1, $2, $3, $4)';
+export const INSERT_TOKEN = 'INSERT INTO player_tokens (hash, player_id) VALUES ($1, $2)';
+/** Adds a token only for a player that exists: the count of rows says which. */
+export const ADD_TOKEN =
+  'INSERT INTO player_tokens (hash, player_id) SELECT $1, id FROM players WHERE id = $2';
+export const RENAME = 'UPDATE players SET name = $2, name_key = $3 WHERE id = $1';
+
+/** A player's row joined with each of their ratings (one row with nulls if none yet). */
+const PLAYER_ROWS = `
+  SELECT p.id, p.name, p.created_at, r.class, r.rating, r.rd, r.vol, r.games
+  FROM players p LEFT JOIN ratings r ON r.player_id = p.id`;
+export const SELECT_PLAYER = `${PLAYER_ROWS} WHERE p.id = $1`;
+export const SELECT_PLAYER_BY_TOKEN = `${PLAYER_ROWS}
+  WHERE p.id = (SELECT player_id FROM player_tokens WHERE hash = $1)`;
+/** The players of a list of ids, in SQLite given as a JSON array. */
+export const SELECT_PLAYERS_SQLITE = `${PLAYER_ROWS} WHERE p.id IN (SELECT value FROM json_each($1))`;
+/** The players of a list of ids, in PostgreSQL given as an array. */
+export const SELECT_PLAYERS_POSTGRES = `${PLAYER_ROWS} WHERE p.id = ANY($1)`;
+
+/** A row of PLAYER_ROWS. */
+export interface PlayerRow {
+  readonly id: string;
+  readonly name: string;
+  readonly created_at: Num;
+  readonly class: RatingClass | null;
+  readonly rating: number | null;
+  readonly rd: number | null;
+  readonly vol: number | null;
+  readonly games: Num | null;
+}
+
+/** The players in rows of PLAYER_ROWS, each once. */
+export function playersFrom(rows: readonly PlayerRow[]): Player[] {
+  const byId = new Map<string, PlayerRow[]>();
+  for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  return [...byId.values()].map((own) => {
+    const first = own[0]!;
+    return {
+      id: first.id,
+      name: first.name,
+      createdAt: Number(first.created_at),
+      ratings: withDefaults(
+        own.flatMap((r) =>
+          r.class === null
+            ? []
+            : [
+                {
+                  class: r.class,
+                  rating: { rating: r.rating!, rd: r.rd!, vol: r.vol!, games: Number(r.games) },
+                },
+              ],
+        ),
+      ),
+    };
+  });
+}
+
+export const INSERT_TRANSFER =
+  'INSERT INTO transfers (code_hash, player_id, expires_at) VALUES ($1, $2, $3)';
+/** Takes a code, once: of two takes, only one deletes the row and sees it returned. */
+export const TAKE_TRANSFER =
+  'DELETE FROM transfers WHERE code_hash = $1 RETURNING player_id, expires_at';
+export const PURGE_TRANSFERS = 'DELETE FROM transfers WHERE expires_at <= $1';
+
+export const INSERT_GAME =
+  'INSERT INTO lobby_games (game_id, class, rated, started_at) VALUES ($1, $2, $3, $4)';
+export const INSERT_SEAT =
+  'INSERT INTO game_players (game_id, colour, player_id, started_at) VALUES ($1, $2, $3, $4)';
+export const SELECT_GAME = 'SELECT class, rated, result FROM lobby_games WHERE game_id = $1';
+export const SELECT_SEATS = `
+  SELECT colour, player_id, rating_before, rd_before, vol_before, rating_after, rd_after, vol_after
+  FROM game_players WHERE game_id = $1`;
+/** A rating row for a player's first rated game in a class, so that it can be locked. */
+export const ENSURE_RATING = `
+  INSERT INTO ratings (player_id, class, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, 0)
+  ON CONFLICT (player_id, class) DO NOTHING`;
+export const SELECT_RATING =
+  'SELECT rating, rd, vol, games FROM ratings WHERE player_id = $1 AND class = $2';
+export const UPDATE_RATING = `
+  UPDATE ratings SET rating = $3, rd = $4, vol = $5, games = games + 1
+  WHERE player_id = $1 AND class = $2`;
+export const UPDATE_SEAT = `
+  UPDATE game_players SET rating_before = $3, rd_before = $4, vol_before = $5,
+    rating_after = $6, rd_after = $7, vol_after = $8
+  WHERE game_id = $1 AND colour = $2`;
+export const SETTLE_GAME = 'UPDATE lobby_games SET result = $2, settled_at = $3 WHERE game_id = $1';
+
+/** A row of SELECT_GAME. */
+export interface GameRow {
+  readonly class: RatingClass;
+  readonly rated: boolean | number;
+  readonly result: StoredResult | null;
+}
+
+/** A row of SELECT_SEATS. */
+export interface SeatRow {
+  readonly colour: Colour;
+  readonly player_id: string;
+  readonly rating_before: number | null;
+  readonly rd_before: number | null;
+  readonly vol_before: number | null;
+  readonly rating_after: number | null;
+  readonly rd_after: number | null;
+  readonly vol_after: number | null;
+}
+
+/** The parameters of UPDATE_SEAT for one side of a settlement. */
+export function seatChange(gameId: string, colour: Colour, change: RatingChange): unknown[] {
+  const { before, after } = change;
+  return [gameId, colour, before.rating, before.rd, before.vol, after.rating, after.rd, after.vol];
+}
+
+/** The settlement stored for a game that was settled before. */
+export function storedSettlement(result: StoredResult, seats: readonly SeatRow[]): Settlement {
+  const change = (colour: Colour): RatingChange | null => {
+    const s = seats.find((seat) => seat.colour === colour);
+    if (!s || s.rating_before === null) return null;
+    return {
+      before: { rating: s.rating_before, rd: s.rd_before!, vol: s.vol_before! },
+      after: { rating: s.rating_after!, rd: s.rd_after!, vol: s.vol_after! },
+    };
+  };
+  return { outcome: outcomeOf(result), white: change('white'), black: change('black') };
+}
+
+export const RECENT_GAMES = `
+  SELECT me.game_id, me.colour, opp.player_id AS opponent_id, p.name AS opponent_name,
+    g.class, g.rated, g.result, me.rating_before, me.rating_after, me.started_at
+  FROM game_players me
+  JOIN lobby_games g ON g.game_id = me.game_id
+  JOIN game_players opp ON opp.game_id = me.game_id AND opp.colour <> me.colour
+  JOIN players p ON p.id = opp.player_id
+  WHERE me.player_id = $1
+  ORDER BY me.started_at DESC, me.game_id DESC
+  LIMIT $2`;
+
+/** A row of RECENT_GAMES. */
+export interface RecentRow {
+  readonly game_id: string;
+  readonly colour: Colour;
+  readonly opponent_id: string;
+  readonly opponent_name: string;
+  readonly class: RatingClass;
+  readonly rated: boolean | number;
+  readonly result: StoredResult | null;
+  readonly rating_before: number | null;
+  readonly rating_after: number | null;
+  readonly started_at: Num;
+}
+
+/** A player's game from a row of RECENT_GAMES. */
+export function playerGame(row: RecentRow): PlayerGame {
+  return {
+    gameId: row.game_id,
+    colour: row.colour,
+    opponent: { id: row.opponent_id, name: row.opponent_name },
+    class: row.class,
+    rated: Boolean(row.rated),
+    result: row.result === null ? null : resultFor(row.result, row.colour),
+    ratingBefore: row.rating_before,
+    ratingAfter: row.rating_after,
+    startedAt: Number(row.started_at),
+  };
+}
+
+export const RECENT_COLOURS = `
+  SELECT colour FROM game_players WHERE player_id = $1
+  ORDER BY started_at DESC, game_id DESC LIMIT $2`;
+
+/** Whites minus blacks among rows of RECENT_COLOURS. */
+export function balance(rows: readonly { readonly colour: Colour }[]): number {
+  return rows.reduce((sum, r) => sum + (r.colour === 'white' ? 1 : -1), 0);
+}

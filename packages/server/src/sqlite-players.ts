@@ -1,0 +1,126 @@
+// The requests about players, answered inside the SQLite worker. Each write runs in a
+// transaction of its own nested in the worker's batch (a savepoint), so that one which fails
+// half-way leaves nothing behind while the batch's other writes commit.
+
+import type { Colour } from '@agon/engine';
+import type { Database, Statement } from 'better-sqlite3';
+import * as sql from './player-sql.ts';
+import { BALANCE_GAMES, settlement, storedResult } from './players.ts';
+import { type ClassRating, NEW_RATING } from './ratings.ts';
+import type { PlayerAnswers, PlayerJob } from './sqlite-messages.ts';
+
+/** The handler of each request about players. */
+export type PlayerHandlers = {
+  readonly [K in PlayerJob['op']]: (job: Extract<PlayerJob, { op: K }>) => PlayerAnswers[K];
+};
+
+/** A statement written with $1 parameters, run with a list of values as SQLite's @p1. */
+function statement<Row>(
+  db: Database,
+  text: string,
+): (...values: unknown[]) => {
+  all(): Row[];
+  get(): Row | undefined;
+  run(): number;
+} {
+  const prepared: Statement = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
+  return (...values) => {
+    const params = Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
+    return {
+      all: () => prepared.all(params) as Row[],
+      get: () => prepared.get(params) as Row | undefined,
+      run: () => prepared.run(params).changes,
+    };
+  };
+}
+
+/** Whether an error is the unique index of names refusing a name. */
+export const isNameTaken = (e: unknown): boolean =>
+  e instanceof Error && e.message.includes('players.name_key');
+
+/** The handlers over an open database with the players' tables. */
+export function playerHandlers(db: Database): PlayerHandlers {
+  const insertPlayer = statement(db, sql.INSERT_PLAYER);
+  const insertToken = statement(db, sql.INSERT_TOKEN);
+  const addToken = statement(db, sql.ADD_TOKEN);
+  const rename = statement(db, sql.RENAME);
+  const selectPlayer = statement<sql.PlayerRow>(db, sql.SELECT_PLAYER);
+  const selectByToken = statement<sql.PlayerRow>(db, sql.SELECT_PLAYER_BY_TOKEN);
+  const selectPlayers = statement<sql.PlayerRow>(db, sql.SELECT_PLAYERS_SQLITE);
+  const insertTransfer = statement(db, sql.INSERT_TRANSFER);
+  const takeTransfer = statement<{ player_id: string; expires_at: number }>(db, sql.TAKE_TRANSFER);
+  const purgeTransfers = statement(db, sql.PURGE_TRANSFERS);
+  const insertGame = statement(db, sql.INSERT_GAME);
+  const insertSeat = statement(db, sql.INSERT_SEAT);
+  const selectGame = statement<sql.GameRow>(db, sql.SELECT_GAME);
+  const selectSeats = statement<sql.SeatRow>(db, sql.SELECT_SEATS);
+  const ensureRating = statement(db, sql.ENSURE_RATING);
+  const selectRating = statement<ClassRating>(db, sql.SELECT_RATING);
+  const updateRating = statement(db, sql.UPDATE_RATING);
+  const updateSeat = statement(db, sql.UPDATE_SEAT);
+  const settleGame = statement(db, sql.SETTLE_GAME);
+  const recentGames = statement<sql.RecentRow>(db, sql.RECENT_GAMES);
+  const recentColours = statement<{ colour: Colour }>(db, sql.RECENT_COLOURS);
+
+  /** A player's rating in a class, its row made first if the class was never played rated. */
+  const classRating = (playerId: string, cls: string): ClassRating => {
+    const { rating, rd, vol } = NEW_RATING;
+    ensureRating(playerId, cls, rating, rd, vol).run();
+    return selectRating(playerId, cls).get()!;
+  };
+
+  return {
+    'create-player': db.transaction((job) => {
+      insertPlayer(job.id, job.name, job.nameKey, job.createdAt).run();
+      insertToken(job.tokenHash, job.id).run();
+      return undefined;
+    }),
+    rename: db.transaction((job) => rename(job.id, job.name, job.nameKey).run() > 0),
+    'add-token': db.transaction((job) => addToken(job.tokenHash, job.id).run() > 0),
+    'save-transfer': db.transaction((job) => {
+      insertTransfer(job.codeHash, job.playerId, job.expiresAt).run();
+      return undefined;
+    }),
+    'take-transfer': db.transaction((job) => {
+      const taken = takeTransfer(job.codeHash).get();
+      purgeTransfers(job.now).run();
+      return taken && taken.expires_at > job.now ? taken.player_id : undefined;
+    }),
+    'record-game': db.transaction(({ game }) => {
+      insertGame(game.gameId, game.class, game.rated ? 1 : 0, game.startedAt).run();
+      insertSeat(game.gameId, 'white', game.white, game.startedAt).run();
+      insertSeat(game.gameId, 'black', game.black, game.startedAt).run();
+      return undefined;
+    }),
+    settle: db.transaction((job) => {
+      const game = selectGame(job.gameId).get();
+      if (!game) return undefined;
+      const seats = selectSeats(job.gameId).all();
+      if (game.result !== null) return sql.storedSettlement(game.result, seats);
+      const white = seats.find((s) => s.colour === 'white')!.player_id;
+      const black = seats.find((s) => s.colour === 'black')!.player_id;
+      const rated = Boolean(game.rated) && !job.outcome.aborted;
+      const before = rated
+        ? { white: classRating(white, game.class), black: classRating(black, game.class) }
+        : { white: NEW_RATING, black: NEW_RATING };
+      const result = settlement(rated, job.outcome, before.white, before.black);
+      for (const [colour, id] of [
+        ['white', white],
+        ['black', black],
+      ] as const) {
+        const change = result[colour];
+        if (!change) continue;
+        const { rating, rd, vol } = change.after;
+        updateRating(id, game.class, rating, rd, vol).run();
+        updateSeat(...sql.seatChange(job.gameId, colour, change)).run();
+      }
+      settleGame(job.gameId, storedResult(job.outcome), job.at).run();
+      return result;
+    }),
+    player: (job) => sql.playersFrom(selectPlayer(job.id).all())[0],
+    'player-by-token': (job) => sql.playersFrom(selectByToken(job.tokenHash).all())[0],
+    players: (job) => sql.playersFrom(selectPlayers(JSON.stringify(job.ids)).all()),
+    'recent-games': (job) => recentGames(job.playerId, job.limit).all().map(sql.playerGame),
+    'colour-balance': (job) => sql.balance(recentColours(job.playerId, BALANCE_GAMES).all()),
+  };
+}

@@ -1,0 +1,104 @@
+// The SQLite database's tables, built by ordered migrations: `PRAGMA user_version` says how
+// many have run, and each pending one runs in a transaction with the version it makes, at
+// open. A database from before versions (0) already has the games, so the first step creates
+// only what is missing.
+
+import type { Database } from 'better-sqlite3';
+
+/** The steps from an empty database to this server's; step n makes version n. */
+const MIGRATIONS: readonly ((db: Database) => void)[] = [
+  // 1. Games, their events, and the notes of the restart.
+  (db) => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        setup TEXT NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        version INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game_id, version)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+    `);
+    // Added to the games table after its first release: a database may have it already.
+    const columns = db.pragma('table_info(games)') as { name: string }[];
+    if (!columns.some((c) => c.name === 'clock_runs')) {
+      db.exec('ALTER TABLE games ADD COLUMN clock_runs INTEGER NOT NULL DEFAULT 0');
+    }
+    db.exec('CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs = 1');
+  },
+  // 2. Players, their devices and ratings, transfer codes, and the lobby's games. A rating
+  // row exists once a class has been played rated; a game's result is null while it goes on.
+  (db) => {
+    db.exec(`
+      CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX player_names ON players (name_key);
+      CREATE TABLE player_tokens (
+        hash TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players (id)
+      );
+      CREATE TABLE ratings (
+        player_id TEXT NOT NULL REFERENCES players (id),
+        class TEXT NOT NULL,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        vol REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player_id, class)
+      ) WITHOUT ROWID;
+      CREATE TABLE transfers (
+        code_hash TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players (id),
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX transfer_expiry ON transfers (expires_at);
+      CREATE TABLE lobby_games (
+        game_id TEXT PRIMARY KEY,
+        class TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        result TEXT,
+        settled_at INTEGER
+      );
+      CREATE TABLE game_players (
+        game_id TEXT NOT NULL REFERENCES lobby_games (game_id),
+        colour TEXT NOT NULL,
+        player_id TEXT NOT NULL REFERENCES players (id),
+        started_at INTEGER NOT NULL,
+        rating_before REAL,
+        rd_before REAL,
+        vol_before REAL,
+        rating_after REAL,
+        rd_after REAL,
+        vol_after REAL,
+        PRIMARY KEY (game_id, colour)
+      ) WITHOUT ROWID;
+      CREATE INDEX player_history ON game_players (player_id, started_at);
+    `);
+  },
+];
+
+/** Brings the database up to this server's schema; refuses one made by a newer server. */
+export function migrate(db: Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new Error(
+      `it was made by a newer server (schema ${version}; this one knows ${MIGRATIONS.length})`,
+    );
+  }
+  for (const [i, step] of MIGRATIONS.entries()) {
+    if (i < version) continue;
+    db.transaction(() => {
+      step(db);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}
