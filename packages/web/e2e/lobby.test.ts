@@ -23,8 +23,9 @@ async function ownName(page: Page): Promise<string> {
 
 /** The side this page plays in the game it shows: the card marked "(you)". */
 async function seat(page: Page): Promise<string> {
-  await page.locator('.player-card .you-mark').waitFor(SLOW);
-  return (await page.locator('.player-card:has(.you-mark)').getAttribute('data-player')) ?? '';
+  const own = page.locator('.player-card', { has: page.locator('.side', { hasText: '(you)' }) });
+  await own.waitFor(SLOW);
+  return (await own.getAttribute('data-player')) ?? '';
 }
 
 /** Waits for a game page and says which game it is. */

@@ -58,7 +58,6 @@ function Pools({ lobby, create }: { readonly lobby: Lobby; readonly create: () =
               type="button"
               class={`pool${waiting ? ' waiting' : ''}`}
               aria-pressed={waiting}
-              aria-label={ot('lobby.poolName', { time: pool.id, class: cls })}
               data-testid={`pool-${pool.id}`}
               disabled={!view}
               onClick={() => (waiting ? lobby.unseek() : lobby.seek(pool.id))}
@@ -204,15 +203,7 @@ function Challenges({ lobby }: { readonly lobby: Lobby }) {
 function LiveGame({ game }: { readonly game: LiveGameView }) {
   return (
     <li>
-      <Link
-        href={gamePath(game.id)}
-        class="live-game"
-        label={ot('lobby.liveGame', {
-          white: `${game.white.name} ${ratingText(game.white.rating)}`,
-          black: `${game.black.name} ${ratingText(game.black.rating)}`,
-          time: timeControlText(game.clock),
-        })}
-      >
+      <Link href={gamePath(game.id)} class="live-game">
         <span class="live-side">
           <span class="token-dot white" aria-hidden="true" />
           {game.white.name} <span class="rating">{ratingText(game.white.rating)}</span>

@@ -48,13 +48,10 @@ function GameRow({ g }: { readonly g: PlayerGame }) {
   const date = new Intl.DateTimeFormat(language.value, { dateStyle: 'medium' }).format(g.at);
   return (
     <li>
-      <Link
-        href={gamePath(g.game)}
-        class={`game-row ${g.result ?? 'playing'}`}
-        label={`${ot('player.openGame', { name: g.opponent.name })}: ${ot(`result.${g.result ?? 'playing'}`)}, ${date}`}
-      >
+      <Link href={gamePath(g.game)} class={`game-row ${g.result ?? 'playing'}`}>
         <span class="token-dot-wrap" title={words.sideWord(g.colour)}>
           <span class={`token-dot ${g.colour}`} aria-hidden="true" />
+          <span class="sr-only">{words.sideWord(g.colour)}</span>
         </span>
         <span class="game-opponent">{g.opponent.name}</span>
         <span class="game-result">{ot(`result.${g.result ?? 'playing'}`)}</span>

@@ -7,6 +7,7 @@ import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { clockText } from './clock-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
+import { ot } from './text.ts';
 import { Who } from './Who.tsx';
 
 /** The card for the side of `colour`. */
@@ -25,7 +26,7 @@ export function SeatBar({
   const left = online.timeLeft(colour);
   const brief = v?.players?.[colour];
   const name = brief ? (
-    <Who player={brief} you={colour === you} />
+    <Who player={brief} />
   ) : you === null ? (
     words.sideWord(colour)
   ) : colour === you ? (
@@ -38,7 +39,16 @@ export function SeatBar({
     <PlayerCard
       colour={colour}
       name={name}
-      side={!joined ? words.notJoined : you !== null ? words.sideWord(colour) : undefined}
+      side={
+        !joined
+          ? words.notJoined
+          : brief && colour === you
+            ? // The name is the player's own now, so the side says whose card this is.
+              `${words.sideWord(colour)} ${ot('seat.you')}`
+            : you !== null || brief
+              ? words.sideWord(colour)
+              : undefined
+      }
       toMove={toMove}
       relocating={toMove && !!game?.position.relocating}
       inHand={inHand}

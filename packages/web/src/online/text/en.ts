@@ -25,7 +25,6 @@ export const en = {
   'lobby.quick': 'Quick pairing',
   'lobby.quickNote': 'A rated game with the next player who picks the same time.',
   'lobby.crowd': '{waiting} waiting · {playing} playing',
-  'lobby.poolName': '{time}, {class}',
   'lobby.waitingHere': 'Waiting…',
   'lobby.custom': 'Create a challenge',
   'lobby.customNote': 'Your own time and rules',
@@ -45,7 +44,6 @@ export const en = {
   'lobby.games': { one: '{count} game in play', other: '{count} games in play' },
   'lobby.live': 'Playing now',
   'lobby.noLive': 'No games are being played just now.',
-  'lobby.liveGame': '{white} against {black}, {time}',
   'lobby.you': 'Playing as {name}',
   'col.player': 'Player',
   'col.rating': 'Rating',
@@ -85,7 +83,6 @@ export const en = {
   'result.draw': 'Draw',
   'result.aborted': 'Aborted',
   'result.playing': 'Playing',
-  'player.openGame': 'Open the game against {name}',
 
   'me.title': 'Your online identity',
   'me.secret':

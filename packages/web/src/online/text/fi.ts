@@ -26,7 +26,6 @@ export const fi: OnlineCatalog = {
   'lobby.quick': 'Pikaparitus',
   'lobby.quickNote': 'Pisteytetty peli seuraavan saman ajan valitsevan pelaajan kanssa.',
   'lobby.crowd': '{waiting} odottaa · {playing} pelaa',
-  'lobby.poolName': '{time}, {class}',
   'lobby.waitingHere': 'Odotetaan…',
   'lobby.custom': 'Luo haaste',
   'lobby.customNote': 'Oma aika ja omat säännöt',
@@ -46,7 +45,6 @@ export const fi: OnlineCatalog = {
   'lobby.games': { one: '{count} peli käynnissä', other: '{count} peliä käynnissä' },
   'lobby.live': 'Käynnissä nyt',
   'lobby.noLive': 'Yhtään peliä ei ole juuri nyt käynnissä.',
-  'lobby.liveGame': '{white} vastaan {black}, {time}',
   'lobby.you': 'Pelaat nimellä {name}',
   'col.player': 'Pelaaja',
   'col.rating': 'Vahvuusluku',
@@ -87,7 +85,6 @@ export const fi: OnlineCatalog = {
   'result.draw': 'Tasapeli',
   'result.aborted': 'Keskeytetty',
   'result.playing': 'Kesken',
-  'player.openGame': 'Avaa peli pelaajaa {name} vastaan',
 
   'me.title': 'Verkkoidentiteettisi',
   'me.secret':

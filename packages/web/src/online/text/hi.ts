@@ -26,7 +26,6 @@ export const hi: OnlineCatalog = {
   'lobby.quick': 'झटपट जोड़ी',
   'lobby.quickNote': 'उसी समय को चुनने वाले अगले खिलाड़ी के साथ एक रेटेड खेल।',
   'lobby.crowd': '{waiting} प्रतीक्षा में · {playing} खेल रहे हैं',
-  'lobby.poolName': '{time}, {class}',
   'lobby.waitingHere': 'प्रतीक्षा…',
   'lobby.custom': 'चुनौती बनाएँ',
   'lobby.customNote': 'अपना समय और अपने नियम',
@@ -46,7 +45,6 @@ export const hi: OnlineCatalog = {
   'lobby.games': { one: '{count} खेल जारी', other: '{count} खेल जारी' },
   'lobby.live': 'अभी चल रहे खेल',
   'lobby.noLive': 'अभी कोई खेल नहीं चल रहा।',
-  'lobby.liveGame': '{white} बनाम {black}, {time}',
   'lobby.you': 'आप {name} के नाम से खेल रहे हैं',
   'col.player': 'खिलाड़ी',
   'col.rating': 'रेटिंग',
@@ -86,7 +84,6 @@ export const hi: OnlineCatalog = {
   'result.draw': 'ड्रॉ',
   'result.aborted': 'रद्द',
   'result.playing': 'जारी',
-  'player.openGame': '{name} के विरुद्ध खेल खोलें',
 
   'me.title': 'आपकी ऑनलाइन पहचान',
   'me.secret':

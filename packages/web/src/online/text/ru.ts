@@ -27,7 +27,6 @@ export const ru: OnlineCatalog = {
   'lobby.quick': 'Быстрый подбор',
   'lobby.quickNote': 'Рейтинговая партия со следующим игроком, выбравшим то же время.',
   'lobby.crowd': 'ждут: {waiting} · играют: {playing}',
-  'lobby.poolName': '{time}, {class}',
   'lobby.waitingHere': 'Ожидание…',
   'lobby.custom': 'Создать вызов',
   'lobby.customNote': 'Своё время и свои правила',
@@ -57,7 +56,6 @@ export const ru: OnlineCatalog = {
   },
   'lobby.live': 'Сейчас играют',
   'lobby.noLive': 'Сейчас никто не играет.',
-  'lobby.liveGame': '{white} против {black}, {time}',
   'lobby.you': 'Вы играете как {name}',
   'col.player': 'Игрок',
   'col.rating': 'Рейтинг',
@@ -103,7 +101,6 @@ export const ru: OnlineCatalog = {
   'result.draw': 'Ничья',
   'result.aborted': 'Отменена',
   'result.playing': 'Идёт',
-  'player.openGame': 'Открыть партию против игрока {name}',
 
   'me.title': 'Ваша сетевая личность',
   'me.secret':
