@@ -1,0 +1,483 @@
+// The lobby of this process: its sockets (players who said hello with their token), their
+// seeks, challenges and acceptances checked and handed to the board (memory or Redis), the
+// quick pairing run every half second, the games the pairings make, and the list every lobby
+// page shows, sent whole at most once a second when something changed (docs/lobby.md).
+
+import type { Colour } from '@agon/engine';
+import {
+  type ChallengeView,
+  type LobbyClientMessage,
+  type LobbyServerMessage,
+  type LobbyView,
+  MAX_LISTED,
+  type PlayerBrief,
+  type PlayerView,
+  POOLS,
+  type PoolId,
+  RATING_CLASSES,
+  type RatingClass,
+  type Refusal,
+  ratingClass,
+  type TimeControl,
+  type Variant,
+} from '@agon/protocol';
+import type { Challenge, LobbyBoard, Playing } from './lobby-board.ts';
+import { challengerColour, pairUp } from './pairing.ts';
+import type { Player, PlayerStore } from './players.ts';
+import type { Problems } from './problems.ts';
+import { TokenBucket } from './rate-limit.ts';
+import { type ClassRating, provisional } from './ratings.ts';
+import { hashToken, newGameId, newToken } from './secret.ts';
+import type { GameSetup, GameStore } from './store.ts';
+
+/** A lobby socket as the lobby sees it. */
+export interface LobbyMember {
+  readonly address: string;
+  send(message: LobbyServerMessage | string): void;
+  refuse(error: Refusal): void;
+  close(code: number, reason: string): void;
+}
+
+/** The limits of the lobby. */
+export interface LobbyLimits {
+  /** Seeks, challenges and acceptances one player may make per minute (and in a burst). */
+  readonly lobbyActionsPerMinute: number;
+  readonly lobbyActionBurst: number;
+}
+
+/** How often quick pairing looks for pairs. */
+const PAIR_EVERY_MS = 500;
+/** How often, at most, the list is sent again. */
+const SHOW_EVERY_MS = 1000;
+/** How often the count of games in play is read from the store. */
+const COUNT_EVERY_MS = 5000;
+/** A lobby game's listing lapses this long after its clocks could have run out, if not ended. */
+const LISTING_SPARE_MS = 5 * 60_000;
+/** Moves a game is assumed to last, to bound its listing. */
+const LONGEST_GAME_MOVES = 150;
+
+/** A rating as shown. */
+export function ratingView(r: ClassRating): PlayerBrief['rating'] {
+  return { rating: Math.round(r.rating), provisional: provisional(r), games: r.games };
+}
+
+/** A player as anyone may see them. */
+export function playerView(p: Player): PlayerView {
+  const ratings = Object.fromEntries(
+    RATING_CLASSES.map((c) => [c, ratingView(p.ratings[c])]),
+  ) as PlayerView['ratings'];
+  return { id: p.id, name: p.name, ratings };
+}
+
+/** A player with the rating of one class. */
+export function brief(p: Player, cls: RatingClass): PlayerBrief {
+  return { id: p.id, name: p.name, rating: ratingView(p.ratings[cls]) };
+}
+
+/** The terms of a lobby game, however it was agreed. */
+interface Terms {
+  readonly clock: TimeControl;
+  readonly variant: Variant;
+  readonly touchMove: boolean;
+  readonly rated: boolean;
+}
+
+/** The lobby of this process over the shared board. */
+export class Lobby {
+  /** This process's lobby sockets, by player. */
+  private readonly sockets = new Map<string, Set<LobbyMember>>();
+  private readonly who = new Map<LobbyMember, Player>();
+  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly pairTimer: NodeJS.Timeout;
+  private readonly showTimer: NodeJS.Timeout;
+  private readonly countTimer: NodeJS.Timeout;
+  private dirty = true;
+  private pairing = false;
+  private showing = false;
+  private gamesInPlay = 0;
+  private shown: LobbyView | undefined;
+  private closing = false;
+
+  constructor(
+    private readonly board: LobbyBoard,
+    private readonly players: PlayerStore,
+    private readonly games: GameStore,
+    private readonly limits: LobbyLimits,
+    private readonly now: () => number,
+    private readonly problems: Problems,
+  ) {
+    board.listen({
+      deliver: (player, message) => {
+        const text = JSON.stringify(message);
+        for (const member of this.sockets.get(player) ?? []) member.send(text);
+      },
+      changed: () => {
+        this.dirty = true;
+      },
+    });
+    this.pairTimer = setInterval(() => void this.pairAll(), PAIR_EVERY_MS);
+    this.showTimer = setInterval(() => void this.show(), SHOW_EVERY_MS);
+    this.countTimer = setInterval(() => void this.count(), COUNT_EVERY_MS);
+    for (const timer of [this.pairTimer, this.showTimer, this.countTimer]) timer.unref();
+    void this.count();
+  }
+
+  /** Players with a lobby socket on this process. */
+  get size(): number {
+    return this.sockets.size;
+  }
+
+  /** Lets `member` in as the player whose token it gives, and sends it the lobby. */
+  async hello(member: LobbyMember, token: string): Promise<boolean> {
+    let player: Player | undefined;
+    try {
+      player = await this.players.playerByToken(hashToken(token));
+    } catch (e) {
+      this.problems.report('storage', e);
+      member.refuse({ code: 'server-error', message: 'the lobby could not be opened' });
+      return false;
+    }
+    if (!player) {
+      member.refuse({
+        code: 'unknown-player',
+        message: 'no player has this token; the identity was lost, make a new one',
+      });
+      member.close(4401, 'unknown player');
+      return false;
+    }
+    this.who.set(member, player);
+    const mine = this.sockets.get(player.id) ?? new Set();
+    mine.add(member);
+    this.sockets.set(player.id, mine);
+    this.board.attend(this.sockets.size);
+    const lobby = !this.dirty && this.shown ? this.shown : await this.view();
+    member.send({ t: 'welcome', you: playerView(player), lobby });
+    return true;
+  }
+
+  /** Takes a closed socket out; the player's last one here takes their seek and challenge. */
+  leave(member: LobbyMember): void {
+    const player = this.who.get(member);
+    if (!player) return;
+    this.who.delete(member);
+    const mine = this.sockets.get(player.id);
+    mine?.delete(member);
+    if (mine && mine.size > 0) return;
+    this.sockets.delete(player.id);
+    this.board.attend(this.sockets.size);
+    this.board.drop(player.id).catch((e: unknown) => this.problems.report('lobby', e));
+  }
+
+  /** Acts on a message from a member that has said hello. */
+  async act(member: LobbyMember, message: LobbyClientMessage): Promise<void> {
+    const player = this.who.get(member);
+    if (!player) {
+      member.refuse({ code: 'hello-first', message: 'say hello with your player token first' });
+      return;
+    }
+    if (message.t === 'ping') {
+      member.send({ t: 'pong' });
+      return;
+    }
+    if (message.t === 'hello') {
+      member.refuse({ code: 'bad-message', message: 'hello is said once per connection' });
+      return;
+    }
+    if (message.t !== 'unseek' && message.t !== 'withdraw' && !this.allow(player.id)) {
+      member.refuse({ code: 'rate-limited', message: 'too many lobby requests; wait a minute' });
+      return;
+    }
+    try {
+      await this.command(member, player, message);
+    } catch (e) {
+      this.problems.report('lobby', e);
+      member.refuse({ code: 'server-error', message: 'the lobby cannot be reached; try again' });
+    }
+  }
+
+  private async command(
+    member: LobbyMember,
+    player: Player,
+    message: Exclude<LobbyClientMessage, { t: 'ping' | 'hello' }>,
+  ): Promise<void> {
+    // Always the freshest ratings: a game may have ended since the socket said hello.
+    const fresh = (await this.players.player(player.id)) ?? player;
+    switch (message.t) {
+      case 'seek': {
+        const pool = POOLS.find((p) => p.id === message.pool)!;
+        const cls = ratingClass(pool);
+        const seek = {
+          player: fresh.id,
+          name: fresh.name,
+          pool: pool.id,
+          rating: fresh.ratings[cls].rating,
+          since: this.now(),
+          balance: await this.players.colourBalance(fresh.id),
+        };
+        if (!(await this.board.seek(seek))) return this.refuseBusy(member, fresh.id);
+        this.tell(fresh.id, { t: 'seeking', pool: pool.id });
+        return;
+      }
+      case 'unseek':
+        await this.board.unseek(fresh.id);
+        this.tell(fresh.id, { t: 'seeking', pool: null });
+        return;
+      case 'challenge': {
+        const { t: _t, ...terms } = message;
+        const challenge: Challenge = {
+          id: newGameId().slice(0, 8),
+          by: brief(fresh, ratingClass(terms.clock)),
+          terms,
+          since: this.now(),
+        };
+        if (!(await this.board.offer(challenge))) return this.refuseBusy(member, fresh.id);
+        return;
+      }
+      case 'withdraw':
+        if (!(await this.board.withdraw(fresh.id, message.id))) {
+          member.refuse({
+            code: 'no-such-challenge',
+            message: 'you have no open challenge by that id',
+          });
+        }
+        return;
+      case 'accept':
+        return this.accept(member, fresh, message.id);
+    }
+  }
+
+  private async refuseBusy(member: LobbyMember, player: string): Promise<void> {
+    const game = await this.board.busy(player);
+    member.refuse({
+      code: 'busy',
+      message: game
+        ? `you are playing a game (/g/${game}); finish it first`
+        : 'you are already in a game',
+    });
+  }
+
+  /** Takes challenge `id` for `taker`: the game starts for both, or a refusal says why. */
+  private async accept(member: LobbyMember, taker: Player, id: string): Promise<void> {
+    const challenge = await this.board.challenge(id);
+    if (!challenge) {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
+      return;
+    }
+    if (challenge.by.id === taker.id) {
+      member.refuse({ code: 'own-challenge', message: 'this is your own challenge' });
+      return;
+    }
+    const owner = await this.players.player(challenge.by.id);
+    if (!owner) {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
+      return;
+    }
+    const ownerColour = challengerColour(challenge.terms.side);
+    const [white, black] = ownerColour === 'white' ? [owner, taker] : [taker, owner];
+    const started = await this.start(white, black, challenge.terms, null, (playing) =>
+      this.board.take(id, taker.id, playing),
+    );
+    if (!started) {
+      const busy = await this.board.busy(taker.id);
+      if (busy) await this.refuseBusy(member, taker.id);
+      else member.refuse({ code: 'no-such-challenge', message: 'that challenge was just taken' });
+    }
+  }
+
+  /** Proposes pairs in every pool and starts the games of those this process wins. */
+  private async pairAll(): Promise<void> {
+    if (this.pairing || this.closing) return;
+    this.pairing = true;
+    try {
+      for (const pool of POOLS) {
+        const seeks = await this.board.seeks(pool.id);
+        if (seeks.length < 2) continue;
+        for (const pair of pairUp(seeks, this.now())) {
+          await this.pairOne(pool.id, pair.white.player, pair.black.player);
+        }
+      }
+    } catch (e) {
+      this.problems.report('lobby', e);
+    } finally {
+      this.pairing = false;
+    }
+  }
+
+  private async pairOne(pool: PoolId, whiteId: string, blackId: string): Promise<void> {
+    const found = await this.players.players([whiteId, blackId]);
+    const white = found.find((p) => p.id === whiteId);
+    const black = found.find((p) => p.id === blackId);
+    if (!white || !black) return;
+    const { initial, increment } = POOLS.find((p) => p.id === pool)!;
+    const terms: Terms = {
+      clock: { initial, increment },
+      variant: 'standard',
+      touchMove: false,
+      rated: true,
+    };
+    await this.start(white, black, terms, pool, (playing) =>
+      this.board.pair(whiteId, blackId, playing),
+    );
+  }
+
+  /**
+   * Makes a game of `white` and `black` if `claim` wins it on the board (the atomic step), then
+   * stores it and tells both players where to go; false if the claim was lost.
+   */
+  private async start(
+    white: Player,
+    black: Player,
+    terms: Terms,
+    pool: PoolId | null,
+    claim: (playing: Playing) => Promise<boolean>,
+  ): Promise<boolean> {
+    const cls = ratingClass(terms.clock);
+    const now = this.now();
+    const game = newGameId();
+    const longest = terms.clock.initial * 2 + LONGEST_GAME_MOVES * terms.clock.increment;
+    const playing: Playing = {
+      game,
+      pool,
+      white: brief(white, cls),
+      black: brief(black, cls),
+      clock: terms.clock,
+      variant: terms.variant,
+      rated: terms.rated,
+      until: now + longest + LISTING_SPARE_MS,
+    };
+    if (!(await claim(playing))) return false;
+    const tokens = { white: newToken(), black: newToken() };
+    const setup: GameSetup = {
+      variant: terms.variant,
+      clock: terms.clock,
+      seats: { white: hashToken(tokens.white), black: hashToken(tokens.black) },
+      players: { white: white.id, black: black.id },
+      rated: terms.rated,
+      touchMove: terms.touchMove,
+    };
+    try {
+      await this.games.create(game, now, setup);
+      await this.players.recordGame({
+        gameId: game,
+        white: white.id,
+        black: black.id,
+        class: cls,
+        rated: terms.rated,
+        startedAt: now,
+      });
+    } catch (e) {
+      this.problems.report('storage', e);
+      await this.board.end(game, [white.id, black.id]).catch(() => undefined);
+      for (const p of [white, black]) {
+        this.board.notify(p.id, {
+          t: 'error',
+          code: 'server-error',
+          message: 'the game could not be started; try again',
+        });
+      }
+      return true;
+    }
+    for (const seat of ['white', 'black'] as const satisfies readonly Colour[]) {
+      const p = seat === 'white' ? white : black;
+      this.board.notify(p.id, { t: 'paired', game, seat, token: tokens[seat] });
+    }
+    return true;
+  }
+
+  /** A lobby game of `players` ended: they are free again, and it leaves the list. */
+  ended(game: string, players: readonly string[]): Promise<void> {
+    return this.board.end(game, players);
+  }
+
+  /** Sends `message` to `player`'s sockets on this process. */
+  private tell(player: string, message: LobbyServerMessage): void {
+    const text = JSON.stringify(message);
+    for (const member of this.sockets.get(player) ?? []) member.send(text);
+  }
+
+  /** Takes one lobby action from `player`'s bucket. */
+  private allow(player: string): boolean {
+    const now = this.now();
+    let bucket = this.buckets.get(player);
+    if (!bucket) {
+      if (this.buckets.size > 10_000) {
+        for (const [id, b] of this.buckets) if (b.full(now)) this.buckets.delete(id);
+      }
+      bucket = new TokenBucket(
+        this.limits.lobbyActionsPerMinute / 60,
+        this.limits.lobbyActionBurst,
+        now,
+      );
+      this.buckets.set(player, bucket);
+    }
+    return bucket.take(now);
+  }
+
+  /** Reads how many games have a running clock (link games too). */
+  private async count(): Promise<void> {
+    try {
+      const running = (await this.games.running()).length;
+      if (running !== this.gamesInPlay) this.dirty = true;
+      this.gamesInPlay = running;
+    } catch (e) {
+      this.problems.report('storage', e);
+    }
+  }
+
+  /** The lobby as the page shows it. */
+  private async view(): Promise<LobbyView> {
+    const snap = await this.board.snapshot(this.now());
+    const challenges: ChallengeView[] = [...snap.challenges]
+      .sort((a, b) => b.since - a.since)
+      .slice(0, MAX_LISTED)
+      .map((c) => ({ id: c.id, by: c.by, class: ratingClass(c.terms.clock), ...c.terms }));
+    const pools = POOLS.map((pool) => ({
+      id: pool.id,
+      waiting: snap.seeks.filter((s) => s.pool === pool.id).length,
+      playing: 2 * snap.playing.filter((p) => p.pool === pool.id).length,
+    }));
+    const live = [...snap.playing]
+      .sort((a, b) => b.until - a.until)
+      .slice(0, MAX_LISTED)
+      .map(({ game, white, black, clock, variant, rated }) => ({
+        id: game,
+        white,
+        black,
+        clock,
+        variant,
+        rated,
+      }));
+    return {
+      pools,
+      challenges,
+      players: snap.online,
+      games: Math.max(this.gamesInPlay, snap.playing.length),
+      live,
+    };
+  }
+
+  /** Sends the list to every lobby socket here if it changed. */
+  private async show(): Promise<void> {
+    if (!this.dirty || this.showing || this.closing || this.sockets.size === 0) return;
+    this.showing = true;
+    this.dirty = false;
+    try {
+      const lobby = await this.view();
+      this.shown = lobby;
+      const text = JSON.stringify({ t: 'lobby', lobby } satisfies LobbyServerMessage);
+      for (const members of this.sockets.values()) for (const m of members) m.send(text);
+    } catch (e) {
+      this.dirty = true;
+      this.problems.report('lobby', e);
+    } finally {
+      this.showing = false;
+    }
+  }
+
+  /** Stops the timers (the server is closing). */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const timer of [this.pairTimer, this.showTimer, this.countTimer]) clearInterval(timer);
+    await this.board.close();
+  }
+}
