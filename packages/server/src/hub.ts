@@ -38,6 +38,11 @@ export const DEFAULT_LIMITS: Limits = {
 
 /** How often the server notes in the store that it is alive (the precision of a restart's charge). */
 const ALIVE_MS = 1000;
+/**
+ * How often, while the relay cannot hear the other processes, the games with members read the
+ * store for what the others committed meanwhile.
+ */
+const POLL_MS = 500;
 
 /**
  * The server's clock, in ms: the wall clock at start plus monotonic time since, so durations
@@ -53,6 +58,7 @@ export class Hub {
   /** Events relayed for games while they were being loaded. */
   private readonly early = new Map<string, { version: number; event?: GameEvent }[]>();
   private readonly aliveTimer: NodeJS.Timeout;
+  private readonly pollTimer: NodeJS.Timeout;
   private readonly keepers: Keepers;
   private readonly context: RoomContext;
   /** Failures logged once per burst, shared with the routes and the sockets. */
@@ -112,6 +118,13 @@ export class Hub {
       }
     }, ALIVE_MS);
     this.aliveTimer.unref();
+    // Deaf to the others (Redis away), a game's members would not see the moves made on
+    // another process until Redis came back: meanwhile the store tells them.
+    this.pollTimer = setInterval(() => {
+      if (!this.relay.deaf) return;
+      for (const room of this.rooms.values()) if (room.size > 0) room.refresh();
+    }, POLL_MS);
+    this.pollTimer.unref();
     this.keepers = new Keepers(relay, store, this.problems, {
       rooms: () => this.rooms.values(),
       holds: (id) => this.rooms.has(id) || this.loading.has(id),
@@ -218,6 +231,7 @@ export class Hub {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.aliveTimer);
+    clearInterval(this.pollTimer);
     this.keepers.stop();
     const rooms = [...this.rooms.values()];
     this.rooms.clear();

@@ -5,7 +5,8 @@
 // process counts creations and keeps its clocks alone, as `LocalRelay` does, and shows the
 // presence it last read. Every process subscribes to one pattern, `agon:game:*`, and keeps the
 // events of the games it holds in memory; ioredis reconnects and subscribes again by itself
-// after Redis restarts.
+// after Redis restarts. Until then the relay is `deaf`, and the hub reads its games from the
+// store instead.
 //
 // Presence: each process writes its own connections to a game as one field of the hash
 // `agon:presence:<id>` (field: the process, value: "white,black,watchers") and tells the
@@ -36,8 +37,8 @@ const CHANNEL = 'agon:game:';
 const PRESENCE = 'agon:presence:';
 const KEEPER = 'agon:keeper:';
 /**
- * How long a claim to keep a game's clock lasts unless renewed (keepers.ts renews it every 2 s): a
- * killed keeper's games are free for another process to adopt this long after.
+ * How long a claim to keep a game's clock lasts unless renewed (keepers.ts renews it every
+ * 2 s): a killed keeper's games are free for another process to adopt this long after.
  */
 const KEEP_MS = 10_000;
 /** Games claimed in one script, so that Redis is never blocked long by one call. */
@@ -234,6 +235,10 @@ export class RedisRelay implements Relay {
       await new Promise((r) => setTimeout(r, 20));
     }
     return true;
+  }
+
+  get deaf(): boolean {
+    return this.subscriber.status !== 'ready';
   }
 
   listen(listener: Listener): void {

@@ -48,6 +48,11 @@ export interface Listener {
 
 /** Everything a server process shares with the others. */
 export interface Relay {
+  /**
+   * Whether what the others publish may be going unheard right now (the link to them is cut):
+   * meanwhile the games with members read the store instead.
+   */
+  readonly deaf: boolean;
   /** Tells the other processes that `event` made `version` of game `id` (durable already). */
   publish(id: string, version: number, event: GameEvent): void;
   /** Tells the others that game `id` is at `version`, so those behind read the store. */
@@ -86,6 +91,7 @@ const REMEMBERED_ADDRESSES = 10_000;
  * clock its own to keep, and creations counted in a token bucket per address.
  */
 export class LocalRelay implements Relay {
+  readonly deaf = false;
   private readonly creators = new Map<string, TokenBucket>();
 
   publish(): void {}

@@ -78,6 +78,8 @@ export class Room {
   private queue: Promise<void> = Promise.resolve();
   private alarm: NodeJS.Timeout | undefined;
   private idle: NodeJS.Timeout | undefined;
+  /** Whether a read of the store is queued already. */
+  private refreshing = false;
   /** What the store was last told of this game's clock. */
   private noted: boolean;
   private left = false;
@@ -261,9 +263,17 @@ export class Room {
     });
   }
 
-  /** Reads the game's log and applies what this copy misses (after Redis was away). */
+  /**
+   * Reads the game's log and applies what this copy misses (while and after Redis was away);
+   * one read at a time is queued, however often it is asked for.
+   */
   refresh(): void {
-    void this.enqueue(() => this.catchUp());
+    if (this.refreshing) return;
+    this.refreshing = true;
+    void this.enqueue(() => {
+      this.refreshing = false;
+      return this.catchUp();
+    });
   }
 
   private async catchUp(): Promise<void> {

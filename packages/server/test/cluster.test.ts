@@ -1,8 +1,8 @@
 // Online play across several server processes, for real: a throwaway PostgreSQL, Redis and
 // HAProxy on loopback in front of two server processes (scripts/services.ts). Two players on
 // different processes with a spectator; SIGKILLs at random moments of a burst of moves; Redis
-// and PostgreSQL restarted mid-game; presence and the watcher cap across processes; the
-// creation limit across processes.
+// and PostgreSQL restarted mid-game, and play going on between processes while Redis is down;
+// presence and the watcher cap across processes; the creation limit across processes.
 
 import { request } from 'node:http';
 import {
@@ -616,6 +616,30 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     // The restart lost every process's presence; each wrote its own again on finding its key
     // of life gone.
     await presenceWritten(rest.id);
+    peers.white.close();
+    peers.black.close();
+  }, 120_000);
+
+  it('goes on relaying moves between processes through the store while Redis is down', async () => {
+    const { peers, game, ...rest } = await split();
+    let version = rest.version;
+    /** One move; the opponent, on the other process, must see it within `ms`. */
+    const turn = async (ms: number): Promise<void> => {
+      const side: Colour = game.position.turnColour;
+      const text = randomMove(game);
+      peers[side].send({ t: 'move', seat: side, move: text, version });
+      expect(await peers[side].answer(++version)).toBe('event');
+      const other = side === 'white' ? peers.black : peers.white;
+      const seen = await other.next('event', (m) => m.version === version, ms);
+      expect(seen.event).toMatchObject({ move: text });
+      play(game, text);
+    };
+    await turn(2000);
+    await redis.stop('SIGKILL');
+    // Each process, deaf to the other, reads the games its players are in from the store.
+    for (let i = 0; i < 6; i++) await turn(2500);
+    redis = await startRedis(redis.port);
+    for (let i = 0; i < 4; i++) await turn(2500);
     peers.white.close();
     peers.black.close();
   }, 120_000);
