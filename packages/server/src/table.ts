@@ -74,21 +74,24 @@ export interface Downtime {
 }
 
 /**
- * Replays a stored game at `now`. The running clock is charged for the time since the last move
- * (a crash does not refund the mover's thinking), less any `downtime`, which is charged to no
- * one: the mover could not have moved while no server was there.
+ * Replays a stored game at `now`. The running clock is charged for the mover's thinking (a
+ * crash does not refund it) but not for any `downtime`, which is charged to no one: the mover
+ * could not have moved while no server was there. A turn that began before the downtime is
+ * charged from the last move up to the last note of life, `downtime.from`, and runs again from
+ * the restart, whatever the wall clock read meanwhile: set back while the server was down, it
+ * would otherwise put the turn's start at `now` and refund the whole turn.
  */
 export function restoreTable(stored: StoredGame, now: number, downtime?: Downtime): Table {
   const table = newTable(stored.id, stored.setup);
   for (const event of stored.events) applyEvent(table, event);
   const c = table.clocks;
-  if (c) {
-    const since = runningClock(table) === undefined ? now : c.since;
-    const down = downtime
-      ? Math.max(0, Math.min(now, downtime.to) - Math.max(since, downtime.from))
-      : 0;
-    c.since = Math.min(now, since + down);
-  }
+  if (!c) return table;
+  if (runningClock(table) === undefined) c.since = now;
+  // A turn from after `now` was read on a clock since set back: it too began before the restart.
+  else if (downtime && (c.since < downtime.to || c.since > now)) {
+    const thought = Math.max(0, downtime.from - c.since);
+    c.since = Math.min(now, downtime.to) - thought;
+  } else c.since = Math.min(now, c.since);
   return table;
 }
 

@@ -75,6 +75,27 @@ describe('the referee', () => {
     expect(clockView(later, 91_000)).toEqual(clockView(t, 8000));
   });
 
+  it('charges the mover up to the last note of life when the clock was set back during the downtime', () => {
+    const t = newTable('abcdefghij', CLOCKED);
+    const log: GameEvent[] = [];
+    act(t, { t: 'join', token: 'b-hash' }, 0, log);
+    act(t, { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: 1 }, 1000, log);
+    act(t, { t: 'move', by: 'black', seat: 'black', move: 'f11-f10', version: 2 }, 4000, log);
+    const stored = { id: t.id, createdAt: 0, setup: CLOCKED, events: log };
+    // White had thought for 3 s when the server was last alive (7 s); it came back on a clock
+    // set back to read 2 s, before even Black's move.
+    const back = restoreTable(stored, 2000, { from: 7000, to: 2000 });
+    expect(clockView(back, 2000)).toEqual(clockView(t, 7000));
+    // Time since the restart counts as usual.
+    expect(clockView(back, 2500)).toEqual(clockView(t, 7500));
+    // Set back by less: the restart reads 5 s, after Black's move but before the last note.
+    const less = restoreTable(stored, 5000, { from: 7000, to: 5000 });
+    expect(clockView(less, 5000)).toEqual(clockView(t, 7000));
+    // A game loaded later, on a turn begun after the restart, is charged as usual.
+    const after = restoreTable(stored, 6000, { from: 3000, to: 3500 });
+    expect(clockView(after, 6000)).toEqual(clockView(t, 6000));
+  });
+
   it('withdraws a draw offer when its receiver moves instead of answering', () => {
     const t = newTable('abcdefghij', { ...CLOCKED, clock: null });
     const log: GameEvent[] = [];
