@@ -19,6 +19,7 @@ import { gamePath } from './address.ts';
 import { Link } from './Link.tsx';
 import { Lobby } from './lobby.ts';
 import { elapsedText, ratingText, timeControlText } from './lobby-text.ts';
+import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { me } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -356,7 +357,13 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
   );
   useEffect(() => () => lobby?.stop(), [lobby]);
   const creating = useSignal(false);
-  if (!lobby) return <p class="loading">{words.connecting}</p>;
+  if (!lobby) {
+    return (
+      <main class="lobby">
+        <NoPlayerYet />
+      </main>
+    );
+  }
   const seeking = lobby.seeking.value;
   const line = lobby.line.value;
   const notice = lobby.notice.value;

@@ -17,7 +17,7 @@ import { Go } from './Link.tsx';
 import { LobbyPage } from './LobbyPage.tsx';
 import { OnlineGame } from './online-game.ts';
 import { PlayerPage } from './PlayerPage.tsx';
-import { ensureIdentity, identityLost, identityProblem } from './players.ts';
+import { ensureIdentity, identityLost } from './players.ts';
 import { onlineText, ot } from './text.ts';
 import './online.css';
 
@@ -41,26 +41,26 @@ function useOnlineGame(id: string | undefined, go: (path: string) => void): Onli
   return online;
 }
 
-/** What the browser's player needs said: it could not be made, or it was lost and made anew. */
-function IdentityBanner() {
+/**
+ * Said once, on any online page: the server no longer knew this browser's player, so a new one
+ * was made. (A player that could not be made at all is said by the pages that need one.)
+ */
+function IdentityLost() {
   const lost = identityLost.value;
-  const problem = identityProblem.value;
-  if (!lost && !problem) return null;
+  if (!lost) return null;
   return (
     <div class="banners">
-      <div class="banner" role="alert" data-testid="identity-banner">
-        <p>{problem ?? lost}</p>
-        {!problem && (
-          <div class="banner-actions">
-            <button
-              type="button"
-              class="quiet small"
-              onClick={() => (identityLost.value = undefined)}
-            >
-              {t('dialog.close')}
-            </button>
-          </div>
-        )}
+      <div class="banner" role="alert" data-testid="identity-lost">
+        <p>{lost}</p>
+        <div class="banner-actions">
+          <button
+            type="button"
+            class="quiet small"
+            onClick={() => (identityLost.value = undefined)}
+          >
+            {t('dialog.close')}
+          </button>
+        </div>
       </div>
     </div>
   );
@@ -104,7 +104,7 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
     return () => removeEventListener('popstate', back);
   }, [page]);
   useEffect(() => {
-    // Every online page has a player behind it; a failure is told by the banner.
+    // Every online page has a player behind it; the pages that need one say a failure.
     ensureIdentity().catch(() => undefined);
   }, []);
   const lang = language.value;
@@ -120,7 +120,7 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
     <Go.Provider value={go}>
       <div class="app">
         <TopBar away current={current.page === 'lobby' ? 'lobby' : undefined} />
-        <IdentityBanner />
+        <IdentityLost />
         {ready ? <Page page={current} go={go} /> : <p class="loading">{t('app.loading')}</p>}
         <Toasts />
       </div>

@@ -15,6 +15,7 @@ import { showToast } from '../ui/Toasts.tsx';
 import { gamePath, playerPath } from './address.ts';
 import { Go, Link } from './Link.tsx';
 import { nameProblem, ratingChange, ratingText, transferGroups } from './lobby-text.ts';
+import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -319,7 +320,9 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
   };
   return (
     <main class="player-page" data-testid="player-page">
-      {missing.value ? (
+      {shown === undefined ? (
+        <NoPlayerYet />
+      ) : missing.value ? (
         <p class="lobby-empty">{ot('player.missing')}</p>
       ) : problem.value ? (
         <p class="online-notice" role="alert">
