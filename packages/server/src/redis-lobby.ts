@@ -11,7 +11,7 @@
 
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type {
   BoardListener,
   Challenge,
@@ -20,6 +20,7 @@ import type {
   Seek,
   Snapshot,
 } from './lobby-board.ts';
+import { ALIVE, connectRedis } from './redis-relay.ts';
 
 const P = 'agon:lobby:';
 const NEWS = `${P}news`;
@@ -203,7 +204,7 @@ interface News {
 /** Tagged with the process an entry came through. */
 type Tagged<T> = T & { readonly o: string };
 
-/** The lobby board in Redis, for the process `origin` whose key of life is `alivePrefix` + origin. */
+/** The lobby board in Redis, for the process `origin` (whose key of life the relay renews). */
 export class RedisBoard implements LobbyBoard {
   private readonly commands: Redis;
   private readonly subscriber: Redis;
@@ -213,18 +214,11 @@ export class RedisBoard implements LobbyBoard {
   constructor(
     url: string,
     private readonly origin: string,
-    private readonly alivePrefix: string,
     onProblem: (what: string, e: unknown) => void,
   ) {
     // As the relay's: a command fails at once while Redis is away instead of queueing.
-    this.commands = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: (times) => Math.min(times * 100, 1000),
-    });
-    this.subscriber = new Redis(url, { retryStrategy: (times) => Math.min(times * 100, 1000) });
-    this.commands.on('error', (e: unknown) => onProblem('redis', e));
-    this.subscriber.on('error', (e: unknown) => onProblem('redis', e));
+    this.commands = connectRedis(url, onProblem, false);
+    this.subscriber = connectRedis(url, onProblem, true);
     this.subscriber.on('message', (_channel: string, text: string) => {
       let news: News;
       try {
@@ -301,7 +295,7 @@ export class RedisBoard implements LobbyBoard {
   }
 
   async seeks(pool: PoolId): Promise<readonly Seek[]> {
-    const rows = (await this.commands.eval(SEEKS, 0, this.alivePrefix, pool)) as string[];
+    const rows = (await this.commands.eval(SEEKS, 0, ALIVE, pool)) as string[];
     return rows.map((row) => JSON.parse(row) as Seek);
   }
 
@@ -370,7 +364,7 @@ export class RedisBoard implements LobbyBoard {
     const rows = (await this.commands.eval(
       SNAPSHOT,
       0,
-      this.alivePrefix,
+      ALIVE,
       ...POOLS.map((p) => p.id),
     )) as string[];
     const parts: string[][] = [[]];

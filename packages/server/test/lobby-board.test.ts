@@ -164,7 +164,7 @@ describe.skipIf(missing !== undefined)('in Redis', () => {
   /** A board of the process `origin`, alive for `ms`. */
   const board = async (origin: string, ms = 60_000): Promise<RedisBoard> => {
     await keys.set(`agon:alive:${origin}`, '1', 'PX', ms);
-    const b = new RedisBoard(redis.url, origin, 'agon:alive:', () => undefined);
+    const b = new RedisBoard(redis.url, origin, () => undefined);
     boards.push(b);
     await b.ready(5000);
     return b;
