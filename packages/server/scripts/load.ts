@@ -1,20 +1,25 @@
 // Load test on loopback: starts the server as its own process (with a fresh data folder),
 // creates N games with two simulated players each, and has every game make a move every
 // second for a fixed time. Reports moves relayed per second, the latency from a move's send
-// to the opponent's receipt (p50, p99, max), the server's memory and CPU, and every error.
-// Bounded in games and time, and it talks to 127.0.0.1 only.
+// to the opponent's receipt (p50, p99, max), the server's memory and CPU, and every error and
+// refusal by its cause. Bounded in games and time, and it talks to 127.0.0.1 only.
 //
 //   npx tsx packages/server/scripts/load.ts [--games 1000] [--seconds 30] [--interval 1000]
-//     [--cluster 2]
+//     [--cluster 2] [--workers 2]
 //
 // With --cluster N it runs against N server processes on a throwaway PostgreSQL and Redis
 // behind HAProxy (scripts/services.ts) instead of one process on SQLite; memory and CPU are
-// then per process.
+// then per process. The simulated players are spread over --workers processes of this same
+// script (the parent only starts the servers, samples them and adds up): one process alone
+// stalled under a few thousand sockets and measured its own stalls as latency. Each worker's
+// stalls are reported beside the latencies.
 
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import {
   type Colour,
   Game,
@@ -40,9 +45,209 @@ const GAMES = option('games', 1000, 5000);
 const SECONDS = option('seconds', 30, 600);
 const INTERVAL = option('interval', 1000, 60_000);
 const CLUSTER = process.argv.includes('--cluster') ? option('cluster', 2, 8) : 0;
+const WORKERS = Math.round(option('workers', Math.min(2, availableParallelism()), 16));
 const SETUP_LIMIT_MS = 120_000;
+/** How often a worker sends the parent the latencies measured since its last report. */
+const REPORT_MS = 1000;
 
-const data = mkdtempSync(join(tmpdir(), 'agon-load-'));
+/** What the parent tells a worker. */
+type Order =
+  | { readonly t: 'setup'; readonly url: string; readonly games: number }
+  | { readonly t: 'go' }
+  | { readonly t: 'stop' };
+
+/** What a worker tells the parent. */
+type Report =
+  | { readonly t: 'ready'; readonly games: number; readonly seconds: number }
+  | { readonly t: 'latencies'; readonly ms: readonly number[] }
+  | {
+      readonly t: 'done';
+      readonly relayed: number;
+      readonly finished: number;
+      readonly errors: readonly (readonly [string, number])[];
+      readonly lagP99: number;
+      readonly lagMax: number;
+    };
+
+/** A worker: simulated players of its share of the games, measured and reported. */
+async function worker(): Promise<void> {
+  const tell = (report: Report): void => {
+    process.send!(report);
+  };
+  const errors = new Map<string, number>();
+  const error = (what: string): void => {
+    errors.set(what, (errors.get(what) ?? 0) + 1);
+  };
+  let latencies: number[] = [];
+  let relayed = 0;
+  let finished = 0;
+  let measuring = false;
+  const tables: Table[] = [];
+
+  /** One game and its two simulated players. */
+  class Table {
+    readonly game: Game;
+    readonly sockets = new Map<Colour, WebSocket>();
+    version = 0;
+    sentAt = 0;
+    pending = false;
+    timer: NodeJS.Timeout | undefined;
+
+    constructor(
+      readonly url: string,
+      readonly id: string,
+      readonly seat: Colour,
+      readonly token: string,
+    ) {
+      const start = parseApn(STANDARD_APN);
+      if (!start.ok) throw new Error(start.error.message);
+      this.game = new Game(start.value);
+    }
+
+    /** Connects both players; resolves once both have the game. */
+    async connect(): Promise<void> {
+      await Promise.all([this.player(this.seat, this.token), this.player(opposite(this.seat))]);
+    }
+
+    private player(expected: Colour, token?: string): Promise<void> {
+      const ws = new WebSocket(`${this.url.replace('http', 'ws')}api/games/${this.id}/socket`);
+      this.sockets.set(expected, ws);
+      return new Promise((resolve, reject) => {
+        ws.on('open', () =>
+          ws.send(JSON.stringify(token ? { t: 'hello', token } : { t: 'hello' })),
+        );
+        ws.on('error', (e) => {
+          error(`socket: ${e.message}`);
+          reject(e);
+        });
+        ws.on('close', (code) => {
+          if (code !== 1000 && code !== 1005) error(`closed ${code}`);
+        });
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as ServerMessage;
+          if (m.t === 'state') {
+            if (m.you !== expected) error('wrong seat');
+            this.version = Math.max(this.version, m.game.version);
+            resolve();
+          } else if (m.t === 'error') error(`refused ${m.code}: ${m.message}`);
+          else if (m.t === 'event') this.receive(expected, m);
+        });
+      });
+    }
+
+    private receive(me: Colour, m: Extract<ServerMessage, { t: 'event' }>): void {
+      if (m.event.kind !== 'move') {
+        this.version = Math.max(this.version, m.version);
+        return;
+      }
+      if (m.event.seat === me) return; // the mover's own copy; the opponent's counts
+      if (measuring) {
+        latencies.push(performance.now() - this.sentAt);
+        relayed++;
+      }
+      this.version = m.version;
+      const move = parseMoveText(m.event.move);
+      if (!move.ok || !this.game.play(move.value).ok) error('unplayable move relayed');
+      this.pending = false;
+      if (this.game.outcome) this.end();
+    }
+
+    /** Every `INTERVAL` ms the side to move plays a random legal move. */
+    play(): void {
+      this.timer = setInterval(() => {
+        if (this.pending || this.game.outcome) return;
+        const legal = this.game.legalMoves();
+        const move = legal[Math.floor(Math.random() * legal.length)]!;
+        const side = this.game.position.turnColour;
+        this.pending = true;
+        this.sentAt = performance.now();
+        this.sockets.get(side)!.send(
+          JSON.stringify({
+            t: 'move',
+            seat: side,
+            move: makeMoveText(move),
+            version: this.version,
+          }),
+        );
+      }, INTERVAL);
+    }
+
+    end(): void {
+      clearInterval(this.timer);
+      finished++;
+      for (const ws of this.sockets.values()) ws.close(1000);
+      // Keep the number of games going: a finished game is replaced by a new one.
+      if (measuring) void newTable(this.url).then((t) => t?.play());
+    }
+
+    stop(): void {
+      clearInterval(this.timer);
+      for (const ws of this.sockets.values()) ws.close(1000);
+    }
+  }
+
+  async function newTable(url: string): Promise<Table | undefined> {
+    try {
+      const response = await fetch(`${url}api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"side":"white"}',
+      });
+      if (response.status !== 201) {
+        error(`create: HTTP ${response.status}`);
+        return undefined;
+      }
+      const created = (await response.json()) as { id: string; seat: Colour; token: string };
+      const table = new Table(url, created.id, created.seat, created.token);
+      await table.connect();
+      tables.push(table);
+      return table;
+    } catch (e) {
+      error(`setup: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+
+  // The worker's own stalls add to every latency it measures: reported beside them.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  let reporter: NodeJS.Timeout | undefined;
+  process.on('message', (order: Order) => {
+    if (order.t === 'setup') {
+      void (async () => {
+        const began = performance.now();
+        for (let i = 0; i < order.games; i += 50) {
+          const batch = Math.min(50, order.games - i);
+          await Promise.all(Array.from({ length: batch }, () => newTable(order.url)));
+        }
+        tell({ t: 'ready', games: tables.length, seconds: (performance.now() - began) / 1000 });
+      })();
+    } else if (order.t === 'go') {
+      measuring = true;
+      lag.enable();
+      // Spread the games' first moves over one interval, as real games would be.
+      for (const table of tables) setTimeout(() => table.play(), Math.random() * INTERVAL);
+      reporter = setInterval(() => {
+        tell({ t: 'latencies', ms: latencies });
+        latencies = [];
+      }, REPORT_MS);
+    } else {
+      measuring = false;
+      lag.disable();
+      clearInterval(reporter);
+      tell({ t: 'latencies', ms: latencies });
+      tell({
+        t: 'done',
+        relayed,
+        finished,
+        errors: [...errors],
+        lagP99: lag.percentile(99) / 1e6,
+        lagMax: lag.max / 1e6,
+      });
+      for (const table of tables) table.stop();
+      process.disconnect();
+    }
+  });
+}
 
 /** The server's resident memory (MiB) and CPU time so far (s), from /proc. */
 function usage(pid: number): { rssMiB: number; cpuSeconds: number } {
@@ -53,220 +258,148 @@ function usage(pid: number): { rssMiB: number; cpuSeconds: number } {
   return { rssMiB: rss, cpuSeconds: ticks / 100 };
 }
 
-const errors = new Map<string, number>();
-const error = (what: string): void => {
-  errors.set(what, (errors.get(what) ?? 0) + 1);
-};
-const latencies: number[] = [];
-let relayed = 0;
-let finished = 0;
-let measuring = false;
-
-/** One game and its two simulated players. */
-class Table {
-  readonly game: Game;
-  readonly sockets = new Map<Colour, WebSocket>();
-  version = 0;
-  sentAt = 0;
-  pending = false;
-  timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly url: string,
-    readonly id: string,
-    readonly seat: Colour,
-    readonly token: string,
-  ) {
-    const start = parseApn(STANDARD_APN);
-    if (!start.ok) throw new Error(start.error.message);
-    this.game = new Game(start.value);
-  }
-
-  /** Connects both players; resolves once both have the game. */
-  async connect(): Promise<void> {
-    await Promise.all([this.player(this.seat, this.token), this.player(opposite(this.seat))]);
-  }
-
-  private player(expected: Colour, token?: string): Promise<void> {
-    const ws = new WebSocket(`${this.url.replace('http', 'ws')}api/games/${this.id}/socket`);
-    this.sockets.set(expected, ws);
-    return new Promise((resolve, reject) => {
-      ws.on('open', () => ws.send(JSON.stringify(token ? { t: 'hello', token } : { t: 'hello' })));
-      ws.on('error', (e) => {
-        error(`socket: ${e.message}`);
-        reject(e);
-      });
-      ws.on('close', (code) => {
-        if (code !== 1000 && code !== 1005) error(`closed ${code}`);
-      });
-      ws.on('message', (raw) => {
-        const m = JSON.parse(raw.toString()) as ServerMessage;
-        if (m.t === 'state') {
-          if (m.you !== expected) error('wrong seat');
-          this.version = Math.max(this.version, m.game.version);
-          resolve();
-        } else if (m.t === 'error') error(`refused: ${m.code}`);
-        else if (m.t === 'event') this.receive(expected, m);
-      });
-    });
-  }
-
-  private receive(me: Colour, m: Extract<ServerMessage, { t: 'event' }>): void {
-    if (m.event.kind !== 'move') {
-      this.version = Math.max(this.version, m.version);
-      return;
-    }
-    if (m.event.seat === me) return; // the mover's own copy; the opponent's counts
-    if (measuring) {
-      latencies.push(performance.now() - this.sentAt);
-      relayed++;
-    }
-    this.version = m.version;
-    const move = parseMoveText(m.event.move);
-    if (!move.ok || !this.game.play(move.value).ok) error('unplayable move relayed');
-    this.pending = false;
-    if (this.game.outcome) this.end();
-  }
-
-  /** Every `INTERVAL` ms the side to move plays a random legal move. */
-  play(): void {
-    this.timer = setInterval(() => {
-      if (this.pending || this.game.outcome) return;
-      const legal = this.game.legalMoves();
-      const move = legal[Math.floor(Math.random() * legal.length)]!;
-      const side = this.game.position.turnColour;
-      this.pending = true;
-      this.sentAt = performance.now();
-      this.sockets.get(side)!.send(
-        JSON.stringify({
-          t: 'move',
-          seat: side,
-          move: makeMoveText(move),
-          version: this.version,
-        }),
-      );
-    }, INTERVAL);
-  }
-
-  end(): void {
-    clearInterval(this.timer);
-    finished++;
-    for (const ws of this.sockets.values()) ws.close(1000);
-    // Keep the number of games going: a finished game is replaced by a new one.
-    if (measuring) void newTable(this.url).then((t) => t?.play());
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    for (const ws of this.sockets.values()) ws.close(1000);
-  }
-}
-
-const tables: Table[] = [];
-
-async function newTable(url: string): Promise<Table | undefined> {
-  try {
-    const response = await fetch(`${url}api/games`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"side":"white"}',
-    });
-    if (response.status !== 201) {
-      error(`create: HTTP ${response.status}`);
-      return undefined;
-    }
-    const created = (await response.json()) as { id: string; seat: Colour; token: string };
-    const table = new Table(url, created.id, created.seat, created.token);
-    await table.connect();
-    tables.push(table);
-    return table;
-  } catch (e) {
-    error(`setup: ${e instanceof Error ? e.message : String(e)}`);
-    return undefined;
-  }
-}
-
-const percentile = (sorted: number[], p: number): number =>
+const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
-// Every game and socket comes from 127.0.0.1: raise the per-address limits to fit.
-const limits = {
-  AGON_GAMES_PER_MINUTE: String(GAMES * 4),
-  AGON_SOCKETS_PER_ADDRESS: String(GAMES * 4),
-};
-const cluster: Cluster | undefined = CLUSTER
-  ? await startCluster({ count: CLUSTER, env: limits })
-  : undefined;
-const server = cluster ? undefined : await startServerProcess(data, limits);
-const url = cluster?.url ?? server!.url;
-const pids = cluster ? cluster.servers.map((s) => s.process.pid!) : [server!.process.pid!];
-/** Memory and CPU of every server process. */
-const usages = (): { rssMiB: number; cpuSeconds: number }[] => pids.map(usage);
-const abort = setTimeout(
-  () => {
-    console.error('setup took too long; stopping');
-    server?.process.kill('SIGKILL');
-    for (const s of cluster?.servers ?? []) s.process.kill('SIGKILL');
-    process.exit(1);
-  },
-  SETUP_LIMIT_MS + SECONDS * 1000 + 30_000,
-);
-try {
-  const idle = usages();
-  const setupStart = performance.now();
-  for (let i = 0; i < GAMES; i += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, GAMES - i) }, () => newTable(url)));
-    if (performance.now() - setupStart > SETUP_LIMIT_MS) throw new Error('setup too slow');
+/** A worker process as the parent sees it: its orders, and what it reported. */
+class Generator {
+  readonly child: ChildProcess;
+  private readonly reports: Report[] = [];
+  private waiting: (() => void) | undefined;
+  private exited = false;
+
+  constructor(onLatencies: (ms: readonly number[]) => void) {
+    // The same script under the same loader (tsx), as a worker.
+    this.child = fork(fileURLToPath(import.meta.url), [...process.argv.slice(2), '--worker'], {
+      stdio: 'inherit',
+    });
+    this.child.on('message', (report: Report) => {
+      if (report.t === 'latencies') onLatencies(report.ms);
+      else this.reports.push(report);
+      this.waiting?.();
+    });
+    this.child.on('exit', () => {
+      this.exited = true;
+      this.waiting?.();
+    });
   }
-  const setupSeconds = (performance.now() - setupStart) / 1000;
-  console.log(
-    `${tables.length} games, ${tables.length * 2} sockets ready in ${setupSeconds.toFixed(1)} s`,
-  );
-  // Spread the games' first moves over one interval, as real games would be.
-  measuring = true;
-  // The generator's own stalls add to every latency it measures: report them beside it.
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  for (const table of tables) setTimeout(() => table.play(), Math.random() * INTERVAL);
-  const before = usages();
-  const peakRss = before.map((u) => u.rssMiB);
-  const started = performance.now();
-  while (performance.now() - started < SECONDS * 1000) {
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const [i, u] of usages().entries()) peakRss[i] = Math.max(peakRss[i]!, u.rssMiB);
+
+  order(order: Order): void {
+    this.child.send(order);
   }
-  measuring = false;
-  lag.disable();
-  const elapsed = (performance.now() - started) / 1000;
-  const after = usages();
-  const sorted = latencies.sort((a, b) => a - b);
-  const ms = (v: number): string => `${v.toFixed(1)} ms`;
-  console.log(
-    `moves relayed: ${relayed} in ${elapsed.toFixed(1)} s = ${(relayed / elapsed).toFixed(0)}/s`,
-  );
-  console.log(
-    `send -> opponent receipt: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`,
-  );
-  console.log(
-    `load generator's event-loop stalls: p99 ${ms(lag.percentile(99) / 1e6)}, max ${ms(lag.max / 1e6)}`,
-  );
-  for (const i of pids.keys()) {
-    const name = pids.length > 1 ? `server ${i + 1}` : 'server';
-    console.log(
-      `${name} memory: ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${before[i]!.rssMiB.toFixed(0)} MiB with the games, ${peakRss[i]!.toFixed(0)} MiB peak`,
-    );
-    console.log(
-      `${name} CPU: ${(((after[i]!.cpuSeconds - before[i]!.cpuSeconds) / elapsed) * 100).toFixed(0)}% of one core`,
-    );
+
+  /** Waits for the worker's report of type `t`. */
+  async next<T extends Report['t']>(t: T): Promise<Extract<Report, { t: T }>> {
+    for (;;) {
+      const found = this.reports.find((r): r is Extract<Report, { t: T }> => r.t === t);
+      if (found) return found;
+      if (this.exited) throw new Error(`a load worker ended before its ${t} report`);
+      await new Promise<void>((resolve) => {
+        this.waiting = resolve;
+      });
+    }
   }
-  console.log(`games finished and replaced: ${finished}`);
-  const total = [...errors.values()].reduce((a, b) => a + b, 0);
-  console.log(`errors: ${total}${total ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ''}`);
-  process.exitCode = total === 0 ? 0 : 1;
-} finally {
-  clearTimeout(abort);
-  for (const table of tables) table.stop();
-  await server?.stop();
-  await cluster?.stop();
-  rmSync(data, { recursive: true, force: true });
 }
+
+/** The parent: starts the servers and the workers, samples the servers, adds up. */
+async function parent(): Promise<void> {
+  const data = mkdtempSync(join(tmpdir(), 'agon-load-'));
+  // Every game and socket comes from 127.0.0.1: raise the per-address limits to fit.
+  const limits = {
+    AGON_GAMES_PER_MINUTE: String(GAMES * 4),
+    AGON_SOCKETS_PER_ADDRESS: String(GAMES * 4),
+  };
+  const cluster: Cluster | undefined = CLUSTER
+    ? await startCluster({ count: CLUSTER, env: limits })
+    : undefined;
+  const server = cluster ? undefined : await startServerProcess(data, limits);
+  const url = cluster?.url ?? server!.url;
+  const pids = cluster ? cluster.servers.map((s) => s.process.pid!) : [server!.process.pid!];
+  /** Memory and CPU of every server process. */
+  const usages = (): { rssMiB: number; cpuSeconds: number }[] => pids.map(usage);
+  const latencies: number[] = [];
+  const workers = Array.from(
+    { length: WORKERS },
+    () => new Generator((ms) => latencies.push(...ms)),
+  );
+  const abort = setTimeout(
+    () => {
+      console.error('setup took too long; stopping');
+      server?.process.kill('SIGKILL');
+      for (const s of cluster?.servers ?? []) s.process.kill('SIGKILL');
+      for (const w of workers) w.child.kill('SIGKILL');
+      process.exit(1);
+    },
+    SETUP_LIMIT_MS + SECONDS * 1000 + 30_000,
+  );
+  try {
+    const idle = usages();
+    for (const [i, w] of workers.entries()) {
+      const games = Math.floor(GAMES / WORKERS) + (i < GAMES % WORKERS ? 1 : 0);
+      w.order({ t: 'setup', url, games });
+    }
+    const ready = await Promise.all(workers.map((w) => w.next('ready')));
+    const games = ready.reduce((sum, r) => sum + r.games, 0);
+    const setupSeconds = Math.max(...ready.map((r) => r.seconds));
+    if (setupSeconds * 1000 > SETUP_LIMIT_MS) throw new Error('setup too slow');
+    console.log(
+      `${games} games, ${games * 2} sockets ready in ${setupSeconds.toFixed(1)} s, from ${WORKERS} load worker processes`,
+    );
+    for (const w of workers) w.order({ t: 'go' });
+    const before = usages();
+    const peakRss = before.map((u) => u.rssMiB);
+    const started = performance.now();
+    while (performance.now() - started < SECONDS * 1000) {
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const [i, u] of usages().entries()) peakRss[i] = Math.max(peakRss[i]!, u.rssMiB);
+    }
+    for (const w of workers) w.order({ t: 'stop' });
+    const elapsed = (performance.now() - started) / 1000;
+    const after = usages();
+    const done = await Promise.all(workers.map((w) => w.next('done')));
+    const relayed = done.reduce((sum, d) => sum + d.relayed, 0);
+    const sorted = latencies.sort((a, b) => a - b);
+    const ms = (v: number): string => `${v.toFixed(1)} ms`;
+    console.log(
+      `moves relayed: ${relayed} in ${elapsed.toFixed(1)} s = ${(relayed / elapsed).toFixed(0)}/s`,
+    );
+    console.log(
+      `send -> opponent receipt: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`,
+    );
+    for (const [i, d] of done.entries()) {
+      console.log(
+        `load worker ${i + 1}'s event-loop stalls: p99 ${ms(d.lagP99)}, max ${ms(d.lagMax)}`,
+      );
+    }
+    for (const i of pids.keys()) {
+      const name = pids.length > 1 ? `server ${i + 1}` : 'server';
+      console.log(
+        `${name} memory: ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${before[i]!.rssMiB.toFixed(0)} MiB with the games, ${peakRss[i]!.toFixed(0)} MiB peak`,
+      );
+      console.log(
+        `${name} CPU: ${(((after[i]!.cpuSeconds - before[i]!.cpuSeconds) / elapsed) * 100).toFixed(0)}% of one core`,
+      );
+    }
+    console.log(`games finished and replaced: ${done.reduce((sum, d) => sum + d.finished, 0)}`);
+    // Each cause counted on its own: a refusal's code and message, a close code, an HTTP status.
+    const errors = new Map<string, number>();
+    for (const d of done) {
+      for (const [what, n] of d.errors) errors.set(what, (errors.get(what) ?? 0) + n);
+    }
+    const total = [...errors.values()].reduce((a, b) => a + b, 0);
+    console.log(`errors: ${total}`);
+    for (const [what, n] of [...errors].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${what} ×${n}`);
+    }
+    process.exitCode = total === 0 ? 0 : 1;
+  } finally {
+    clearTimeout(abort);
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill();
+    await server?.stop();
+    await cluster?.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--worker')) await worker();
+else await parent();
