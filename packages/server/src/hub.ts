@@ -8,16 +8,23 @@
 import type { Colour } from '@agon/engine';
 import { type Checked, type Created, type CreateRequest, MAX_MESSAGE_BYTES } from '@agon/protocol';
 import { Keepers } from './keepers.ts';
+import type { LobbyLimits } from './lobby.ts';
+import type { PlayerLimits } from './player-routes.ts';
 import { Problems } from './problems.ts';
 import { type CreationLimits, LocalRelay, type Relay } from './relay.ts';
-import { Room, type RoomContext, type RoomLimits } from './room.ts';
+import { NO_SEATING, Room, type RoomContext, type RoomLimits, type Seating } from './room.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
 import type { SocketLimits } from './sockets.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import { type Downtime, restoreTable } from './table.ts';
 
 /** The limits that keep one client from hurting the others. */
-export interface Limits extends SocketLimits, RoomLimits, CreationLimits {}
+export interface Limits
+  extends SocketLimits,
+    RoomLimits,
+    CreationLimits,
+    LobbyLimits,
+    PlayerLimits {}
 
 /** Limits for a public server. */
 export const DEFAULT_LIMITS: Limits = {
@@ -34,6 +41,10 @@ export const DEFAULT_LIMITS: Limits = {
   idleMs: 60_000,
   maxWatchers: 1000,
   presenceMs: 250,
+  lobbyActionsPerMinute: 20,
+  lobbyActionBurst: 8,
+  playersPerMinute: 10,
+  playerBurst: 10,
 };
 
 /** How often the server notes in the store that it is alive (the precision of a restart's charge). */
@@ -75,6 +86,7 @@ export class Hub {
     private readonly now: () => number,
     private readonly downtime: Downtime,
     private readonly relay: Relay,
+    seating: Seating,
   ) {
     this.problems = new Problems(now);
     this.context = {
@@ -86,6 +98,7 @@ export class Hub {
         if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
       },
       relay,
+      seating,
     };
     // Events other processes commit for games this one also holds (their clients are split).
     relay.listen({
@@ -135,19 +148,21 @@ export class Hub {
   /**
    * Starts the hub: notes the start in the store and loads every game whose clock was running,
    * so each flag falls on time even if nobody comes back. `relay` links it to the other server
-   * processes; alone without one.
+   * processes (alone without one); `seating` is the lobby, for the games it made.
    */
   static async start(
     store: GameStore,
     limits: Limits = DEFAULT_LIMITS,
     now: () => number = serverClock,
     relay: Relay = new LocalRelay(),
+    seating: Seating = NO_SEATING,
   ): Promise<Hub> {
     const previous = await store.lastAlive();
     const started = now();
     await store.alive(started);
     // With no note of life (a new database) nothing is known of the downtime: charge none.
-    const hub = new Hub(store, limits, now, { from: previous ?? 0, to: started }, relay);
+    const downtime = { from: previous ?? 0, to: started };
+    const hub = new Hub(store, limits, now, downtime, relay, seating);
     // Not fatal: a game the list misses is re-armed when someone opens it.
     const running = await store.running().catch((e: unknown) => {
       hub.problems.report('the games with a running clock could not be listed', e);
@@ -209,10 +224,12 @@ export class Hub {
     if (!loading) {
       loading = this.store
         .load(id)
-        .then((stored) => {
+        .then(async (stored) => {
           if (!stored || this.closing) return undefined;
+          const players = await this.context.seating.seated(stored.setup);
+          if (this.closing) return undefined;
           const table = restoreTable(stored, this.now(), this.downtime);
-          const room = new Room(table, this.context, noted);
+          const room = new Room(table, this.context, noted, players);
           this.rooms.set(id, room);
           for (const { version, event } of this.early.get(id) ?? []) room.relayed(version, event);
           return room;

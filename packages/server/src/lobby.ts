@@ -10,10 +10,12 @@ import {
   type LobbyServerMessage,
   type LobbyView,
   MAX_LISTED,
+  type OutcomeView,
   type PlayerBrief,
   type PlayerView,
   POOLS,
   type PoolId,
+  parseLobbyMessage,
   RATING_CLASSES,
   type RatingClass,
   type Refusal,
@@ -27,7 +29,9 @@ import type { Player, PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
 import { TokenBucket } from './rate-limit.ts';
 import { type ClassRating, provisional } from './ratings.ts';
+import { type Seated, type Seating, UNSEATED } from './room.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
+import type { SocketHandler } from './sockets.ts';
 import type { GameSetup, GameStore } from './store.ts';
 
 /** A lobby socket as the lobby sees it. */
@@ -74,6 +78,9 @@ export function brief(p: Player, cls: RatingClass): PlayerBrief {
   return { id: p.id, name: p.name, rating: ratingView(p.ratings[cls]) };
 }
 
+/** What a lobby socket asks after its hello. */
+type Request = Exclude<LobbyClientMessage, { t: 'hello' | 'ping' }>;
+
 /** The terms of a lobby game, however it was agreed. */
 interface Terms {
   readonly clock: TimeControl;
@@ -82,8 +89,8 @@ interface Terms {
   readonly rated: boolean;
 }
 
-/** The lobby of this process over the shared board. */
-export class Lobby {
+/** The lobby of this process over the shared board; the seating of the games it makes. */
+export class Lobby implements Seating {
   /** This process's lobby sockets, by player. */
   private readonly sockets = new Map<string, Set<LobbyMember>>();
   private readonly who = new Map<LobbyMember, Player>();
@@ -105,6 +112,8 @@ export class Lobby {
     private readonly limits: LobbyLimits,
     private readonly now: () => number,
     private readonly problems: Problems,
+    /** Loads a new game into memory here, so its first-move alarm runs even if nobody comes. */
+    private readonly hold: (game: string) => Promise<unknown>,
   ) {
     board.listen({
       deliver: (player, message) => {
@@ -168,19 +177,11 @@ export class Lobby {
     this.board.drop(player.id).catch((e: unknown) => this.problems.report('lobby', e));
   }
 
-  /** Acts on a message from a member that has said hello. */
-  async act(member: LobbyMember, message: LobbyClientMessage): Promise<void> {
+  /** Acts on a message (but hello and ping, which the socket answers) from a member. */
+  async act(member: LobbyMember, message: Request): Promise<void> {
     const player = this.who.get(member);
     if (!player) {
       member.refuse({ code: 'hello-first', message: 'say hello with your player token first' });
-      return;
-    }
-    if (message.t === 'ping') {
-      member.send({ t: 'pong' });
-      return;
-    }
-    if (message.t === 'hello') {
-      member.refuse({ code: 'bad-message', message: 'hello is said once per connection' });
       return;
     }
     if (message.t !== 'unseek' && message.t !== 'withdraw' && !this.allow(player.id)) {
@@ -195,11 +196,7 @@ export class Lobby {
     }
   }
 
-  private async command(
-    member: LobbyMember,
-    player: Player,
-    message: Exclude<LobbyClientMessage, { t: 'ping' | 'hello' }>,
-  ): Promise<void> {
+  private async command(member: LobbyMember, player: Player, message: Request): Promise<void> {
     // Always the freshest ratings: a game may have ended since the socket said hello.
     const fresh = (await this.players.player(player.id)) ?? player;
     switch (message.t) {
@@ -381,7 +378,28 @@ export class Lobby {
       const p = seat === 'white' ? white : black;
       this.board.notify(p.id, { t: 'paired', game, seat, token: tokens[seat] });
     }
+    await this.hold(game).catch((e: unknown) => this.problems.report(`game ${game}`, e));
     return true;
+  }
+
+  async seated(setup: GameSetup): Promise<Seated> {
+    const ids = setup.players;
+    if (!ids) return UNSEATED;
+    const found = await this.players.players([ids.white, ids.black]);
+    const cls = ratingClass(setup.clock ?? { initial: 0, increment: 0 });
+    const at = (id: string): PlayerBrief | null => {
+      const p = found.find((f) => f.id === id);
+      return p ? brief(p, cls) : null;
+    };
+    return { white: at(ids.white), black: at(ids.black) };
+  }
+
+  async finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<void> {
+    const ids = setup.players;
+    if (!ids) return;
+    const aborted = outcome.reason === 'aborted';
+    await this.players.settle(id, { winner: outcome.winner, aborted }, this.now());
+    await this.ended(id, [ids.white, ids.black]);
   }
 
   /** A lobby game of `players` ended: they are free again, and it leaves the list. */
@@ -480,4 +498,14 @@ export class Lobby {
     for (const timer of [this.pairTimer, this.showTimer, this.countTimer]) clearInterval(timer);
     await this.board.close();
   }
+}
+
+/** The handler of a lobby socket: hello with the player's token, then the lobby's requests. */
+export function lobbySocket(lobby: Lobby): SocketHandler<LobbyClientMessage> {
+  return {
+    parse: parseLobbyMessage,
+    hello: (connection, message) => void lobby.hello(connection, message.token),
+    receive: (connection, message) => void lobby.act(connection, message),
+    leave: (connection) => lobby.leave(connection),
+  };
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { parseTrustProxy } from './address.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { Problems } from './problems.ts';
+import { RedisBoard } from './redis-lobby.ts';
 import { RedisRelay } from './redis-relay.ts';
 import { buildServer } from './server.ts';
 
@@ -38,13 +39,15 @@ try {
   // Lowered by the tests, to see a silent socket or an idle game go without waiting long.
   const helloTimeoutMs = setting('AGON_HELLO_TIMEOUT_MS');
   const idleMs = setting('AGON_IDLE_MS');
+  // Raised by the lobby's load test (thousands of players from one address).
+  const lobbyActionsPerMinute = setting('AGON_LOBBY_ACTIONS_PER_MINUTE');
+  const playersPerMinute = setting('AGON_PLAYERS_PER_MINUTE');
   // Behind a reverse proxy: whose X-Forwarded-For names the client (unset: nobody's).
   const trust = process.env.AGON_TRUST_PROXY;
   const trustProxy = trust ? parseTrustProxy(trust) : undefined;
   // Redis down means an error at every reconnection attempt: logged once a minute.
-  const relay = redisUrl
-    ? new RedisRelay(redisUrl, (what, e) => redisProblems.report(what, e))
-    : undefined;
+  const report = (what: string, e: unknown): void => redisProblems.report(what, e);
+  const relay = redisUrl ? new RedisRelay(redisUrl, report) : undefined;
   // Without Redis the server still serves, each process on its own until Redis answers.
   if (relay && !(await relay.ready(10_000))) {
     console.error('Redis (AGON_REDIS_URL) does not answer; starting without it for now');
@@ -54,6 +57,8 @@ try {
     dataDir,
     store: databaseUrl ? await PostgresStore.open(databaseUrl) : undefined,
     relay,
+    // The lobby in the same Redis, its entries tagged by the relay's process.
+    board: relay && redisUrl ? new RedisBoard(redisUrl, relay.origin, report) : undefined,
     trustProxy,
     httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
     limits: {
@@ -63,6 +68,11 @@ try {
       ...(maxWatchers && { maxWatchers }),
       ...(helloTimeoutMs && { helloTimeoutMs }),
       ...(idleMs && { idleMs }),
+      ...(lobbyActionsPerMinute && {
+        lobbyActionsPerMinute,
+        lobbyActionBurst: lobbyActionsPerMinute,
+      }),
+      ...(playersPerMinute && { playersPerMinute, playerBurst: playersPerMinute }),
     },
   });
   await app.listen({ port, host });

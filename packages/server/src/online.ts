@@ -1,6 +1,7 @@
 // Online play's routes on the server: POST /api/games creates a game, and
 // /api/games/<id>/socket upgrades to the game's WebSocket. The game id is in the socket's path
-// so that a load balancer can route every socket of one game to the same process.
+// so that a load balancer can route every socket of one game to the same process. The lobby's
+// socket is /api/lobby/socket, and the players' routes are player-routes.ts's.
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -9,23 +10,35 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from './address.ts';
 import type { Hub, Limits } from './hub.ts';
+import { type Lobby, lobbySocket } from './lobby.ts';
+import { registerPlayers } from './player-routes.ts';
+import type { PlayerStore } from './players.ts';
 import { gameSocket, type Sockets } from './sockets.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
+const LOBBY_PATH = /^\/api\/lobby\/socket(?:\?.*)?$/;
 
 /** Ends an upgrade request that gets no socket with a plain HTTP status. */
 function turnAway(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** What the online routes are served by. */
+export interface Online {
+  readonly hub: Hub;
+  readonly lobby: Lobby;
+  readonly players: PlayerStore;
+  readonly sockets: Sockets;
+  readonly now: () => number;
+}
+
 /**
- * Adds the online routes to `app`, served by `hub` and `sockets`; `trust` says which proxies'
- * word on the client's address (X-Forwarded-For) is believed for the per-address limits.
+ * Adds the online routes to `app`, served by `online`; `trust` says which proxies' word on the
+ * client's address (X-Forwarded-For) is believed for the per-address limits.
  */
 export async function registerOnline(
   app: FastifyInstance,
-  hub: Hub,
-  sockets: Sockets,
+  { hub, lobby, players, sockets, now }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -33,17 +46,23 @@ export async function registerOnline(
     clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], trust);
   const upgrades = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const id = SOCKET_PATH.exec(request.url ?? '')?.[1];
-    if (id === undefined || !GAME_ID.test(id)) return turnAway(socket, '404 Not Found');
+    const url = request.url ?? '';
+    const id = SOCKET_PATH.exec(url)?.[1];
+    const toLobby = LOBBY_PATH.test(url);
+    if (!toLobby && (id === undefined || !GAME_ID.test(id))) {
+      return turnAway(socket, '404 Not Found');
+    }
     const address = addressOf(request);
     const refusal = sockets.turnsAway(address);
     if (refusal) return turnAway(socket, refusal);
-    upgrades.handleUpgrade(request, socket, head, (ws) =>
-      sockets.connect(ws, address, gameSocket(id, hub)),
-    );
+    upgrades.handleUpgrade(request, socket, head, (ws) => {
+      if (toLobby) sockets.connect(ws, address, lobbySocket(lobby));
+      else sockets.connect(ws, address, gameSocket(id!, hub));
+    });
   });
   app.addHook('onClose', async () => {
     sockets.close();
+    await lobby.close();
     await hub.close();
     upgrades.close();
   });
@@ -67,6 +86,7 @@ export async function registerOnline(
         if (!created.ok) return reply.status(429).send({ error: created.error });
         return reply.status(201).send(created.value);
       });
+      registerPlayers(api, players, limits, (request) => addressOf(request.raw), now);
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,7 @@
 import { type Colour, explainIllegal, makeMoveText, opposite, parseMoveText } from '@agon/engine';
 import type { DrawAction, ErrorCode, Refusal } from '@agon/protocol';
 import type { GameEvent } from './store.ts';
-import { outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
+import { abortDeadline, outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
 
 /** What a connection asks of a game; `by` is the seat its token proved, null for a watcher. */
 export type Command =
@@ -33,7 +33,9 @@ export type Command =
       readonly next: string;
     }
   /** The clock's alarm: ends the game if the side to move is out of time. */
-  | { readonly t: 'flag' };
+  | { readonly t: 'flag' }
+  /** The first-move alarm of a lobby game: calls it off if the side to move has not moved. */
+  | { readonly t: 'abort' };
 
 /** The referee's answer: the event to commit, or a refusal. */
 export type Ruling =
@@ -132,6 +134,13 @@ export function decide(t: Table, c: Command, now: number): Ruling {
         return refuse('no-flag', 'no clock has run out');
       }
       return allow({ kind: 'timeout', seat: side, at: now });
+    }
+    case 'abort': {
+      const deadline = abortDeadline(t);
+      if (deadline === undefined || now < deadline) {
+        return refuse('no-flag', 'no first move is overdue');
+      }
+      return allow({ kind: 'abort', seat: t.game.position.turnColour, at: now });
     }
   }
 }

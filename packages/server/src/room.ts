@@ -6,7 +6,7 @@
 // same kind of seam (docs/online.md, "Scaling").
 
 import { type Colour, makeMoveText } from '@agon/engine';
-import type { ClientMessage, GameView, Refusal, ServerMessage } from '@agon/protocol';
+import type { ClientMessage, GameView, OutcomeView, Refusal, ServerMessage } from '@agon/protocol';
 import { Presence } from './presence.ts';
 import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
@@ -14,6 +14,7 @@ import type { RoomRelay } from './relay.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import {
+  abortDeadline,
   applyEvent,
   clockView,
   outcomeOf,
@@ -21,6 +22,7 @@ import {
   runningClock,
   type Table,
   timeLeft,
+  watched,
 } from './table.ts';
 
 /** A connection as a game sees it. */
@@ -48,6 +50,26 @@ export interface RoomLimits {
   readonly presenceMs: number;
 }
 
+/** Who sits at a lobby game's seats. */
+export type Seated = GameView['players'];
+
+/** Nobody known at either seat: a game made by link. */
+export const UNSEATED: Seated = { white: null, black: null };
+
+/** What a game made in the lobby needs from the lobby. */
+export interface Seating {
+  /** The names and ratings of the players of a game set up as `setup`. */
+  seated(setup: GameSetup): Promise<Seated>;
+  /** The lobby game `id` ended as `outcome`: rate it (once) and free its players. */
+  finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<void>;
+}
+
+/** The seating of a server without a lobby (the tests of one game). */
+export const NO_SEATING: Seating = {
+  seated: async () => UNSEATED,
+  finished: async () => undefined,
+};
+
 /** What a game needs from the server around it. */
 export interface RoomContext {
   readonly store: GameStore;
@@ -62,6 +84,8 @@ export interface RoomContext {
    * connections to the game, and asked for theirs.
    */
   readonly relay: RoomRelay;
+  /** The lobby, for the games it made. */
+  readonly seating: Seating;
 }
 
 /** The close code for a watcher turned away from a full game: try again later. */
@@ -80,15 +104,19 @@ export class Room {
   private idle: NodeJS.Timeout | undefined;
   /** Whether a read of the store is queued already. */
   private refreshing = false;
-  /** What the store was last told of this game's clock. */
+  /** What the store was last told of whether the game needs watching. */
   private noted: boolean;
   private left = false;
 
-  /** A game restored into memory; `noted` is whether the store has its clock as running. */
+  /**
+   * A game restored into memory with its `players`; `noted` is whether the store has it as
+   * needing watching (a running clock, an awaited first move).
+   */
   constructor(
     readonly table: Table,
     private readonly context: RoomContext,
     noted: boolean,
+    private players: Seated = UNSEATED,
   ) {
     this.presence = new Presence(table.id, context.relay, context.limits.presenceMs, (text) => {
       for (const member of this.members.keys()) member.send(text);
@@ -100,6 +128,8 @@ export class Room {
     this.presence.lookAround();
     // Even a game that nobody ends up joining (a hello whose socket closed) leaves memory.
     this.rest();
+    // A lobby game that ended while its process died before rating it is rated now (once).
+    if (outcomeOf(table)) void this.enqueue(() => this.finish());
   }
 
   /** The game's id. */
@@ -211,11 +241,15 @@ export class Room {
     }
     if (ruling.event.kind === 'rematch') {
       const t = this.table;
+      // A lobby game's rematch keeps the names but is casual: ratings move by the lobby's games.
+      const players = t.setup.players;
       const setup: GameSetup = {
         variant: t.setup.variant,
         clock: t.setup.clock,
         seats: { white: t.seats.black, black: t.seats.white },
         previous: t.id,
+        ...(players && { players: { white: players.black, black: players.white }, rated: false }),
+        ...(t.setup.touchMove && { touchMove: true }),
       };
       try {
         await this.context.store.create(ruling.event.next, ruling.event.at, setup);
@@ -244,7 +278,26 @@ export class Room {
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
     this.tell(event);
+    if (outcomeOf(table)) await this.finish();
     return true;
+  }
+
+  /**
+   * Rates a finished lobby game and frees its players (the process that committed the end
+   * does it, and settling twice changes nothing), then shows everyone the new ratings.
+   */
+  private async finish(): Promise<void> {
+    const t = this.table;
+    const outcome = outcomeOf(t);
+    if (!outcome || !t.setup.players) return;
+    try {
+      await this.context.seating.finished(t.id, t.setup, outcome);
+      this.players = await this.context.seating.seated(t.setup);
+    } catch (e) {
+      this.context.problems.report('storage', e);
+      return;
+    }
+    for (const [member, seat] of this.members) member.send(this.state(seat));
   }
 
   /**
@@ -293,7 +346,7 @@ export class Room {
   private apply(event: GameEvent): void {
     applyEvent(this.table, event);
     // The committing process noted the clock in the store.
-    this.noted = runningClock(this.table) !== undefined;
+    this.noted = watched(this.table);
     this.tell(event);
   }
 
@@ -311,9 +364,12 @@ export class Room {
     this.arm();
   }
 
-  /** Tells the store when the clock starts or stops running, so a restart re-arms it. */
+  /**
+   * Tells the store when the game starts or stops needing watching (a running clock, an awaited
+   * first move), so a restart re-arms its alarm.
+   */
   private async note(): Promise<void> {
-    const running = runningClock(this.table) !== undefined;
+    const running = watched(this.table);
     if (running === this.noted) return;
     this.noted = running;
     try {
@@ -324,22 +380,36 @@ export class Room {
     }
   }
 
-  /** Sets the alarm for the running clock, so a flag falls even if nobody moves. */
+  /**
+   * Sets the alarm for the running clock and for an awaited first move, so a flag falls (or a
+   * lobby game is called off) even if nobody moves.
+   */
   private arm(atLeast = 0): void {
     if (this.alarm) clearTimeout(this.alarm);
     this.alarm = undefined;
+    if (this.left) return;
+    const now = this.context.now();
     const side = runningClock(this.table);
-    if (side === undefined || this.left) return;
-    const left = timeLeft(this.table, side, this.context.now());
+    const deadline = abortDeadline(this.table);
+    const waits = [
+      ...(side === undefined ? [] : [timeLeft(this.table, side, now)]),
+      ...(deadline === undefined ? [] : [deadline - now]),
+    ];
+    if (waits.length === 0) return;
     this.alarm = setTimeout(
       () => void this.enqueue(() => this.flag()),
-      Math.max(atLeast, Math.max(0, left) + 1),
+      Math.max(atLeast, Math.max(0, Math.min(...waits)) + 1),
     );
   }
 
-  /** Ends the game if the running clock is out; otherwise the alarm is set again. */
+  /**
+   * Ends the game if the running clock is out, or calls it off if an awaited first move is
+   * overdue; otherwise the alarm is set again.
+   */
   private async flag(): Promise<void> {
-    const ruling = decide(this.table, { t: 'flag' }, this.context.now());
+    const now = this.context.now();
+    const flagged = decide(this.table, { t: 'flag' }, now);
+    const ruling = flagged.ok ? flagged : decide(this.table, { t: 'abort' }, now);
     if (!ruling.ok) {
       // The alarm may fire before the clock says the time is up (timers and clocks do not
       // agree to the millisecond): set it again rather than lose it.
@@ -350,9 +420,12 @@ export class Room {
     else this.arm(FLAG_RETRY_MS);
   }
 
-  /** Whether the game's clock is running (so its flag must fall even if nobody is here). */
+  /**
+   * Whether the game's clock is running or a first move is awaited (so its alarm must go off
+   * even if nobody is here).
+   */
   get clockRuns(): boolean {
-    return runningClock(this.table) !== undefined && !this.left;
+    return watched(this.table) && !this.left;
   }
 
   /**
@@ -378,6 +451,8 @@ export class Room {
       rematchOffer: t.rematchOffer ?? null,
       outcome: outcomeOf(t) ?? null,
       next: t.next ?? null,
+      players: this.players,
+      rated: t.setup.rated ?? false,
       ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };
@@ -388,10 +463,10 @@ export class Room {
    * flag still falls on time.
    */
   private rest(): void {
-    if (this.members.size > 0 || runningClock(this.table) || this.idle || this.left) return;
+    if (this.members.size > 0 || watched(this.table) || this.idle || this.left) return;
     this.idle = setTimeout(() => {
       this.idle = undefined;
-      if (this.members.size === 0 && !runningClock(this.table)) this.evict(1001);
+      if (this.members.size === 0 && !watched(this.table)) this.evict(1001);
     }, this.context.limits.idleMs);
     this.idle.unref();
   }

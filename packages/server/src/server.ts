@@ -10,7 +10,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './address.ts';
 import { DEFAULT_LIMITS, Hub, type Limits, serverClock } from './hub.ts';
+import { Lobby } from './lobby.ts';
+import { type LobbyBoard, MemoryBoard } from './lobby-board.ts';
 import { registerOnline } from './online.ts';
+import type { PlayerStore } from './players.ts';
+import { Problems } from './problems.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { Sockets } from './sockets.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -68,14 +72,19 @@ export interface ServerOptions {
    * temporary folder that is removed on close: right for tests, wrong for a real server.
    */
   readonly dataDir?: string;
-  /** Where games are kept; the server closes it on close. Overrides `dataDir`. */
-  readonly store?: GameStore;
+  /** Where games and players are kept; the server closes it on close. Overrides `dataDir`. */
+  readonly store?: GameStore & PlayerStore;
   /**
    * The link to the other server processes (redis-relay.ts): the relay of events, presence,
    * the keepers of running clocks and the creation rate limit. Closed with the server. Without
    * it, the process is on its own.
    */
   readonly relay?: Relay;
+  /**
+   * The lobby's shared state (redis-lobby.ts, beside the relay); in memory for one process
+   * without it. Closed with the server.
+   */
+  readonly board?: LobbyBoard;
   /**
    * Which reverse proxies are believed when they name the client's address (X-Forwarded-For);
    * without it the header is ignored and every client is the address it connects from.
@@ -124,8 +133,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       );
     },
   });
-  // The app's own addresses: a game's link and the page that makes one.
-  for (const path of ['/g/:id', '/online']) {
+  // The app's own addresses: a game's link, the page that makes one, the lobby, players' pages.
+  for (const path of ['/g/:id', '/online', '/lobby', '/p/:id', '/me']) {
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
   }
   // A page asked for at an address that is none of the app's gets the app, with a 404, and the
@@ -154,8 +163,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           maxConnections: Math.min(limits.maxConnections, Math.max(1, files - FILE_RESERVE)),
         };
   const relay = options.relay ?? new LocalRelay();
+  // The lobby loads the games it makes through the hub, which rates them through the lobby.
+  let hub: Hub | undefined;
+  const lobby = new Lobby(
+    options.board ?? new MemoryBoard(serverClock),
+    store,
+    store,
+    safe,
+    serverClock,
+    new Problems(serverClock),
+    (id) => hub?.open(id) ?? Promise.resolve(),
+  );
   // Starting reads the database, so a server that cannot keep games fails here.
-  const hub = await Hub.start(store, safe, serverClock, relay);
+  hub = await Hub.start(store, safe, serverClock, relay, lobby);
   const sockets = new Sockets(safe, serverClock);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
@@ -163,7 +183,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (failure) return reply.status(503).send({ ok: false, error: failure.message });
     return { ok: true, games: hub.games, sockets: sockets.size };
   });
-  await registerOnline(app, hub, sockets, safe, options.trustProxy);
+  await registerOnline(
+    app,
+    { hub, lobby, players: store, sockets, now: serverClock },
+    safe,
+    options.trustProxy,
+  );
   app.addHook('onClose', async () => {
     await relay.close();
     await store.close();

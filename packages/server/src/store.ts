@@ -32,6 +32,8 @@ export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
   /** `seat`: the side whose time ran out. */
   | { readonly kind: 'timeout'; readonly seat: Colour }
+  /** `seat`: the side that made no first move in time (a lobby game, called off). */
+  | { readonly kind: 'abort'; readonly seat: Colour }
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string }
 );

@@ -11,7 +11,7 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
-import type { ClockView, OutcomeView, PublicEvent } from '@agon/protocol';
+import { ABORT_MS, type ClockView, type OutcomeView, type PublicEvent } from '@agon/protocol';
 import type { GameEvent, GameSetup, StoredGame } from './store.ts';
 
 /** The clocks: time left per side, and since when the running one has been running. */
@@ -26,6 +26,8 @@ export interface Clocks {
 export interface Table {
   readonly id: string;
   readonly setup: GameSetup;
+  /** When the game was made: a lobby game's White has ABORT_MS from then to move. */
+  readonly createdAt: number;
   readonly game: Game;
   /** Number of events applied: the version clients quote. */
   version: number;
@@ -38,6 +40,10 @@ export interface Table {
   rematchOffer: Colour | undefined;
   /** The side whose time ran out. */
   flagged: Colour | undefined;
+  /** The side whose missing first move called the game off. */
+  aborted: Colour | undefined;
+  /** When White made the first move: Black has ABORT_MS from then to answer. */
+  firstMoveAt: number | undefined;
   /** The rematch's id once agreed. */
   next: string | undefined;
 }
@@ -45,14 +51,15 @@ export interface Table {
 function startFor(setup: GameSetup): Game {
   const start = parseApn(setup.variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
   if (!start.ok) throw new Error(start.error.message); // the constants are valid
-  return new Game(start.value);
+  return new Game(start.value, { touchMove: setup.touchMove ?? false });
 }
 
-/** A game before any event. */
-export function newTable(id: string, setup: GameSetup): Table {
+/** A game before any event, made at `createdAt`. */
+export function newTable(id: string, setup: GameSetup, createdAt = 0): Table {
   return {
     id,
     setup,
+    createdAt,
     game: startFor(setup),
     version: 0,
     boardVersion: 0,
@@ -63,6 +70,8 @@ export function newTable(id: string, setup: GameSetup): Table {
     drawOffer: undefined,
     rematchOffer: undefined,
     flagged: undefined,
+    aborted: undefined,
+    firstMoveAt: undefined,
     next: undefined,
   };
 }
@@ -82,7 +91,7 @@ export interface Downtime {
  * would otherwise put the turn's start at `now` and refund the whole turn.
  */
 export function restoreTable(stored: StoredGame, now: number, downtime?: Downtime): Table {
-  const table = newTable(stored.id, stored.setup);
+  const table = newTable(stored.id, stored.setup, stored.createdAt);
   for (const event of stored.events) applyEvent(table, event);
   const c = table.clocks;
   if (!c) return table;
@@ -98,6 +107,7 @@ export function restoreTable(stored: StoredGame, now: number, downtime?: Downtim
 /** How the game ended, or undefined while it goes on. */
 export function outcomeOf(t: Table): OutcomeView | undefined {
   if (t.flagged) return { winner: opposite(t.flagged), reason: 'timeout' };
+  if (t.aborted) return { winner: null, reason: 'aborted' };
   const o = t.game.outcome;
   return o ? { winner: o.winner ?? null, reason: o.reason } : undefined;
 }
@@ -111,6 +121,21 @@ export function seated(t: Table): boolean {
 export function runningClock(t: Table): Colour | undefined {
   if (!t.clocks || outcomeOf(t) || t.game.moves.length === 0) return undefined;
   return t.game.position.turnColour;
+}
+
+/**
+ * When a lobby game is called off if the side to move has still not made its first move (both
+ * seats were filled by the lobby, so nobody waits for an opponent): undefined for any other
+ * game, and once both sides have moved.
+ */
+export function abortDeadline(t: Table): number | undefined {
+  if (!t.setup.players || outcomeOf(t) || t.game.moves.length >= 2) return undefined;
+  return (t.firstMoveAt ?? t.createdAt) + ABORT_MS;
+}
+
+/** Whether the game needs a process to watch it: a clock runs, or a first move is awaited. */
+export function watched(t: Table): boolean {
+  return runningClock(t) !== undefined || abortDeadline(t) !== undefined;
 }
 
 /** Time left on `side`'s clock at `now`, negative once it has run out. */
@@ -165,6 +190,7 @@ export function applyEvent(t: Table, e: GameEvent): void {
         throw new Error(`game ${t.id}: stored move ${e.move} does not replay`);
       }
       if (c) c.since = e.at;
+      t.firstMoveAt ??= e.at;
       t.boardVersion = t.version;
       if (t.drawOffer === opposite(e.seat)) t.drawOffer = undefined;
       break;
@@ -185,6 +211,9 @@ export function applyEvent(t: Table, e: GameEvent): void {
     case 'timeout':
       if (t.clocks) t.clocks[e.seat] = 0;
       t.flagged = e.seat;
+      break;
+    case 'abort':
+      t.aborted = e.seat;
       break;
     case 'rematch-offer':
       t.rematchOffer = e.seat;

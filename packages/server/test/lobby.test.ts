@@ -59,6 +59,7 @@ beforeAll(() => {
     { lobbyActionsPerMinute: 30, lobbyActionBurst: 8 },
     Date.now,
     new Problems(Date.now, 60_000, () => undefined),
+    async () => undefined,
   );
 });
 afterAll(async () => {

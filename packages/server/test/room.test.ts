@@ -2,11 +2,12 @@
 // sent, the store lives in memory, and both the clock (`now`) and the timers are fake, so the
 // alarm, the idle timer and presence are driven by hand.
 
+import { makeMoveText } from '@agon/engine';
 import type { ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Problems } from '../src/problems.ts';
 import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
-import { type Member, Room, WATCHERS_FULL_CLOSE } from '../src/room.ts';
+import { type Member, NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { hashToken } from '../src/secret.ts';
 import type { GameSetup } from '../src/store.ts';
 import { newTable } from '../src/table.ts';
@@ -75,6 +76,7 @@ describe('a game in memory', () => {
     setup: Partial<GameSetup> = {},
     limits = {},
     relay: RoomRelay = new LocalRelay(),
+    seating: Seating = NO_SEATING,
   ): Room {
     const full: GameSetup = {
       variant: 'standard',
@@ -83,7 +85,7 @@ describe('a game in memory', () => {
       ...setup,
     };
     return new Room(
-      newTable('abcdefghij', full),
+      newTable('abcdefghij', full, now),
       {
         store,
         now: () => now,
@@ -95,6 +97,7 @@ describe('a game in memory', () => {
         ),
         gone: (r) => gone.push(r),
         relay,
+        seating,
       },
       false,
     );
@@ -124,6 +127,87 @@ describe('a game in memory', () => {
     await vi.advanceTimersByTimeAsync(1001);
     const flagged = white.of('event').at(-1)!;
     expect(flagged.event).toEqual({ kind: 'timeout', seat: 'black' });
+  });
+
+  describe('made in the lobby', () => {
+    const BLACK = 'B'.repeat(43);
+    /** Both seats given by the lobby; `finished` keeps each end it is told. */
+    function lobbyRoom(ends: string[]): Room {
+      const seating: Seating = {
+        seated: async () => NO_SEATING.seated({} as GameSetup),
+        finished: async (_id, _setup, outcome) => {
+          ends.push(outcome.reason);
+        },
+      };
+      return room(
+        {
+          clock: { initial: 60_000, increment: 0 },
+          seats: { white: hashToken(WHITE), black: hashToken(BLACK) },
+          players: { white: 'whiteplayr', black: 'blackplayr' },
+          rated: true,
+        },
+        {},
+        new LocalRelay(),
+        seating,
+      );
+    }
+
+    it('is called off when White makes no first move in 30 s, and rated as aborted once', async () => {
+      const ends: string[] = [];
+      const r = lobbyRoom(ends);
+      const white = new FakeMember();
+      expect(await r.admit(white, WHITE)).toBe(true);
+      now += 29_000;
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(white.of('event')).toEqual([]);
+      now += 1001;
+      await vi.advanceTimersByTimeAsync(1001);
+      const called = white.of('event').at(-1)!;
+      expect(called.event).toEqual({ kind: 'abort', seat: 'white' });
+      expect(called.outcome).toEqual({ winner: null, reason: 'aborted' });
+      expect(ends).toEqual(['aborted']);
+      // The game is over: no move is taken after it.
+      r.act(white, { t: 'move', seat: 'white', move: 'f1-f2', version: 0 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(white.of('error').at(-1)?.code).toBe('game-over');
+    });
+
+    it('gives Black 30 s from White’s first move, and none once both have moved', async () => {
+      const ends: string[] = [];
+      const r = lobbyRoom(ends);
+      const white = new FakeMember();
+      const black = new FakeMember();
+      await r.admit(white, WHITE);
+      await r.admit(black, BLACK);
+      now += 20_000;
+      r.act(white, { t: 'move', seat: 'white', move: 'f1-f2', version: 0 });
+      await vi.advanceTimersByTimeAsync(20_000);
+      now += 29_000;
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(black.of('event').some((e) => e.event.kind === 'abort')).toBe(false);
+      now += 1001;
+      await vi.advanceTimersByTimeAsync(1001);
+      expect(black.of('event').at(-1)?.event).toEqual({ kind: 'abort', seat: 'black' });
+      expect(ends).toEqual(['aborted']);
+
+      const later: string[] = [];
+      const r2 = lobbyRoom(later);
+      const w2 = new FakeMember();
+      const b2 = new FakeMember();
+      await r2.admit(w2, WHITE);
+      await r2.admit(b2, BLACK);
+      r2.act(w2, { t: 'move', seat: 'white', move: 'f1-f2', version: 0 });
+      await vi.advanceTimersByTimeAsync(0);
+      const legal = makeMoveText(r2.table.game.legalMoves()[0]!);
+      r2.act(b2, { t: 'move', seat: 'black', move: legal, version: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(b2.of('error')).toEqual([]);
+      // Past 30 s now only the clock ends it: White's 60 s run out.
+      now += 61_000;
+      await vi.advanceTimersByTimeAsync(61_000);
+      expect(w2.of('event').at(-1)?.outcome).toEqual({ winner: 'black', reason: 'timeout' });
+      expect(later).toEqual(['timeout']);
+    });
   });
 
   it('tells a crowd of arrivals in one presence message to each member', async () => {

@@ -2,8 +2,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.ts';
-import { fakeApp } from './harness.ts';
-import { MemoryStore } from './memory-store.ts';
+import { SqliteStore } from '../src/sqlite-store.ts';
+import { dataFolder, fakeApp, remove } from './harness.ts';
+
+/** A real store whose failure for good can be declared. */
+class BreakableStore extends SqliteStore {
+  broken: Error | undefined;
+  override get failure(): Error | undefined {
+    return this.broken ?? super.failure;
+  }
+}
 
 describe('buildServer', () => {
   it('serves the page, revalidated, and hashed assets as immutable', async () => {
@@ -62,14 +70,17 @@ describe('buildServer', () => {
   });
 
   it('says in /healthz when the store has failed for good', async () => {
-    const store = new MemoryStore();
+    const folder = dataFolder();
+    const store = new BreakableStore(folder);
     const app = await buildServer({ webRoot: fakeApp(), store });
     expect((await app.inject('/healthz')).json()).toEqual({ ok: true, games: 0, sockets: 0 });
-    store.failure = new Error('the storage worker stopped');
+    store.broken = new Error('the storage worker stopped');
     const broken = await app.inject('/healthz');
     expect(broken.statusCode).toBe(503);
     expect(broken.json()).toEqual({ ok: false, error: 'the storage worker stopped' });
+    store.broken = undefined;
     await app.close();
+    remove(folder);
   });
 
   it('refuses to start without a built app, saying how to build it', async () => {
