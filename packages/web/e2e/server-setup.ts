@@ -20,7 +20,9 @@ export default async function setup({
   provide: (key: 'baseURL', value: string) => void;
 }): Promise<() => Promise<void>> {
   const data = mkdtempSync(join(tmpdir(), 'agon-e2e-'));
-  const server = await startServerProcess(data);
+  // Every online page makes its browser a player, and every test's browser comes from this
+  // one address: the per-address limit on new players is raised for the suite.
+  const server = await startServerProcess(data, { AGON_PLAYERS_PER_MINUTE: '600' });
   provide('baseURL', server.url);
   return async () => {
     await server.stop();
