@@ -82,6 +82,13 @@ export class Game {
 
   /** R15: the player to move selects a piece and from now on must move it. */
   touch(cell: number): Result<void> {
+    const allowed = this.canTouch(cell);
+    if (allowed.ok) this.touchedCell = cell;
+    return allowed;
+  }
+
+  /** Whether `touch(cell)` would be allowed, and why not; changes nothing. */
+  canTouch(cell: number): Result<void> {
     if (!this.touchMove) return err('touch-move-off', 'touch-move is not in force in this game');
     if (this.ended) return err('game-over', 'the game is over');
     if (this.pos.placing) return err('touch-placing', 'a placement turn moves no piece (R14)');
@@ -101,7 +108,6 @@ export class Game {
         `${this.pos.describeCell(cell)}, not a piece of the player to move`,
       );
     }
-    this.touchedCell = cell;
     return ok(undefined);
   }
 

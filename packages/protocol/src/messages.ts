@@ -32,6 +32,8 @@ export interface Created {
 export type ClientMessage =
   | { readonly t: 'hello'; readonly token?: string }
   | { readonly t: 'move'; readonly seat: Colour; readonly move: string; readonly version: number }
+  /** R15: the mover picked up the piece on `cell` (a cell name) and must move it. */
+  | { readonly t: 'touch'; readonly seat: Colour; readonly cell: string; readonly version: number }
   | { readonly t: 'resign'; readonly seat: Colour }
   | { readonly t: 'draw'; readonly seat: Colour; readonly action: DrawAction }
   | { readonly t: 'rematch'; readonly seat: Colour }
@@ -109,6 +111,7 @@ export interface ClockView {
 export type PublicEvent =
   | { readonly kind: 'join'; readonly seat: Colour }
   | { readonly kind: 'move'; readonly seat: Colour; readonly move: string }
+  | { readonly kind: 'touch'; readonly seat: Colour; readonly cell: string }
   | { readonly kind: 'resign'; readonly seat: Colour }
   | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
   | { readonly kind: 'timeout'; readonly seat: Colour }
@@ -138,9 +141,13 @@ export interface GameView extends Presence {
   /** The rematch's game id, once both agreed to one. */
   readonly next: string | null;
   /** Who sits in each seat, for a game made in the lobby (null: nobody known, a link game). */
-  readonly players?: { readonly white: PlayerBrief | null; readonly black: PlayerBrief | null };
+  readonly players: { readonly white: PlayerBrief | null; readonly black: PlayerBrief | null };
   /** Whether the result changes the players' ratings. */
-  readonly rated?: boolean;
+  readonly rated: boolean;
+  /** Whether R15 (touch-move) is in force. */
+  readonly touchMove: boolean;
+  /** The cell of the piece the mover touched and must move (R15), if any. */
+  readonly touched: string | null;
 }
 
 /** What the server sends over a socket. */

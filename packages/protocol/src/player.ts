@@ -3,7 +3,6 @@
 // the settings form and the server refuse the same names with the same words.
 
 import type { Colour } from '@agon/engine';
-import type { Refusal } from './messages.ts';
 import type { Checked } from './validate.ts';
 
 /** Player ids: the same alphabet and length as game ids. */
@@ -108,24 +107,35 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC').toLocaleLowerCase('und').replace(/\s+/g, ' ').trim();
 }
 
-/**
- * Checks a display name: 3–20 letters, digits, spaces, `-` or `_`, and nothing that passes for
- * the computer. Answers the name tidied (outer spaces gone, inner runs made one).
- */
-export function checkName(text: unknown): Checked<string> {
-  const bad = (message: string): { ok: false; error: Refusal } => ({
-    ok: false,
-    error: { code: 'bad-name', message },
-  });
-  if (typeof text !== 'string') return bad('a name is text');
-  const name = text.normalize('NFC').replace(/\s+/g, ' ').trim();
+/** A name tidied as it is kept: NFC, outer spaces gone, inner runs made one. */
+export function tidyName(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** The name rules, each of which a name can break. */
+export const NAME_RULES = ['text', 'short', 'long', 'characters', 'letter', 'computer'] as const;
+/** A name rule. */
+export type NameRule = (typeof NAME_RULES)[number];
+
+/** What each rule says when broken, in English (the app words it in the player's language). */
+const NAME_RULE_TEXT: { readonly [R in NameRule]: string } = {
+  text: 'a name is text',
+  short: `a name has at least ${NAME_MIN} characters`,
+  long: `a name has at most ${NAME_MAX} characters`,
+  characters: 'a name has only letters, digits, spaces, "-" and "_"',
+  letter: 'a name has at least one letter',
+  computer: 'a name may not pass for the computer or one of its levels',
+};
+
+/** The first name rule `text` breaks, or undefined for a good name. */
+export function nameProblem(text: unknown): NameRule | undefined {
+  if (typeof text !== 'string') return 'text';
+  const name = tidyName(text);
   const length = [...name].length;
-  if (length < NAME_MIN) return bad(`a name has at least ${NAME_MIN} characters`);
-  if (length > NAME_MAX) return bad(`a name has at most ${NAME_MAX} characters`);
-  if (!/^[\p{L}\p{M}\p{Nd} _-]+$/u.test(name)) {
-    return bad('a name has only letters, digits, spaces, "-" and "_"');
-  }
-  if (!/[\p{L}]/u.test(name)) return bad('a name has at least one letter');
+  if (length < NAME_MIN) return 'short';
+  if (length > NAME_MAX) return 'long';
+  if (!/^[\p{L}\p{M}\p{Nd} _-]+$/u.test(name)) return 'characters';
+  if (!/[\p{L}]/u.test(name)) return 'letter';
   const key = nameKey(name);
   const words = key.split(/[\s_-]+/);
   const compact = words.join('');
@@ -134,7 +144,17 @@ export function checkName(text: unknown): Checked<string> {
     PROGRAM_WORDS.some((w) => words.includes(w)) ||
     LEVEL.test(key)
   ) {
-    return bad('a name may not pass for the computer or one of its levels');
+    return 'computer';
   }
-  return { ok: true, value: name };
+  return undefined;
+}
+
+/**
+ * Checks a display name: 3–20 letters, digits, spaces, `-` or `_`, and nothing that passes for
+ * the computer. Answers the name tidied, or a refusal saying which rule it breaks.
+ */
+export function checkName(text: unknown): Checked<string> {
+  const problem = nameProblem(text);
+  if (problem) return { ok: false, error: { code: 'bad-name', message: NAME_RULE_TEXT[problem] } };
+  return { ok: true, value: tidyName(text as string) };
 }

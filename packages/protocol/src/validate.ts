@@ -96,6 +96,20 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
         value: { t: 'move', seat: data.seat as Colour, move: data.move, version: data.version },
       };
     }
+    case 'touch': {
+      const bad = withSeat(['cell', 'version']);
+      if (bad) return { ok: false, error: bad };
+      if (typeof data.cell !== 'string' || !/^[a-l](?:[1-9]|1[01])$/.test(data.cell)) {
+        return refuse('bad-message', 'cell must be a cell name such as "f1"');
+      }
+      if (!isVersion(data.version)) {
+        return refuse('bad-message', 'version must be the game version the touch was made in');
+      }
+      return {
+        ok: true,
+        value: { t: 'touch', seat: data.seat as Colour, cell: data.cell, version: data.version },
+      };
+    }
     case 'resign':
     case 'rematch': {
       const bad = withSeat([]);

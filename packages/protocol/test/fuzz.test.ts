@@ -9,13 +9,24 @@ import { parseClientMessage, parseCreateRequest } from '../src/index.ts';
 /** The codes a validator may refuse with: anything else means a check leaked. */
 const VALIDATOR_CODES = ['bad-json', 'bad-message'];
 
-const TYPES = ['hello', 'move', 'resign', 'draw', 'rematch', 'sync', 'ping'] as const;
-const FIELDS = ['t', 'seat', 'move', 'version', 'token', 'action', 'side', 'variant', 'clock'];
+const TYPES = ['hello', 'move', 'touch', 'resign', 'draw', 'rematch', 'sync', 'ping'] as const;
+const FIELDS = [
+  't',
+  'seat',
+  'move',
+  'cell',
+  'version',
+  'token',
+  'action',
+  'side',
+  'variant',
+  'clock',
+];
 
 /** Values that sit at the edges of what the validators check. */
 const edgy = fc.oneof(
   fc.jsonValue(),
-  fc.constantFrom('white', 'black', 'random', 'offer', 'accept', 'decline', 'f1-f2', ''),
+  fc.constantFrom('white', 'black', 'random', 'offer', 'accept', 'decline', 'f1-f2', 'f1', ''),
   fc.constantFrom('standard', 'placement', '__proto__', 'constructor', 'A'.repeat(43)),
   fc.constantFrom(-1, 0, 1.5, 2 ** 53, Number.MAX_SAFE_INTEGER, 1000, 10_800_000, 180_000),
   fc.record({ initial: fc.jsonValue(), increment: fc.jsonValue() }),

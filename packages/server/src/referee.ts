@@ -3,7 +3,14 @@
 // code. Nothing here stores, sends or reads the time: the caller passes `now`, commits the
 // event, then applies it (table.ts). Each check cites what it protects.
 
-import { type Colour, explainIllegal, makeMoveText, opposite, parseMoveText } from '@agon/engine';
+import {
+  type Colour,
+  explainIllegal,
+  makeMoveText,
+  opposite,
+  parseCell,
+  parseMoveText,
+} from '@agon/engine';
 import type { DrawAction, ErrorCode, Refusal } from '@agon/protocol';
 import type { GameEvent } from './store.ts';
 import { abortDeadline, outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
@@ -16,6 +23,13 @@ export type Command =
       readonly by: Colour | null;
       readonly seat: Colour;
       readonly move: string;
+      readonly version: number;
+    }
+  | {
+      readonly t: 'touch';
+      readonly by: Colour | null;
+      readonly seat: Colour;
+      readonly cell: string;
       readonly version: number;
     }
   | { readonly t: 'resign'; readonly by: Colour | null; readonly seat: Colour }
@@ -90,6 +104,28 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       // The canonical text, not what was sent: clients and the log see one spelling of a move.
       const text = makeMoveText(move.value);
       return allow({ kind: 'move', seat: c.seat, move: text, spent, at: now });
+    }
+    case 'touch': {
+      const bad = checkSeat(c.by, c.seat);
+      if (bad) return bad;
+      if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
+      if (c.version !== t.version) {
+        return refuse(
+          'stale',
+          `the touch was made on version ${c.version}, but the game is at version ${t.version}`,
+        );
+      }
+      if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+      if (t.game.position.turnColour !== c.seat) {
+        return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
+      }
+      const cell = parseCell(c.cell);
+      if (cell < 0) return refuse('illegal-move', `${c.cell} is not a cell of the board`);
+      // R15: once a piece is touched, touching it again changes nothing, and no other may be.
+      if (t.game.touched === cell) return refuse('illegal-move', `${c.cell} is touched already`);
+      const allowed = t.game.canTouch(cell);
+      if (!allowed.ok) return refuse('illegal-move', allowed.error.message);
+      return allow({ kind: 'touch', seat: c.seat, cell: c.cell, at: now });
     }
     case 'resign': {
       const bad = checkSeat(c.by, c.seat);

@@ -22,6 +22,7 @@ import {
   runningClock,
   type Table,
   timeLeft,
+  touchedCell,
   watched,
 } from './table.ts';
 
@@ -453,6 +454,8 @@ export class Room {
       next: t.next ?? null,
       players: this.players,
       rated: t.setup.rated ?? false,
+      touchMove: t.game.touchMove,
+      touched: touchedCell(t),
       ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };

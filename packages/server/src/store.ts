@@ -28,6 +28,8 @@ export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'join'; readonly seat: Colour; readonly token: string }
   /** `spent`: the time charged to the mover's clock for this move, in ms. */
   | { readonly kind: 'move'; readonly seat: Colour; readonly move: string; readonly spent: number }
+  /** R15: `cell` names the piece the mover touched and must move. */
+  | { readonly kind: 'touch'; readonly seat: Colour; readonly cell: string }
   | { readonly kind: 'resign'; readonly seat: Colour }
   | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
   /** `seat`: the side whose time ran out. */

@@ -4,10 +4,12 @@
 
 import {
   type Colour,
+  cellName,
   Game,
   opposite,
   PLACEMENT_APN,
   parseApn,
+  parseCell,
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
@@ -112,6 +114,11 @@ export function outcomeOf(t: Table): OutcomeView | undefined {
   return o ? { winner: o.winner ?? null, reason: o.reason } : undefined;
 }
 
+/** The cell of the piece the mover touched and must move (R15), if any. */
+export function touchedCell(t: Table): string | null {
+  return t.game.touched < 0 ? null : cellName(t.game.touched);
+}
+
 /** Whether both seats are taken, so play can start. */
 export function seated(t: Table): boolean {
   return t.seats.white !== undefined && t.seats.black !== undefined;
@@ -165,6 +172,8 @@ export function publicEvent(e: GameEvent): PublicEvent {
       return { kind: 'join', seat: e.seat };
     case 'move':
       return { kind: 'move', seat: e.seat, move: e.move };
+    case 'touch':
+      return { kind: 'touch', seat: e.seat, cell: e.cell };
     case 'rematch':
       return { kind: 'rematch', seat: e.seat, next: e.next };
     default:
@@ -195,6 +204,12 @@ export function applyEvent(t: Table, e: GameEvent): void {
       if (t.drawOffer === opposite(e.seat)) t.drawOffer = undefined;
       break;
     }
+    case 'touch':
+      // Checked by the referee when it was made, and the rules do not change under it.
+      if (!t.game.touch(parseCell(e.cell)).ok) {
+        throw new Error(`game ${t.id}: stored touch of ${e.cell} does not replay`);
+      }
+      break;
     case 'resign':
       t.game.resign(e.seat);
       break;

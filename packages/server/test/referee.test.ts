@@ -1,6 +1,7 @@
 // The server core without sockets or storage: the referee's rulings and the table they
 // change, with the time passed in by hand.
 
+import { cellName, makeMoveText, moveFrom } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
 import { type Command, decide } from '../src/referee.ts';
 import type { GameEvent, GameSetup } from '../src/store.ts';
@@ -27,6 +28,40 @@ const refusal = (t: Table, c: Command, now = 0): string | undefined => {
 };
 
 describe('the referee', () => {
+  it('R15: holds the mover to the piece they touched, in a touch-move game only', () => {
+    const t = newTable('abcdefghij', { ...CLOCKED, touchMove: true });
+    const log: GameEvent[] = [];
+    act(t, { t: 'join', token: 'b-hash' }, 0, log);
+    const touch = (by: 'white' | 'black' | null, cell: string) =>
+      ({ t: 'touch', by, seat: by ?? 'white', cell, version: t.version }) as const;
+    expect(refusal(t, touch(null, 'f1'))).toBe('spectator');
+    expect(refusal(t, { ...touch('black', 'f11'), seat: 'black' })).toBe('not-your-turn');
+    expect(refusal(t, touch('white', 'f11'))).toBe('illegal-move');
+    expect(refusal(t, { ...touch('white', 'f1'), version: t.version - 1 })).toBe('stale');
+    expect(act(t, touch('white', 'f1'), 10, log)).toMatchObject({ kind: 'touch', cell: 'f1' });
+    const other = t.game.legalMoves().length;
+    expect(other).toBeGreaterThan(0);
+    // Only the touched piece's moves are legal now; touching another is refused.
+    expect(new Set(t.game.legalMoves().map((m) => cellName(moveFrom(m))))).toEqual(new Set(['f1']));
+    expect(refusal(t, touch('white', 'e1'))).toBe('illegal-move');
+    expect(refusal(t, touch('white', 'f1'))).toBe('illegal-move');
+    const elsewhere = 'e1-e2';
+    expect(
+      refusal(t, { t: 'move', by: 'white', seat: 'white', move: elsewhere, version: t.version }),
+    ).toBe('illegal-move');
+    const move = makeMoveText(t.game.legalMoves()[0]!);
+    act(t, { t: 'move', by: 'white', seat: 'white', move, version: t.version }, 20, log);
+    // The stored log replays to the same game, touch and all.
+    const again = restoreTable({ id: t.id, createdAt: 0, setup: t.setup, events: log }, 30);
+    expect(again.game.moves).toEqual(t.game.moves);
+    // Without R15 there is nothing to touch.
+    const plain = newTable('abcdefghik', CLOCKED);
+    act(plain, { t: 'join', token: 'b-hash' }, 0, []);
+    expect(refusal(plain, { t: 'touch', by: 'white', seat: 'white', cell: 'f1', version: 1 })).toBe(
+      'illegal-move',
+    );
+  });
+
   it('seats the first visitor, then no one', () => {
     const t = newTable('abcdefghij', CLOCKED);
     const log: GameEvent[] = [];
