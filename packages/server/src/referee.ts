@@ -70,6 +70,31 @@ function checkSeat(by: Colour | null, seat: Colour): Ruling | undefined {
   return undefined;
 }
 
+/**
+ * Refuses a move or touch (`what`) unless it is from the seat to move, both seats are taken,
+ * the game goes on and it was made on the board as it is (later events but moves are fine).
+ */
+function checkTurn(
+  t: Table,
+  c: { readonly by: Colour | null; readonly seat: Colour; readonly version: number },
+  what: string,
+): Ruling | undefined {
+  const bad = checkSeat(c.by, c.seat);
+  if (bad) return bad;
+  if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
+  if (c.version < t.boardVersion || c.version > t.version) {
+    return refuse(
+      'stale',
+      `the ${what} was made on version ${c.version}, but the board is at version ${t.version}`,
+    );
+  }
+  if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+  if (t.game.position.turnColour !== c.seat) {
+    return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
+  }
+  return undefined;
+}
+
 /** Rules on one command at time `now`. */
 export function decide(t: Table, c: Command, now: number): Ruling {
   switch (c.t) {
@@ -80,19 +105,8 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       return allow({ kind: 'join', seat, token: c.token, at: now });
     }
     case 'move': {
-      const bad = checkSeat(c.by, c.seat);
+      const bad = checkTurn(t, c, 'move');
       if (bad) return bad;
-      if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
-      if (c.version < t.boardVersion || c.version > t.version) {
-        return refuse(
-          'stale',
-          `the move was made on version ${c.version}, but the board is at version ${t.version}`,
-        );
-      }
-      if (outcomeOf(t)) return refuse('game-over', 'the game is over');
-      if (t.game.position.turnColour !== c.seat) {
-        return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
-      }
       const move = parseMoveText(c.move);
       if (!move.ok) return refuse('illegal-move', move.error.message);
       if (!t.game.legalMoves().includes(move.value)) {
@@ -106,19 +120,8 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       return allow({ kind: 'move', seat: c.seat, move: text, spent, at: now });
     }
     case 'touch': {
-      const bad = checkSeat(c.by, c.seat);
+      const bad = checkTurn(t, c, 'touch');
       if (bad) return bad;
-      if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
-      if (c.version !== t.version) {
-        return refuse(
-          'stale',
-          `the touch was made on version ${c.version}, but the game is at version ${t.version}`,
-        );
-      }
-      if (outcomeOf(t)) return refuse('game-over', 'the game is over');
-      if (t.game.position.turnColour !== c.seat) {
-        return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
-      }
       const cell = parseCell(c.cell);
       if (cell < 0) return refuse('illegal-move', `${c.cell} is not a cell of the board`);
       // R15: once a piece is touched, touching it again changes nothing, and no other may be.

@@ -37,7 +37,7 @@ describe('the referee', () => {
     expect(refusal(t, touch(null, 'f1'))).toBe('spectator');
     expect(refusal(t, { ...touch('black', 'f11'), seat: 'black' })).toBe('not-your-turn');
     expect(refusal(t, touch('white', 'f11'))).toBe('illegal-move');
-    expect(refusal(t, { ...touch('white', 'f1'), version: t.version - 1 })).toBe('stale');
+    expect(refusal(t, { ...touch('white', 'f1'), version: t.version + 1 })).toBe('stale');
     expect(act(t, touch('white', 'f1'), 10, log)).toMatchObject({ kind: 'touch', cell: 'f1' });
     const other = t.game.legalMoves().length;
     expect(other).toBeGreaterThan(0);
