@@ -15,6 +15,74 @@ import {
   withDefaults,
 } from './players.ts';
 
+/** The column types that differ between the two databases. */
+export interface SqlTypes {
+  /** A 64-bit integer (times in ms). */
+  readonly int: string;
+  readonly real: string;
+  readonly bool: string;
+  /** How a table without a separate row id ends. */
+  readonly table: string;
+}
+
+/**
+ * The tables of players, their devices and ratings, transfer codes and the lobby's games, in
+ * either database's types. A rating row exists once a class has been played rated; a game's
+ * result is null while it goes on.
+ */
+export function playersSchema(t: SqlTypes): string {
+  return `
+CREATE TABLE players (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  created_at ${t.int} NOT NULL
+);
+CREATE UNIQUE INDEX player_names ON players (name_key);
+CREATE TABLE player_tokens (
+  hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id)
+);
+CREATE TABLE ratings (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  class TEXT NOT NULL,
+  rating ${t.real} NOT NULL,
+  rd ${t.real} NOT NULL,
+  vol ${t.real} NOT NULL,
+  games INTEGER NOT NULL,
+  PRIMARY KEY (player_id, class)
+${t.table};
+CREATE TABLE transfers (
+  code_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  expires_at ${t.int} NOT NULL
+);
+CREATE INDEX transfer_expiry ON transfers (expires_at);
+CREATE TABLE lobby_games (
+  game_id TEXT PRIMARY KEY,
+  class TEXT NOT NULL,
+  rated ${t.bool} NOT NULL,
+  started_at ${t.int} NOT NULL,
+  result TEXT,
+  settled_at ${t.int}
+);
+CREATE TABLE game_players (
+  game_id TEXT NOT NULL REFERENCES lobby_games (game_id),
+  colour TEXT NOT NULL,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  started_at ${t.int} NOT NULL,
+  rating_before ${t.real},
+  rd_before ${t.real},
+  vol_before ${t.real},
+  rating_after ${t.real},
+  rd_after ${t.real},
+  vol_after ${t.real},
+  PRIMARY KEY (game_id, colour)
+${t.table};
+CREATE INDEX player_history ON game_players (player_id, started_at);
+`;
+}
+
 /** Numbers as either database hands them back (PostgreSQL's BIGINT comes as text). */
 type Num = number | string;
 

@@ -51,58 +51,8 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs;
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);
   `,
-  // 2. Players, their devices and ratings, transfer codes, and the lobby's games (as in
-  // sqlite-schema.ts).
-  `
-  CREATE TABLE players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL,
-    created_at BIGINT NOT NULL
-  );
-  CREATE UNIQUE INDEX player_names ON players (name_key);
-  CREATE TABLE player_tokens (
-    hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players (id)
-  );
-  CREATE TABLE ratings (
-    player_id TEXT NOT NULL REFERENCES players (id),
-    class TEXT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    rd DOUBLE PRECISION NOT NULL,
-    vol DOUBLE PRECISION NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (player_id, class)
-  );
-  CREATE TABLE transfers (
-    code_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players (id),
-    expires_at BIGINT NOT NULL
-  );
-  CREATE INDEX transfer_expiry ON transfers (expires_at);
-  CREATE TABLE lobby_games (
-    game_id TEXT PRIMARY KEY,
-    class TEXT NOT NULL,
-    rated BOOLEAN NOT NULL,
-    started_at BIGINT NOT NULL,
-    result TEXT,
-    settled_at BIGINT
-  );
-  CREATE TABLE game_players (
-    game_id TEXT NOT NULL REFERENCES lobby_games (game_id),
-    colour TEXT NOT NULL,
-    player_id TEXT NOT NULL REFERENCES players (id),
-    started_at BIGINT NOT NULL,
-    rating_before DOUBLE PRECISION,
-    rd_before DOUBLE PRECISION,
-    vol_before DOUBLE PRECISION,
-    rating_after DOUBLE PRECISION,
-    rd_after DOUBLE PRECISION,
-    vol_after DOUBLE PRECISION,
-    PRIMARY KEY (game_id, colour)
-  );
-  CREATE INDEX player_history ON game_players (player_id, started_at);
-  `,
+  // 2. Players, their devices and ratings, transfer codes, and the lobby's games.
+  sql.playersSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */

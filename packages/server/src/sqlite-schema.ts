@@ -4,6 +4,7 @@
 // only what is missing.
 
 import type { Database } from 'better-sqlite3';
+import { playersSchema } from './player-sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
 const MIGRATIONS: readonly ((db: Database) => void)[] = [
@@ -30,59 +31,11 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     }
     db.exec('CREATE INDEX IF NOT EXISTS running_games ON games (id) WHERE clock_runs = 1');
   },
-  // 2. Players, their devices and ratings, transfer codes, and the lobby's games. A rating
-  // row exists once a class has been played rated; a game's result is null while it goes on.
+  // 2. Players, their devices and ratings, transfer codes, and the lobby's games.
   (db) => {
-    db.exec(`
-      CREATE TABLE players (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL,
-        created_at INTEGER NOT NULL
-      );
-      CREATE UNIQUE INDEX player_names ON players (name_key);
-      CREATE TABLE player_tokens (
-        hash TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players (id)
-      );
-      CREATE TABLE ratings (
-        player_id TEXT NOT NULL REFERENCES players (id),
-        class TEXT NOT NULL,
-        rating REAL NOT NULL,
-        rd REAL NOT NULL,
-        vol REAL NOT NULL,
-        games INTEGER NOT NULL,
-        PRIMARY KEY (player_id, class)
-      ) WITHOUT ROWID;
-      CREATE TABLE transfers (
-        code_hash TEXT PRIMARY KEY,
-        player_id TEXT NOT NULL REFERENCES players (id),
-        expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX transfer_expiry ON transfers (expires_at);
-      CREATE TABLE lobby_games (
-        game_id TEXT PRIMARY KEY,
-        class TEXT NOT NULL,
-        rated INTEGER NOT NULL,
-        started_at INTEGER NOT NULL,
-        result TEXT,
-        settled_at INTEGER
-      );
-      CREATE TABLE game_players (
-        game_id TEXT NOT NULL REFERENCES lobby_games (game_id),
-        colour TEXT NOT NULL,
-        player_id TEXT NOT NULL REFERENCES players (id),
-        started_at INTEGER NOT NULL,
-        rating_before REAL,
-        rd_before REAL,
-        vol_before REAL,
-        rating_after REAL,
-        rd_after REAL,
-        vol_after REAL,
-        PRIMARY KEY (game_id, colour)
-      ) WITHOUT ROWID;
-      CREATE INDEX player_history ON game_players (player_id, started_at);
-    `);
+    db.exec(
+      playersSchema({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
+    );
   },
 ];
 
