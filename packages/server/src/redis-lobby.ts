@@ -7,7 +7,9 @@
 // an expiry), `playing` (game → listing), `online` (process → players with the lobby open).
 // Seeks and challenges carry the process they came through: when that process's key of life
 // (`agon:alive:<process>`, renewed every second by the relay) lapses, readers drop them, so a
-// killed process's entries are gone a few seconds later.
+// killed process's entries are gone a few seconds later. Nothing else would change the list
+// then, so each process also looks every second for processes whose key lapsed and, finding
+// one, tells every process to list the lobby again.
 
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
@@ -143,7 +145,7 @@ return dropped
 
 /**
  * ARGV: the alive prefix, then the pools. Drops the seeks and challenges of dead processes and
- * answers what is left: { seeks..., '|', challenges..., '|', playing..., '|', online }.
+ * answers what is left: { seeks..., '|', challenges..., '|', playing..., '|', online, dropped }.
  */
 const SNAPSHOT = `${COMMON}
 local alive = {}
@@ -154,18 +156,20 @@ local function lives(origin)
   return alive[origin]
 end
 local out = {}
+local dropped = 0
 for i = 2, #ARGV do
   local seeks = redis.call('HGETALL', P .. 'seeks:' .. ARGV[i])
   for j = 1, #seeks, 2 do
     if lives(cjson.decode(seeks[j + 1]).o) then out[#out + 1] = seeks[j + 1]
-    else unseek(seeks[j]) end
+    else dropped = dropped + unseek(seeks[j]) end
   end
 end
 out[#out + 1] = '|'
 local challenges = redis.call('HGETALL', P .. 'challenges')
 for j = 1, #challenges, 2 do
   local c = cjson.decode(challenges[j + 1])
-  if lives(c.o) then out[#out + 1] = challenges[j + 1] else unchallenge(c.by.id) end
+  if lives(c.o) then out[#out + 1] = challenges[j + 1]
+  else dropped = dropped + unchallenge(c.by.id) end
 end
 out[#out + 1] = '|'
 local playing = redis.call('HVALS', P .. 'playing')
@@ -175,11 +179,37 @@ local online = 0
 local counts = redis.call('HGETALL', P .. 'online')
 for j = 1, #counts, 2 do
   if lives(counts[j]) then online = online + tonumber(counts[j + 1])
-  else redis.call('HDEL', P .. 'online', counts[j]) end
+  else
+    redis.call('HDEL', P .. 'online', counts[j])
+    dropped = dropped + 1
+  end
 end
 out[#out + 1] = tostring(online)
+out[#out + 1] = tostring(dropped)
 return out
 `;
+
+/**
+ * ARGV: the alive prefix, this process, its players with the lobby open. Writes this process's
+ * count (again: another may have taken it for dead during a stall) and forgets the processes
+ * whose key of life lapsed; answers how many it forgot. Every process with a board has a count
+ * from its connection on, so a dead one is found here even if nothing else changes.
+ */
+const LAPSED = `
+local online = '${P}online'
+redis.call('HSET', online, ARGV[2], ARGV[3])
+local dead = 0
+for _, origin in ipairs(redis.call('HKEYS', online)) do
+  if redis.call('EXISTS', ARGV[1] .. origin) == 0 then
+    redis.call('HDEL', online, origin)
+    dead = dead + 1
+  end
+end
+return dead
+`;
+
+/** How often a process looks for processes whose key of life lapsed. */
+const LAPSED_EVERY_MS = 1000;
 
 /** ARGV: the alive prefix, pool: the live seeks of one pool (dropping the dead). */
 const SEEKS = `${COMMON}
@@ -210,6 +240,7 @@ export class RedisBoard implements LobbyBoard {
   private readonly subscriber: Redis;
   private listener: BoardListener = { deliver: () => undefined, changed: () => undefined };
   private players = 0;
+  private readonly lapsedTimer: NodeJS.Timeout;
 
   constructor(
     url: string,
@@ -233,6 +264,18 @@ export class RedisBoard implements LobbyBoard {
     this.subscriber.subscribe(NEWS).catch((e: unknown) => onProblem('redis', e));
     // Written again whenever the link comes back, since Redis may have restarted empty.
     this.commands.on('ready', () => this.writeAttendance());
+    this.lapsedTimer = setInterval(() => void this.findLapsed(), LAPSED_EVERY_MS);
+    this.lapsedTimer.unref();
+  }
+
+  /** Tells every process to list the lobby again if a process's entries lapsed with it. */
+  private async findLapsed(): Promise<void> {
+    if (this.commands.status !== 'ready') return;
+    try {
+      if ((await this.run(LAPSED, ALIVE, this.origin, this.players)) > 0) this.changed();
+    } catch {
+      // Redis away: the next look will do.
+    }
   }
 
   /** Waits up to `ms` for both connections; false if Redis did not answer in time. */
@@ -372,7 +415,9 @@ export class RedisBoard implements LobbyBoard {
       if (row === '|') parts.push([]);
       else parts[parts.length - 1]!.push(row);
     }
-    const [seeks = [], challenges = [], playing = [], online = []] = parts;
+    const [seeks = [], challenges = [], playing = [], [online, dropped] = []] = parts;
+    // The other processes' lists may still show what this read dropped.
+    if (Number(dropped) > 0) this.publish({ o: this.origin });
     const games = playing.map((row) => JSON.parse(row) as Playing);
     const lapsed = games.filter((g) => g.until <= now);
     for (const game of lapsed) void this.commands.hdel(`${P}playing`, game.game).catch(() => 0);
@@ -380,7 +425,7 @@ export class RedisBoard implements LobbyBoard {
       seeks: seeks.map((row) => JSON.parse(row) as Seek),
       challenges: challenges.map((row) => JSON.parse(row) as Challenge),
       playing: games.filter((g) => g.until > now),
-      online: Number(online[0] ?? 0),
+      online: Number(online ?? 0),
     };
   }
 
@@ -390,6 +435,7 @@ export class RedisBoard implements LobbyBoard {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.lapsedTimer);
     await this.commands
       .hdel(`${P}online`, this.origin)
       .catch(() => 0)

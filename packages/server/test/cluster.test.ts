@@ -2,7 +2,8 @@
 // HAProxy on loopback in front of two server processes (scripts/services.ts). Two players on
 // different processes with a spectator; SIGKILLs at random moments of a burst of moves; Redis
 // and PostgreSQL restarted mid-game, and play going on between processes while Redis is down;
-// presence and the watcher cap across processes; the creation limit across processes.
+// presence and the watcher cap across processes; the creation limit across processes; the
+// lobby's quick pairing and challenges across processes.
 
 import { request } from 'node:http';
 import {
@@ -13,9 +14,11 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
+import type { PoolId } from '@agon/protocol';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import {
   clusterMissing,
   freePort,
@@ -104,6 +107,9 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     AGON_MESSAGES_PER_SECOND: '1000',
     AGON_SOCKETS_PER_ADDRESS: '1000',
     AGON_GAMES_PER_MINUTE: '1000',
+    // Hundreds of players made and seeking from this one address.
+    AGON_PLAYERS_PER_MINUTE: '10000',
+    AGON_LOBBY_ACTIONS_PER_MINUTE: '10000',
   });
   const start = async (i: number): Promise<void> => {
     servers[i] = await startServer(data, env(ports[i]!));
@@ -759,4 +765,108 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
       await own.stop();
     }
   }, 120_000);
+
+  /** A new player whose lobby socket is on `server` (directly, not through HAProxy). */
+  async function lobbyPlayer(server: Running) {
+    const me = await newPlayer(server.url);
+    const { client } = await LobbyClient.open(server.url, me.token);
+    return { id: me.id, client };
+  }
+
+  /**
+   * 100 players, half with their lobby socket on each process, seek in `pools` (by turns): every
+   * one is paired exactly once, each game has two players on opposite seats, and each seat's
+   * token takes its seat in the stored game.
+   */
+  async function pairHundred(pools: readonly PoolId[]): Promise<void> {
+    const seekers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => lobbyPlayer(servers[i % 2]!)),
+    );
+    for (const [i, s] of seekers.entries())
+      s.client.send({ t: 'seek', pool: pools[i % pools.length]! });
+    const paired = await Promise.all(
+      seekers.map((s) => s.client.next('paired', undefined, 30_000)),
+    );
+    // Anything more for anyone (a second game) would have come with the pairing round.
+    await sleep(1500);
+    for (const s of seekers) expect(s.client.unread('paired')).toBe(0);
+    const games = new Map<string, { seat: string; token: string; pool: PoolId }[]>();
+    for (const [i, p] of paired.entries()) {
+      games.set(p.game, [...(games.get(p.game) ?? []), { ...p, pool: pools[i % pools.length]! }]);
+    }
+    expect(games.size).toBe(50);
+    for (const seats of games.values()) {
+      expect(seats.map((s) => s.seat).sort()).toEqual(['black', 'white']);
+      // Paired within the pool both sought in.
+      expect(seats[0]!.pool).toBe(seats[1]!.pool);
+    }
+    const joined = await Promise.all(
+      [...games].flatMap(([game, seats]) => seats.map((s) => join(proxy.url, game, s.token))),
+    );
+    const seats = [...games.values()].flat();
+    for (const [i, j] of joined.entries()) {
+      expect(j.state.you).toBe(seats[i]!.seat);
+      j.peer.close();
+    }
+    for (const s of seekers) s.client.close();
+  }
+
+  it('pairs 100 seekers spread over both processes exactly once each, in one pool and in two', async () => {
+    await pairHundred(['3+2']);
+    await pairHundred(['1+1', '10+5']);
+  }, 120_000);
+
+  it('drops a killed process’s challenges from the other’s list within the expiry', async () => {
+    const here = await lobbyPlayer(servers[0]!);
+    const there = await Promise.all([lobbyPlayer(servers[1]!), lobbyPlayer(servers[1]!)]);
+    const terms = {
+      clock: { initial: 300_000, increment: 0 },
+      variant: 'standard',
+      touchMove: false,
+      side: 'random',
+      rated: false,
+    } as const;
+    for (const p of [here, ...there]) p.client.send({ t: 'challenge', ...terms });
+    const owners =
+      (ids: readonly string[]) => (lobby: { challenges: readonly { by: { id: string } }[] }) => {
+        const listed = new Set(lobby.challenges.map((c) => c.by.id));
+        return ids.every((id) => listed.has(id));
+      };
+    await here.client.lobbyWhere(owners([here.id, ...there.map((p) => p.id)]));
+    await servers[1]!.stop('SIGKILL');
+    try {
+      const gone = await here.client.lobbyWhere(
+        (lobby) => !lobby.challenges.some((c) => there.some((p) => p.id === c.by.id)),
+        10_000,
+      );
+      // This process's own challenge stays.
+      expect(owners([here.id])(here.client.lobby!)).toBe(true);
+      console.log(`a killed process's challenges left the other's list ${gone} ms after the kill`);
+    } finally {
+      here.client.close();
+      await start(1);
+    }
+  }, 120_000);
+
+  it('takes a seek out of the pool as soon as its socket closes', async () => {
+    const watcher = await lobbyPlayer(servers[0]!);
+    const seeker = await lobbyPlayer(servers[1]!);
+    const waiting = (n: number) => (lobby: { pools: readonly { id: string; waiting: number }[] }) =>
+      lobby.pools.find((p) => p.id === '15+10')?.waiting === n;
+    seeker.client.send({ t: 'seek', pool: '15+10' });
+    await seeker.client.next('seeking');
+    await watcher.client.lobbyWhere(waiting(1));
+    seeker.client.close();
+    // The next list (at most a second later, and the news through Redis) shows it gone.
+    const gone = await watcher.client.lobbyWhere(waiting(0), 2500);
+    // A newcomer in that pool waits alone rather than meet the one who left.
+    const late = await lobbyPlayer(servers[0]!);
+    late.client.send({ t: 'seek', pool: '15+10' });
+    await late.client.next('seeking');
+    await sleep(1500);
+    expect(late.client.unread('paired')).toBe(0);
+    console.log(`a closed socket's seek left the other process's list after ${gone} ms`);
+    late.client.send({ t: 'unseek' });
+    for (const p of [watcher, late]) p.client.close();
+  }, 60_000);
 });

@@ -1,0 +1,146 @@
+// A player of the lobby as a program plays it, for the tests and the lobby load script: made
+// over HTTP (POST /api/players), then its lobby socket, which says hello with the token and
+// keeps what it is sent until taken. The list (`lobby`, every second while it changes) is not
+// kept but the latest, so thousands of clients that never read it hold no backlog.
+
+import type { Identity, LobbyClientMessage, LobbyServerMessage, LobbyView } from '@agon/protocol';
+import WebSocket from 'ws';
+
+/** A message the lobby sends, by its type. */
+type Of<T extends LobbyServerMessage['t']> = Extract<LobbyServerMessage, { t: T }>;
+
+/** An HTTP refusal or failure while making a player, with its status. */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Makes a new player on the server at `url`; throws HttpRefusal when refused. */
+export async function newPlayer(url: string, language = 'en'): Promise<Identity> {
+  const response = await fetch(`${url}api/players`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+  const body = (await response.json()) as Identity | { error: { code: string; message: string } };
+  if (response.status !== 201 || 'error' in body) {
+    const why = 'error' in body ? `${body.error.code}: ${body.error.message}` : 'no identity';
+    throw new HttpRefusal(response.status, `HTTP ${response.status} ${why}`);
+  }
+  return body;
+}
+
+/** One lobby socket that said hello as a player. */
+export class LobbyClient {
+  private readonly inbox: LobbyServerMessage[] = [];
+  private waiting: (() => void) | undefined;
+  /** The latest list the lobby sent (in the welcome or since). */
+  lobby: LobbyView | undefined;
+  /** The close code, once closed. */
+  closed: number | undefined;
+
+  private constructor(
+    private readonly ws: WebSocket,
+    /** Hears every message as it arrives, before it is kept. */
+    heard?: (message: LobbyServerMessage) => void,
+  ) {
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as LobbyServerMessage;
+      heard?.(message);
+      if (message.t === 'lobby' || message.t === 'welcome') this.lobby = message.lobby;
+      if (message.t !== 'lobby') this.inbox.push(message);
+      this.waiting?.();
+    });
+    ws.on('close', (code) => {
+      this.closed = code;
+      this.waiting?.();
+    });
+    ws.on('error', () => undefined);
+  }
+
+  /**
+   * Opens the lobby socket of the server at `url` and says hello with `token`; answers once
+   * welcomed. Rejects if the socket cannot open or is refused.
+   */
+  static async open(
+    url: string,
+    token: string,
+    heard?: (message: LobbyServerMessage) => void,
+  ): Promise<{ client: LobbyClient; welcome: Of<'welcome'> }> {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/lobby/socket`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const client = new LobbyClient(ws, heard);
+    client.send({ t: 'hello', token });
+    const answer = await client.next('welcome', () => true);
+    return { client, welcome: answer };
+  }
+
+  /** Sends a lobby message. */
+  send(message: LobbyClientMessage): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /**
+   * Waits for the next message of type `t` that passes `test`, dropping those before it; an
+   * error that comes first rejects with its code.
+   */
+  async next<T extends Exclude<LobbyServerMessage['t'], 'lobby'>>(
+    t: T,
+    test: (m: Of<T>) => boolean = () => true,
+    timeout = 15_000,
+  ): Promise<Of<T>> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const i = this.inbox.findIndex((m) => m.t === 'error' || (m.t === t && test(m as Of<T>)));
+      if (i >= 0) {
+        const found = this.inbox.splice(0, i + 1).at(-1)!;
+        if (found.t === 'error' && t !== 'error') {
+          throw new Error(`refused ${found.code} (${found.message}) waiting for ${t}`);
+        }
+        return found as Of<T>;
+      }
+      if (this.closed !== undefined) throw new Error(`closed (${this.closed}) waiting for ${t}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${t} message within ${timeout} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.waiting = undefined;
+    }
+  }
+
+  /** How many kept messages of type `t` have not been taken yet. */
+  unread(t: Exclude<LobbyServerMessage['t'], 'lobby'>): number {
+    return this.inbox.filter((m) => m.t === t).length;
+  }
+
+  /** Waits until the latest list passes `test`; answers the ms it took. */
+  async lobbyWhere(test: (lobby: LobbyView) => boolean, timeout = 15_000): Promise<number> {
+    const began = Date.now();
+    while (!(this.lobby && test(this.lobby))) {
+      if (Date.now() - began > timeout) {
+        throw new Error(
+          `the list still ${JSON.stringify(this.lobby).slice(0, 500)}… after ${timeout} ms`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return Date.now() - began;
+  }
+
+  /** Closes the socket. */
+  close(): void {
+    this.ws.close();
+  }
+}
