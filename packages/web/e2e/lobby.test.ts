@@ -1,10 +1,11 @@
 // The lobby in two Chromium pages, as two people use it: both pick the same quick pairing
-// pool and meet in one game; one makes a challenge and the other accepts it from the list; and
-// a player renames themselves, refused first with the reason, then shown by the new name.
+// pool and meet in one game; one makes a challenge and the other accepts it from the list; a
+// challenge with touch-move holds each mover to the piece picked up; and a player renames
+// themselves, refused first with the reason, then shown by the new name.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, newContext } from './browser.ts';
+import { ARTIFACTS, cellsWith, clickCell, describeInChromium, newContext } from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
@@ -110,6 +111,47 @@ describeInChromium('the lobby', (browser) => {
     await expect
       .poll(() => taker.getByTestId('clock-white').textContent(), SLOW)
       .toMatch(/^10:00$/);
+  });
+
+  it('holds a mover to the piece picked up when the challenge has touch-move on', async () => {
+    const white = await (await newContext(browser())).newPage();
+    const black = await (await newContext(browser())).newPage();
+    await openLobby(white);
+    await openLobby(black);
+    const name = await ownName(white);
+    await white.getByTestId('create-challenge').click();
+    const dialog = white.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await dialog.getByRole('button', { name: /^Touch-move/ }).click();
+    await white.getByRole('button', { name: 'Create the challenge' }).click();
+    await black.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
+    await Promise.all([gameId(white), gameId(black)]);
+    expect(await seat(white)).toBe('white');
+    for (const page of [white, black]) {
+      await expect.poll(() => page.getByTestId('game-kind').textContent(), SLOW).toBe('touch-move');
+    }
+
+    // White picks up a piece: it is touched, and the status says it must move.
+    await white.locator('.cell.origin').first().waitFor(SLOW);
+    const [first, second] = await cellsWith(white, 'origin');
+    await clickCell(white, first!);
+    const status = white.getByTestId('online-status');
+    await expect.poll(() => status.textContent()).toMatch(new RegExp(`on ${first} must move`));
+    // Another piece of White's does not take its place.
+    await clickCell(white, second!);
+    expect(await cellsWith(white, 'selected')).toEqual([first]);
+    await expect
+      .poll(() => white.getByTestId('notice').textContent())
+      .toContain(`you must move the piece on ${first}`);
+    // Reloaded, the page still holds the piece the server knows is touched.
+    await white.reload();
+    await expect.poll(() => cellsWith(white, 'selected'), SLOW).toEqual([first]);
+    const [to] = await cellsWith(white, 'dest');
+    await clickCell(white, to!);
+    await expect
+      .poll(() => black.getByTestId('move-list').textContent(), SLOW)
+      .toContain(`${first}-${to}`);
+    await black.screenshot({ path: `${ARTIFACTS}lobby-touch-move-desktop.png` });
   });
 
   it('renames a player: a refused name says why, a good one shows on the player page', async () => {

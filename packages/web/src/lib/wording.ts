@@ -1,5 +1,5 @@
-// Turns and endings put into words for the status line and the result dialog, as phrases
-// that follow the app's language.
+// Turns, endings and a game's kind put into words for the status line and the result dialog,
+// as phrases that follow the app's language.
 
 import {
   type Colour,
@@ -96,4 +96,16 @@ export function outcomeTitle(outcome: Ending, you: Colour | null | undefined): P
   if (!outcome.winner) return phrase('title.draw');
   if (you) return phrase(outcome.winner === you ? 'title.youWin' : 'title.youLose');
   return phrase(`title.wins.${outcome.winner}`);
+}
+
+/** A game's kind in words, when not the usual: `placement · touch-move`. */
+export function gameKind(rules: {
+  readonly variant: 'standard' | 'placement';
+  readonly touchMove: boolean;
+}): string | undefined {
+  const kind = [
+    ...(rules.variant === 'placement' ? [t('top.subtitle.placement')] : []),
+    ...(rules.touchMove ? [t('top.subtitle.touchMove')] : []),
+  ];
+  return kind.length ? kind.join(' · ') : undefined;
 }

@@ -9,7 +9,7 @@ import { openAnalysis } from '../lib/analysis-link.ts';
 import { MoveRows } from '../lib/MoveRows.tsx';
 import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
-import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
 import { Link } from './Link.tsx';
@@ -118,6 +118,9 @@ function Actions({ online }: { readonly online: OnlineGame }) {
   }
   return (
     <>
+      {online.mustPass.value && (
+        <Act icon="forward" primary label={t('controls.pass')} onClick={() => online.pass()} />
+      )}
       {v.drawOffer === them ? (
         <>
           <Act icon="draw" primary label={words.acceptDraw} onClick={() => online.draw('accept')} />
@@ -203,6 +206,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
   const line = online.line.value;
   const inviting = v && you !== null && !v.seats[opposite(you)];
   const notice = online.notice.value;
+  const kind = v && gameKind(v);
   return (
     <main class="game-page online">
       <div class="card-top">
@@ -217,6 +221,11 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
       {inviting && <ShareLink id={online.id} />}
       <Moves online={online} />
       <div class="status-area">
+        {kind && (
+          <p class="game-kind" data-testid="game-kind">
+            {kind}
+          </p>
+        )}
         {line !== 'open' && v && !online.missing.value && (
           <p class="online-line" role="alert" data-testid="line">
             {line === 'connecting' ? words.connecting : words.reconnecting}

@@ -12,6 +12,7 @@ export function OnlineBoard({ online }: { readonly online: OnlineGame }) {
       events={{
         move: (from, to) => online.moveFromBoard(from, to),
         place: (to) => online.placeFromBoard(to),
+        select: (cell) => online.selectFromBoard(cell),
         reject: (from, to) => online.rejectFromBoard(from, to),
       }}
     />

@@ -4,10 +4,13 @@
 
 import {
   type Colour,
+  cellName,
   Game,
   type Move,
   makeMoveText,
   opposite,
+  PASS_MOVE,
+  parseCell,
   parseMoveText,
   type RuleId,
   startPosition,
@@ -18,10 +21,10 @@ import type {
   GameView,
   PublicEvent,
   ServerMessage,
-  Variant,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
+import { t } from '../i18n/ui.ts';
 import { boardConfigOf, moveOfTap } from '../lib/board-feed.ts';
 import { explainTap, owedPhrase } from '../lib/taps.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
@@ -38,14 +41,20 @@ export interface OnlineHooks {
   readonly rematch?: (path: string) => void;
 }
 
-function replay(variant: Variant, moves: readonly string[]): Game {
-  const game = new Game(startPosition(variant));
-  for (const text of moves) {
+/** The game as the server holds it: the moves replayed, and the piece touched (R15), if any. */
+function replay(v: GameView): Game {
+  const game = new Game(startPosition(v.variant), { touchMove: v.touchMove });
+  // A pass needs no touch to replay: with touch-move on, a stuck piece is enough (R15).
+  for (const text of v.moves) {
     const move = parseMoveText(text);
     if (!move.ok || !game.play(move.value).ok) break; // cannot happen: the server checked it
   }
+  if (v.touched !== null) game.touch(parseCell(v.touched));
   return game;
 }
+
+/** The cell a view says is touched (R15), or -1. */
+const touchedIn = (v: GameView): number => (v.touched === null ? -1 : parseCell(v.touched));
 
 /** A refusal in words, with the rule that explains it when it is a refused tap. */
 export interface Notice {
@@ -148,6 +157,7 @@ export class OnlineGame {
         position: game.position,
         lastMove: game.moves[game.moves.length - 1],
         legal: this.canMove.value ? game.legalMoves() : undefined,
+        touched: game.touched,
       }),
       orientation: this.flipped.value ? opposite(you ?? 'white') : (you ?? 'white'),
     };
@@ -156,10 +166,34 @@ export class OnlineGame {
   /** Whether the board is turned round from this page's side. */
   readonly flipped = signal(false);
 
+  /** Whether this page must pass: touch-move, and the touched piece cannot move (R15). */
+  readonly mustPass = computed(() => {
+    const legal = this.canMove.value ? (this.board?.legalMoves() ?? []) : [];
+    return legal.length === 1 && legal[0] === PASS_MOVE;
+  });
+
+  /** The board's `select` event: under touch-move, picking a piece up commits to it (R15). */
+  selectFromBoard(cell: number | undefined): void {
+    const game = this.game;
+    if (cell === undefined || !game?.touchMove || game.touched === cell) return;
+    if (!game.position.relocating) this.touch(cell);
+  }
+
   /** The board's `reject` event: says why that tap is not a move. */
   rejectFromBoard(from: number | undefined, to: number): void {
     const game = this.game;
     if (!game) return;
+    const pos = game.position;
+    // Touch-move: touching a piece that cannot move commits to it all the same (R15).
+    if (
+      game.touchMove &&
+      game.touched < 0 &&
+      !pos.relocating &&
+      pos.pieceAt(to)?.colour === pos.turnColour &&
+      this.touch(to)
+    ) {
+      return;
+    }
     const said = this.canMove.value
       ? explainTap(game, from, to, this.you.value ?? undefined)
       : undefined;
@@ -183,11 +217,14 @@ export class OnlineGame {
     const away = !v.online[opposite(you)];
     if (turn !== you) return away ? words.waitingToReturn : words.theirMove;
     const pos = game.position;
+    const touched = pos.pieceAt(game.touched);
     const what = pos.placing
       ? ` ${words.place}`
       : pos.relocating
         ? ` ${owedPhrase(pos, you)()}`
-        : '';
+        : touched
+          ? ` ${t(`touch.${this.mustPass.value ? 'stuck' : 'committed'}.${touched.role}`, { cell: cellName(game.touched) })}`
+          : '';
     return `${words.yourMove}${what}${away ? ` ${words.theyAreAway}` : ''}`;
   });
 
@@ -205,7 +242,7 @@ export class OnlineGame {
       case 'state':
         if (m.token !== undefined) keepSeatToken(this.id, m.token);
         this.pending.value = undefined;
-        this.game = replay(m.game.variant, m.game.moves);
+        this.game = replay(m.game);
         this.you.value = m.you;
         this.setView(m.game);
         break;
@@ -219,9 +256,14 @@ export class OnlineGame {
       }
       case 'error':
         this.notice.value = { text: words.refusal(m.code, m.message) };
-        if (this.pending.value !== undefined || m.code === 'stale') {
+        if (
+          this.pending.value !== undefined ||
+          m.code === 'stale' ||
+          (this.view.value && this.game?.touched !== touchedIn(this.view.value))
+        ) {
           // Our picture of the game was wrong: take the server's. The refused move stays
-          // pending, so the board stays still, until the whole game arrives.
+          // pending (or the refused touch held), so the board stays still, until the whole
+          // game arrives.
           this.connection.send({ t: 'sync' });
         }
         break;
@@ -246,6 +288,12 @@ export class OnlineGame {
       return;
     }
     const e: PublicEvent = m.event;
+    if (e.kind === 'touch' && !this.touchedHere(e.seat, parseCell(e.cell))) {
+      if (!game.touch(parseCell(e.cell)).ok) {
+        this.connection.send({ t: 'sync' });
+        return;
+      }
+    }
     let moves = v.moves;
     if (e.kind === 'move') {
       moves = [...moves, e.move];
@@ -273,6 +321,7 @@ export class OnlineGame {
       rematchOffer:
         e.kind === 'rematch-offer' ? e.seat : e.kind === 'rematch' ? null : v.rematchOffer,
       next: e.kind === 'rematch' ? e.next : v.next,
+      touched: e.kind === 'touch' ? e.cell : e.kind === 'move' ? null : v.touched,
     });
     if (e.kind === 'rematch') this.followRematch(e.next);
   }
@@ -283,6 +332,28 @@ export class OnlineGame {
     if (this.you.value === null || token === undefined) return;
     keepSeatToken(next, token);
     this.hooks.rematch?.(gamePath(next));
+  }
+
+  /**
+   * Whether this page made the touch of `cell` by `seat` already: the piece is touched here, or
+   * this page's own move of it is on the board, waiting to be confirmed.
+   */
+  private touchedHere(seat: Colour, cell: number): boolean {
+    if (seat !== this.you.value) return false;
+    return this.game?.touched === cell || this.pending.value !== undefined;
+  }
+
+  /** Touches this page's piece on `cell` (R15) and tells the server; false when not allowed. */
+  private touch(cell: number): boolean {
+    const game = this.game;
+    const v = this.view.value;
+    const you = this.you.value;
+    if (!game || !v || you === null || !this.canMove.value || !game.touch(cell).ok) return false;
+    this.notice.value = undefined;
+    this.connection.send({ t: 'touch', seat: you, cell: cellName(cell), version: v.version });
+    // Redraw with the piece held, before the server's answer.
+    this.view.value = { ...v };
+    return true;
   }
 
   private send(move: Move): void {
@@ -308,6 +379,11 @@ export class OnlineGame {
   /** The board's `place` event. */
   placeFromBoard(to: number): void {
     this.moveFromBoard(undefined, to);
+  }
+
+  /** Forfeits the turn under touch-move: the touched piece cannot move (R15). */
+  pass(): void {
+    if (this.mustPass.value) this.send(PASS_MOVE);
   }
 
   /** Resigns this page's side. */

@@ -6,6 +6,7 @@
 import { opposite } from '@agon/engine';
 import { t } from '../i18n/ui.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
+import { gameKind } from '../lib/wording.ts';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
@@ -33,16 +34,6 @@ export function SkipToBoard() {
       {t('app.skip')}
     </button>
   );
-}
-
-/** The game's kind in words: the variant and touch-move, when not the usual. */
-function gameKind(match: Match): string | undefined {
-  const setup = match.setup.value;
-  const kind = [
-    ...(setup.variant === 'placement' ? [t('top.subtitle.placement')] : []),
-    ...(setup.touchMove ? [t('top.subtitle.touchMove')] : []),
-  ];
-  return kind.length ? kind.join(' · ') : undefined;
 }
 
 /** The card of the player of `colour`. */
@@ -73,7 +64,7 @@ function MatchStatus({ match }: { readonly match: Match }) {
 export function PlayPage({ match }: { readonly match: Match }) {
   const bottom = match.orientation.value;
   const dialog = match.dialog.value;
-  const kind = gameKind(match);
+  const kind = gameKind(match.setup.value);
   return (
     <>
       <main class="game-page">

@@ -1,0 +1,132 @@
+import { moveFrom, parseCell } from '@agon/engine';
+import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OnlineGame } from '../src/online/online-game.ts';
+
+/** A socket the test plays the server through: it hears what the page sends. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static last: FakeSocket | undefined;
+  readonly readyState = FakeSocket.OPEN;
+  readonly sent: ClientMessage[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as ClientMessage);
+  }
+  close(): void {}
+  hear(m: ServerMessage): void {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+/** After these turns White's guard on k1 cannot move: touching it leaves only a pass (R15). */
+const K1_STUCK = ['l5-l6', 'h1-i1', 'h9-i8', 'k7@l1', 'd9-d8', 'l2-k2', 'b1-b2', 'k2-i3'];
+
+const view = (moves: readonly string[], touched: string | null = null): GameView => ({
+  id: 'abcdefgh23',
+  variant: 'standard',
+  version: 2 + moves.length + (touched ? 1 : 0),
+  moves,
+  seats: { white: true, black: true },
+  clock: null,
+  drawOffer: null,
+  rematchOffer: null,
+  outcome: null,
+  next: null,
+  players: { white: null, black: null },
+  rated: false,
+  touchMove: true,
+  touched,
+  online: { white: true, black: true },
+  watchers: 0,
+});
+
+/** An online game as White, connected to the fake server, which has described `v`. */
+function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
+  const online = new OnlineGame(v.id);
+  const socket = FakeSocket.last!;
+  socket.onopen?.();
+  socket.hear({ t: 'state', game: v, you: 'white' });
+  return { online, socket };
+}
+
+const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event']) =>
+  ({ t: 'event', version, event: e, clock: null, outcome: null }) as const;
+
+describe('touch-move in an online game', () => {
+  let running: OnlineGame | undefined;
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+  });
+  afterEach(() => {
+    running?.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a touch when a piece is picked up, and holds the page to that piece', () => {
+    const { online, socket } = open(view([]));
+    running = online;
+    online.selectFromBoard(parseCell('f1'));
+    expect(socket.sent.at(-1)).toEqual({ t: 'touch', seat: 'white', cell: 'f1', version: 2 });
+    expect(online.boardConfig.value.selected).toBe(parseCell('f1'));
+    expect(online.boardConfig.value.movable?.locked).toBe(true);
+    expect([...(online.boardConfig.value.movable?.dests.keys() ?? [])]).toEqual([parseCell('f1')]);
+    expect(online.status.value).toContain('on f1 must move');
+    // Picked up again (the board's own redraw), nothing more is sent.
+    online.selectFromBoard(parseCell('f1'));
+    expect(socket.sent.filter((m) => m.t === 'touch')).toHaveLength(1);
+    // The server's echo changes nothing here.
+    socket.hear(event(3, { kind: 'touch', seat: 'white', cell: 'f1' }));
+    expect(online.view.value?.touched).toBe('f1');
+    expect(socket.sent.some((m) => m.t === 'sync')).toBe(false);
+  });
+
+  it('narrows the board to the piece the server says is touched, after a reload too', () => {
+    const { online } = open(view([], 'b1'));
+    running = online;
+    expect([...(online.boardConfig.value.movable?.dests.keys() ?? [])]).toEqual([parseCell('b1')]);
+    online.rejectFromBoard(parseCell('b1'), parseCell('f1'));
+    expect(online.notice.value?.text).toBe('Touch-move: you must move the piece on b1.');
+    expect(online.notice.value?.rule).toBe('R15');
+  });
+
+  it('offers the pass when the touched piece cannot move, and replays it later', () => {
+    const { online, socket } = open(view(K1_STUCK));
+    running = online;
+    expect(online.mustPass.value).toBe(false);
+    // The board refuses the stuck piece as a pick-up; the touch is made all the same.
+    online.rejectFromBoard(undefined, parseCell('k1'));
+    expect(socket.sent.at(-1)).toMatchObject({ t: 'touch', cell: 'k1' });
+    expect(online.mustPass.value).toBe(true);
+    expect(online.status.value).toContain('no legal move, so you must pass');
+    online.pass();
+    expect(socket.sent.at(-1)).toMatchObject({ t: 'move', seat: 'white', move: 'pass' });
+    const v = online.view.value!;
+    socket.hear(event(v.version + 1, { kind: 'touch', seat: 'white', cell: 'k1' }));
+    socket.hear(event(v.version + 2, { kind: 'move', seat: 'white', move: 'pass' }));
+    expect(online.view.value?.moves.at(-1)).toBe('pass');
+    expect(online.view.value?.touched).toBeNull();
+    expect(socket.sent.some((m) => m.t === 'sync')).toBe(false);
+    // A page opened later replays the pass from the moves alone.
+    const later = open(view([...K1_STUCK, 'pass']));
+    later.online.stop();
+    expect(later.online.board?.moves).toHaveLength(K1_STUCK.length + 1);
+    expect(later.online.board?.position.turnColour).toBe('black');
+  });
+
+  it('narrows the opponent’s turn to the piece they touched', () => {
+    const { online, socket } = open(view(['f1-f2']));
+    running = online;
+    socket.hear(event(4, { kind: 'touch', seat: 'black', cell: 'f11' }));
+    expect(online.board?.touched).toBe(parseCell('f11'));
+    expect(new Set(online.board?.legalMoves().map(moveFrom))).toEqual(new Set([parseCell('f11')]));
+  });
+});
