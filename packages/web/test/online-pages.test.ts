@@ -1,11 +1,12 @@
-import { checkName, GAME_ID, PLAYER_ID, type Refusal } from '@agon/protocol';
+import { GAME_ID, NAME_RULES, nameProblem, PLAYER_ID } from '@agon/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMessage, type Message, placeholders } from '../src/i18n/catalog.ts';
 import { onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
   elapsedText,
-  nameProblem,
+  nameRefusal,
+  nameRuleText,
   ratingChange,
   ratingText,
   timeControlText,
@@ -83,19 +84,25 @@ describe('the lobby’s figures', () => {
     expect(transferGroups('')).toBe('');
   });
 
-  it('put every refusal of the name rules into words of their own', () => {
-    const refused = (name: string): Refusal => {
-      const checked = checkName(name);
-      if (checked.ok) throw new Error(`${name} passed`);
-      return checked.error;
-    };
-    expect(nameProblem(refused('ab'))).toBe('A name has at least 3 characters.');
-    expect(nameProblem(refused('a'.repeat(21)))).toBe('A name has at most 20 characters.');
-    expect(nameProblem(refused('Heron!'))).toContain('only letters');
-    expect(nameProblem(refused('1234'))).toBe('A name has at least one letter.');
-    expect(nameProblem(refused('Computer3'))).toContain('computer');
-    expect(nameProblem(refused('Level 5'))).toContain('computer');
-    expect(nameProblem({ code: 'name-taken', message: 'taken' })).toContain('already has');
+  it('put every name rule into words of its own', () => {
+    const said = (name: string): string => nameRuleText(nameProblem(name) ?? 'text');
+    expect(said('ab')).toBe('A name has at least 3 characters.');
+    expect(said('a'.repeat(21))).toBe('A name has at most 20 characters.');
+    expect(said('Heron!')).toContain('only letters');
+    expect(said('1234')).toBe('A name has at least one letter.');
+    expect(said('Computer3')).toContain('computer');
+    expect(said('Level 5')).toContain('computer');
+    expect(new Set(NAME_RULES.map(nameRuleText)).size).toBe(NAME_RULES.length);
+  });
+
+  it('word the server’s refusal of a name by the rule the name sent breaks', () => {
+    // The server's sentence is English and may change; the rule is the same on both sides.
+    const bad = { code: 'bad-name', message: 'whatever the server says' } as const;
+    expect(nameRefusal('ab', bad)).toBe('A name has at least 3 characters.');
+    expect(nameRefusal('Swift Heron', { code: 'name-taken', message: 'taken' })).toContain(
+      'already has',
+    );
+    expect(nameRefusal('Swift Heron', { code: 'server-error', message: 'x' })).not.toBe('');
   });
 });
 

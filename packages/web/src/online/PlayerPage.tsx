@@ -3,10 +3,11 @@
 // transfer codes that move the identity between devices.
 
 import {
-  checkName,
+  nameProblem,
   type PlayerPage as PlayerData,
   type PlayerGame,
   RATING_CLASSES,
+  tidyName,
 } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect } from 'preact/hooks';
@@ -14,7 +15,13 @@ import { language } from '../i18n/translations.ts';
 import { showToast } from '../ui/Toasts.tsx';
 import { gamePath, playerPath } from './address.ts';
 import { Go, Link } from './Link.tsx';
-import { nameProblem, ratingChange, ratingText, transferGroups } from './lobby-text.ts';
+import {
+  nameRefusal,
+  nameRuleText,
+  ratingChange,
+  ratingText,
+  transferGroups,
+} from './lobby-text.ts';
 import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
 import { words } from './strings.ts';
@@ -94,14 +101,15 @@ function Rename({ renamed }: { readonly renamed: () => void }) {
       data-testid="rename"
       onSubmit={(e) => {
         e.preventDefault();
-        const checked = checkName(name.value);
-        if (!checked.ok) {
-          problem.value = nameProblem(checked.error);
+        const broken = nameProblem(name.value);
+        if (broken) {
+          problem.value = nameRuleText(broken);
           return;
         }
+        const sent = tidyName(name.value);
         problem.value = '';
         busy.value = true;
-        rename(checked.value)
+        rename(sent)
           .then((view) => {
             name.value = view.name;
             showToast(ot('me.renamed', { name: view.name }));
@@ -109,7 +117,7 @@ function Rename({ renamed }: { readonly renamed: () => void }) {
           })
           .catch((e: unknown) => {
             problem.value =
-              e instanceof ApiFailure && e.refusal ? nameProblem(e.refusal) : failureText(e);
+              e instanceof ApiFailure && e.refusal ? nameRefusal(sent, e.refusal) : failureText(e);
           })
           .finally(() => (busy.value = false));
       }}

@@ -4,6 +4,8 @@
 import {
   NAME_MAX,
   NAME_MIN,
+  type NameRule,
+  nameProblem,
   type RatingView,
   type Refusal,
   type TimeControl,
@@ -45,17 +47,27 @@ export function transferGroups(code: string): string {
   return code.match(/.{1,4}/g)?.join(' ') ?? '';
 }
 
+/** Each name rule, broken, in the player's language. */
+const NAME_RULE_WORDS: { readonly [R in NameRule]: () => string } = {
+  text: () => ot('name.text'),
+  short: () => ot('name.short', { count: NAME_MIN }),
+  long: () => ot('name.long', { count: NAME_MAX }),
+  characters: () => ot('name.characters'),
+  letter: () => ot('name.letter'),
+  computer: () => ot('name.computer'),
+};
+
+/** The name rule `rule` in words: what a name must be, or must not. */
+export function nameRuleText(rule: NameRule): string {
+  return NAME_RULE_WORDS[rule]();
+}
+
 /**
- * A refused name in words. The name rules (checkName, on the server and here) give English
- * sentences with no code of their own, so each is recognised by its wording.
+ * The server's refusal of the name `sent` in words. The server checks the same rules
+ * (nameProblem), so the rule the name breaks is found here rather than read from its sentence.
  */
-export function nameProblem(error: Refusal): string {
+export function nameRefusal(sent: string, error: Refusal): string {
   if (error.code === 'name-taken') return ot('name.taken');
-  const m = error.message;
-  if (/at least \d+ char/.test(m)) return ot('name.short', { count: NAME_MIN });
-  if (/at most \d+ char/.test(m)) return ot('name.long', { count: NAME_MAX });
-  if (/only letters/.test(m)) return ot('name.chars');
-  if (/one letter/.test(m)) return ot('name.letter');
-  if (/computer/.test(m)) return ot('name.computer');
-  return words.refusal(error.code, m);
+  const rule = error.code === 'bad-name' ? nameProblem(sent) : undefined;
+  return rule ? nameRuleText(rule) : words.refusal(error.code, error.message);
 }
