@@ -11,12 +11,17 @@ import { en as learnEn } from '../src/learn/text/en.ts';
 import { fi as learnFi } from '../src/learn/text/fi.ts';
 import { hi as learnHi } from '../src/learn/text/hi.ts';
 import { ru as learnRu } from '../src/learn/text/ru.ts';
+import { en as onlineEn } from '../src/online/text/en.ts';
+import { fi as onlineFi } from '../src/online/text/fi.ts';
+import { hi as onlineHi } from '../src/online/text/hi.ts';
+import { ru as onlineRu } from '../src/online/text/ru.ts';
 
 type Catalog = Readonly<Record<string, Message>>;
 
 const FAMILIES: readonly [string, Catalog, Record<string, Catalog>][] = [
   ['app', en, { fi, ru, hi }],
   ['rules and tutorial', learnEn, { fi: learnFi, ru: learnRu, hi: learnHi }],
+  ['lobby and player pages', onlineEn, { fi: onlineFi, ru: onlineRu, hi: onlineHi }],
 ];
 
 /** The plural categories CLDR gives each language for whole numbers and fractions. */

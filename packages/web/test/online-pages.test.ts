@@ -1,6 +1,5 @@
 import { GAME_ID, NAME_RULES, nameProblem, PLAYER_ID } from '@agon/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatMessage, type Message, placeholders } from '../src/i18n/catalog.ts';
 import { onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
@@ -12,10 +11,6 @@ import {
   timeControlText,
   transferGroups,
 } from '../src/online/lobby-text.ts';
-import { en } from '../src/online/text/en.ts';
-import { fi } from '../src/online/text/fi.ts';
-import { hi } from '../src/online/text/hi.ts';
-import { ru } from '../src/online/text/ru.ts';
 
 const at = (pathname: string, search = '') => onlinePage({ pathname, search });
 
@@ -146,33 +141,4 @@ describe('this browser’s identity', () => {
     expect(keptIdentity()).toBeUndefined();
     expect(() => keepIdentity({ id: 'a', name: 'b', token: 'c' })).not.toThrow();
   });
-});
-
-describe('the lobby’s and player pages’ catalogs', () => {
-  const forms = (m: Message): string[] => (typeof m === 'string' ? [m] : Object.values(m));
-  const others: Record<string, Readonly<Record<string, Message>>> = { fi, ru, hi };
-
-  it.each(Object.keys(others))(
-    'in %s have every key, the same placeholders and CLDR plurals',
-    (lang) => {
-      const catalog = others[lang]!;
-      expect(Object.keys(catalog).sort()).toEqual(Object.keys(en).sort());
-      const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
-      for (const [key, message] of Object.entries(en) as [string, Message][]) {
-        const want = placeholders(forms(message).at(-1)!).sort();
-        const translated = catalog[key]!;
-        for (const form of forms(translated)) {
-          expect({ key, names: placeholders(form).sort() }).toEqual({ key, names: want });
-        }
-        expect(typeof translated).toBe(typeof message);
-        if (typeof translated !== 'string') {
-          expect({ key, forms: Object.keys(translated).sort() }).toEqual({
-            key,
-            forms: categories,
-          });
-        }
-        expect(formatMessage(lang, translated, { count: 3 })).not.toBe('');
-      }
-    },
-  );
 });
