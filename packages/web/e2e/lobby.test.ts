@@ -100,7 +100,13 @@ describeInChromium('the lobby', (browser) => {
 
     const accept = taker.getByRole('button', { name: `Accept the challenge of ${name}` });
     await accept.waitFor(SLOW);
-    expect(await taker.getByTestId('challenges').textContent()).toContain('Casual');
+    const row = taker.getByTestId('challenge').filter({ hasText: name });
+    expect(await row.textContent()).toContain('Casual');
+    // The side the maker takes is marked, and named for those who cannot see the mark.
+    expect(await row.getByTestId('challenge-side').getAttribute('title')).toBe(
+      'The challenger plays Black',
+    );
+    expect(await row.textContent()).toContain('The challenger plays Black');
     await taker.screenshot({ path: `${ARTIFACTS}lobby-challenge-desktop.png` });
     await accept.click();
 

@@ -154,12 +154,26 @@ function Terms({ terms }: { readonly terms: Omit<ChallengeTerms, 'side'> }) {
   );
 }
 
+/** The side a challenger takes, as a piece's colour (half and half for random) with its name. */
+function ChallengerSide({ side }: { readonly side: ChallengeTerms['side'] }) {
+  const said = ot(`lobby.side.${side}`);
+  return (
+    <span class="token-dot-wrap" title={said} data-testid="challenge-side">
+      <span class={`token-dot ${side}`} aria-hidden="true" />
+      <span class="sr-only">{said}</span>
+    </span>
+  );
+}
+
 function Challenge({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeView }) {
   const own = c.by.id === lobby.you.value?.id;
   return (
     <li class={`challenge${own ? ' own' : ''}`} data-testid="challenge">
       <Who player={c.by} you={own} />
-      <Terms terms={c} />
+      <span class="challenge-terms">
+        <ChallengerSide side={c.side} />
+        <Terms terms={c} />
+      </span>
       {own ? (
         <button
           type="button"

@@ -41,6 +41,9 @@ export const ru: OnlineCatalog = {
   'lobby.accept': 'Принять',
   'lobby.acceptOf': 'Принять вызов игрока {name}',
   'lobby.withdrawOwn': 'Отменить ваш вызов',
+  'lobby.side.white': 'Автор вызова играет белыми',
+  'lobby.side.black': 'Автор вызова играет чёрными',
+  'lobby.side.random': 'Цвет выпадет случайно',
   'lobby.yours': 'вы',
   'lobby.players': {
     one: '{count} игрок в сети',
