@@ -117,6 +117,16 @@ describeInChromium('the lobby', (browser) => {
     await expect
       .poll(() => taker.getByTestId('clock-white').textContent(), SLOW)
       .toMatch(/^10:00$/);
+
+    // Back in the lobby, a player in a game cannot seek another, and is shown the way back.
+    await openLobby(maker);
+    await maker.getByTestId('pool-5+3').click();
+    await expect
+      .poll(() => maker.getByTestId('lobby-notice').textContent(), SLOW)
+      .toContain('You are in a game already');
+    expect(await maker.getByTestId('seeking').count()).toBe(0);
+    await maker.getByRole('link', { name: 'Go to your game' }).click();
+    expect(await gameId(maker)).toBe(a);
   });
 
   it('holds a mover to the piece picked up when the challenge has touch-move on', async () => {

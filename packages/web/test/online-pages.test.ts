@@ -1,6 +1,6 @@
 import { GAME_ID, NAME_RULES, nameProblem, PLAYER_ID } from '@agon/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onlinePage, playerPath } from '../src/online/address.ts';
+import { gameNamedIn, onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
   elapsedText,
@@ -31,6 +31,14 @@ describe('online addresses', () => {
     expect(at('/g/abcdefgh23')).toEqual({ page: 'game', id: 'abcdefgh23' });
     expect(at('/', '?game=abcdefgh23')).toEqual({ page: 'game', id: 'abcdefgh23' });
     expect(at('/online')).toEqual({ page: 'create' });
+  });
+
+  it('find the game a busy refusal names by its path', () => {
+    expect(gameNamedIn('you are playing a game (/g/abcdefgh23); finish it first')).toBe(
+      'abcdefgh23',
+    );
+    expect(gameNamedIn('you are already in a game')).toBeUndefined();
+    expect(gameNamedIn('see /g/notanid!!')).toBeUndefined();
   });
 
   it('leave other addresses to the rest of the app', () => {

@@ -392,7 +392,12 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
           )}
           {notice && (
             <p class="online-notice" data-testid="lobby-notice">
-              {notice}
+              {notice.text}{' '}
+              {notice.game && (
+                <Link href={gamePath(notice.game)} testId="busy-game">
+                  {ot('refusal.toGame')}
+                </Link>
+              )}
             </p>
           )}
           {seeking && <Seeking lobby={lobby} pool={seeking.pool} since={seeking.since} />}

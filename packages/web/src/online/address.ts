@@ -37,6 +37,15 @@ export function gamePath(id: string): string {
   return `/g/${id}`;
 }
 
+/**
+ * The game a sentence names by its path (the server's `busy` refusal says `(/g/<id>)`), if it
+ * names one.
+ */
+export function gameNamedIn(text: string): string | undefined {
+  const id = /\/g\/([^\s/)]+)/.exec(text)?.[1];
+  return id !== undefined && GAME_ID.test(id) ? id : undefined;
+}
+
 /** The path of a player's page. */
 export function playerPath(id: string): string {
   return `/p/${id}`;

@@ -11,7 +11,7 @@ import type {
   PoolId,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
-import { gamePath } from './address.ts';
+import { gameNamedIn, gamePath } from './address.ts';
 import { Connection, type LineState, tagged } from './connection.ts';
 import { identityGone } from './players.ts';
 import { keepSeatToken } from './seats.ts';
@@ -25,6 +25,12 @@ const REFUSALS = {
   'own-challenge': 'refusal.ownChallenge',
 } as const;
 
+/** A refusal in words, with the game it sends the player to (`busy`: the one they are in). */
+export interface LobbyNotice {
+  readonly text: string;
+  readonly game?: string | undefined;
+}
+
 /** The lobby seen from this page, for the player with `token`. */
 export class Lobby {
   /** The line to the server. */
@@ -37,8 +43,8 @@ export class Lobby {
   readonly seeking = signal<{ readonly pool: PoolId; readonly since: number } | undefined>(
     undefined,
   );
-  /** The last refusal, in words. */
-  readonly notice = signal<string | undefined>(undefined);
+  /** The last refusal. */
+  readonly notice = signal<LobbyNotice | undefined>(undefined);
   /** This player's open challenge, if any. */
   readonly mine = computed(() =>
     this.view.value?.challenges.find((c) => c.by.id === this.you.value?.id),
@@ -96,10 +102,18 @@ export class Lobby {
           void identityGone();
           break;
         }
-        this.notice.value =
-          m.code in REFUSALS
-            ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
-            : words.refusal(m.code, m.message);
+        if (m.code === 'busy') {
+          // Not waiting after all: the player is in a game, which the refusal names.
+          this.seeking.value = undefined;
+          this.notice.value = { text: ot(REFUSALS.busy), game: gameNamedIn(m.message) };
+          break;
+        }
+        this.notice.value = {
+          text:
+            m.code in REFUSALS
+              ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
+              : words.refusal(m.code, m.message),
+        };
         break;
       case 'pong':
         break;
@@ -108,7 +122,7 @@ export class Lobby {
 
   private send(message: LobbyClientMessage): void {
     this.notice.value = undefined;
-    if (!this.connection.send(message)) this.notice.value = words.reconnecting;
+    if (!this.connection.send(message)) this.notice.value = { text: words.reconnecting };
   }
 
   /** Waits in a pool (leaving any other); the wait shows at once, the server confirms it. */

@@ -55,6 +55,7 @@ export const en = {
   'col.action': 'Action',
 
   'refusal.busy': 'You are in a game already: finish it first.',
+  'refusal.toGame': 'Go to your game',
   'refusal.noSuchChallenge': 'That challenge is gone: someone took it first, or it was cancelled.',
   'refusal.ownChallenge': 'That is your own challenge: wait for someone to accept it.',
 

@@ -56,6 +56,7 @@ export const fi: OnlineCatalog = {
   'col.action': 'Toiminto',
 
   'refusal.busy': 'Sinulla on jo peli kesken: pelaa se ensin loppuun.',
+  'refusal.toGame': 'Siirry peliisi',
   'refusal.noSuchChallenge': 'Haaste on poissa: joku ehti ensin, tai se peruttiin.',
   'refusal.ownChallenge': 'Tämä on oma haasteesi: odota, että joku hyväksyy sen.',
 

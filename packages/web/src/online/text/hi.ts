@@ -56,6 +56,7 @@ export const hi: OnlineCatalog = {
   'col.action': 'कार्रवाई',
 
   'refusal.busy': 'आपका एक खेल पहले से चल रहा है: पहले उसे पूरा करें।',
+  'refusal.toGame': 'अपने खेल पर जाएँ',
   'refusal.noSuchChallenge': 'वह चुनौती अब नहीं है: किसी और ने उसे पहले ले लिया, या वह रद्द हो गई।',
   'refusal.ownChallenge': 'यह आपकी अपनी चुनौती है: किसी के स्वीकार करने की प्रतीक्षा करें।',
 

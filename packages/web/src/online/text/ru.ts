@@ -67,6 +67,7 @@ export const ru: OnlineCatalog = {
   'col.action': 'Действие',
 
   'refusal.busy': 'Вы уже играете партию: сначала доиграйте её.',
+  'refusal.toGame': 'Перейти к своей партии',
   'refusal.noSuchChallenge': 'Этого вызова больше нет: его приняли раньше вас или отменили.',
   'refusal.ownChallenge': 'Это ваш собственный вызов: подождите, пока его кто-нибудь примет.',
 
