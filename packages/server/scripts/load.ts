@@ -10,15 +10,9 @@
 // With --cluster N it runs against N server processes on a throwaway PostgreSQL and Redis
 // behind HAProxy (scripts/services.ts) instead of one process on SQLite; memory and CPU are
 // then per process. The simulated players are spread over --workers processes of this same
-// script (the parent only starts the servers, samples them and adds up): one process alone
-// stalled under a few thousand sockets and measured its own stalls as latency. Each worker's
-// stalls are reported beside the latencies.
+// script (the parent only starts the servers, samples them and adds up; scripts/workers.ts).
+// Each worker's stalls are reported beside the latencies.
 
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
   type Colour,
@@ -31,21 +25,26 @@ import {
 } from '@agon/engine';
 import type { ServerMessage } from '@agon/protocol';
 import WebSocket from 'ws';
-import { startServerProcess } from '../src/process.ts';
-import { type Cluster, startCluster } from './services.ts';
-
-function option(name: string, fallback: number, max: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return Math.min(value, max);
-}
+import {
+  Causes,
+  cpuPercent,
+  Generator,
+  isWorker,
+  type Latencies,
+  ms,
+  option,
+  percentile,
+  share,
+  stalls,
+  startTarget,
+  tell,
+  usage,
+  WORKERS,
+} from './workers.ts';
 
 const GAMES = option('games', 1000, 5000);
 const SECONDS = option('seconds', 30, 600);
 const INTERVAL = option('interval', 1000, 60_000);
-const CLUSTER = process.argv.includes('--cluster') ? option('cluster', 2, 8) : 0;
-const WORKERS = Math.round(option('workers', Math.min(2, availableParallelism()), 16));
 const SETUP_LIMIT_MS = 120_000;
 /** How often a worker sends the parent the latencies measured since its last report. */
 const REPORT_MS = 1000;
@@ -59,7 +58,7 @@ type Order =
 /** What a worker tells the parent. */
 type Report =
   | { readonly t: 'ready'; readonly games: number; readonly seconds: number }
-  | { readonly t: 'latencies'; readonly ms: readonly number[] }
+  | Latencies
   | {
       readonly t: 'done';
       readonly relayed: number;
@@ -71,13 +70,8 @@ type Report =
 
 /** A worker: simulated players of its share of the games, measured and reported. */
 async function worker(): Promise<void> {
-  const tell = (report: Report): void => {
-    process.send!(report);
-  };
-  const errors = new Map<string, number>();
-  const error = (what: string): void => {
-    errors.set(what, (errors.get(what) ?? 0) + 1);
-  };
+  const errors = new Causes();
+  const error = (what: string): void => errors.add(what);
   let latencies: number[] = [];
   let relayed = 0;
   let finished = 0;
@@ -209,7 +203,7 @@ async function worker(): Promise<void> {
   }
 
   // The worker's own stalls add to every latency it measures: reported beside them.
-  const lag = monitorEventLoopDelay({ resolution: 10 });
+  const lag = stalls();
   let reporter: NodeJS.Timeout | undefined;
   process.on('message', (order: Order) => {
     if (order.t === 'setup') {
@@ -219,7 +213,11 @@ async function worker(): Promise<void> {
           const batch = Math.min(50, order.games - i);
           await Promise.all(Array.from({ length: batch }, () => newTable(order.url)));
         }
-        tell({ t: 'ready', games: tables.length, seconds: (performance.now() - began) / 1000 });
+        tell<Report>({
+          t: 'ready',
+          games: tables.length,
+          seconds: (performance.now() - began) / 1000,
+        });
       })();
     } else if (order.t === 'go') {
       measuring = true;
@@ -227,19 +225,19 @@ async function worker(): Promise<void> {
       // Spread the games' first moves over one interval, as real games would be.
       for (const table of tables) setTimeout(() => table.play(), Math.random() * INTERVAL);
       reporter = setInterval(() => {
-        tell({ t: 'latencies', ms: latencies });
+        tell<Report>({ t: 'latencies', ms: latencies });
         latencies = [];
       }, REPORT_MS);
     } else {
       measuring = false;
       lag.disable();
       clearInterval(reporter);
-      tell({ t: 'latencies', ms: latencies });
-      tell({
+      tell<Report>({ t: 'latencies', ms: latencies });
+      tell<Report>({
         t: 'done',
         relayed,
         finished,
-        errors: [...errors],
+        errors: errors.entries(),
         lagP99: lag.percentile(99) / 1e6,
         lagMax: lag.max / 1e6,
       });
@@ -249,84 +247,28 @@ async function worker(): Promise<void> {
   });
 }
 
-/** The server's resident memory (MiB) and CPU time so far (s), from /proc. */
-function usage(pid: number): { rssMiB: number; cpuSeconds: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks
-  return { rssMiB: rss, cpuSeconds: ticks / 100 };
-}
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
-
-/** A worker process as the parent sees it: its orders, and what it reported. */
-class Generator {
-  readonly child: ChildProcess;
-  private readonly reports: Report[] = [];
-  private waiting: (() => void) | undefined;
-  private exited = false;
-
-  constructor(onLatencies: (ms: readonly number[]) => void) {
-    // The same script under the same loader (tsx), as a worker.
-    this.child = fork(fileURLToPath(import.meta.url), [...process.argv.slice(2), '--worker'], {
-      stdio: 'inherit',
-    });
-    this.child.on('message', (report: Report) => {
-      if (report.t === 'latencies') onLatencies(report.ms);
-      else this.reports.push(report);
-      this.waiting?.();
-    });
-    this.child.on('exit', () => {
-      this.exited = true;
-      this.waiting?.();
-    });
-  }
-
-  order(order: Order): void {
-    this.child.send(order);
-  }
-
-  /** Waits for the worker's report of type `t`. */
-  async next<T extends Report['t']>(t: T): Promise<Extract<Report, { t: T }>> {
-    for (;;) {
-      const found = this.reports.find((r): r is Extract<Report, { t: T }> => r.t === t);
-      if (found) return found;
-      if (this.exited) throw new Error(`a load worker ended before its ${t} report`);
-      await new Promise<void>((resolve) => {
-        this.waiting = resolve;
-      });
-    }
-  }
-}
-
 /** The parent: starts the servers and the workers, samples the servers, adds up. */
 async function parent(): Promise<void> {
-  const data = mkdtempSync(join(tmpdir(), 'agon-load-'));
   // Every game and socket comes from 127.0.0.1: raise the per-address limits to fit.
   const limits = {
     AGON_GAMES_PER_MINUTE: String(GAMES * 4),
     AGON_SOCKETS_PER_ADDRESS: String(GAMES * 4),
   };
-  const cluster: Cluster | undefined = CLUSTER
-    ? await startCluster({ count: CLUSTER, env: limits })
-    : undefined;
-  const server = cluster ? undefined : await startServerProcess(data, limits);
-  const url = cluster?.url ?? server!.url;
-  const pids = cluster ? cluster.servers.map((s) => s.process.pid!) : [server!.process.pid!];
+  const target = await startTarget(limits);
+  const url = target.url;
+  const pids = target.processes.map((p) => p.pid!);
   /** Memory and CPU of every server process. */
-  const usages = (): { rssMiB: number; cpuSeconds: number }[] => pids.map(usage);
+  const usages = () => pids.map(usage);
   const latencies: number[] = [];
   const workers = Array.from(
     { length: WORKERS },
-    () => new Generator((ms) => latencies.push(...ms)),
+    () =>
+      new Generator<Order, Report>(fileURLToPath(import.meta.url), (ms) => latencies.push(...ms)),
   );
   const abort = setTimeout(
     () => {
       console.error('setup took too long; stopping');
-      server?.process.kill('SIGKILL');
-      for (const s of cluster?.servers ?? []) s.process.kill('SIGKILL');
+      for (const p of target.processes) p.kill('SIGKILL');
       for (const w of workers) w.child.kill('SIGKILL');
       process.exit(1);
     },
@@ -335,8 +277,7 @@ async function parent(): Promise<void> {
   try {
     const idle = usages();
     for (const [i, w] of workers.entries()) {
-      const games = Math.floor(GAMES / WORKERS) + (i < GAMES % WORKERS ? 1 : 0);
-      w.order({ t: 'setup', url, games });
+      w.order({ t: 'setup', url, games: share(GAMES, WORKERS, i) });
     }
     const ready = await Promise.all(workers.map((w) => w.next('ready')));
     const games = ready.reduce((sum, r) => sum + r.games, 0);
@@ -359,7 +300,6 @@ async function parent(): Promise<void> {
     const done = await Promise.all(workers.map((w) => w.next('done')));
     const relayed = done.reduce((sum, d) => sum + d.relayed, 0);
     const sorted = latencies.sort((a, b) => a - b);
-    const ms = (v: number): string => `${v.toFixed(1)} ms`;
     console.log(
       `moves relayed: ${relayed} in ${elapsed.toFixed(1)} s = ${(relayed / elapsed).toFixed(0)}/s`,
     );
@@ -371,35 +311,26 @@ async function parent(): Promise<void> {
         `load worker ${i + 1}'s event-loop stalls: p99 ${ms(d.lagP99)}, max ${ms(d.lagMax)}`,
       );
     }
+    const cpu = cpuPercent(before, after, elapsed);
     for (const i of pids.keys()) {
       const name = pids.length > 1 ? `server ${i + 1}` : 'server';
       console.log(
         `${name} memory: ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${before[i]!.rssMiB.toFixed(0)} MiB with the games, ${peakRss[i]!.toFixed(0)} MiB peak`,
       );
-      console.log(
-        `${name} CPU: ${(((after[i]!.cpuSeconds - before[i]!.cpuSeconds) / elapsed) * 100).toFixed(0)}% of one core`,
-      );
+      console.log(`${name} CPU: ${cpu[i]!.toFixed(0)}% of one core`);
     }
     console.log(`games finished and replaced: ${done.reduce((sum, d) => sum + d.finished, 0)}`);
     // Each cause counted on its own: a refusal's code and message, a close code, an HTTP status.
-    const errors = new Map<string, number>();
-    for (const d of done) {
-      for (const [what, n] of d.errors) errors.set(what, (errors.get(what) ?? 0) + n);
-    }
-    const total = [...errors.values()].reduce((a, b) => a + b, 0);
-    console.log(`errors: ${total}`);
-    for (const [what, n] of [...errors].sort((a, b) => b[1] - a[1])) {
-      console.log(`  ${what} ×${n}`);
-    }
-    process.exitCode = total === 0 ? 0 : 1;
+    const errors = new Causes();
+    for (const d of done) for (const [what, n] of d.errors) errors.add(what, n);
+    errors.print('errors');
+    process.exitCode = errors.total === 0 ? 0 : 1;
   } finally {
     clearTimeout(abort);
     for (const w of workers) if (w.child.exitCode === null) w.child.kill();
-    await server?.stop();
-    await cluster?.stop();
-    rmSync(data, { recursive: true, force: true });
+    await target.stop();
   }
 }
 
-if (process.argv.includes('--worker')) await worker();
+if (isWorker) await worker();
 else await parent();

@@ -6,6 +6,9 @@
 import type { Identity, LobbyClientMessage, LobbyServerMessage, LobbyView } from '@agon/protocol';
 import WebSocket from 'ws';
 
+/** How every list begins on the wire (the server writes `t` first). */
+const LIST = '{"t":"lobby"';
+
 /** A message the lobby sends, by its type. */
 type Of<T extends LobbyServerMessage['t']> = Extract<LobbyServerMessage, { t: T }>;
 
@@ -46,9 +49,13 @@ export class LobbyClient {
   private constructor(
     private readonly ws: WebSocket,
     /** Hears every message as it arrives, before it is kept. */
-    heard?: (message: LobbyServerMessage) => void,
+    heard: ((message: LobbyServerMessage) => void) | undefined,
+    /** Whether the lists after the welcome are read. */
+    lists: boolean,
   ) {
     ws.on('message', (data) => {
+      // Thousands of load clients would spend their time reading lists nobody looks at.
+      if (!lists && data.toString('utf8', 0, LIST.length) === LIST) return;
       const message = JSON.parse(data.toString()) as LobbyServerMessage;
       heard?.(message);
       if (message.t === 'lobby' || message.t === 'welcome') this.lobby = message.lobby;
@@ -64,19 +71,20 @@ export class LobbyClient {
 
   /**
    * Opens the lobby socket of the server at `url` and says hello with `token`; answers once
-   * welcomed. Rejects if the socket cannot open or is refused.
+   * welcomed. Rejects if the socket cannot open or is refused. `heard` hears every message as
+   * it arrives; without `lists` the lists after the welcome are not even read.
    */
   static async open(
     url: string,
     token: string,
-    heard?: (message: LobbyServerMessage) => void,
+    { heard, lists = true }: { heard?: (m: LobbyServerMessage) => void; lists?: boolean } = {},
   ): Promise<{ client: LobbyClient; welcome: Of<'welcome'> }> {
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/lobby/socket`);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    const client = new LobbyClient(ws, heard);
+    const client = new LobbyClient(ws, heard, lists);
     client.send({ t: 'hello', token });
     const answer = await client.next('welcome', () => true);
     return { client, welcome: answer };

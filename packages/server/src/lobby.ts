@@ -59,6 +59,8 @@ const COUNT_EVERY_MS = 5000;
 const LISTING_SPARE_MS = 5 * 60_000;
 /** Moves a game is assumed to last, to bound its listing. */
 const LONGEST_GAME_MOVES = 150;
+/** Pairs of one round whose games are started at once (their commits are grouped). */
+const PAIRS_AT_ONCE = 64;
 
 /** A rating as shown. */
 export function ratingView(r: ClassRating): PlayerBrief['rating'] {
@@ -281,17 +283,39 @@ export class Lobby implements Seating {
     }
   }
 
-  /** Proposes pairs in every pool and starts the games of those this process wins. */
+  /**
+   * Proposes pairs in every pool and starts the games of those this process wins. The games of
+   * a round start together rather than one after another: each waits for durable writes, and
+   * at a few dozen arrivals a second one at a time fell behind by seconds (docs/online.md,
+   * Lobby load).
+   */
   private async pairAll(): Promise<void> {
     if (this.pairing || this.closing) return;
     this.pairing = true;
     try {
-      for (const pool of POOLS) {
-        const seeks = await this.board.seeks(pool.id);
-        if (seeks.length < 2) continue;
-        for (const pair of pairUp(seeks, this.now())) {
-          await this.pairOne(pool.id, pair.white.player, pair.black.player);
-        }
+      const now = this.now();
+      const pools = await Promise.all(POOLS.map((pool) => this.board.seeks(pool.id)));
+      const pairs = pools.flatMap((seeks, i) =>
+        seeks.length < 2
+          ? []
+          : pairUp(seeks, now).map((pair) => ({
+              pool: POOLS[i]!.id,
+              white: pair.white.player,
+              black: pair.black.player,
+            })),
+      );
+      for (let i = 0; i < pairs.length; i += PAIRS_AT_ONCE) {
+        const batch = pairs.slice(i, i + PAIRS_AT_ONCE);
+        // One read for the batch's players, not one a pair.
+        const found = await this.players.players(batch.flatMap((p) => [p.white, p.black]));
+        const byId = new Map(found.map((p) => [p.id, p]));
+        await Promise.all(
+          batch.map(({ pool, white, black }) =>
+            this.pairOne(pool, byId.get(white), byId.get(black)).catch((e: unknown) =>
+              this.problems.report('lobby', e),
+            ),
+          ),
+        );
       }
     } catch (e) {
       this.problems.report('lobby', e);
@@ -300,10 +324,7 @@ export class Lobby implements Seating {
     }
   }
 
-  private async pairOne(pool: PoolId, whiteId: string, blackId: string): Promise<void> {
-    const found = await this.players.players([whiteId, blackId]);
-    const white = found.find((p) => p.id === whiteId);
-    const black = found.find((p) => p.id === blackId);
+  private async pairOne(pool: PoolId, white?: Player, black?: Player): Promise<void> {
     if (!white || !black) return;
     const { initial, increment } = POOLS.find((p) => p.id === pool)!;
     const terms: Terms = {
@@ -313,7 +334,7 @@ export class Lobby implements Seating {
       rated: true,
     };
     await this.start(white, black, terms, pool, (playing) =>
-      this.board.pair(whiteId, blackId, playing),
+      this.board.pair(white.id, black.id, playing),
     );
   }
 
