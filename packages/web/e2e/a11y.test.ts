@@ -24,6 +24,9 @@ const WON_APN = '1g4/6g/8/g8/4GG4/4GQG3q/4GG4/g8/8/6g/1g4 b';
 
 const LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
 
+/** How long to wait for what the server sends, on a busy machine. */
+const SLOW = { timeout: 15_000 };
+
 describeInChromium('accessibility and languages', (browser) => {
   const results: Record<string, { violations: number; passes: number }> = {};
   afterAll(() => {
@@ -103,6 +106,39 @@ describeInChromium('accessibility and languages', (browser) => {
       }
       await context.close();
     }
+  });
+
+  it('passes axe on the lobby and the player page, light and dark, desktop and phone', async () => {
+    // Someone else's open challenge, so the list has a row to accept.
+    const maker = await (await newContext(browser())).newPage();
+    await maker.goto(new URL('/lobby', inject('baseURL')).href);
+    await expect.poll(() => maker.getByTestId('create-challenge').isEnabled(), SLOW).toBe(true);
+    await maker.getByTestId('create-challenge').click();
+    await maker.getByRole('button', { name: 'Create the challenge' }).click();
+    await maker.getByRole('button', { name: 'Cancel your challenge' }).waitFor(SLOW);
+    for (const look of ['light', 'dark'] as const) {
+      for (const phone of [false, true]) {
+        const size = phone ? 'phone' : 'desktop';
+        const context = await newContext(browser(), phone);
+        const page = await context.newPage();
+        await page.emulateMedia({ colorScheme: look });
+        await page.goto(new URL('/lobby', inject('baseURL')).href);
+        await page.getByRole('button', { name: /^Accept the challenge of / }).waitFor(SLOW);
+        await check(page, `lobby/${look}/${size}`);
+        await shoot(page, `lobby-${look}-${size}`);
+        await page.getByTestId('create-challenge').click();
+        await page.getByTestId('challenge-dialog').waitFor();
+        await check(page, `challenge/${look}/${size}`);
+        await page.keyboard.press('Escape');
+        await page.goto(new URL('/me', inject('baseURL')).href);
+        await page.getByTestId('rating-blitz').waitFor(SLOW);
+        await page.getByTestId('me').waitFor(SLOW);
+        await check(page, `me/${look}/${size}`);
+        await shoot(page, `me-${look}-${size}`);
+        await context.close();
+      }
+    }
+    await maker.context().close();
   });
 
   it('passes axe on the play screen in every language and the high-contrast theme', async () => {

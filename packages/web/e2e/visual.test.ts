@@ -13,12 +13,16 @@ import {
   expectLook,
   GAME_KEY,
   type Look,
+  liveFigures,
   lookContext,
+  PICTURED_NAME,
+  PLAYER_KEY,
   RELOCATION_AGN,
   REVIEWS_KEY,
   SEAT_KEY_PREFIX,
   type Size,
   sharedOnlineGame,
+  sharedPlayer,
   steady,
   storedGame,
   timeDependent,
@@ -40,6 +44,7 @@ const SLOW = { timeout: 20_000 };
 
 describeInChromium('the look of the key screens', (browser) => {
   const onlineGame = sharedOnlineGame(browser);
+  const player = sharedPlayer();
 
   const screens: Screen[] = [
     {
@@ -131,6 +136,25 @@ describeInChromium('the look of the key screens', (browser) => {
         await expect.poll(() => page.getByTestId('line').count(), SLOW).toBe(0);
       },
     },
+    {
+      // The lobby as a player with a fixed name finds it; what others change is painted over.
+      name: 'lobby',
+      open: async () => ({ path: '/lobby', storage: { [PLAYER_KEY]: await player() } }),
+      ready: async (page) => {
+        await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
+        await page.getByRole('link', { name: `Playing as ${PICTURED_NAME}` }).waitFor(SLOW);
+      },
+    },
+    {
+      // The same player's own page: ratings before any game, the name and transfer forms.
+      name: 'me',
+      open: async () => ({ path: '/me', storage: { [PLAYER_KEY]: await player() } }),
+      ready: async (page) => {
+        await page.getByTestId('rating-blitz').waitFor(SLOW);
+        await page.getByTestId('me').waitFor(SLOW);
+        expect(await page.getByTestId('player-name').textContent()).toBe(`${PICTURED_NAME} (you)`);
+      },
+    },
   ];
 
   for (const screen of screens) {
@@ -143,7 +167,10 @@ describeInChromium('the look of the key screens', (browser) => {
             const page = await context.newPage();
             await page.goto(new URL(path, inject('baseURL')).href);
             await screen.ready(page);
-            await expectLook(page, `${screen.name}-${size}-${look}`, timeDependent(page));
+            await expectLook(page, `${screen.name}-${size}-${look}`, [
+              ...timeDependent(page),
+              ...liveFigures(page),
+            ]);
           } finally {
             await context.close();
           }

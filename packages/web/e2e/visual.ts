@@ -54,6 +54,14 @@ export const ANALYSIS_KEY = 'agon.analysis.v1';
 export const REVIEWS_KEY = 'agon.reviews.v1';
 /** Prefix of an online seat's token, by game id (the token itself is stored as plain text). */
 export const SEAT_KEY_PREFIX = 'agon.online.seat.';
+/** This browser's online player: `{ id, name, token }` (online/identity.ts). */
+export const PLAYER_KEY = 'agon.player';
+
+/**
+ * The name the pictured player goes by: a fixed one, so the lobby and the player page look
+ * the same on every run; no generated name is two words without a number.
+ */
+export const PICTURED_NAME = 'Quiet Heron';
 
 /** The two sizes every screen is looked at. */
 export const SIZES = {
@@ -286,6 +294,58 @@ export async function expectLook(
     console.log(`visual ${name}: ${comparison.differing} pixels differ (within the limit)`);
   }
   return comparison;
+}
+
+/** An online player as the server made it: what PLAYER_KEY holds. */
+export interface PlayerFixture {
+  readonly id: string;
+  readonly name: string;
+  readonly token: string;
+}
+
+/**
+ * Makes a player through the server's own routes, as the first online page does, and names it
+ * PICTURED_NAME (PATCH /api/me), so every picture of the lobby and the player page shows one
+ * name whatever the server generated.
+ */
+export async function createNamedPlayer(baseURL: string): Promise<PlayerFixture> {
+  const made = await fetch(new URL('/api/players', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ language: 'en' }),
+  });
+  if (made.status !== 201) throw new Error(`POST /api/players answered ${made.status}`);
+  const player = (await made.json()) as PlayerFixture;
+  const renamed = await fetch(new URL('/api/me', baseURL), {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+    body: JSON.stringify({ name: PICTURED_NAME }),
+  });
+  if (renamed.status !== 200) throw new Error(`PATCH /api/me answered ${renamed.status}`);
+  return { id: player.id, name: PICTURED_NAME, token: player.token };
+}
+
+/** One named player for a whole describe block, made the first time a test asks for it. */
+export function sharedPlayer(): () => Promise<PlayerFixture> {
+  let player: Promise<PlayerFixture> | undefined;
+  return () => {
+    player ??= createNamedPlayer(inject('baseURL'));
+    return player;
+  };
+}
+
+/**
+ * What other players change on the lobby and the player page, painted over in screenshots: the
+ * counts, each pool's crowd, the open challenges and the games being played; and the day the
+ * player was made.
+ */
+export function liveFigures(page: Page): Locator[] {
+  return [
+    page.getByTestId('lobby-counts'),
+    page.locator('.pool-crowd'),
+    page.locator('.lobby-list .rows, .lobby-list .lobby-empty'),
+    page.getByTestId('player-since'),
+  ];
 }
 
 /** What changes with the clock, painted over in screenshots: clocks and "thinking" signs. */

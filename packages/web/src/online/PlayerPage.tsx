@@ -345,7 +345,7 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
               {p.name}
               {mine && <span class="you-mark"> {ot('seat.you')}</span>}
             </h2>
-            <p class="lobby-note">
+            <p class="lobby-note" data-testid="player-since">
               {ot('player.since', {
                 date: new Intl.DateTimeFormat(language.value, { dateStyle: 'long' }).format(
                   p.createdAt,
