@@ -55,6 +55,8 @@ const PAIR_EVERY_MS = 500;
 const SHOW_EVERY_MS = 1000;
 /** How often the count of games in play is read from the store. */
 const COUNT_EVERY_MS = 5000;
+/** How many players' worth of lobby actions one address may take. */
+const ADDRESS_SHARE = 5;
 /** A lobby game's listing lapses this long after its clocks could have run out, if not ended. */
 const LISTING_SPARE_MS = 5 * 60_000;
 /** Moves a game is assumed to last, to bound its listing. */
@@ -161,7 +163,10 @@ export class Lobby implements Seating {
     mine.add(member);
     this.sockets.set(player.id, mine);
     this.board.attend(this.sockets.size);
-    const lobby = !this.dirty && this.shown ? this.shown : await this.view();
+    // The list last sent (at most a second old: a change since is sent to everyone within the
+    // second); reading the whole board for each arrival would cost a crowd arriving dearly.
+    this.shown ??= await this.view();
+    const lobby = this.shown;
     member.send({ t: 'welcome', you: playerView(player), lobby });
     return true;
   }
@@ -186,7 +191,11 @@ export class Lobby implements Seating {
       member.refuse({ code: 'hello-first', message: 'say hello with your player token first' });
       return;
     }
-    if (message.t !== 'unseek' && message.t !== 'withdraw' && !this.allow(player.id)) {
+    if (
+      message.t !== 'unseek' &&
+      message.t !== 'withdraw' &&
+      !this.allow(player.id, member.address)
+    ) {
       member.refuse({ code: 'rate-limited', message: 'too many lobby requests; wait a minute' });
       return;
     }
@@ -434,22 +443,25 @@ export class Lobby implements Seating {
     for (const member of this.sockets.get(player) ?? []) member.send(text);
   }
 
-  /** Takes one lobby action from `player`'s bucket. */
-  private allow(player: string): boolean {
+  /**
+   * Takes one lobby action from `player`'s bucket and from their address's, which allows
+   * ADDRESS_SHARE times as many (several players may share one address behind a router).
+   */
+  private allow(player: string, address: string): boolean {
     const now = this.now();
-    let bucket = this.buckets.get(player);
-    if (!bucket) {
-      if (this.buckets.size > 10_000) {
-        for (const [id, b] of this.buckets) if (b.full(now)) this.buckets.delete(id);
+    const { lobbyActionsPerMinute: perMinute, lobbyActionBurst: burst } = this.limits;
+    const take = (key: string, share: number): boolean => {
+      let bucket = this.buckets.get(key);
+      if (!bucket) {
+        if (this.buckets.size > 10_000) {
+          for (const [k, b] of this.buckets) if (b.full(now)) this.buckets.delete(k);
+        }
+        bucket = new TokenBucket((share * perMinute) / 60, share * burst, now);
+        this.buckets.set(key, bucket);
       }
-      bucket = new TokenBucket(
-        this.limits.lobbyActionsPerMinute / 60,
-        this.limits.lobbyActionBurst,
-        now,
-      );
-      this.buckets.set(player, bucket);
-    }
-    return bucket.take(now);
+      return bucket.take(now);
+    };
+    return take(`player ${player}`, 1) && take(`address ${address}`, ADDRESS_SHARE);
   }
 
   /** Reads how many games have a running clock (link games too). */
@@ -489,7 +501,8 @@ export class Lobby implements Seating {
     return {
       pools,
       challenges,
-      players: snap.online,
+      // With the lobby open, plus those playing its games (a player doing both counts twice).
+      players: snap.online + 2 * snap.playing.length,
       games: Math.max(this.gamesInPlay, snap.playing.length),
       live,
     };
