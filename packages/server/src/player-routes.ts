@@ -154,15 +154,9 @@ export function registerPlayers(
       ...playerView(player),
       createdAt: player.createdAt,
       games: games.map((g) => ({
-        game: g.gameId,
-        colour: g.colour,
-        opponent: g.opponent,
-        class: g.class,
-        rated: g.rated,
-        result: g.result,
+        ...g,
         ratingBefore: g.ratingBefore === null ? null : Math.round(g.ratingBefore),
         ratingAfter: g.ratingAfter === null ? null : Math.round(g.ratingAfter),
-        at: g.startedAt,
       })),
     } satisfies PlayerPage;
   });

@@ -240,7 +240,7 @@ export interface RecentRow {
 /** A player's game from a row of RECENT_GAMES. */
 export function playerGame(row: RecentRow): PlayerGame {
   return {
-    gameId: row.game_id,
+    game: row.game_id,
     colour: row.colour,
     opponent: { id: row.opponent_id, name: row.opponent_name },
     class: row.class,
@@ -248,7 +248,7 @@ export function playerGame(row: RecentRow): PlayerGame {
     result: row.result === null ? null : resultFor(row.result, row.colour),
     ratingBefore: row.rating_before,
     ratingAfter: row.rating_after,
-    startedAt: Number(row.started_at),
+    at: Number(row.started_at),
   };
 }
 

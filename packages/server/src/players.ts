@@ -4,7 +4,7 @@
 // database, so that one SQLite file or one PostgreSQL pool holds everything.
 
 import type { Colour } from '@agon/engine';
-import type { RatingClass } from '@agon/protocol';
+import type { PlayerGame, RatingClass } from '@agon/protocol';
 import { type ClassRating, NEW_RATING, type Rating, rate } from './ratings.ts';
 
 /** A player as stored; a class never played is at NEW_RATING. */
@@ -57,20 +57,11 @@ export interface Settlement {
   readonly black: RatingChange | null;
 }
 
-/** One game in a player's history, newest first in `recentGames`. */
-export interface PlayerGame {
-  readonly gameId: string;
-  readonly colour: Colour;
-  readonly opponent: { readonly id: string; readonly name: string };
-  readonly class: RatingClass;
-  readonly rated: boolean;
-  /** From this player's side; null while the game goes on. */
-  readonly result: 'win' | 'loss' | 'draw' | 'aborted' | null;
-  /** Set once a rated game is settled (not when it was aborted). */
-  readonly ratingBefore: number | null;
-  readonly ratingAfter: number | null;
-  readonly startedAt: number;
-}
+/**
+ * One game in a player's history, newest first in `recentGames`, as the player page shows it
+ * (ratings unrounded until then).
+ */
+export type { PlayerGame } from '@agon/protocol';
 
 /** The storage of players. Every method's promise settles only once the change is durable. */
 export interface PlayerStore {

@@ -122,7 +122,7 @@ function contract(name: string, open: () => Promise<Store>): void {
       const playing = await store.recentGames(white, 10);
       expect(playing).toEqual([
         expect.objectContaining({
-          gameId: game,
+          game,
           colour: 'white',
           result: null,
           ratingBefore: null,
@@ -144,7 +144,7 @@ function contract(name: string, open: () => Promise<Store>): void {
       expect((await again.player(black))?.ratings.blitz.games).toBe(1);
       expect(await again.recentGames(black, 10)).toEqual([
         {
-          gameId: game,
+          game,
           colour: 'black',
           opponent: { id: white, name: w!.name },
           class: 'blitz',
@@ -152,7 +152,7 @@ function contract(name: string, open: () => Promise<Store>): void {
           result: 'loss',
           ratingBefore: 1500,
           ratingAfter: first!.black!.after.rating,
-          startedAt: 10,
+          at: 10,
         },
       ]);
       await again.close();
@@ -203,7 +203,7 @@ function contract(name: string, open: () => Promise<Store>): void {
         const draw = await store.settle(games[2]!, { winner: null, aborted: false }, 6);
         expect(draw?.white?.after.rating).toBeCloseTo(1500, 6);
         const history = await store.recentGames(a, 2);
-        expect(history.map((g) => [g.gameId, g.colour, g.result])).toEqual([
+        expect(history.map((g) => [g.game, g.colour, g.result])).toEqual([
           [games[2], 'black', 'draw'],
           [games[1], 'white', 'aborted'],
         ]);
