@@ -5,6 +5,7 @@ import type { Colour } from '@agon/engine';
 import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { Segmented } from '../ui/Segmented.tsx';
+import { SideChoice, VariantChoice } from './GameTerms.tsx';
 import { keepSeatToken } from './seats.ts';
 import { words } from './strings.ts';
 
@@ -72,26 +73,8 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
       >
         <h2>{words.title}</h2>
         <p class="note">{words.intro}</p>
-        <Segmented
-          legend={words.yourSide}
-          name="side"
-          value={side.value}
-          choices={(['white', 'black', 'random'] as const).map((s) => ({
-            value: s,
-            label: words.sideName(s),
-          }))}
-          choose={(s) => (side.value = s)}
-        />
-        <Segmented
-          legend={words.variant}
-          name="variant"
-          value={variant.value}
-          choices={[
-            { value: 'standard', label: words.standard },
-            { value: 'placement', label: words.placement },
-          ]}
-          choose={(v) => (variant.value = v)}
-        />
+        <SideChoice side={side} />
+        <VariantChoice variant={variant} />
         <Segmented
           legend={words.clock}
           name="clock"

@@ -16,6 +16,7 @@ import { Modal } from '../lib/Modal.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
 import { gamePath } from './address.ts';
+import { SideChoice, VariantChoice } from './GameTerms.tsx';
 import { Link } from './Link.tsx';
 import { Lobby } from './lobby.ts';
 import { elapsedText, ratingText, timeControlText } from './lobby-text.ts';
@@ -310,26 +311,8 @@ function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done
           <span class="terms-time">{timeControlText(clock)}</span>{' '}
           {ot('challenge.class', { class: ot(`class.${ratingClass(clock)}`) })}
         </p>
-        <Segmented
-          legend={words.variant}
-          name="variant"
-          value={variant.value}
-          choices={[
-            { value: 'standard', label: ot('variant.standard') },
-            { value: 'placement', label: ot('variant.placement') },
-          ]}
-          choose={(v) => (variant.value = v)}
-        />
-        <Segmented
-          legend={words.yourSide}
-          name="side"
-          value={side.value}
-          choices={(['white', 'black', 'random'] as const).map((s) => ({
-            value: s,
-            label: words.sideName(s),
-          }))}
-          choose={(s) => (side.value = s)}
-        />
+        <VariantChoice variant={variant} />
+        <SideChoice side={side} />
         <Segmented
           legend={ot('challenge.mode')}
           name="rated"
