@@ -5,6 +5,7 @@
 
 import type { Identity, LobbyClientMessage, LobbyServerMessage, LobbyView } from '@agon/protocol';
 import WebSocket from 'ws';
+import { Inbox } from './inbox.ts';
 
 /** How every list begins on the wire (the server writes `t` first). */
 const LIST = '{"t":"lobby"';
@@ -39,12 +40,9 @@ export async function newPlayer(url: string, language = 'en'): Promise<Identity>
 
 /** One lobby socket that said hello as a player. */
 export class LobbyClient {
-  private readonly inbox: LobbyServerMessage[] = [];
-  private waiting: (() => void) | undefined;
+  private readonly inbox = new Inbox<LobbyServerMessage>();
   /** The latest list the lobby sent (in the welcome or since). */
   lobby: LobbyView | undefined;
-  /** The close code, once closed. */
-  closed: number | undefined;
 
   private constructor(
     private readonly ws: WebSocket,
@@ -60,12 +58,8 @@ export class LobbyClient {
       heard?.(message);
       if (message.t === 'lobby' || message.t === 'welcome') this.lobby = message.lobby;
       if (message.t !== 'lobby') this.inbox.push(message);
-      this.waiting?.();
     });
-    ws.on('close', (code) => {
-      this.closed = code;
-      this.waiting?.();
-    });
+    ws.on('close', (code) => this.inbox.close(code));
     ws.on('error', () => undefined);
   }
 
@@ -104,33 +98,25 @@ export class LobbyClient {
     test: (m: Of<T>) => boolean = () => true,
     timeout = 15_000,
   ): Promise<Of<T>> {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const i = this.inbox.findIndex((m) => m.t === 'error' || (m.t === t && test(m as Of<T>)));
-      if (i >= 0) {
-        const found = this.inbox.splice(0, i + 1).at(-1)!;
-        if (found.t === 'error' && t !== 'error') {
-          throw new Error(`refused ${found.code} (${found.message}) waiting for ${t}`);
-        }
-        return found as Of<T>;
-      }
-      if (this.closed !== undefined) throw new Error(`closed (${this.closed}) waiting for ${t}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${t} message within ${timeout} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.waiting = undefined;
+    const found: LobbyServerMessage = await this.inbox.take(
+      (m): m is LobbyServerMessage => m.t === 'error' || (m.t === t && test(m as Of<T>)),
+      t,
+      timeout,
+    );
+    if (found.t === 'error' && t !== 'error') {
+      throw new Error(`refused ${found.code} (${found.message}) waiting for ${t}`);
     }
+    return found as Of<T>;
+  }
+
+  /** The close code, once closed. */
+  get closed(): number | undefined {
+    return this.inbox.closed;
   }
 
   /** How many kept messages of type `t` have not been taken yet. */
   unread(t: Exclude<LobbyServerMessage['t'], 'lobby'>): number {
-    return this.inbox.filter((m) => m.t === t).length;
+    return this.inbox.count((m) => m.t === t);
   }
 
   /** Waits until the latest list passes `test`; answers the ms it took. */

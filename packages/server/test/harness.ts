@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ClientMessage, Presence, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
+import { Inbox } from '../scripts/inbox.ts';
 import { type ProcessOptions, type Running, startServerProcess } from '../src/process.ts';
 
 export type { Running } from '../src/process.ts';
@@ -59,11 +60,8 @@ export async function createGame(
 
 /** A WebSocket client of one game that keeps every message until a test takes it. */
 export class Peer {
-  private readonly inbox: ServerMessage[] = [];
+  private readonly inbox = new Inbox<ServerMessage>();
   private readonly counts = new Map<string, number>();
-  private waiting: (() => void) | undefined;
-  /** The close code, once closed. */
-  closed: number | undefined;
   /** Who is connected, as the last state or presence message said (taken or not). */
   presence: Presence | undefined;
 
@@ -74,12 +72,8 @@ export class Peer {
       if (message.t === 'presence') this.presence = message;
       else if (message.t === 'state') this.presence = message.game;
       this.inbox.push(message);
-      this.waiting?.();
     });
-    ws.on('close', (code) => {
-      this.closed = code;
-      this.waiting?.();
-    });
+    ws.on('close', (code) => this.inbox.close(code));
     ws.on('error', () => undefined);
   }
 
@@ -123,30 +117,17 @@ export class Peer {
   }
 
   /** Waits for the first message that passes `test`, dropping those before it. */
-  private async take<M extends ServerMessage>(
+  private take<M extends ServerMessage>(
     test: (m: ServerMessage) => m is M,
     what: string,
     timeout: number,
   ): Promise<M> {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const i = this.inbox.findIndex(test);
-      if (i >= 0) {
-        const [found] = this.inbox.splice(0, i + 1).slice(-1);
-        return found as M;
-      }
-      if (this.closed !== undefined) throw new Error(`closed (${this.closed}) waiting for ${what}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} message within ${timeout} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.waiting = undefined;
-    }
+    return this.inbox.take(test, what, timeout);
+  }
+
+  /** The close code, once closed. */
+  get closed(): number | undefined {
+    return this.inbox.closed;
   }
 
   /** Waits for the answer to an action: 'event' once `version` is made, else a refusal's code. */
