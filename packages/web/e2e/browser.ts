@@ -331,7 +331,7 @@ export async function openSettings(page: Page): Promise<void> {
 }
 
 /** Closes the settings menu with Escape, as a keyboard user does. */
-async function closeSettings(page: Page): Promise<void> {
+export async function closeSettings(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByTestId('settings').getAttribute('aria-expanded')).toBe('false');
 }

@@ -9,6 +9,7 @@ import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
   cellsWith,
+  closeSettings,
   describeInChromium,
   goToPage,
   loadText,
@@ -285,6 +286,8 @@ describeInChromium('the play feel', (browser) => {
       return `${s.boxShadow}|${s.outlineStyle}`;
     });
     expect(shadow).toBe('none|none');
+    // The menu stands over the panel's actions until it is closed, as a person closes it.
+    await closeSettings(page);
     await page.getByRole('button', { name: 'Resign' }).click();
     await page.getByRole('button', { name: 'Really resign?' }).click();
     await page.getByTestId('result').waitFor();
