@@ -208,10 +208,11 @@ export class Lobby implements Seating {
   }
 
   private async command(member: LobbyMember, player: Player, message: Request): Promise<void> {
-    // Always the freshest ratings: a game may have ended since the socket said hello.
-    const fresh = (await this.players.player(player.id)) ?? player;
+    // The freshest ratings where they count: a game may have ended since the socket said hello.
+    const read = async (): Promise<Player> => (await this.players.player(player.id)) ?? player;
     switch (message.t) {
       case 'seek': {
+        const fresh = await read();
         const pool = POOLS.find((p) => p.id === message.pool)!;
         const cls = ratingClass(pool);
         const seek = {
@@ -227,10 +228,11 @@ export class Lobby implements Seating {
         return;
       }
       case 'unseek':
-        await this.board.unseek(fresh.id);
-        this.tell(fresh.id, { t: 'seeking', pool: null });
+        await this.board.unseek(player.id);
+        this.tell(player.id, { t: 'seeking', pool: null });
         return;
       case 'challenge': {
+        const fresh = await read();
         const { t: _t, ...terms } = message;
         const challenge: Challenge = {
           id: newGameId().slice(0, 8),
@@ -242,7 +244,7 @@ export class Lobby implements Seating {
         return;
       }
       case 'withdraw':
-        if (!(await this.board.withdraw(fresh.id, message.id))) {
+        if (!(await this.board.withdraw(player.id, message.id))) {
           member.refuse({
             code: 'no-such-challenge',
             message: 'you have no open challenge by that id',
@@ -250,7 +252,7 @@ export class Lobby implements Seating {
         }
         return;
       case 'accept':
-        return this.accept(member, fresh, message.id);
+        return this.accept(member, await read(), message.id);
     }
   }
 

@@ -383,8 +383,9 @@ export class RedisBoard implements LobbyBoard {
   }
 
   async end(game: string, players: readonly string[]): Promise<void> {
-    await this.run(END, game, ...players);
-    this.changed();
+    // Only a game that was listed changes the list (as in memory): ending one twice, or one a
+    // reload of its finished game settles again, costs no process a new list.
+    if ((await this.run(END, game, ...players)) > 0) this.changed();
   }
 
   async drop(player: string): Promise<void> {
