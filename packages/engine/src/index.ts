@@ -13,6 +13,7 @@ export * from './move.ts';
 export * from './perft.ts';
 export * from './piece.ts';
 export * from './position.ts';
+export * from './puzzle.ts';
 export * from './result.ts';
 export * from './search.ts';
 export * from './setup.ts';
