@@ -3,6 +3,8 @@
 // text (b1-c2, e5@a3, @c4) are notation and stay as they are. The playing interface speaks in
 // words, not rule numbers: a refusal links to its rule on the rules page instead.
 
+import type { CatalogOf } from './catalog.ts';
+
 /** The app's words in English. */
 export const en = {
   'app.loading': 'Loading Agon…',
@@ -428,3 +430,6 @@ export const en = {
 
 /** The English catalog's type: the contract of every catalog. */
 export type UiSource = typeof en;
+
+/** A catalog of the app's words in one language. */
+export type UiCatalog = CatalogOf<UiSource>;

@@ -1,7 +1,7 @@
 // Suomi. Pelin sanasto: kuningatar, vartija, valtaistuin, ruutu, kehä, askel, vangita,
 // sijoittaa uudelleen, asettaa; pelaajat Valkea ja Musta kuten shakissa.
 
-import type { UiCatalog } from './ui.ts';
+import type { UiCatalog } from './en.ts';
 
 /** The app's words in Finnish. */
 export const fi: UiCatalog = {

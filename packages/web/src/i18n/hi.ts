@@ -1,7 +1,7 @@
 // हिन्दी। खेल की शब्दावली: रानी, रक्षक, सिंहासन, खाना, घेरा, चाल, पकड़ना (बंदी), दोबारा रखना,
 // बिछाव; खिलाड़ी सफ़ेद और काला, जैसे शतरंज में।
 
-import type { UiCatalog } from './ui.ts';
+import type { UiCatalog } from './en.ts';
 
 /** The app's words in Hindi. */
 export const hi: UiCatalog = {

@@ -1,7 +1,7 @@
 // Русский. Словарь игры: королева, страж, трон, клетка, кольцо, шаг, захват, переставить,
 // выставить; игроки — Белые и Чёрные, как в шахматах.
 
-import type { UiCatalog } from './ui.ts';
+import type { UiCatalog } from './en.ts';
 
 /** The app's words in Russian. */
 export const ru: UiCatalog = {

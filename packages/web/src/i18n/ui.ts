@@ -1,13 +1,10 @@
 // The app's own words: English in the first load, every other language fetched only when it
 // is chosen, and the switch itself (catalog first, then the page's language).
 
-import type { CatalogOf, ParamsOf } from './catalog.ts';
+import type { ParamsOf } from './catalog.ts';
 import { en, type UiSource } from './en.ts';
 import type { Language } from './language.ts';
 import { language, Translations } from './translations.ts';
-
-/** A catalog of the app's words in one language. */
-export type UiCatalog = CatalogOf<UiSource>;
 
 /** A key of the app's words. */
 export type UiKey = keyof UiSource & string;

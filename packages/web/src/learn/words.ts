@@ -1,12 +1,9 @@
 // The words of the rules page and the tutorial: English with this page's code, the other
 // languages fetched when the page is shown in them.
 
-import type { CatalogOf, ParamsOf } from '../i18n/catalog.ts';
+import type { ParamsOf } from '../i18n/catalog.ts';
 import { Translations } from '../i18n/translations.ts';
 import { en, type LearnSource } from './text/en.ts';
-
-/** A catalog of the rules and tutorial in one language. */
-export type LearnCatalog = CatalogOf<LearnSource>;
 
 /** A key of the rules and tutorial whose message has no placeholders. */
 export type PlainLearnKey = {

@@ -2,12 +2,9 @@
 // languages fetched when these pages are shown in them. The game page's words are the app's own
 // (strings.ts).
 
-import type { CatalogOf, ParamsOf } from '../i18n/catalog.ts';
+import type { ParamsOf } from '../i18n/catalog.ts';
 import { Translations } from '../i18n/translations.ts';
 import { en, type OnlineSource } from './text/en.ts';
-
-/** A catalog of the lobby's and player pages' words in one language. */
-export type OnlineCatalog = CatalogOf<OnlineSource>;
 
 /** The lobby's and player pages' words in every language. */
 export const onlineText = new Translations<OnlineSource>(en, {

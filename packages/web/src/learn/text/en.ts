@@ -2,6 +2,8 @@
 // other languages' catalogs must match key for key. Rule numbers (R1-R15), cell names and
 // move text are notation and stay as they are in every language.
 
+import type { CatalogOf } from '../../i18n/catalog.ts';
+
 /** The rules and the tutorial in English. */
 export const en = {
   'rules.title': 'The rules of Agon',
@@ -148,3 +150,6 @@ export const en = {
 
 /** The English catalog's type: the contract of the rules and tutorial catalogs. */
 export type LearnSource = typeof en;
+
+/** A catalog of the rules and tutorial in one language. */
+export type LearnCatalog = CatalogOf<LearnSource>;

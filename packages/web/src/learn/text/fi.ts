@@ -1,7 +1,7 @@
 // Säännöt ja opetus suomeksi. Sääntöjen numerot (R1–R15), ruutujen nimet ja siirtojen
 // merkinnät pysyvät ennallaan.
 
-import type { LearnCatalog } from '../words.ts';
+import type { LearnCatalog } from './en.ts';
 
 /** The rules and the tutorial in Finnish. */
 export const fi: LearnCatalog = {

@@ -1,7 +1,7 @@
 // नियम और सीखने के पाठ हिन्दी में। नियमों की संख्या (R1–R15), खानों के नाम और चालों का लेखन
 // जैसे के तैसे रहते हैं।
 
-import type { LearnCatalog } from '../words.ts';
+import type { LearnCatalog } from './en.ts';
 
 /** The rules and the tutorial in Hindi. */
 export const hi: LearnCatalog = {

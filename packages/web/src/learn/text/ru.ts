@@ -1,7 +1,7 @@
 // Правила и обучение по-русски. Номера правил (R1–R15), названия клеток и записи ходов
 // остаются как есть.
 
-import type { LearnCatalog } from '../words.ts';
+import type { LearnCatalog } from './en.ts';
 
 /** The rules and the tutorial in Russian. */
 export const ru: LearnCatalog = {

@@ -1,6 +1,8 @@
 // The words of the lobby and the player pages in English, the source the other languages are
 // checked against. They travel with online play's own code, not in the app's first load.
 
+import type { CatalogOf } from '../../i18n/catalog.ts';
+
 /** The lobby's and player pages' words in English. */
 export const en = {
   'identity.lost':
@@ -128,3 +130,6 @@ export const en = {
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */
 export type OnlineSource = typeof en;
+
+/** A catalog of the lobby's and player pages' words in one language. */
+export type OnlineCatalog = CatalogOf<OnlineSource>;

@@ -1,6 +1,6 @@
 // Aula ja pelaajasivut suomeksi.
 
-import type { OnlineCatalog } from '../text.ts';
+import type { OnlineCatalog } from './en.ts';
 
 /** The lobby's and player pages' words in Finnish. */
 export const fi: OnlineCatalog = {

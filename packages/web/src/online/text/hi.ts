@@ -1,6 +1,6 @@
 // लॉबी और खिलाड़ियों के पन्ने हिन्दी में।
 
-import type { OnlineCatalog } from '../text.ts';
+import type { OnlineCatalog } from './en.ts';
 
 /** The lobby's and player pages' words in Hindi. */
 export const hi: OnlineCatalog = {

@@ -1,6 +1,6 @@
 // Лобби и страницы игроков по-русски.
 
-import type { OnlineCatalog } from '../text.ts';
+import type { OnlineCatalog } from './en.ts';
 
 /** The lobby's and player pages' words in Russian. */
 export const ru: OnlineCatalog = {
