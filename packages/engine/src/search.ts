@@ -1,13 +1,14 @@
 // The computer player's search: iterative deepening principal variation search with a
-// transposition table in parallel typed arrays, hash-move / capture / killer / history
-// ordering, late move reductions and a capture quiescence. It owns no clock: the caller passes
-// limits (depth, nodes, a deadline with its own `now`, a stop predicate) and pulls one
-// result per completed depth from a generator.
+// transposition table (table.ts), hash-move / capture / killer / history ordering, late move
+// reductions and a capture quiescence. It owns no clock: the caller passes limits (depth,
+// nodes, a deadline with its own `now`, a stop predicate) and pulls one result per completed
+// depth from a generator.
 
 import { evaluate, WEIGHTS } from './evaluate.ts';
 import { ring } from './hex.ts';
 import { type Move, moveFrom, moveKind, moveTo, STEP } from './move.ts';
 import { MAX_MOVES, type Position } from './position.ts';
+import { TranspositionTable } from './table.ts';
 
 /** Score of a win on the board now; a win in n turns scores WIN - n. */
 export const WIN = 30000;
@@ -93,21 +94,11 @@ const UPPER = 3;
 
 /** A searcher: keep one per engine so its hash table survives from move to move. */
 export class Searcher {
-  private ttMask = 0;
-  private ttKey = new Int32Array(0);
-  private ttMove = new Int32Array(0);
-  private ttScore = new Int16Array(0);
-  private ttDepth = new Int8Array(0);
-  private ttFlag = new Uint8Array(0);
+  private mainTable!: TranspositionTable;
   // The further MultiPV lines' own table, a quarter of the main one, made on first use: they
   // read the main table but write only here, so the main table stays as MultiPV 1 leaves it
   // and still the further lines' searches reuse their own work like any search does.
-  private lineMask = 0;
-  private lineKey = new Int32Array(0);
-  private lineMove = new Int32Array(0);
-  private lineScore = new Int16Array(0);
-  private lineDepth = new Int8Array(0);
-  private lineFlag = new Uint8Array(0);
+  private lineTable: TranspositionTable | undefined;
   // What the last probe found: the entry's move (0 for none) and, when its bound decides
   // the node, that score.
   private probedMove = 0;
@@ -162,24 +153,15 @@ export class Searcher {
 
   /** Reallocates the transposition table (clearing it). */
   resize(hashMiB: number): void {
-    const bytesPerEntry = 12;
-    let entries = 1;
-    while (entries * 2 * bytesPerEntry <= hashMiB * 1024 * 1024) entries *= 2;
-    this.ttMask = entries - 1;
-    this.ttKey = new Int32Array(entries);
-    this.ttMove = new Int32Array(entries);
-    this.ttScore = new Int16Array(entries);
-    this.ttDepth = new Int8Array(entries);
-    this.ttFlag = new Uint8Array(entries);
-    this.lineMask = 0;
-    this.lineFlag = new Uint8Array(0);
+    this.mainTable = TranspositionTable.ofMiB(hashMiB);
+    this.lineTable = undefined;
     this.clear();
   }
 
   /** Forgets everything learnt: hash table, killers, history. */
   clear(): void {
-    this.ttFlag.fill(0);
-    this.lineFlag.fill(0);
+    this.mainTable.clear();
+    this.lineTable?.clear();
     this.killers.fill(0);
     this.history.fill(0);
   }
@@ -287,7 +269,7 @@ export class Searcher {
   // unfinished depth.
   private moreLines(first: SearchInfo, multiPV: number): SearchLine[] {
     const lines = [...first.lines];
-    if (this.lineMask === 0) this.makeLineTable();
+    this.lineTable ??= new TranspositionTable(Math.max(1024, this.mainTable.size >> 2));
     this.savedKillers.set(this.killers);
     this.savedHistory.set(this.history);
     this.furtherLine = true;
@@ -305,16 +287,6 @@ export class Searcher {
     this.killers.set(this.savedKillers);
     this.history.set(this.savedHistory);
     return lines;
-  }
-
-  private makeLineTable(): void {
-    const entries = Math.max(1024, (this.ttMask + 1) >> 2);
-    this.lineMask = entries - 1;
-    this.lineKey = new Int32Array(entries);
-    this.lineMove = new Int32Array(entries);
-    this.lineScore = new Int16Array(entries);
-    this.lineDepth = new Int8Array(entries);
-    this.lineFlag = new Uint8Array(entries);
   }
 
   private isExcluded(move: Move): boolean {
@@ -571,37 +543,32 @@ export class Searcher {
   // searched to `depth` in (alpha, beta), its score then in probedScore. Without a depth,
   // only the move is wanted.
   private probe(depth = MAX_PLY, alpha = 0, beta = 0, ply = 0): boolean {
-    const pos = this.pos;
+    const lo = this.pos.hashLo;
+    const hi = this.pos.hashHi;
+    let table = this.mainTable;
+    let slot = -1;
     if (this.furtherLine) {
-      const slot = pos.hashLo & this.lineMask;
-      if (this.lineFlag[slot] !== 0 && this.lineKey[slot] === pos.hashHi) {
-        this.probedMove = this.lineMove[slot]!;
-        return this.decides(
-          this.lineDepth[slot]!,
-          this.lineFlag[slot]!,
-          this.lineScore[slot]!,
-          depth,
-          alpha,
-          beta,
-          ply,
-        );
+      table = this.lineTable!;
+      slot = table.probe(lo, hi);
+    }
+    if (slot < 0) {
+      table = this.mainTable;
+      slot = table.probe(lo, hi);
+      if (slot < 0) {
+        this.probedMove = 0;
+        return false;
       }
     }
-    const slot = pos.hashLo & this.ttMask;
-    if (this.ttFlag[slot] !== 0 && this.ttKey[slot] === pos.hashHi) {
-      this.probedMove = this.ttMove[slot]!;
-      return this.decides(
-        this.ttDepth[slot]!,
-        this.ttFlag[slot]!,
-        this.ttScore[slot]!,
-        depth,
-        alpha,
-        beta,
-        ply,
-      );
-    }
-    this.probedMove = 0;
-    return false;
+    this.probedMove = table.moves[slot]!;
+    return this.decides(
+      table.depths[slot]!,
+      table.flags[slot]!,
+      table.scores[slot]!,
+      depth,
+      alpha,
+      beta,
+      ply,
+    );
   }
 
   // Whether an entry searched to `entryDepth` with bound `flag` decides the node; if so its
@@ -625,20 +592,8 @@ export class Searcher {
   }
 
   private ttStore(depth: number, score: number, flag: number, move: Move, ply: number): void {
-    const pos = this.pos;
-    const further = this.furtherLine;
-    const key = further ? this.lineKey : this.ttKey;
-    const flags = further ? this.lineFlag : this.ttFlag;
-    const depths = further ? this.lineDepth : this.ttDepth;
-    const slot = pos.hashLo & (further ? this.lineMask : this.ttMask);
-    // Depth-preferred for the same position: a shallower result keeps a deeper one. Another
-    // position always takes the slot, however deep its entry was (entries carry no age).
-    if (flags[slot] !== 0 && key[slot] === pos.hashHi && depths[slot]! > depth) return;
-    key[slot] = pos.hashHi;
-    (further ? this.lineMove : this.ttMove)[slot] = move;
-    (further ? this.lineScore : this.ttScore)[slot] = toTT(score, ply);
-    depths[slot] = Math.min(depth, 127);
-    flags[slot] = flag;
+    const table = this.furtherLine ? this.lineTable! : this.mainTable;
+    table.store(this.pos.hashLo, this.pos.hashHi, depth, toTT(score, ply), flag, move);
   }
 }
 
