@@ -458,14 +458,7 @@ export class Position {
     switch (moveKind(move)) {
       case STEP: {
         const p = b[from]!;
-        b[from] = 0;
-        this.flankAdd(from, p & 3, -1);
-        b[to] = p;
-        this.flankAdd(to, p & 3);
-        const slot = this.slotOf[from]!;
-        this.pieces[slot] = to;
-        this.slotOf[to] = slot;
-        if (p & QUEEN_BIT) this.queenCell[us] = to;
+        this.movePiece(from, to, p, us);
         lo ^= pieceLo[from * 16 + p]! ^ pieceLo[to * 16 + p]!;
         hi ^= pieceHi[from * 16 + p]! ^ pieceHi[to * 16 + p]!;
         // R9: an enemy on X + d with one of ours (captured or not) on X + 2d is captured.
@@ -487,16 +480,7 @@ export class Position {
       case RELOCATION: {
         const p = b[from]!;
         const q = p & ~CAPTURED_BIT;
-        b[from] = 0;
-        // Leave before arriving: a relocation may land two cells from where it starts, and
-        // the piece must not count as flanking its own old cell.
-        this.flankAdd(from, p & 3, -1);
-        b[to] = q;
-        this.flankAdd(to, p & 3);
-        const slot = this.slotOf[from]!;
-        this.pieces[slot] = to;
-        this.slotOf[to] = slot;
-        if (p & QUEEN_BIT) this.queenCell[us] = to;
+        this.movePiece(from, to, q, us);
         this.capturedCount[us]!--;
         lo ^= pieceLo[from * 16 + p]! ^ pieceLo[to * 16 + q]!;
         hi ^= pieceHi[from * 16 + p]! ^ pieceHi[to * 16 + q]!;
@@ -525,6 +509,23 @@ export class Position {
     this.hashHi = hi ^ blackHi;
   }
 
+  // Takes colour `us`'s piece off `from` and puts it on `to` as the byte `piece` (a relocation
+  // changes its captured bit on the way). One block for make and unmake alike, so the board,
+  // the flank map, the piece list and the queen's cell cannot fall out of step. Not the key:
+  // unmake restores that from its stack. Leave before arriving: a relocation may land two
+  // cells from where it starts, and the piece must not count as flanking its own old cell.
+  private movePiece(from: number, to: number, piece: number, us: number): void {
+    const b = this.board;
+    b[from] = 0;
+    this.flankAdd(from, piece & 3, -1);
+    b[to] = piece;
+    this.flankAdd(to, piece & 3);
+    const slot = this.slotOf[from]!;
+    this.pieces[slot] = to;
+    this.slotOf[to] = slot;
+    if (piece & QUEEN_BIT) this.queenCell[us] = to;
+  }
+
   /** Takes back the last move made with `make`. */
   unmake(): void {
     this.ply--;
@@ -538,15 +539,7 @@ export class Position {
     const to = moveTo(move);
     switch (moveKind(move)) {
       case STEP: {
-        const p = b[to]!;
-        b[to] = 0;
-        this.flankAdd(to, p & 3, -1);
-        b[from] = p;
-        this.flankAdd(from, p & 3);
-        const slot = this.slotOf[to]!;
-        this.pieces[slot] = from;
-        this.slotOf[from] = slot;
-        if (p & QUEEN_BIT) this.queenCell[us] = from;
+        this.movePiece(to, from, b[to]!, us);
         const captured = this.captureStack[this.ply]!;
         if (captured) {
           for (let d = 0; d < 6; d++) {
@@ -558,19 +551,10 @@ export class Position {
         }
         break;
       }
-      case RELOCATION: {
-        const p = b[to]! | CAPTURED_BIT;
-        b[to] = 0;
-        this.flankAdd(to, p & 3, -1);
-        b[from] = p;
-        this.flankAdd(from, p & 3);
-        const slot = this.slotOf[to]!;
-        this.pieces[slot] = from;
-        this.slotOf[from] = slot;
-        if (p & QUEEN_BIT) this.queenCell[us] = from;
+      case RELOCATION:
+        this.movePiece(to, from, b[to]! | CAPTURED_BIT, us);
         this.capturedCount[us]!++;
         break;
-      }
       case PLACEMENT:
         this.flankAdd(to, b[to]! & 3, -1);
         b[to] = 0;
