@@ -15,6 +15,10 @@ import { en as onlineEn } from '../src/online/text/en.ts';
 import { fi as onlineFi } from '../src/online/text/fi.ts';
 import { hi as onlineHi } from '../src/online/text/hi.ts';
 import { ru as onlineRu } from '../src/online/text/ru.ts';
+import { en as puzzleEn } from '../src/puzzles/text/en.ts';
+import { fi as puzzleFi } from '../src/puzzles/text/fi.ts';
+import { hi as puzzleHi } from '../src/puzzles/text/hi.ts';
+import { ru as puzzleRu } from '../src/puzzles/text/ru.ts';
 
 type Catalog = Readonly<Record<string, Message>>;
 
@@ -22,6 +26,7 @@ const FAMILIES: readonly [string, Catalog, Record<string, Catalog>][] = [
   ['app', en, { fi, ru, hi }],
   ['rules and tutorial', learnEn, { fi: learnFi, ru: learnRu, hi: learnHi }],
   ['lobby and player pages', onlineEn, { fi: onlineFi, ru: onlineRu, hi: onlineHi }],
+  ['puzzles', puzzleEn, { fi: puzzleFi, ru: puzzleRu, hi: puzzleHi }],
 ];
 
 /** The plural categories CLDR gives each language for whole numbers and fractions. */

@@ -15,6 +15,7 @@ export const en = {
   'nav.rules': 'Rules',
   'nav.tutorial': 'Tutorial',
   'nav.lobby': 'Lobby',
+  'nav.puzzles': 'Puzzles',
 
   'top.subtitle.placement': 'placement',
   'top.subtitle.touchMove': 'touch-move',
@@ -353,6 +354,7 @@ export const en = {
   'nav.analysis': 'Analysis',
   'moves.analyse': 'Analyse',
   'result.analyse': 'Analyse the game',
+  'result.practise': 'Practise this',
   'analysis.title': 'Analysis',
   'analysis.bar': 'White’s chances',
   'analysis.chances': 'White’s chances {percent}%',

@@ -13,6 +13,7 @@ export const fi: UiCatalog = {
   'nav.rules': 'Säännöt',
   'nav.tutorial': 'Opetus',
   'nav.lobby': 'Aula',
+  'nav.puzzles': 'Tehtävät',
 
   'top.subtitle.placement': 'asettelupeli',
   'top.subtitle.touchMove': 'kosketussääntö',
@@ -372,6 +373,7 @@ export const fi: UiCatalog = {
   'nav.analysis': 'Analyysi',
   'moves.analyse': 'Analysoi',
   'result.analyse': 'Analysoi peli',
+  'result.practise': 'Harjoittele tätä',
   'analysis.title': 'Analyysi',
   'analysis.bar': 'Valkean mahdollisuudet',
   'analysis.chances': 'Valkean mahdollisuudet {percent} %',

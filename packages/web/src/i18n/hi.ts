@@ -13,6 +13,7 @@ export const hi: UiCatalog = {
   'nav.rules': 'नियम',
   'nav.tutorial': 'सीखें',
   'nav.lobby': 'लॉबी',
+  'nav.puzzles': 'पहेलियाँ',
 
   'top.subtitle.placement': 'बिछाव',
   'top.subtitle.touchMove': 'छुआ तो चलो',
@@ -341,6 +342,7 @@ export const hi: UiCatalog = {
   'nav.analysis': 'विश्लेषण',
   'moves.analyse': 'विश्लेषण करें',
   'result.analyse': 'खेल का विश्लेषण करें',
+  'result.practise': 'इसका अभ्यास करें',
   'analysis.title': 'विश्लेषण',
   'analysis.bar': 'सफ़ेद की संभावना',
   'analysis.chances': 'सफ़ेद की संभावना {percent}%',

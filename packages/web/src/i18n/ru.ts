@@ -13,6 +13,7 @@ export const ru: UiCatalog = {
   'nav.rules': 'Правила',
   'nav.tutorial': 'Обучение',
   'nav.lobby': 'Лобби',
+  'nav.puzzles': 'Задачи',
 
   'top.subtitle.placement': 'с расстановкой',
   'top.subtitle.touchMove': 'тронул — ходи',
@@ -375,6 +376,7 @@ export const ru: UiCatalog = {
   'nav.analysis': 'Анализ',
   'moves.analyse': 'Анализ',
   'result.analyse': 'Разобрать партию',
+  'result.practise': 'Потренироваться',
   'analysis.title': 'Анализ',
   'analysis.bar': 'Шансы белых',
   'analysis.chances': 'Шансы белых {percent}%',

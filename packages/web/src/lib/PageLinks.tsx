@@ -1,10 +1,13 @@
 // The links between the app's pages: the game, the analysis board, the rules, the tutorial, and
-// online play's lobby (an address of its own, outside the hash-routed pages).
+// online play's lobby and the puzzles (addresses of their own, outside the hash-routed pages).
 
 import { t } from '../i18n/ui.ts';
 import { type Route, route, routeHref } from './route.ts';
 
 const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies readonly Route[];
+
+/** A page with an address of its own, outside the hash-routed pages. */
+export type AwayPage = 'lobby' | 'puzzles';
 
 /**
  * The page links; the current page is marked for screen readers too. `away` (online play)
@@ -17,7 +20,7 @@ export function PageLinks({
   picked,
 }: {
   readonly away?: boolean;
-  readonly current?: 'lobby' | undefined;
+  readonly current?: AwayPage | undefined;
   readonly picked?: () => void;
 }) {
   const inMenu = picked !== undefined;
@@ -26,8 +29,10 @@ export function PageLinks({
   const links = PAGES.map((page) => ({
     page,
     href: `${away ? '/' : ''}${routeHref(page)}`,
-  })) as { readonly page: Route | 'lobby'; readonly href: string }[];
+  })) as { readonly page: Route | AwayPage; readonly href: string }[];
   links.splice(1, 0, { page: 'lobby', href: '/lobby' });
+  // Puzzles after the analysis board: both are ways to study.
+  links.splice(3, 0, { page: 'puzzles', href: '/puzzles' });
   return (
     <nav class={inMenu ? 'pages-list' : 'pages'} aria-label={t('nav.pages')}>
       {links.map(({ page, href }) => (

@@ -26,6 +26,17 @@ export interface PlayerCardProps {
   readonly clock?: ComponentChildren;
 }
 
+/** A guard of `colour`, drawn small: who a card or a task is about. */
+export function Token({ colour }: { readonly colour: Colour }) {
+  return (
+    <svg class={`token ${colour}`} viewBox="-1 -1 2 2" aria-hidden="true" focusable="false">
+      <circle class="token-side" cy="0.12" r="0.78" />
+      <circle class="token-face" r="0.78" />
+      <circle class="token-boss" r="0.3" />
+    </svg>
+  );
+}
+
 /** One player's card. */
 export function PlayerCard(p: PlayerCardProps) {
   const inHand = p.inHand ?? 0;
@@ -35,11 +46,7 @@ export function PlayerCard(p: PlayerCardProps) {
       data-player={p.colour}
       data-testid={`player-${p.colour}`}
     >
-      <svg class={`token ${p.colour}`} viewBox="-1 -1 2 2" aria-hidden="true" focusable="false">
-        <circle class="token-side" cy="0.12" r="0.78" />
-        <circle class="token-face" r="0.78" />
-        <circle class="token-boss" r="0.3" />
-      </svg>
+      <Token colour={p.colour} />
       <span class="who">
         <span class="name">
           {p.connected !== undefined && (

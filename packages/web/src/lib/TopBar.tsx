@@ -5,7 +5,7 @@
 import { t } from '../i18n/ui.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
-import { PageLinks } from './PageLinks.tsx';
+import { type AwayPage, PageLinks } from './PageLinks.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import './topbar.css';
 
@@ -18,7 +18,7 @@ export function TopBar({
   current,
 }: {
   readonly away?: boolean;
-  readonly current?: 'lobby' | undefined;
+  readonly current?: AwayPage | undefined;
 }) {
   const home = away ? '/' : '#';
   return (

@@ -1,15 +1,17 @@
 // A move typed in notation, for players who would rather type than point: `b1-c2`, `e5@a3`,
-// `@c4`, folded away under "Type a move" since most play on the board. A refused move is
-// explained where the field is, and the game is unchanged.
+// `@c4`, folded away under "Type a move" since most play on the board, in a game and in a
+// puzzle. A refused move is explained where the field is, and the board is unchanged.
 
 import { useSignal } from '@preact/signals';
 import type { Phrase } from '../i18n/ui.ts';
 import { t } from '../i18n/ui.ts';
 import { Icon } from '../ui/Icon.tsx';
-import type { Match } from './match.ts';
 
-/** The typed-move field of the side panel, in its disclosure. */
-export function MoveInput({ match }: { readonly match: Match }) {
+/**
+ * The typed-move field of the side panel, in its disclosure; `play` plays the text (a game's
+ * turn, a puzzle's move) or says why it cannot.
+ */
+export function MoveInput({ play }: { readonly play: (text: string) => Phrase | undefined }) {
   const text = useSignal('');
   const problem = useSignal<Phrase | undefined>(undefined);
   return (
@@ -23,7 +25,7 @@ export function MoveInput({ match }: { readonly match: Match }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (text.value.trim() === '') return;
-          problem.value = match.playTyped(text.value);
+          problem.value = play(text.value);
           if (!problem.value) text.value = '';
         }}
       >

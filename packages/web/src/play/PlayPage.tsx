@@ -85,7 +85,7 @@ export function PlayPage({ match }: { readonly match: Match }) {
           <ReplayBar match={match} />
         </div>
         <Controls match={match} />
-        <MoveInput match={match} />
+        <MoveInput play={(text) => match.playTyped(text)} />
       </main>
       {dialog === 'new' && <NewGameDialog match={match} />}
       {dialog === 'record' && <RecordDialog match={match} />}

@@ -1,9 +1,11 @@
 // The end of a game: who won and why, in a dialog that stands aside so the board, where the
-// reason is marked, stays in sight; then a rematch, a new game or the game analysed.
+// reason is marked, stays in sight; then a rematch, a new game, the game analysed, or puzzles
+// that practise what decided it.
 
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
 import { Modal } from '../lib/Modal.tsx';
+import { practiseHref } from '../lib/puzzle-link.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { Match } from './match.ts';
@@ -36,6 +38,10 @@ export function ResultDialog({ match }: { readonly match: Match }) {
           <Icon name="analyse" />
           {t('result.analyse')}
         </button>
+        <a class="button" href={practiseHref(outcome)} data-testid="practise">
+          <Icon name="hint" />
+          {t('result.practise')}
+        </a>
         <button
           type="button"
           onClick={() => {

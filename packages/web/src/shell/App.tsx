@@ -1,10 +1,11 @@
 // The app's frame: the top bar (the page links and the settings), the update notice, the page
-// the address names (the game, or, each loaded when first opened, the analysis board, the rules
-// or the tutorial) and the toasts. An online address gets online play's screen instead.
+// the address names (the game, or, each loaded when first opened, the analysis board, the rules,
+// the tutorial or the puzzles) and the toasts. An online address gets online play's screen.
 
 import { useEffect } from 'preact/hooks';
 import { pickLanguage } from '../i18n/language.ts';
 import { setLanguage } from '../i18n/ui.ts';
+import { isPuzzlePath } from '../lib/puzzle-link.ts';
 import { route } from '../lib/route.ts';
 import { preferences } from '../lib/settings.ts';
 import { TopBar } from '../lib/TopBar.tsx';
@@ -13,7 +14,7 @@ import { OnlineApp } from '../online/OnlineApp.tsx';
 import type { Match } from '../play/match.ts';
 import { PlayPage, SkipToBoard } from '../play/PlayPage.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
-import { AnalysisPages, LearnPages } from './LazyPages.tsx';
+import { AnalysisPages, LearnPages, PuzzlePages } from './LazyPages.tsx';
 import { isAppPath, NotFound } from './NotFound.tsx';
 import { OfflineBanner, UpdateBanner } from './UpdateBanner.tsx';
 
@@ -25,6 +26,19 @@ export function App({ match }: { readonly match: Match }) {
   }, [settings.language]);
   const online = onlinePage(location);
   if (online) return <OnlineApp initial={online} />;
+  if (isPuzzlePath(location.pathname)) {
+    return (
+      <div class="app">
+        <TopBar away current="puzzles" />
+        <div class="banners">
+          <UpdateBanner />
+          <OfflineBanner />
+        </div>
+        <PuzzlePages />
+        <Toasts />
+      </div>
+    );
+  }
   if (!isAppPath(location.pathname)) return <NotFound />;
   const page = route.value;
   const play = page === 'play';

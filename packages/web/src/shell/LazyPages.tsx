@@ -1,4 +1,4 @@
-// The rules, the tutorial and the analysis board, each fetched the first time it is opened, so
+// The rules, the tutorial, the analysis board and the puzzles, each fetched the first time it is opened, so
 // players who only play never download them.
 
 import { useEffect } from 'preact/hooks';
@@ -20,6 +20,16 @@ export function LearnPages({ page }: { readonly page: 'rules' | 'tutorial' }) {
   }, [module, page]);
   if (!module) return <Loading />;
   return <module.Learn page={page} />;
+}
+
+const puzzles: LazyModule<typeof import('../puzzles/Puzzles.tsx')> = {
+  load: () => import('../puzzles/Puzzles.tsx'),
+};
+
+/** The puzzle page, with a line of text while its code arrives. */
+export function PuzzlePages() {
+  const module = useLazy(puzzles);
+  return module ? <module.Puzzles /> : <Loading />;
 }
 
 const analysis: LazyModule<typeof import('../analysis/Analysis.tsx')> = {
