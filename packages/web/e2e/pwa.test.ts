@@ -98,6 +98,12 @@ describeInChromium('install and offline', (browser) => {
     await expect.poll(() => page.locator('.rules h2').textContent()).toBe('Agon के नियम');
     await expect.poll(() => page.locator('.diagram svg').count()).toBe(11);
     await page.screenshot({ path: `${ARTIFACTS}offline-rules-hi.png` });
+    // The puzzle page and its set come from the store as well.
+    await page.goto(new URL('/puzzles', inject('baseURL')).href);
+    await expect
+      .poll(() => page.getByTestId('puzzle-status').textContent())
+      .toBe('सबसे अच्छी चाल खोजें।');
+    await openApp(page, inject('baseURL'));
     await goToPage(page, 'play');
     const random = seeded(5);
     const searcher = new Searcher(4);
