@@ -1,7 +1,7 @@
 // Builds the agon command: src/ and the engine bundled into dist/ as plain JavaScript, so
 // `agon` starts without compiling TypeScript. Run by `npm install` (the prepare script) and
 // by bin/agon.mjs whenever a source file is newer than dist/main.js. `node build.mjs <dir>`
-// builds into another folder (bench/baseline/ keeps such a build of an older engine).
+// builds into another folder.
 
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,7 @@ export async function buildCommand(outdir = join(here, 'dist')) {
   const scratch = mkdtempSync(join(outdir, '.build-'));
   try {
     await build({
-      entryPoints: ['main.ts', 'engine-worker.ts', 'tune-worker.ts'].map((f) =>
+      entryPoints: ['main.ts', 'engine-worker.ts', 'tune-worker.ts', 'puzzle-worker.ts'].map((f) =>
         join(here, 'src', f),
       ),
       outdir: scratch,

@@ -8,6 +8,7 @@ import { matchCommand } from './match.ts';
 import { movesCommand } from './moves.ts';
 import { perftCommand } from './perft.ts';
 import { playCommand } from './play.ts';
+import { puzzlesCommand, verifyPuzzlesCommand } from './puzzles.ts';
 import { robustnessCommand } from './robustness.ts';
 import { tuneCommand } from './tune.ts';
 
@@ -32,6 +33,8 @@ const COMMANDS: readonly Command[] = [
   engineCommand,
   matchCommand,
   tuneCommand,
+  puzzlesCommand,
+  verifyPuzzlesCommand,
   robustnessCommand,
   helpCommand,
 ];

@@ -14,6 +14,7 @@ export * from './perft.ts';
 export * from './piece.ts';
 export * from './position.ts';
 export * from './puzzle.ts';
+export * from './puzzler.ts';
 export * from './result.ts';
 export * from './search.ts';
 export * from './setup.ts';

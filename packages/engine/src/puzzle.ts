@@ -3,7 +3,7 @@
 // puzzle through the rules, so a page or another program never meets an illegal line.
 
 import { parseApn } from './apn.ts';
-import { makeMoveText, type Move, parseMoveText } from './move.ts';
+import { type Move, makeMoveText, parseMoveText } from './move.ts';
 import { COLOURS, type Colour, QUEEN_BIT } from './piece.ts';
 import type { Position } from './position.ts';
 import { err, ok, type Result } from './result.ts';

@@ -42,6 +42,8 @@ export interface SearchLimits {
   readonly extendCaptures?: boolean;
   /** Prune hopeless quiet steps near the horizon (default false); see `negamax`. */
   readonly prune?: boolean;
+  /** Root moves to leave out: the search then scores the best of the others. */
+  readonly exclude?: readonly Move[];
 }
 
 /** How far ahead (evaluation units) the root side must be before `contempt` applies. */
@@ -142,6 +144,8 @@ export class Searcher {
   // Root moves that the line being searched leaves out (the moves of the lines before it).
   private readonly excluded = new Int32Array(MAX_MULTI_PV);
   private excludedCount = 0;
+  // Root moves the caller's limits leave out.
+  private rootExclude: readonly Move[] = [];
 
   /** A searcher with a transposition table of about `hashMiB` mebibytes and a weight table. */
   constructor(
@@ -192,6 +196,7 @@ export class Searcher {
     this.contempt = 0;
     this.extendCaptures = limits.extendCaptures === true;
     this.prune = limits.prune === true;
+    this.rootExclude = limits.exclude ?? [];
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
       this.rootDepth = depth;
@@ -310,6 +315,7 @@ export class Searcher {
     for (let i = base; i < end; i++) {
       const move = this.pickNext(i, end);
       if (this.excludedCount > 0 && this.isExcluded(move)) continue;
+      if (this.rootExclude.length > 0 && this.rootExclude.includes(move)) continue;
       pos.make(move);
       this.pushKey(pos.hashLo, pos.hashHi);
       let score: number;
@@ -336,8 +342,9 @@ export class Searcher {
     }
     const pv: Move[] = [];
     for (let k = 0; k < this.pvLength[0]!; k++) pv.push(this.pvTable[k]!);
-    // A further line's root score leaves moves out, so it is no entry for this position.
-    if (pv.length && !this.furtherLine) this.ttStore(depth, best, EXACT, pv[0]!, 0);
+    // A further line's root score, or one with moves left out, is no entry for this position.
+    if (pv.length && !this.furtherLine && this.rootExclude.length === 0)
+      this.ttStore(depth, best, EXACT, pv[0]!, 0);
     const lines: SearchLine[] = pv.length ? [{ score: best, pv }] : [];
     return { depth, score: best, nodes: this.nodes, pv, rootScores, lines };
   }

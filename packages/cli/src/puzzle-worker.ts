@@ -1,0 +1,49 @@
+// A thread of `agon puzzles` or `agon verify-puzzles`: plays and scans its games (or proves
+// its puzzles) and reports each one as soon as it is done.
+
+import { parentPort } from 'node:worker_threads';
+import {
+  emptyHarvest,
+  levelGame,
+  parseAgn,
+  parseApn,
+  Searcher,
+  scanGame,
+  verifyPuzzle,
+} from '@agon/engine';
+import type { PuzzleJob, PuzzleReport, VerifyJob } from './puzzles.ts';
+import { threadData } from './thread.ts';
+
+// The opening moves of a game are nobody's blunder: the search starts after them.
+const SKIP = 8;
+
+const job = threadData<PuzzleJob | VerifyJob>();
+const searcher = new Searcher(32);
+const send = (report: PuzzleReport): void => parentPort!.postMessage(report);
+
+if (job.kind === 'verify') {
+  for (const puzzle of job.puzzles) {
+    const verdict = verifyPuzzle(searcher, puzzle);
+    send({
+      kind: 'verdict',
+      id: puzzle.id,
+      ...(verdict.ok ? {} : { problem: verdict.error.message }),
+    });
+  }
+} else {
+  for (const game of job.games) {
+    const start = parseApn(game.apn);
+    if (!start.ok) throw new Error(start.error.message);
+    const played = levelGame(start.value, game.white, game.black, game.seed);
+    const harvest = emptyHarvest();
+    scanGame(searcher, played.initial, played.moves, SKIP, harvest);
+    send({ kind: 'harvest', harvest });
+  }
+  for (const text of job.records) {
+    const record = parseAgn(text);
+    if (!record.ok) continue; // checked by the command before the threads started
+    const harvest = emptyHarvest();
+    scanGame(searcher, record.value.game.initial, record.value.game.moves, 0, harvest);
+    send({ kind: 'harvest', harvest });
+  }
+}

@@ -1,0 +1,302 @@
+// `agon puzzles`: finds puzzles in games of the computer's levels (and in given records),
+// proves each, and writes a puzzle set (docs/puzzles.md); `agon verify-puzzles` proves a set
+// again from scratch. Both share the work out among worker threads.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  emptyHarvest,
+  type FoundPuzzle,
+  MAX_PUZZLE_MOVES,
+  makePuzzleSet,
+  PLACEMENT_APN,
+  PUZZLE_REJECTIONS,
+  PUZZLE_THEMES,
+  type Puzzle,
+  type PuzzleHarvest,
+  parseAgn,
+  parsePuzzleSet,
+  STANDARD_APN,
+  seededRandom,
+} from '@agon/engine';
+import { Args } from './args.ts';
+import { type Command, CommandError } from './command.ts';
+import { startThread } from './thread.ts';
+
+/** A thread's share of the generator's work. */
+export interface PuzzleJob {
+  readonly kind: 'games';
+  /** Games to play: the seed, the levels and the variant of each. */
+  readonly games: readonly { seed: number; white: number; black: number; apn: string }[];
+  /** Records given by the user, as AGN texts. */
+  readonly records: readonly string[];
+}
+
+/** A thread's share of a verification: the puzzles to prove. */
+export interface VerifyJob {
+  readonly kind: 'verify';
+  readonly puzzles: readonly Puzzle[];
+}
+
+/** What a thread sends back: a harvest after each game, or each verdict. */
+export type PuzzleReport =
+  | { readonly kind: 'harvest'; readonly harvest: PuzzleHarvest }
+  | { readonly kind: 'verdict'; readonly id: string; readonly problem?: string };
+
+/** The `puzzles` command. */
+export const puzzlesCommand: Command = {
+  name: 'puzzles',
+  summary: 'find and prove puzzles in engine games and records, and write a puzzle set',
+  usage: `usage: agon puzzles [<agn file>...] [--games <N>] [--seed <S>] [--levels <lo>-<hi>]
+                   [--placement <P>] [--concurrency <C>] [--out <file>] [--limit <K>]
+
+Plays N games between the computer's levels (each side a level drawn from lo to hi,
+default 2-8, after a random opening of 2 to 7 turns) and reads the records in each AGN
+file named (records one after another, each starting with its tags), and
+looks at each position for a puzzle for the side to move: a forced win in at most ${MAX_PUZZLE_MOVES}
+of its moves, or the capture of the queen or of two guards in one step that the search
+confirms as winning. A position is kept only when each of the solver's moves is the one
+move that keeps the result: every other move, searched two turns deeper, must not win
+(or must score at least 200 worse); the opponent's replies are the search's best. Each
+puzzle gets its themes and a starting rating. The set (docs/puzzles.md) goes to --out or
+standard output, easiest first; the report (positions examined, kept, and the reasons the
+rest were dropped) goes to standard error.
+
+  --games <N>         engine games to play (default 0)
+  --seed <S>          seeds the games (default 1)
+  --levels <lo>-<hi>  the levels that play (1 to 9, default 2-8)
+  --placement <P>     percent of games in the placement variant (R14, default 15)
+  --concurrency <C>   worker threads (default 1)
+  --limit <K>         keep at most K puzzles, spread over the ratings (default all)
+  --out <file>        write the set there`,
+
+  async run(argv) {
+    const args = new Args('puzzles', argv, {
+      games: 'value',
+      seed: 'value',
+      levels: 'value',
+      placement: 'value',
+      concurrency: 'value',
+      limit: 'value',
+      out: 'value',
+    });
+    const games = args.integer('games', 0, 1_000_000) ?? 0;
+    const seed = args.integer('seed', 0, 2 ** 31 - 1) ?? 1;
+    const [low, high] = levelRange(args.value('levels') ?? '2-8');
+    const placement = args.integer('placement', 0, 100) ?? 15;
+    const concurrency = args.integer('concurrency', 1, 64) ?? 1;
+    const limit = args.integer('limit', 1, 1_000_000);
+    const records = args.positionals.flatMap(readRecords);
+    if (games === 0 && records.length === 0) {
+      throw new CommandError('puzzles: nothing to look at: give --games or AGN files');
+    }
+    const random = seededRandom(seed);
+    const level = () => low + Math.floor(random() * (high - low + 1));
+    const plan = Array.from({ length: games }, () => ({
+      seed: Math.floor(random() * 2 ** 31),
+      white: level(),
+      black: level(),
+      apn: random() * 100 < placement ? PLACEMENT_APN : STANDARD_APN,
+    }));
+    const began = performance.now();
+    const total = emptyHarvest();
+    let done = 0;
+    await share(
+      concurrency,
+      (i, n) => ({
+        kind: 'games',
+        games: plan.filter((_, k) => k % n === i),
+        records: records.filter((_, k) => k % n === i),
+      }),
+      (report) => {
+        if (report.kind !== 'harvest') return;
+        addHarvest(total, report.harvest);
+        done++;
+        if (process.stderr.isTTY) {
+          process.stderr.write(
+            `\r${done}/${plan.length + records.length} games, ${total.puzzles.length} puzzles`,
+          );
+        }
+      },
+    );
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const minutes = (performance.now() - began) / 60_000;
+    const kept = choose(unique(total.puzzles), limit);
+    const set = makePuzzleSet(withIds(kept));
+    const out = args.value('out');
+    if (out) writeFileSync(out, set);
+    else process.stdout.write(set);
+    process.stderr.write(`${harvestReport(total, kept, minutes)}\n`);
+  },
+};
+
+/** The `verify-puzzles` command. */
+export const verifyPuzzlesCommand: Command = {
+  name: 'verify-puzzles',
+  summary: 'prove a puzzle set again from scratch (legal lines, unique solutions, goals)',
+  usage: `usage: agon verify-puzzles <file> [--sample <K>] [--seed <S>] [--concurrency <C>]
+
+Reads a puzzle set (docs/puzzles.md), replays every line through the rules, and proves
+each puzzle again with a fresh search: each of the solver's moves is the only one that
+keeps the result at the line's depth and two turns more, the opponent's replies are
+their best defence, and the last move reaches the goal. Prints one line per failing
+puzzle and a summary; exits with status 1 when any puzzle fails.
+
+  --sample <K>        prove K puzzles drawn at random (by --seed) instead of all
+  --seed <S>          seeds the sample (default 1)
+  --concurrency <C>   worker threads (default 1)`,
+
+  async run(argv) {
+    const args = new Args('verify-puzzles', argv, {
+      sample: 'value',
+      seed: 'value',
+      concurrency: 'value',
+    });
+    args.expectPositionals(1);
+    const file = args.positionals[0];
+    if (file === undefined) throw new CommandError('verify-puzzles: name the puzzle set file');
+    const set = parsePuzzleSet(readText('verify-puzzles', file));
+    if (!set.ok) throw new CommandError(`verify-puzzles: ${file}: ${set.error.message}`);
+    let puzzles = [...set.value.puzzles];
+    const sample = args.integer('sample', 1, 1_000_000);
+    if (sample !== undefined && sample < puzzles.length) {
+      const random = seededRandom(args.integer('seed', 0, 2 ** 31 - 1) ?? 1);
+      for (let i = puzzles.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [puzzles[i], puzzles[j]] = [puzzles[j]!, puzzles[i]!];
+      }
+      puzzles = puzzles.slice(0, sample);
+    }
+    const concurrency = args.integer('concurrency', 1, 64) ?? 1;
+    const began = performance.now();
+    const failed: string[] = [];
+    await share(
+      concurrency,
+      (i, n) => ({
+        kind: 'verify',
+        puzzles: puzzles.filter((_, k) => k % n === i),
+      }),
+      (report) => {
+        if (report.kind === 'verdict' && report.problem) failed.push(report.problem);
+      },
+    );
+    const seconds = ((performance.now() - began) / 1000).toFixed(1);
+    for (const line of failed.sort()) process.stdout.write(`failed ${line}\n`);
+    process.stdout.write(
+      `verified ${puzzles.length - failed.length} of ${puzzles.length} puzzles in ${seconds} s\n`,
+    );
+    if (failed.length > 0) process.exitCode = 1;
+  },
+};
+
+// Runs `concurrency` threads, each with its share of the work, passing on their reports.
+async function share(
+  concurrency: number,
+  job: (i: number, n: number) => PuzzleJob | VerifyJob,
+  onReport: (report: PuzzleReport) => void,
+): Promise<void> {
+  const threads = Array.from({ length: concurrency }, (_, i) => {
+    const worker = startThread('puzzle-worker', job(i, concurrency));
+    return new Promise<void>((resolve, reject) => {
+      worker.on('message', onReport);
+      worker.on('error', reject);
+      worker.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`a puzzle thread stopped (${code})`)),
+      );
+    });
+  });
+  await Promise.all(threads);
+}
+
+function levelRange(text: string): [number, number] {
+  const m = /^(\d)-(\d)$/.exec(text);
+  const low = Number(m?.[1]);
+  const high = Number(m?.[2]);
+  if (!m || low < 1 || high > 9 || low > high) {
+    throw new CommandError(`puzzles: bad --levels "${text}": give two levels 1 to 9, as 2-8`);
+  }
+  return [low, high];
+}
+
+function readText(command: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CommandError(`${command}: cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+// A file may hold several records, each starting with its tag pairs.
+function readRecords(file: string): string[] {
+  const text = readText('puzzles', file);
+  const records = text.split(/\n\s*\n(?=\[)/).filter((r) => r.trim() !== '');
+  for (const [i, record] of records.entries()) {
+    const parsed = parseAgn(record);
+    if (!parsed.ok) {
+      throw new CommandError(`puzzles: ${file}, record ${i + 1}: ${parsed.error.message}`);
+    }
+  }
+  return records;
+}
+
+function addHarvest(total: PuzzleHarvest, part: PuzzleHarvest): void {
+  total.puzzles.push(...part.puzzles);
+  total.examined += part.examined;
+  for (const r of PUZZLE_REJECTIONS) total.rejected[r] += part.rejected[r];
+}
+
+// One puzzle per position: two games may pass through the same one.
+function unique(puzzles: readonly FoundPuzzle[]): FoundPuzzle[] {
+  const seen = new Map<string, FoundPuzzle>();
+  for (const p of puzzles) if (!seen.has(p.apn)) seen.set(p.apn, p);
+  return [...seen.values()];
+}
+
+// With a limit, the kept puzzles are spread evenly over the rating order; easiest first.
+function choose(puzzles: FoundPuzzle[], limit: number | undefined): FoundPuzzle[] {
+  const sorted = puzzles.sort((a, b) => a.rating - b.rating || a.apn.localeCompare(b.apn));
+  if (limit === undefined || limit >= sorted.length) return sorted;
+  return Array.from({ length: limit }, (_, i) => sorted[Math.floor((i * sorted.length) / limit)]!);
+}
+
+// Ids from the position, so the same puzzle keeps its id when the set is made again.
+function withIds(puzzles: readonly FoundPuzzle[]): Puzzle[] {
+  const used = new Set<string>();
+  return puzzles.map((p) => {
+    let id = idOf(p.apn);
+    for (let n = 2; used.has(id); n++) id = `${idOf(p.apn)}${n}`;
+    used.add(id);
+    return { id, ...p };
+  });
+}
+
+function idOf(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36).padStart(7, '0').slice(-7);
+}
+
+function harvestReport(
+  total: PuzzleHarvest,
+  kept: readonly FoundPuzzle[],
+  minutes: number,
+): string {
+  const count = <T extends string>(keys: readonly T[], of: (p: FoundPuzzle) => T[]) =>
+    keys.map((k) => `${k} ${kept.filter((p) => of(p).includes(k)).length}`).join(', ');
+  const bands = [600, 1000, 1400, 1800, 2200, 3000];
+  const byRating = bands
+    .slice(1)
+    .map(
+      (top, i) =>
+        `${bands[i]}-${top - 1}: ${kept.filter((p) => p.rating >= bands[i]! && p.rating < top).length}`,
+    )
+    .join(', ');
+  const per = (n: number) => (minutes > 0 ? (n / minutes).toFixed(1) : '-');
+  return [
+    `examined ${total.examined} positions, found ${total.puzzles.length} puzzles, kept ${kept.length} (duplicates and the limit drop the rest)`,
+    `dropped: ${PUZZLE_REJECTIONS.map((r) => `${r} ${total.rejected[r]}`).join(', ')}`,
+    `goals: ${count(['win', 'queen', 'guards'] as const, (p) => [p.goal])}`,
+    `themes: ${count(PUZZLE_THEMES, (p) => [...p.themes])}`,
+    `ratings: ${byRating}`,
+    `${minutes.toFixed(1)} min: ${per(total.examined)} positions examined and ${per(total.puzzles.length)} puzzles found a minute`,
+  ].join('\n');
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptsMove,
+  emptyHarvest,
+  findPuzzle,
+  levelGame,
+  makeMoveText,
+  makePuzzleSet,
+  type Position,
+  type Puzzle,
+  parseApn,
+  parseMoveText,
+  parsePuzzleSet,
+  reachesGoal,
+  replayPuzzle,
+  Searcher,
+  STANDARD_APN,
+  scanGame,
+  verifyPuzzle,
+  WIN,
+} from '../src/index.ts';
+
+function apn(text: string): Position {
+  const pos = parseApn(text);
+  if (!pos.ok) throw new Error(pos.error.message);
+  return pos.value;
+}
+
+function move(text: string): number {
+  const m = parseMoveText(text);
+  if (!m.ok) throw new Error(m.error.message);
+  return m.value;
+}
+
+// White wins in 1 by R11: g7-g6 closes ring 1 with White's guards around White's queen.
+const WIN_IN_ONE: Puzzle = {
+  id: 'one',
+  apn: '6/7/8/4gqg2/3gGG4/4GQG4/2g1G1G3/6g1g/8/7/6 w',
+  solution: ['g7-g6'],
+  goal: 'win',
+  themes: ['throne-ring', 'win-in-1'],
+  rating: 750,
+};
+
+// Two first moves of White each win in 2 (found in a game of the computer's levels).
+const TWO_WINS = '6/7/2g5/3gg4/4GGg3/3gGQG2g1/5G2q1/5G3/8/7/6 w';
+
+describe('puzzle sets', () => {
+  it('round-trips through makePuzzleSet and parsePuzzleSet', () => {
+    const text = makePuzzleSet([WIN_IN_ONE]);
+    const set = parsePuzzleSet(text);
+    expect(set.ok && set.value.puzzles).toEqual([WIN_IN_ONE]);
+  });
+
+  it('names what is wrong with a bad set', () => {
+    const start = apn(WIN_IN_ONE.apn);
+    const quiet = start.legalMoves().find((m) => !reachesGoal(start, m, 'win'))!;
+    const bad = (puzzle: object) =>
+      parsePuzzleSet(JSON.stringify({ format: 'agon-puzzles', version: 1, puzzles: [puzzle] }));
+    const code = (r: ReturnType<typeof parsePuzzleSet>) => (r.ok ? 'ok' : r.error.code);
+    expect(code(parsePuzzleSet('{'))).toBe('puzzle-json');
+    expect(code(parsePuzzleSet('{"format":"agon-puzzles","version":2,"puzzles":[]}'))).toBe(
+      'puzzle-version',
+    );
+    expect(code(bad({ ...WIN_IN_ONE, solution: ['g7-g6', 'f11-f10'] }))).toBe('puzzle-solution');
+    expect(code(bad({ ...WIN_IN_ONE, apn: 'nonsense w' }))).toBe('puzzle-apn');
+    expect(code(bad({ ...WIN_IN_ONE, themes: ['luck'] }))).toBe('puzzle-theme');
+    expect(code(bad({ ...WIN_IN_ONE, rating: 15.5 }))).toBe('puzzle-rating');
+    // R7: a guard never steps outward, so the line is refused at that move.
+    const illegal = bad({ ...WIN_IN_ONE, solution: ['g7-g8'] });
+    expect(!illegal.ok && illegal.error.message).toMatch(/move 1, g7-g8, is not legal/);
+    // A legal last move that does not win is not a solution of a "win" puzzle.
+    expect(code(bad({ ...WIN_IN_ONE, solution: [makeMoveText(quiet)] }))).toBe('puzzle-goal');
+    const twice = parsePuzzleSet(makePuzzleSet([WIN_IN_ONE, WIN_IN_ONE]));
+    expect(!twice.ok && twice.error.code).toBe('puzzle-id');
+  });
+
+  it('R11: the win goal is reached by closing the throne ring around the own queen', () => {
+    const pos = apn(WIN_IN_ONE.apn);
+    expect(reachesGoal(pos, move('g7-g6'), 'win')).toBe(true);
+    const quiet = pos.legalMoves().filter((m) => !reachesGoal(pos, m, 'win'));
+    expect(quiet.length).toBeGreaterThan(0);
+    const line = replayPuzzle(WIN_IN_ONE);
+    if (!line.ok) throw new Error(line.error.message);
+    expect(acceptsMove(line.value, 0, pos, move('g7-g6'))).toBe(true);
+    for (const m of quiet) expect(acceptsMove(line.value, 0, pos, m)).toBe(false);
+  });
+});
+
+describe('the puzzle generator and verifier', () => {
+  it('finds puzzles in seeded games that the verifier proves again from scratch', () => {
+    const harvest = emptyHarvest();
+    const searcher = new Searcher(8);
+    for (let seed = 11; harvest.puzzles.length < 2; seed++) {
+      const game = levelGame(apn(STANDARD_APN), 2, 4, seed);
+      scanGame(searcher, game.initial, game.moves, 8, harvest);
+    }
+    expect(harvest.puzzles.length).toBeGreaterThan(0);
+    expect(harvest.examined).toBeGreaterThan(harvest.puzzles.length);
+    const fresh = new Searcher(8);
+    for (const [i, found] of harvest.puzzles.entries()) {
+      const puzzle = { id: `p${i}`, ...found };
+      expect(verifyPuzzle(fresh, puzzle)).toEqual({ ok: true, value: undefined });
+    }
+  }, 120_000);
+
+  it('rejects a position with two winning first moves', () => {
+    const pos = apn(TWO_WINS);
+    // Two different first moves each force a win within two of White's moves.
+    const searcher = new Searcher(8);
+    const all = searcher.search(pos, [], { depth: 3, scoreAllRootMoves: true });
+    const wins = all?.rootScores.filter((s) => s.score >= WIN - 3) ?? [];
+    expect(wins.length).toBeGreaterThanOrEqual(2);
+    const found = findPuzzle(searcher, pos);
+    expect(!found.ok && found.error.code).toBe('ambiguous');
+    // Stored as a puzzle with either first move, the verifier refuses it too.
+    for (const w of wins.slice(0, 2)) {
+      pos.make(w.move);
+      const reply = searcher.search(pos, [], { depth: 2 })!.pv[0]!;
+      pos.make(reply);
+      const finish = pos.legalMoves().find((m) => reachesGoal(pos, m, 'win'))!;
+      pos.unmake();
+      pos.unmake();
+      const puzzle: Puzzle = {
+        id: 'twice',
+        apn: TWO_WINS,
+        solution: [w.move, reply, finish].map(makeMoveText),
+        goal: 'win',
+        themes: [],
+        rating: 1000,
+      };
+      expect(replayPuzzle(puzzle).ok).toBe(true);
+      const verdict = verifyPuzzle(new Searcher(8), puzzle);
+      expect(!verdict.ok && verdict.error.code).toBe('ambiguous');
+    }
+  });
+
+  it('refuses a stored line whose reply is not the best defence', () => {
+    const harvest = emptyHarvest();
+    const searcher = new Searcher(8);
+    for (let seed = 20; harvest.puzzles.every((p) => p.solution.length < 3); seed++) {
+      const game = levelGame(apn(STANDARD_APN), 2, 4, seed);
+      scanGame(searcher, game.initial, game.moves, 8, harvest);
+    }
+    const found = harvest.puzzles.find((p) => p.solution.length >= 3)!;
+    const pos = apn(found.apn);
+    pos.make(move(found.solution[0]!));
+    const best = move(found.solution[1]!);
+    // Any other legal reply that still lets the solver's next move stand but resists less.
+    const worse = pos.legalMoves().find((m) => {
+      if (m === best) return false;
+      pos.make(m);
+      const next = pos.isLegal(move(found.solution[2]!));
+      pos.unmake();
+      return next;
+    });
+    if (worse === undefined) return; // every reply was the best: nothing to refuse here
+    const puzzle: Puzzle = {
+      id: 'weak',
+      ...found,
+      solution: [found.solution[0]!, makeMoveText(worse), ...found.solution.slice(2)],
+    };
+    const verdict = verifyPuzzle(new Searcher(8), puzzle);
+    expect(verdict.ok).toBe(false);
+  }, 120_000);
+});
