@@ -76,7 +76,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     } else {
       await find(name).run(rest);
     }
-    return 0;
+    // A command that ran to its end may still report a failure found (robustness, verify).
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     process.stderr.write(`agon: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;

@@ -74,3 +74,20 @@ describe('MultiPV', () => {
     expect(info!.lines).toEqual([{ score: info!.score, pv: info!.pv }]);
   });
 });
+
+describe('excluded root moves', () => {
+  it('scores the best of the other moves, as scoring every root move exactly does', () => {
+    fc.assert(
+      fc.property(arbLive, (pos) => {
+        fc.pre(pos.legalMoves().length > 1);
+        const all = new Searcher(1).search(pos.clone(), [], { depth: 2, scoreAllRootMoves: true })!;
+        const best = all.pv[0]!;
+        const rest = all.rootScores.filter((s) => s.move !== best);
+        const others = new Searcher(1).search(pos.clone(), [], { depth: 2, exclude: [best] })!;
+        expect(others.pv[0]).not.toBe(best);
+        expect(others.score).toBe(Math.max(...rest.map((s) => s.score)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
