@@ -141,6 +141,38 @@ describeInChromium('accessibility and languages', (browser) => {
     await maker.context().close();
   });
 
+  it('passes axe on the puzzle page, light and dark, desktop and phone, and in each language', async () => {
+    for (const look of ['light', 'dark'] as const) {
+      for (const phone of [false, true]) {
+        const size = phone ? 'phone' : 'desktop';
+        const context = await newContext(browser(), phone);
+        const page = await context.newPage();
+        await page.emulateMedia({ colorScheme: look });
+        await page.goto(new URL('/puzzles', inject('baseURL')).href);
+        await expect
+          .poll(() => page.getByTestId('puzzle-status').textContent())
+          .toBe('Find the best move.');
+        await check(page, `puzzles/${look}/${size}`);
+        await shoot(page, `puzzles-${look}-${size}`);
+        await page.getByTestId('see-solution').click();
+        await page.getByTestId('solution-forward').click();
+        await check(page, `puzzle-solution/${look}/${size}`);
+        await page.getByRole('radio', { name: 'Streak' }).check();
+        await page.getByTestId('puzzle-streak').waitFor();
+        await check(page, `puzzle-streak/${look}/${size}`);
+        await context.close();
+      }
+    }
+    for (const lang of LANGUAGES) {
+      const context = await newContext(browser(), false, lang);
+      const page = await context.newPage();
+      await page.goto(new URL('/puzzles', inject('baseURL')).href);
+      await page.getByTestId('puzzle-task').waitFor();
+      await check(page, `puzzles/${lang}`);
+      await context.close();
+    }
+  });
+
   it('passes axe on the play screen in every language and the high-contrast theme', async () => {
     for (const lang of LANGUAGES) {
       for (const phone of [false, true]) {

@@ -3,7 +3,7 @@
 // change to the look made on purpose: `npm run test:visual:update` writes new baselines; look
 // at them, and commit them saying why the look changed.
 
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { cellsWith, clickCell, describeInChromium, waitForTurn } from './browser.ts';
 import {
@@ -38,9 +38,30 @@ interface Screen {
   readonly open: () => Promise<{ path: string; storage?: Record<string, unknown> }>;
   /** Brings the loaded page to the state pictured. */
   readonly ready: (page: Page) => Promise<void>;
+  /** Sets up what the browser is served before the page opens. */
+  readonly serve?: (context: BrowserContext) => Promise<unknown>;
 }
 
 const SLOW = { timeout: 20_000 };
+
+/**
+ * The pictured puzzle, served in place of the shipped set, so the picture does not change when
+ * the set does: Black to move and win in two.
+ */
+const PICTURED_SET = {
+  format: 'agon-puzzles',
+  version: 1,
+  puzzles: [
+    {
+      id: 'pictured',
+      apn: '6/7/5G2/6G2/4gg4/4gqG4/2G1gg4/3Q1g3/8/4GG1/6 b',
+      solution: ['h6-g7', 'f7@f1', 'g7-f7'],
+      goal: 'win',
+      themes: ['win-in-2'],
+      rating: 1540,
+    },
+  ],
+};
 
 describeInChromium('the look of the key screens', (browser) => {
   const onlineGame = sharedOnlineGame(browser);
@@ -155,6 +176,21 @@ describeInChromium('the look of the key screens', (browser) => {
         expect(await page.getByTestId('player-name').textContent()).toBe(`${PICTURED_NAME} (you)`);
       },
     },
+    {
+      // A puzzle as it opens: the task, the board turned for the solver (Black).
+      name: 'puzzles',
+      open: async () => ({ path: '/puzzles/pictured' }),
+      serve: (context) =>
+        context.route(/\/assets\/puzzles-[^/]*\.json$/, (route) =>
+          route.fulfill({ json: PICTURED_SET }),
+        ),
+      ready: async (page) => {
+        await expect
+          .poll(() => page.getByTestId('puzzle-status').textContent(), SLOW)
+          .toBe('Find the best move.');
+        await page.locator('.cell.origin').first().waitFor();
+      },
+    },
   ];
 
   for (const screen of screens) {
@@ -163,6 +199,7 @@ describeInChromium('the look of the key screens', (browser) => {
         it(`${screen.name} at ${size} size, ${look}`, async () => {
           const { path, storage } = await screen.open();
           const context = await lookContext(browser(), size, look, storage);
+          await screen.serve?.(context);
           try {
             const page = await context.newPage();
             await page.goto(new URL(path, inject('baseURL')).href);
