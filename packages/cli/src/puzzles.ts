@@ -158,8 +158,11 @@ puzzle and a summary; exits with status 1 when any puzzle fails.
     if (!set.ok) throw new CommandError(`verify-puzzles: ${file}: ${set.error.message}`);
     let puzzles = [...set.value.puzzles];
     const sample = args.integer('sample', 1, 1_000_000);
+    const seed = args.integer('seed', 0, 2 ** 31 - 1) ?? 1;
+    let drawn = '';
     if (sample !== undefined && sample < puzzles.length) {
-      const random = seededRandom(args.integer('seed', 0, 2 ** 31 - 1) ?? 1);
+      drawn = ` (drawn from ${puzzles.length} by seed ${seed})`;
+      const random = seededRandom(seed);
       for (let i = puzzles.length - 1; i > 0; i--) {
         const j = Math.floor(random() * (i + 1));
         [puzzles[i], puzzles[j]] = [puzzles[j]!, puzzles[i]!];
@@ -182,7 +185,7 @@ puzzle and a summary; exits with status 1 when any puzzle fails.
     const seconds = ((performance.now() - began) / 1000).toFixed(1);
     for (const line of failed.sort()) process.stdout.write(`failed ${line}\n`);
     process.stdout.write(
-      `verified ${puzzles.length - failed.length} of ${puzzles.length} puzzles in ${seconds} s\n`,
+      `verified ${puzzles.length - failed.length} of ${puzzles.length} puzzles${drawn} in ${seconds} s\n`,
     );
     if (failed.length > 0) process.exitCode = 1;
   },
