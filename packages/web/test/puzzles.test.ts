@@ -20,6 +20,7 @@ import {
   utcDay,
 } from '../src/puzzles/picker.ts';
 import { NEW_RATING, ratePuzzle } from '../src/puzzles/rating.ts';
+import { listPuzzles } from '../src/puzzles/set.ts';
 import { afterPuzzle, EMPTY_RECORD, readRecord } from '../src/puzzles/store.ts';
 
 /** Puzzles every 25 points from 600 to 2600, themed in turn. */
@@ -51,6 +52,15 @@ describe('the puzzle rating', () => {
     const settled = ratePuzzle(rating, 1500, true).rating - rating.rating;
     expect(settled).toBeGreaterThan(0);
     expect(settled).toBeLessThan(ratePuzzle(NEW_RATING, 1500, true).rating - 1500);
+  });
+});
+
+describe('the set', () => {
+  it('lists the puzzles of a set, leaving out items that are not puzzles', () => {
+    const set = { format: 'agon-puzzles', version: 1, puzzles: [SET[0], { id: 7 }, null, SET[1]] };
+    expect(listPuzzles(JSON.stringify(set)).map((p) => p.id)).toEqual(['p0', 'p1']);
+    expect(() => listPuzzles('{"format":"agon-puzzles","version":2,"puzzles":[]}')).toThrow();
+    expect(() => listPuzzles('not json')).toThrow();
   });
 });
 

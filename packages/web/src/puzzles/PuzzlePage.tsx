@@ -6,7 +6,9 @@
 import {
   PUZZLE_THEMES,
   type Puzzle,
+  type PuzzleLine,
   type PuzzleTheme,
+  readPuzzle,
   replayPuzzle,
   solverMoves,
 } from '@agon/engine';
@@ -106,40 +108,63 @@ export function PuzzlePage({ puzzles }: { readonly puzzles: readonly Puzzle[] })
     saveRecord(record.value);
   };
 
+  /** The puzzle the address asks for (or the picker's choice), and a notice when it is gone. */
+  const choose = (
+    to: PuzzleAddress,
+    pool: readonly Puzzle[],
+  ): { puzzle?: Puzzle | undefined; missing?: string } => {
+    if (to.mode === 'daily') return { puzzle: dailyPuzzle(pool, utcDay(new Date())) };
+    if (to.mode === 'streak') {
+      const now = streak.value.over ? NEW_STREAK : streak.value;
+      const puzzle = pickStreakPuzzle(pool, now.solved, now.seen);
+      if (puzzle) streak.value = { ...now, seen: new Set([...now.seen, puzzle.id]) };
+      return { puzzle };
+    }
+    const named = to.id ? pool.find((p) => p.id === to.id) : undefined;
+    if (named) return { puzzle: named };
+    const puzzle = pickPuzzle(pool, {
+      rating: record.value.rating.rating,
+      difficulty: difficulty.value,
+      theme: to.theme,
+      played: new Set(record.value.played),
+    });
+    return to.id ? { puzzle, missing: pt('unknown', { id: to.id }) } : { puzzle };
+  };
+
   /** Sets up the puzzle the address asks for, or the picker's next one. */
   const open = (to: PuzzleAddress): void => {
     session.value?.stop();
-    let puzzle: Puzzle | undefined;
-    let missing: string | undefined;
-    if (to.mode === 'daily') puzzle = dailyPuzzle(puzzles, utcDay(new Date()));
-    else if (to.mode === 'streak') {
-      const now = streak.value.over ? NEW_STREAK : streak.value;
-      puzzle = pickStreakPuzzle(puzzles, now.solved, now.seen);
-      if (puzzle) streak.value = { ...now, seen: new Set([...now.seen, puzzle.id]) };
-    } else {
-      puzzle = to.id ? puzzles.find((p) => p.id === to.id) : undefined;
-      if (to.id && !puzzle) missing = pt('unknown', { id: to.id });
-      puzzle ??= pickPuzzle(puzzles, {
-        rating: record.value.rating.rating,
-        difficulty: difficulty.value,
-        theme: to.theme,
-        played: new Set(record.value.played),
-      });
+    let pool = puzzles;
+    for (;;) {
+      const { puzzle, missing } = choose(to, pool);
+      if (!puzzle) {
+        session.value = undefined;
+        return;
+      }
+      const read = readPuzzle(puzzle);
+      const line = read.ok ? replayPuzzle(read.value) : read;
+      if (line.ok) {
+        show(to, puzzle, line.value, missing);
+        return;
+      }
+      // A puzzle the rules refuse is left out, and another is chosen.
+      pool = pool.filter((p) => p !== puzzle);
     }
-    const line = puzzle && replayPuzzle(puzzle);
-    if (!puzzle || !line?.ok) {
-      session.value = undefined;
-      return;
-    }
+  };
+
+  /** Shows `chosen`, replayed as `line`, for the address `to`. */
+  const show = (
+    to: PuzzleAddress,
+    chosen: Puzzle,
+    line: PuzzleLine,
+    missing: string | undefined,
+  ): void => {
     const mode = to.mode;
-    const chosen = puzzle;
     batch(() => {
       notice.value = missing;
       change.value = undefined;
       shown.value++;
-      session.value = new PuzzleSession(line.value, engine, (solved) =>
-        settled(chosen, mode, solved),
-      );
+      session.value = new PuzzleSession(line, engine, (solved) => settled(chosen, mode, solved));
     });
     // The address names the puzzle shown, so it can be shared or reloaded.
     if (mode === 'rated') {
