@@ -301,6 +301,16 @@ describeInChromium('layout', (browser) => {
       await check(page, 'online game');
       await page.context().close();
 
+      // The puzzle page, its solution shown (the moves and the most actions).
+      page = await open('/puzzles', {});
+      await page.getByTestId('puzzle-task').waitFor();
+      await page.locator('.puzzle-page .cell.origin').first().waitFor();
+      await check(page, 'puzzles');
+      await page.getByTestId('see-solution').click();
+      await page.getByTestId('solution-forward').click();
+      await check(page, 'puzzle solution');
+      await page.context().close();
+
       expect(problems, `in ${language} at 360 px`).toEqual([]);
     });
   }
