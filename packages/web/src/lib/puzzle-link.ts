@@ -4,9 +4,12 @@
 
 import type { Outcome } from '@agon/engine';
 
-/** Whether `pathname` is the puzzle page's: `/puzzles`, `/puzzles/<id>`, `/puzzles/daily`. */
+/** The puzzle page's paths: `/puzzles`, and `/puzzles/<name>` (an id, `daily`, `streak`). */
+export const PUZZLE_PATH = /^\/puzzles(?:\/([A-Za-z0-9]{1,16}))?\/?$/;
+
+/** Whether `pathname` is the puzzle page's. */
 export function isPuzzlePath(pathname: string): boolean {
-  return /^\/puzzles(\/[A-Za-z0-9]{1,16})?\/?$/.test(pathname);
+  return PUZZLE_PATH.test(pathname);
 }
 
 /** Puzzles to practise what ended a game: a throne ring, or a side left without a move. */

@@ -2,6 +2,7 @@
 // theme), `/puzzles/<id>` (one puzzle, to share), `/puzzles/daily` and `/puzzles/streak`.
 
 import { PUZZLE_THEMES, type PuzzleTheme } from '@agon/engine';
+import { PUZZLE_PATH } from '../lib/puzzle-link.ts';
 
 /** What a puzzle address asks for. */
 export type PuzzleAddress =
@@ -14,7 +15,7 @@ export function puzzleAddress(url: {
   readonly pathname: string;
   readonly search: string;
 }): PuzzleAddress | undefined {
-  const match = /^\/puzzles(?:\/([A-Za-z0-9]{1,16}))?\/?$/.exec(url.pathname);
+  const match = PUZZLE_PATH.exec(url.pathname);
   if (!match) return undefined;
   const name = match[1];
   if (name === 'daily' || name === 'streak') return { mode: name };
