@@ -36,14 +36,22 @@ if (job.kind === 'verify') {
     if (!start.ok) throw new Error(start.error.message);
     const played = levelGame(start.value, game.white, game.black, game.seed);
     const harvest = emptyHarvest();
-    scanGame(searcher, played.initial, played.moves, SKIP, harvest);
+    scanGame(searcher, played.initial, played.moves, SKIP, harvest, {}, job.scanDepth);
     send({ kind: 'harvest', harvest });
   }
   for (const text of job.records) {
     const record = parseAgn(text);
     if (!record.ok) continue; // checked by the command before the threads started
     const harvest = emptyHarvest();
-    scanGame(searcher, record.value.game.initial, record.value.game.moves, 0, harvest);
+    scanGame(
+      searcher,
+      record.value.game.initial,
+      record.value.game.moves,
+      0,
+      harvest,
+      {},
+      job.scanDepth,
+    );
     send({ kind: 'harvest', harvest });
   }
 }

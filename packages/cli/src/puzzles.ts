@@ -29,6 +29,8 @@ export interface PuzzleJob {
   readonly games: readonly { seed: number; white: number; black: number; apn: string }[];
   /** Records given by the user, as AGN texts. */
   readonly records: readonly string[];
+  /** How deep the first look at each position searches, in turns. */
+  readonly scanDepth: number;
 }
 
 /** A thread's share of a verification: the puzzles to prove. */
@@ -47,7 +49,8 @@ export const puzzlesCommand: Command = {
   name: 'puzzles',
   summary: 'find and prove puzzles in engine games and records, and write a puzzle set',
   usage: `usage: agon puzzles [<agn file>...] [--games <N>] [--seed <S>] [--levels <lo>-<hi>]
-                   [--placement <P>] [--concurrency <C>] [--out <file>] [--limit <K>]
+                   [--placement <P>] [--scan-depth <D>] [--keep <set>] [--concurrency <C>]
+                   [--out <file>] [--limit <K>]
 
 Plays N games between the computer's levels (each side a level drawn from lo to hi,
 default 2-8, after a random opening of 2 to 7 turns) and reads the records in each AGN
@@ -65,6 +68,11 @@ rest were dropped) goes to standard error.
   --seed <S>          seeds the games (default 1)
   --levels <lo>-<hi>  the levels that play (1 to 9, default 2-8)
   --placement <P>     percent of games in the placement variant (R14, default 15)
+  --scan-depth <D>    turns of the first look at each position, 1 to 9 (default 3: wins
+                      in 2 and the longer wins they grow from; 5 finds more wins in 3
+                      and 4, about four times slower)
+  --keep <set>        a puzzle set whose puzzles the new set keeps (a later run adds to
+                      an earlier one; a position found again keeps its old puzzle)
   --concurrency <C>   worker threads (default 1)
   --limit <K>         keep at most K puzzles, spread over the ratings (default all)
   --out <file>        write the set there`,
@@ -78,6 +86,8 @@ rest were dropped) goes to standard error.
       concurrency: 'value',
       limit: 'value',
       out: 'value',
+      'scan-depth': 'value',
+      keep: 'value',
     });
     const games = args.integer('games', 0, 1_000_000) ?? 0;
     const seed = args.integer('seed', 0, 2 ** 31 - 1) ?? 1;
@@ -85,6 +95,9 @@ rest were dropped) goes to standard error.
     const placement = args.integer('placement', 0, 100) ?? 15;
     const concurrency = args.integer('concurrency', 1, 64) ?? 1;
     const limit = args.integer('limit', 1, 1_000_000);
+    const scanDepth = args.integer('scan-depth', 1, 9) ?? 3;
+    const keep = args.value('keep');
+    const earlier = keep === undefined ? [] : readSet('puzzles', keep);
     const records = args.positionals.flatMap(readRecords);
     if (games === 0 && records.length === 0) {
       throw new CommandError('puzzles: nothing to look at: give --games or AGN files');
@@ -106,6 +119,7 @@ rest were dropped) goes to standard error.
         kind: 'games',
         games: plan.filter((_, k) => k % n === i),
         records: records.filter((_, k) => k % n === i),
+        scanDepth,
       }),
       (report) => {
         if (report.kind !== 'harvest') return;
@@ -120,7 +134,7 @@ rest were dropped) goes to standard error.
     );
     if (process.stderr.isTTY) process.stderr.write('\n');
     const minutes = (performance.now() - began) / 60_000;
-    const kept = choose(unique(total.puzzles), limit);
+    const kept = choose(unique([...earlier, ...total.puzzles]), limit);
     const set = makePuzzleSet(withIds(kept));
     const out = args.value('out');
     if (out) writeFileSync(out, set);
@@ -154,9 +168,7 @@ puzzle and a summary; exits with status 1 when any puzzle fails.
     args.expectPositionals(1);
     const file = args.positionals[0];
     if (file === undefined) throw new CommandError('verify-puzzles: name the puzzle set file');
-    const set = parsePuzzleSet(readText('verify-puzzles', file));
-    if (!set.ok) throw new CommandError(`verify-puzzles: ${file}: ${set.error.message}`);
-    let puzzles = [...set.value.puzzles];
+    let puzzles = readSet('verify-puzzles', file);
     const sample = args.integer('sample', 1, 1_000_000);
     const seed = args.integer('seed', 0, 2 ** 31 - 1) ?? 1;
     let drawn = '';
@@ -228,6 +240,12 @@ function readText(command: string, file: string): string {
   }
 }
 
+function readSet(command: string, file: string): Puzzle[] {
+  const set = parsePuzzleSet(readText(command, file));
+  if (!set.ok) throw new CommandError(`${command}: ${file}: ${set.error.message}`);
+  return [...set.value.puzzles];
+}
+
 // A file may hold several records, each starting with its tag pairs.
 function readRecords(file: string): string[] {
   const text = readText('puzzles', file);
@@ -247,24 +265,26 @@ function addHarvest(total: PuzzleHarvest, part: PuzzleHarvest): void {
   for (const r of PUZZLE_REJECTIONS) total.rejected[r] += part.rejected[r];
 }
 
-// One puzzle per position: two games may pass through the same one.
-function unique(puzzles: readonly FoundPuzzle[]): FoundPuzzle[] {
-  const seen = new Map<string, FoundPuzzle>();
+// One puzzle per position: two games may pass through the same one; the first found stays.
+function unique<T extends FoundPuzzle>(puzzles: readonly T[]): T[] {
+  const seen = new Map<string, T>();
   for (const p of puzzles) if (!seen.has(p.apn)) seen.set(p.apn, p);
   return [...seen.values()];
 }
 
 // With a limit, the kept puzzles are spread evenly over the rating order; easiest first.
-function choose(puzzles: FoundPuzzle[], limit: number | undefined): FoundPuzzle[] {
+function choose<T extends FoundPuzzle>(puzzles: T[], limit: number | undefined): T[] {
   const sorted = puzzles.sort((a, b) => a.rating - b.rating || a.apn.localeCompare(b.apn));
   if (limit === undefined || limit >= sorted.length) return sorted;
   return Array.from({ length: limit }, (_, i) => sorted[Math.floor((i * sorted.length) / limit)]!);
 }
 
-// Ids from the position, so the same puzzle keeps its id when the set is made again.
-function withIds(puzzles: readonly FoundPuzzle[]): Puzzle[] {
-  const used = new Set<string>();
+// Ids from the position, so the same puzzle keeps its id when the set is made again; a kept
+// puzzle keeps the id it has.
+function withIds(puzzles: readonly (FoundPuzzle | Puzzle)[]): Puzzle[] {
+  const used = new Set(puzzles.flatMap((p) => ('id' in p ? [p.id] : [])));
   return puzzles.map((p) => {
+    if ('id' in p) return p;
     let id = idOf(p.apn);
     for (let n = 2; used.has(id); n++) id = `${idOf(p.apn)}${n}`;
     used.add(id);

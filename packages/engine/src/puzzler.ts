@@ -414,7 +414,8 @@ export function levelGame(
 }
 
 /**
- * Looks for puzzles at every position of a game after `skip` turns, into `harvest`. Once a
+ * Looks for puzzles at every position of a game after `skip` turns, into `harvest`, each
+ * first looked at `scanDepth` turns deep (deeper finds longer wins, slower). Once a
  * puzzle is found, the positions of its own line are passed over, and the position two turns
  * earlier is tried for a longer win of the same combination.
  */
@@ -425,6 +426,7 @@ export function scanGame(
   skip: number,
   harvest: PuzzleHarvest,
   judging: PuzzleJudging = {},
+  scanDepth: number = SCAN.depth,
 ): void {
   // Each position kept apart: a search leaves its position as it found it, but the longer-win
   // look goes back to earlier ones.
@@ -437,7 +439,7 @@ export function scanGame(
   for (let ply = skip; ply < positions.length; ply++) {
     harvest.examined++;
     const here = positions[ply]!;
-    let found = findPuzzle(searcher, here, judging);
+    let found = findPuzzle(searcher, here, judging, scanDepth);
     if (!found.ok) {
       harvest.rejected[found.error.code]++;
       continue;
