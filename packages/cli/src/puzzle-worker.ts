@@ -18,7 +18,8 @@ import { threadData } from './thread.ts';
 const SKIP = 8;
 
 const job = threadData<PuzzleJob | VerifyJob>();
-const searcher = new Searcher(32);
+// Small, since every judgement clears it first (see searchTo in the engine's puzzler.ts).
+const searcher = new Searcher(2);
 const send = (report: PuzzleReport): void => parentPort!.postMessage(report);
 
 if (job.kind === 'verify') {

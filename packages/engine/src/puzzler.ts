@@ -76,7 +76,6 @@ export function findPuzzle(
   scanDepth: number = SCAN.depth,
 ): Result<FoundPuzzle, { code: PuzzleRejection; message: string }> {
   if (pos.outcome()) return reject('game-over', 'the game is over');
-  searcher.clear();
   const scan = searchTo(searcher, pos, scanDepth, {
     nodes: Math.max(SCAN.nodes, judging.nodes ?? 0),
   });
@@ -96,13 +95,18 @@ export function findPuzzle(
   const line = walk(searcher, pos, goal, plies, undefined, judging);
   if (!line.ok) return line;
   const moves = line.value;
-  return ok({
+  const found: FoundPuzzle = {
     apn: makeApn(pos),
     solution: solutionText(moves),
     goal,
     themes: themesOf(pos, moves, goal),
-    rating: estimateRating(searcher, pos, moves),
-  });
+    rating: 0,
+  };
+  // What is written must pass the verifier as it will be run: the same walk over the stored
+  // moves, from a cleared table.
+  const again = verifyPuzzle(searcher, { id: 'found', ...found }, judging);
+  if (!again.ok) return reject('unproven', `not proved again: ${again.error.message}`);
+  return ok({ ...found, rating: estimateRating(searcher, pos, moves) });
 }
 
 /** Re-proves a stored puzzle from scratch: legal line, goal reached, each solver move unique. */
@@ -113,7 +117,6 @@ export function verifyPuzzle(
 ): Result<void> {
   const line = replayPuzzle(puzzle);
   if (!line.ok) return line;
-  searcher.clear();
   const walked = walk(
     searcher,
     line.value.start(),
@@ -298,8 +301,11 @@ function searchTo(
   limits: { nodes: number; exclude?: readonly Move[] },
 ): SearchInfo | undefined {
   if (depth <= 0) return undefined;
+  // Each judgement from a cleared table and without reductions, so that it depends on the
+  // position and depth alone: the verifier then repeats the generator's every verdict.
+  searcher.clear();
   let last: SearchInfo | undefined;
-  for (const info of searcher.iterate(pos, [], { depth, ...limits })) last = info;
+  for (const info of searcher.iterate(pos, [], { depth, exact: true, ...limits })) last = info;
   if (!last || last.pv.length === 0) return undefined;
   const mate = Math.abs(last.score) >= WIN_BOUND && WIN - Math.abs(last.score) <= last.depth;
   return last.depth >= depth || mate ? last : undefined;

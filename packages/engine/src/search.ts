@@ -44,6 +44,8 @@ export interface SearchLimits {
   readonly prune?: boolean;
   /** Root moves to leave out: the search then scores the best of the others. */
   readonly exclude?: readonly Move[];
+  /** Search every move to the full depth, without late move reductions (slower; for proofs). */
+  readonly exact?: boolean;
 }
 
 /** How far ahead (evaluation units) the root side must be before `contempt` applies. */
@@ -133,6 +135,7 @@ export class Searcher {
   private rootDepth = 1;
   private extendCaptures = false;
   private prune = false;
+  private reduce = true;
   // What a repetition inside the search costs the side to move at the root: the limits'
   // contempt once a completed depth scored her clearly ahead, so that she looks for a way on
   // instead of a draw; else 0.
@@ -196,6 +199,7 @@ export class Searcher {
     this.contempt = 0;
     this.extendCaptures = limits.extendCaptures === true;
     this.prune = limits.prune === true;
+    this.reduce = limits.exact !== true;
     this.rootExclude = limits.exclude ?? [];
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
@@ -423,7 +427,11 @@ export class Searcher {
       } else {
         const n = i - base;
         const reduction =
-          depth >= 3 && n >= 3 && quiet && moveKind(move) === STEP ? (n >= 10 ? 2 : 1) : 0;
+          this.reduce && depth >= 3 && n >= 3 && quiet && moveKind(move) === STEP
+            ? n >= 10
+              ? 2
+              : 1
+            : 0;
         score = -this.negamax(next - reduction, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && reduction) score = -this.negamax(next, -alpha - 1, -alpha, ply + 1);
         if (score > alpha && score < beta) score = -this.negamax(next, -beta, -alpha, ply + 1);
