@@ -133,8 +133,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       );
     },
   });
-  // The app's own addresses: a game's link, the page that makes one, the lobby, players' pages.
-  for (const path of ['/g/:id', '/online', '/lobby', '/p/:id', '/me']) {
+  // The app's own addresses: a game's link, the page that makes one, the lobby, players' pages,
+  // the puzzles (a shared puzzle's link, the daily one, the streak).
+  for (const path of ['/g/:id', '/online', '/lobby', '/p/:id', '/me', '/puzzles', '/puzzles/:id']) {
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
   }
   // A page asked for at an address that is none of the app's gets the app, with a 404, and the

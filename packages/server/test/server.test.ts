@@ -37,7 +37,13 @@ describe('buildServer', () => {
 
   it("serves the app at a game's link and creates games over HTTP", async () => {
     const app = await buildServer({ webRoot: fakeApp() });
-    for (const path of ['/g/abcdefghij', '/online']) {
+    for (const path of [
+      '/g/abcdefghij',
+      '/online',
+      '/puzzles',
+      '/puzzles/0a55703',
+      '/puzzles/daily',
+    ]) {
       const page = await app.inject(path);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>Agon</title>');
