@@ -38,6 +38,19 @@ export function ratingClass(clock: {
         : 'classical';
 }
 
+/** A Glicko-2 rating: the estimate, its deviation and its volatility. */
+export interface Rating {
+  readonly rating: number;
+  readonly rd: number;
+  readonly vol: number;
+}
+
+/** Where every player starts, in online play and in puzzles alike. */
+export const START_RATING: Rating = { rating: 1500, rd: 350, vol: 0.06 };
+
+/** Glicko-2's system constant (how fast volatility may change), lichess's choice. */
+export const GLICKO_TAU = 0.75;
+
 /** A rating as shown: rounded, and provisional ("1500?") while its deviation is high. */
 export interface RatingView {
   readonly rating: number;

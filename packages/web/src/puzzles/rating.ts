@@ -2,27 +2,20 @@
 // period per puzzle, the puzzle an opponent of its own rating and a fixed deviation. A solve
 // without a mistake is a win; a wrong move or a look at the solution is a loss.
 
+import { GLICKO_TAU, type Rating, START_RATING } from '@agon/protocol';
 import { Glicko2 } from 'glicko2';
 
-/** A Glicko-2 rating: the estimate, its deviation and its volatility. */
-export interface Rating {
-  readonly rating: number;
-  readonly rd: number;
-  readonly vol: number;
-}
+export type { Rating } from '@agon/protocol';
 
-/** Where a player starts. */
-export const NEW_RATING: Rating = { rating: 1500, rd: 350, vol: 0.06 };
+/** Where a player starts: as in online play. */
+export const NEW_RATING: Rating = START_RATING;
 
 /** How sure the puzzle's own rating is taken to be. */
 export const PUZZLE_RD = 80;
 
-/** Lichess's choice of the system constant, as the server's. */
-const TAU = 0.75;
-
 /** The player's rating after a puzzle of `puzzleRating`, solved or not. */
 export function ratePuzzle(player: Rating, puzzleRating: number, solved: boolean): Rating {
-  const system = new Glicko2({ tau: TAU });
+  const system = new Glicko2({ tau: GLICKO_TAU });
   const me = system.makePlayer(player.rating, player.rd, player.vol);
   const puzzle = system.makePlayer(puzzleRating, PUZZLE_RD, NEW_RATING.vol);
   system.updateRatings([[me, puzzle, solved ? 1 : 0]]);
