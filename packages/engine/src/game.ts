@@ -4,7 +4,7 @@
 import { CELL_COUNT } from './hex.ts';
 import { explainIllegal } from './illegal.ts';
 import { type Move, moveFrom, PASS_MOVE } from './move.ts';
-import { COLOURS, type Colour, colourIndex } from './piece.ts';
+import { COLOURS, type Colour, colourIndex, opposite } from './piece.ts';
 import type { Outcome, Position } from './position.ts';
 import { err, ok, type Result } from './result.ts';
 
@@ -12,12 +12,24 @@ import { err, ok, type Result } from './result.ts';
 export interface GameOptions {
   /** R15 touch-move house rule; off by default. */
   readonly touchMove?: boolean;
+  /** R16: the captor, not the owner, chooses a captured queen's cell; off by default. */
+  readonly captorPlacesQueen?: boolean;
+}
+
+/**
+ * Whether the next turn in `pos` is chosen by the captor, not the player to move: R16 is in
+ * force and the player to move owes the relocation of their captured queen.
+ */
+export function captorChooses(pos: Position, captorPlacesQueen: boolean): boolean {
+  return captorPlacesQueen && pos.owesQueen;
 }
 
 /** A game in progress or finished, with its full history. */
 export class Game {
   /** R15: whether touch-move is in force. */
   readonly touchMove: boolean;
+  /** R16: whether the captor chooses a captured queen's cell. */
+  readonly captorPlacesQueen: boolean;
   /** The turns played so far. */
   readonly moves: Move[] = [];
   private readonly start: Position;
@@ -31,6 +43,7 @@ export class Game {
   /** A new game from a position (copied), which counts as the first occurrence for R13. */
   constructor(start: Position, options: GameOptions = {}) {
     this.touchMove = options.touchMove ?? false;
+    this.captorPlacesQueen = options.captorPlacesQueen ?? false;
     this.start = start.clone();
     this.pos = start.clone();
     this.record();
@@ -50,6 +63,21 @@ export class Game {
   /** How the game ended, or undefined while it goes on. */
   get outcome(): Outcome | undefined {
     return this.ended;
+  }
+
+  /** The game's options, to start another game under the same rules. */
+  get options(): GameOptions {
+    return { touchMove: this.touchMove, captorPlacesQueen: this.captorPlacesQueen };
+  }
+
+  /**
+   * Who chooses the next turn: the player to move, or under R16 the captor when that turn is
+   * a captured queen's relocation (it is still the owner's turn). Undefined once the game is over.
+   */
+  get chooser(): Colour | undefined {
+    if (this.ended) return undefined;
+    const mover = this.pos.turnColour;
+    return captorChooses(this.pos, this.captorPlacesQueen) ? opposite(mover) : mover;
   }
 
   /** The touched cell under R15, or -1. */
@@ -92,6 +120,13 @@ export class Game {
     if (!this.touchMove) return err('touch-move-off', 'touch-move is not in force in this game');
     if (this.ended) return err('game-over', 'the game is over');
     if (this.pos.placing) return err('touch-placing', 'a placement turn moves no piece (R14)');
+    if (captorChooses(this.pos, this.captorPlacesQueen)) {
+      // The captor chooses this relocation, and touch-move never binds the captor's choice.
+      return err(
+        'touch-captor',
+        'the captor chooses where the captured queen goes, and touch-move does not apply (R16)',
+      );
+    }
     if (this.pos.relocating && !this.pos.legalMoves().some((m) => moveFrom(m) === cell)) {
       // R6 makes the relocation compulsory: touch-move cannot be used to skip it.
       return err(

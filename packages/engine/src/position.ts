@@ -255,6 +255,11 @@ export class Position {
     return this.capturedCount[this.turn]! > 0;
   }
 
+  /** Whether the player to move must relocate their captured queen this turn (R10, R16). */
+  get owesQueen(): boolean {
+    return (this.board[this.queenCell[this.turn]!]! & CAPTURED_BIT) !== 0;
+  }
+
   /**
    * The vacant cells the piece on `from` could step to but for R8 (between two enemies), so
    * an interface can mark them; empty when it is not a step turn for that piece.

@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BLACK,
+  captorChooses,
   cellName,
   explainIllegal,
   Game,
+  type GameOptions,
   MAX_MOVES,
   makeApn,
   makeMoveText,
@@ -787,5 +789,106 @@ describe('R15 touch-move with a relocation owed (R6)', () => {
     expect(game.play(PASS_MOVE).ok).toBe(false);
     expect(game.touch(parseCell('c4')).ok).toBe(true);
     expect(game.legalMoves().every((m) => moveFrom(m) === parseCell('c4'))).toBe(true);
+  });
+});
+
+describe('R16 captor places the queen', () => {
+  // White's f4-f5 captures Black's queen on the throne between f5 and f7 (R9); Black owes her
+  // relocation next.
+  const capture = scene({ f4: 'G', f7: 'G', f6: 'q' });
+  const captured = (options: GameOptions = { captorPlacesQueen: true }): Game => {
+    const game = new Game(load(capture), options);
+    expect(game.play(mv('f4-f5')).ok).toBe(true);
+    return game;
+  };
+
+  it('lets the captor choose the cell on the owner’s turn, with the same legal turns as R10', () => {
+    const r16 = captured();
+    const r10 = captured({ captorPlacesQueen: false });
+    expect(r16.position.turnColour).toBe('black');
+    expect(r16.chooser).toBe('white');
+    expect(r10.chooser).toBe('black');
+    expect(captorChooses(r16.position, true)).toBe(true);
+    expect(captorChooses(r16.position, false)).toBe(false);
+    // A position owing a queen relocation is the same position under either rule.
+    expect(makeApn(r16.position)).toBe(makeApn(r10.position));
+    expect(sorted(r16.legalMoves().map(makeMoveText))).toEqual(legalTexts(r10.position));
+    expect(r16.legalMoves()).toHaveLength(77);
+  });
+
+  it('leaves a captured guard to its owner, and the choice to the owner when nothing is owed', () => {
+    const guard = new Game(load(scene({ c4: 'g*' }, 'b')), { captorPlacesQueen: true });
+    expect(guard.chooser).toBe('black');
+    expect(new Game(load(STANDARD_APN), { captorPlacesQueen: true }).chooser).toBe('white');
+  });
+
+  it('consumes the owner’s turn with the relocation', () => {
+    const game = captured();
+    expect(game.play(mv('f6@a1')).ok).toBe(true);
+    expect(game.position.turnColour).toBe('white');
+    expect(game.chooser).toBe('white');
+    expect(game.position.pieceAt(cell('a1'))).toEqual({
+      colour: 'black',
+      role: 'queen',
+      captured: false,
+    });
+    expect(game.moves.map(makeMoveText)).toEqual(['f4-f5', 'f6@a1']);
+  });
+
+  it('checks R11 after the relocation with the queen where the captor put her', () => {
+    // Black's queen, captured on d4, and five Black guards in ring 1, the sixth on h5 beside
+    // the vacant g6. Under R10 Black puts her on the throne and h5-g6 wins; under R16 White
+    // puts her on a1, and the same h5-g6 closes the ring round an empty throne and loses.
+    const text = scene({ d4: 'q*', e5: 'g', e6: 'g', f5: 'g', f7: 'g', g5: 'g', h5: 'g' }, 'b');
+    const r10 = new Game(load(text));
+    for (const t of ['d4@f6', 'l3-l4', 'h5-g6']) expect(r10.play(mv(t)).ok).toBe(true);
+    expect(r10.outcome).toEqual({ winner: 'black', reason: 'throne-ring' });
+    const r16 = new Game(load(text), { captorPlacesQueen: true });
+    expect(r16.chooser).toBe('white');
+    const relocated = r16.play(mv('d4@a1'));
+    expect(relocated).toEqual({ ok: true, value: undefined });
+    for (const t of ['l3-l4', 'h5-g6']) expect(r16.play(mv(t)).ok).toBe(true);
+    expect(r16.outcome).toEqual({ winner: 'white', reason: 'throne-ring' });
+  });
+
+  it('counts the position after the captor’s relocation for R13', () => {
+    const game = captured();
+    const before = game.history().length;
+    game.play(mv('f6@a1'));
+    expect(game.history()).toHaveLength(before + 1);
+    expect(game.occurrences()).toBe(1);
+    // Taking it back takes its occurrence back too.
+    game.undo();
+    expect(game.history()).toHaveLength(before);
+  });
+
+  it('combines with the placement variant (R14): the queen first, chosen by the captor', () => {
+    const text = scene({ d4: 'q*' }, 'b', { white: 2, black: 2 });
+    const game = new Game(load(text), { captorPlacesQueen: true });
+    expect(game.position.placing).toBe(false);
+    expect(game.chooser).toBe('white');
+    expect(game.legalMoves().every((m) => moveKind(m) === RELOCATION)).toBe(true);
+    expect(game.play(mv('d4@a1')).ok).toBe(true);
+    // White places next; then Black places its own guard (R14): the owner chooses.
+    expect(game.chooser).toBe('white');
+    expect(game.play(game.legalMoves()[0]!).ok).toBe(true);
+    expect(game.position.placing).toBe(true);
+    expect(game.chooser).toBe('black');
+  });
+
+  it('never applies touch-move to the captor’s choice (R15), and applies it after', () => {
+    const game = captured({ captorPlacesQueen: true, touchMove: true });
+    const touch = game.touch(cell('f6'));
+    expect(touch.ok || touch.error.code).toBe('touch-captor');
+    expect(game.touched).toBe(-1);
+    expect(game.play(PASS_MOVE).ok).toBe(false);
+    expect(game.play(mv('f6@a1')).ok).toBe(true);
+    expect(game.touch(cell('f7')).ok).toBe(true);
+    expect(game.legalMoves().every((m) => moveFrom(m) === cell('f7'))).toBe(true);
+  });
+
+  it('is off by default and carried in the game’s options', () => {
+    expect(new Game(load(STANDARD_APN)).captorPlacesQueen).toBe(false);
+    expect(captured().options).toEqual({ touchMove: false, captorPlacesQueen: true });
   });
 });
