@@ -19,7 +19,7 @@ import {
 } from '@agon/engine';
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { describeInChromium, newContext } from './browser.ts';
+import { arrowTo, describeInChromium, focusedCell, newContext, tabTo } from './browser.ts';
 
 const SET = fileURLToPath(new URL('../src/puzzles/puzzles.json', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -120,6 +120,35 @@ describeInChromium('puzzles', (browser) => {
     await solve(page, line);
     // The first try decided: solving after a mistake moves the rating no more.
     expect(await rating(page)).toBe(failed);
+    await context.close();
+  });
+
+  it('solves a puzzle with the keyboard alone: arrows and Enter on the board, heard in words', async () => {
+    const line = longPuzzle();
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
+    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    // The status line is a live region: a screen reader hears each verdict.
+    expect(await status(page).getAttribute('aria-live')).toBeTruthy();
+    await tabTo(page, '[role=gridcell]');
+    expect(await focusedCell(page)).not.toBeNull();
+    for (let i = 0; i < line.moves.length; i += 2) {
+      const move = line.moves[i]!;
+      for (const cell of moveKind(move) === PLACEMENT
+        ? [moveTo(move)]
+        : [moveFrom(move), moveTo(move)]) {
+        await arrowTo(page, cellName(cell));
+        await page.keyboard.press('Enter');
+      }
+      if (i === line.moves.length - 1) break;
+      await expect.poll(() => status(page).textContent()).toBe('Good move. Keep going.');
+      await expect
+        .poll(() => page.locator('[data-testid="move-list"] .move:not(.empty)').count())
+        .toBe(i + 2);
+      await page.locator('.cell.origin').first().waitFor();
+    }
+    await expect.poll(() => status(page).textContent()).toBe('Solved!');
     await context.close();
   });
 
