@@ -53,20 +53,28 @@ function wrongMove(line: PuzzleLine): Move {
 const status = (page: Page) => page.getByTestId('puzzle-status');
 const rating = async (page: Page) => Number(await page.getByTestId('puzzle-rating').textContent());
 
-/** Clicks (or taps) the piece, then its cell, as a person makes a move. */
-async function makeMove(page: Page, move: Move, tap: boolean): Promise<void> {
+/** How a person makes a move: clicks, taps, or arrows and Enter on the board. */
+type Hands = 'click' | 'tap' | 'keys';
+
+/** Picks up the piece, then puts it on its cell, as a person makes a move. */
+async function makeMove(page: Page, move: Move, hands: Hands): Promise<void> {
   const cells = moveKind(move) === PLACEMENT ? [moveTo(move)] : [moveFrom(move), moveTo(move)];
   for (const cell of cells) {
+    if (hands === 'keys') {
+      await arrowTo(page, cellName(cell));
+      await page.keyboard.press('Enter');
+      continue;
+    }
     const target = page.locator(`[data-cell="${cellName(cell)}"]`);
-    if (tap) await target.tap();
+    if (hands === 'tap') await target.tap();
     else await target.click();
   }
 }
 
-/** Plays the solver's moves of `line` from its step `from`, each reply awaited on the board. */
-async function solve(page: Page, line: PuzzleLine, tap = false, from = 0): Promise<void> {
-  for (let i = from; i < line.moves.length; i += 2) {
-    await makeMove(page, line.moves[i]!, tap);
+/** Plays the solver's moves of `line`, each reply awaited on the board. */
+async function solve(page: Page, line: PuzzleLine, hands: Hands = 'click'): Promise<void> {
+  for (let i = 0; i < line.moves.length; i += 2) {
+    await makeMove(page, line.moves[i]!, hands);
     if (i === line.moves.length - 1) break;
     await expect.poll(() => status(page).textContent()).toBe('Good move. Keep going.');
     // The reply has landed when the list holds it and the board may be played again.
@@ -104,7 +112,7 @@ describeInChromium('puzzles', (browser) => {
     const page = await context.newPage();
     await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
     await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
-    await makeMove(page, wrongMove(line), false);
+    await makeMove(page, wrongMove(line), 'click');
     await page.getByTestId('retry').waitFor({ timeout: 10_000 });
     // The opponent's answer is on the board, and the status says what it does.
     expect(await page.locator('[data-testid="move-list"] .move:not(.empty)').count()).toBe(2);
@@ -133,22 +141,7 @@ describeInChromium('puzzles', (browser) => {
     expect(await status(page).getAttribute('aria-live')).toBeTruthy();
     await tabTo(page, '[role=gridcell]');
     expect(await focusedCell(page)).not.toBeNull();
-    for (let i = 0; i < line.moves.length; i += 2) {
-      const move = line.moves[i]!;
-      for (const cell of moveKind(move) === PLACEMENT
-        ? [moveTo(move)]
-        : [moveFrom(move), moveTo(move)]) {
-        await arrowTo(page, cellName(cell));
-        await page.keyboard.press('Enter');
-      }
-      if (i === line.moves.length - 1) break;
-      await expect.poll(() => status(page).textContent()).toBe('Good move. Keep going.');
-      await expect
-        .poll(() => page.locator('[data-testid="move-list"] .move:not(.empty)').count())
-        .toBe(i + 2);
-      await page.locator('.cell.origin').first().waitFor();
-    }
-    await expect.poll(() => status(page).textContent()).toBe('Solved!');
+    await solve(page, line, 'keys');
     await context.close();
   });
 
@@ -160,7 +153,7 @@ describeInChromium('puzzles', (browser) => {
     await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
     const board = await page.locator('.board-host').boundingBox();
     expect(board && board.y + board.height).toBeLessThanOrEqual(844);
-    await solve(page, line, true);
+    await solve(page, line, 'tap');
     await page.getByTestId('next-puzzle').tap();
     await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
     await context.close();
