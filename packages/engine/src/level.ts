@@ -105,6 +105,12 @@ export function playLevel(
     onInfo?.(info);
   }
   if (!last || last.pv.length === 0) return undefined;
-  const move = choosing ? chooseAmong(last.rootScores, config.temperature, random) : last.pv[0];
+  // At an R16 node the captor chooses: the best moves for the captor are the side to move's
+  // worst, so the level chooses among the scores negated.
+  const captor = overrides.captorPlacesQueen === true && pos.owesQueen;
+  const scores = captor
+    ? last.rootScores.map((s) => ({ move: s.move, score: -s.score }))
+    : last.rootScores;
+  const move = choosing ? chooseAmong(scores, config.temperature, random) : last.pv[0];
   return move === undefined ? undefined : { move, info: last };
 }

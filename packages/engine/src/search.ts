@@ -46,6 +46,11 @@ export interface SearchLimits {
   readonly exclude?: readonly Move[];
   /** Search every move to the full depth, without late move reductions (slower; for proofs). */
   readonly exact?: boolean;
+  /**
+   * R16: the captor chooses a captured queen's cell (default false). At such a node, the root
+   * included, the move is the captor's best; scores stay from the side to move's view.
+   */
+  readonly captorPlacesQueen?: boolean;
 }
 
 /** How far ahead (evaluation units) the root side must be before `contempt` applies. */
@@ -91,6 +96,10 @@ const KILLER = 1 << 28;
 // units, and how many moves a node at depth 1, 2, 3 searches before it drops quiet steps.
 const PRUNE_MARGIN = 110;
 const LATE_MOVES = [0, 8, 14, 22];
+
+// R16 captor nodes store their bound in the table (see captorNode); false to measure the
+// other choice, no store there.
+const STORE_CAPTOR_NODES = true;
 
 const EXACT = 1;
 const LOWER = 2;
@@ -149,6 +158,13 @@ export class Searcher {
   private excludedCount = 0;
   // Root moves the caller's limits leave out.
   private rootExclude: readonly Move[] = [];
+  // R16 in force. The table's scores depend on it (a node owing a queen relocation is the
+  // captor's), so the table is cleared whenever a search changes it.
+  private captorRule = false;
+  // Captor nodes inside quiescence on the current path: only the first searches its
+  // relocations' answers, deeper ones are priced statically, so a tempo lock of repeated
+  // recaptures cannot run quiescence away.
+  private quietCaptorDepth = 0;
 
   /** A searcher with a transposition table of about `hashMiB` mebibytes and a weight table. */
   constructor(
@@ -201,6 +217,13 @@ export class Searcher {
     this.prune = limits.prune === true;
     this.reduce = limits.exact !== true;
     this.rootExclude = limits.exclude ?? [];
+    const captorRule = limits.captorPlacesQueen === true;
+    if (captorRule !== this.captorRule) {
+      this.mainTable.clear();
+      this.lineTable?.clear();
+      this.captorRule = captorRule;
+    }
+    this.quietCaptorDepth = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
       this.rootDepth = depth;
@@ -278,6 +301,9 @@ export class Searcher {
   // unfinished depth.
   private moreLines(first: SearchInfo, multiPV: number): SearchLine[] {
     const lines = [...first.lines];
+    // Lines are ordered for whoever chooses at the root: the captor at an R16 node, whose
+    // scores are the side to move's negated.
+    const sign = this.captorAt() ? -1 : 1;
     this.lineTable ??= new TranspositionTable(Math.max(1024, this.mainTable.size >> 2));
     this.savedKillers.set(this.killers);
     this.savedHistory.set(this.history);
@@ -286,10 +312,12 @@ export class Searcher {
     while (lines.length > 0 && lines.length < multiPV) {
       const before = lines.at(-1)!;
       this.excluded[this.excludedCount++] = before.pv[0]!;
-      const next = this.root(first.depth, false, before.score + 1);
+      const next = this.root(first.depth, false, sign * before.score + 1);
       if (this.aborted || next.pv.length === 0) break;
       const line = next.lines[0]!;
-      lines.push(line.score > before.score ? { score: before.score, pv: line.pv } : line);
+      lines.push(
+        sign * line.score > sign * before.score ? { score: before.score, pv: line.pv } : line,
+      );
     }
     this.excludedCount = 0;
     this.furtherLine = false;
@@ -303,10 +331,25 @@ export class Searcher {
     return false;
   }
 
+  // Whether the side to move owes a queen relocation that the captor chooses (R16).
+  private captorAt(): boolean {
+    return this.captorRule && this.pos.owesQueen;
+  }
+
+  // A root move's child searched in the window (lo, hi) of whoever chooses at the root: the
+  // side to move, or at an R16 node the captor, who moves next and so reads the child's score
+  // as it is. Without R16 the calls are exactly the plain negamax ones.
+  private rootChild(captor: boolean, depth: number, lo: number, hi: number): number {
+    return captor ? this.negamax(depth, lo, hi, 1) : -this.negamax(depth, -hi, -lo, 1);
+  }
+
   // One depth at the root; with `all`, every root move is scored exactly. Below `beta` (a
-  // further MultiPV line's bound), a move that reaches it ends the depth.
+  // further MultiPV line's bound), a move that reaches it ends the depth. At an R16 node the
+  // search maximises the captor's score and reports it negated, from the side to move's view.
   private root(depth: number, all: boolean, beta = WIN + 1): SearchInfo {
     const pos = this.pos;
+    const captor = this.captorAt();
+    const sign = captor ? -1 : 1;
     const base = 0;
     const end = pos.generate(this.moves, base);
     this.probe();
@@ -325,15 +368,15 @@ export class Searcher {
       let score: number;
       if (first || all) {
         first = false;
-        score = -this.negamax(depth - 1, -beta, all ? WIN + 1 : -alpha, 1);
+        score = this.rootChild(captor, depth - 1, all ? -WIN - 1 : alpha, beta);
       } else {
-        score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1);
-        if (score > alpha && !this.aborted) score = -this.negamax(depth - 1, -beta, -alpha, 1);
+        score = this.rootChild(captor, depth - 1, alpha, alpha + 1);
+        if (score > alpha && !this.aborted) score = this.rootChild(captor, depth - 1, alpha, beta);
       }
       this.popKey();
       pos.unmake();
       if (this.aborted && depth > 1) break;
-      if (all) rootScores.push({ move, score });
+      if (all) rootScores.push({ move, score: sign * score });
       if (score > best) {
         best = score;
         if (score > alpha) alpha = score;
@@ -348,9 +391,10 @@ export class Searcher {
     for (let k = 0; k < this.pvLength[0]!; k++) pv.push(this.pvTable[k]!);
     // A further line's root score, or one with moves left out, is no entry for this position.
     if (pv.length && !this.furtherLine && this.rootExclude.length === 0)
-      this.ttStore(depth, best, EXACT, pv[0]!, 0);
-    const lines: SearchLine[] = pv.length ? [{ score: best, pv }] : [];
-    return { depth, score: best, nodes: this.nodes, pv, rootScores, lines };
+      this.ttStore(depth, sign * best, EXACT, pv[0]!, 0);
+    const score = sign * best;
+    const lines: SearchLine[] = pv.length ? [{ score, pv }] : [];
+    return { depth, score, nodes: this.nodes, pv, rootScores, lines };
   }
 
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {
@@ -370,6 +414,7 @@ export class Searcher {
     const pvNode = beta - alpha > 1;
     if (this.probe(depth, alpha, beta, ply) && !pvNode) return this.probedScore;
     const ttMove = this.probedMove;
+    if (this.captorRule && pos.owesQueen) return this.captorNode(depth, alpha, beta, ply, ttMove);
 
     // Near the horizon, outside the principal line, in deeper iterations only (so depths 1-3
     // stay plain minimax): a position far above beta is taken as a cut, and late quiet steps
@@ -468,8 +513,110 @@ export class Searcher {
     return best;
   }
 
+  // R16: the side to move owes a queen relocation and the captor chooses it, so the node is a
+  // max node for the captor: the children (captor to move) are searched in the captor's window
+  // (-beta, -alpha) and read as they are, and the node's value is the best of them negated.
+  // The table entry is stored from the side to move's view like every other entry (a fail
+  // high for the captor is an upper bound here), so it is as sound as any other; skipping the
+  // store instead cost slightly more (five positions to depth 5: 438,836 nodes stored, 440,748
+  // not; docs/strength.md).
+  private captorNode(
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    ttMove: Move,
+  ): number {
+    const pos = this.pos;
+    const base = ply * MAX_MOVES;
+    const end = pos.generate(this.moves, base);
+    this.orderMoves(base, end, ttMove, ply);
+    let lo = -beta;
+    const hi = -alpha;
+    let best = -WIN - 1;
+    let bestMove = 0;
+    for (let i = base; i < end; i++) {
+      const move = this.pickNext(i, end);
+      pos.make(move);
+      this.pushKey(pos.hashLo, pos.hashHi);
+      let score: number;
+      if (i === base) score = this.negamax(depth - 1, lo, hi, ply + 1);
+      else {
+        score = this.negamax(depth - 1, lo, lo + 1, ply + 1);
+        if (score > lo && score < hi) score = this.negamax(depth - 1, lo, hi, ply + 1);
+      }
+      this.popKey();
+      pos.unmake();
+      if (this.aborted) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = move;
+        if (score > lo) {
+          lo = score;
+          this.pvTable[ply * MAX_PLY + ply] = move;
+          const next = (ply + 1) * MAX_PLY;
+          const len = this.pvLength[ply + 1]!;
+          for (let k = ply + 1; k < len; k++)
+            this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
+          this.pvLength[ply] = Math.max(len, ply + 1);
+          if (lo >= hi) break;
+        }
+      }
+    }
+    // The captor's best b is the node's -b: at or above the captor's hi = -alpha it only
+    // bounds the node from above; at or below the captor's lo = -beta, from below.
+    const value = -best;
+    if (STORE_CAPTOR_NODES)
+      this.ttStore(depth, value, best >= hi ? UPPER : best <= -beta ? LOWER : EXACT, bestMove, ply);
+    return value;
+  }
+
+  // R16 in quiescence: the captor picks the relocation. The first such node on a path scores
+  // each relocation by the quiescence after it (so a queen sent where she is captured again
+  // at once is seen), deeper ones by the evaluation alone; either way from the captor's view,
+  // then negated. The evaluation alone everywhere took 40% fewer nodes on five positions but
+  // misses the recapture, the tactic R16 is about; its strength is not measured yet.
+  private quietCaptorNode(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    const base = ply * MAX_MOVES;
+    const end = pos.generate(this.moves, base);
+    const deep = this.quietCaptorDepth === 0 && ply < MAX_PLY - 4;
+    let lo = -beta;
+    const hi = -alpha;
+    let best = -WIN - 1;
+    this.quietCaptorDepth++;
+    for (let i = base; i < end; i++) {
+      const move = this.moves[i]!;
+      pos.make(move);
+      let score: number;
+      if (deep) {
+        this.pushKey(pos.hashLo, pos.hashHi);
+        score = this.quiesce(lo, hi, ply + 1);
+        this.popKey();
+      } else {
+        const winner = pos.throneRing();
+        score =
+          winner >= 0
+            ? winner === pos.turn
+              ? WIN - ply - 1
+              : -(WIN - ply - 1)
+            : evaluate(pos, this.weights);
+      }
+      pos.unmake();
+      if (this.aborted) break;
+      if (score > best) {
+        best = score;
+        if (score > lo) lo = score;
+        if (lo >= hi) break;
+      }
+    }
+    this.quietCaptorDepth--;
+    return this.aborted ? 0 : -best;
+  }
+
   // Quiescence: stand pat, then only steps that capture (R9), so the evaluation is never
-  // taken in the middle of an exchange. A pending relocation is priced by the evaluation.
+  // taken in the middle of an exchange. A pending relocation is priced by the evaluation,
+  // except one that the captor chooses (R16): see quietCaptorNode.
   private quiesce(alpha: number, beta: number, ply: number): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
@@ -481,6 +628,7 @@ export class Searcher {
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
     // A relocation or a placement always has a vacant cell to go to (fourteen pieces cannot
     // fill the 30 outer-ring cells), so R12 cannot end the game here: no moves to generate.
+    if (this.captorRule && pos.owesQueen) return this.quietCaptorNode(alpha, beta, ply);
     if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return evaluate(pos, this.weights);
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);

@@ -1,0 +1,130 @@
+// R16 in the search: at a node where the side to move owes a queen relocation, the captor
+// chooses, so the node's value is the side to move's worst relocation, and the move returned
+// at such a root is the captor's choice.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BLACK,
+  makeMoveText,
+  moveKind,
+  moveTo,
+  playLevel,
+  RELOCATION,
+  ring,
+  Searcher,
+  seededRandom,
+  WIN,
+  WIN_BOUND,
+} from '../src/index.ts';
+import { arbPositionApn } from './arbitraries.ts';
+import { load, scene } from './helpers.ts';
+
+const R16 = { captorPlacesQueen: true } as const;
+
+// White: queen on the throne, five guards in ring 1, the sixth on h5 beside the vacant g6;
+// Black's queen is captured on d4 and Black owes her relocation. Under R10 Black puts her on
+// g6 and the ring cannot close; under R16 White puts her elsewhere and closes it at once.
+const RING_OPEN = scene(
+  { f6: 'Q', e5: 'G', e6: 'G', f5: 'G', f7: 'G', g5: 'G', h5: 'G', d4: 'q*' },
+  'b',
+);
+
+describe('R16 search: the captor chooses the queen’s cell', () => {
+  it('sends the queen away from the ring and wins at once, where R10’s owner blocks it', () => {
+    const r10 = new Searcher(1).search(load(RING_OPEN), [], { depth: 3 })!;
+    expect(makeMoveText(r10.pv[0]!)).toBe('d4@g6');
+    expect(r10.score).toBeGreaterThan(-WIN_BOUND);
+    const r16 = new Searcher(1).search(load(RING_OPEN), [], { depth: 3, ...R16 })!;
+    expect(moveKind(r16.pv[0]!)).toBe(RELOCATION);
+    expect(makeMoveText(r16.pv[0]!)).not.toBe('d4@g6');
+    // From the side to move's (Black's) view: lost in two turns, White's h5-g6 the second.
+    expect(r16.score).toBe(-(WIN - 2));
+    expect(makeMoveText(r16.pv[1]!)).toBe('h5-g6');
+  });
+
+  it('orders MultiPV lines for the captor and scores them from the side to move’s view', () => {
+    const info = new Searcher(1).search(load(RING_OPEN), [], { depth: 3, multiPV: 3, ...R16 })!;
+    expect(info.lines).toHaveLength(3);
+    for (const line of info.lines) expect(line.score).toBe(-(WIN - 2));
+    expect(info.lines.map((l) => makeMoveText(l.pv[0]!))).not.toContain('d4@g6');
+  });
+
+  it('plays the captor’s choice at every level that looks two turns ahead', () => {
+    // Level 1 searches one turn: it cannot see White's h5-g6 after the relocation.
+    for (let level = 2; level <= 9; level++) {
+      const played = playLevel(
+        new Searcher(1),
+        load(RING_OPEN),
+        [],
+        level,
+        seededRandom(level),
+        R16,
+      )!;
+      expect(makeMoveText(played.move)).not.toBe('d4@g6');
+    }
+  });
+
+  it('sends the queen where the captor captures her again at once, not beside the throne', () => {
+    // Black's queen is captured on a1; White's guards stand around c4 and c5.
+    const text = scene({ a1: 'q*', c3: 'G', c6: 'G', e3: 'G', b5: 'G', e5: 'G', g5: 'G' }, 'b');
+    const r10 = new Searcher(1).search(load(text), [], { depth: 2 })!;
+    expect(ring[moveTo(r10.pv[0]!)]).toBe(1);
+    const pos = load(text);
+    const r16 = new Searcher(1).search(pos, [], { depth: 2, ...R16 })!;
+    pos.make(r16.pv[0]!);
+    const queen = pos.queenCell[BLACK]!;
+    const recaptures = pos.legalMoves().filter((m) => pos.capturedBy(m).includes(queen));
+    expect(recaptures.length).toBeGreaterThan(0);
+    expect(r16.score).toBeLessThan(r10.score);
+  });
+});
+
+describe('R16 search properties', () => {
+  it('changes no search result when off: the same pv, score and nodes as without the option', () => {
+    fc.assert(
+      fc.property(arbPositionApn, fc.integer({ min: 1, max: 3 }), (text, depth) => {
+        const pos = load(text);
+        const plain = new Searcher(1).search(pos, [], { depth });
+        const off = new Searcher(1).search(pos, [], { depth, captorPlacesQueen: false });
+        expect(off?.pv).toEqual(plain?.pv);
+        expect(off?.score).toBe(plain?.score);
+        expect(off?.nodes).toBe(plain?.nodes);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('chooses, at a captor node, the relocation worst for the side to move (depth 1 and 2)', () => {
+    const owing = arbPositionApn.filter((text) => {
+      const pos = load(text);
+      return pos.owesQueen && pos.outcome() === undefined;
+    });
+    fc.assert(
+      fc.property(owing, fc.integer({ min: 1, max: 2 }), (text, depth) => {
+        const pos = load(text);
+        const info = new Searcher(1).search(pos, [], { depth, ...R16 })!;
+        // Every relocation scored exactly, from the side to move's view.
+        const all = new Searcher(1).search(pos, [], { depth, scoreAllRootMoves: true, ...R16 })!;
+        const worst = Math.min(...all.rootScores.map((s) => s.score));
+        expect(info.score).toBe(worst);
+        expect(all.rootScores.find((s) => s.move === info.pv[0])?.score).toBe(worst);
+        if (depth === 2) {
+          // Independently: each relocation made, the captor's reply searched one turn deep.
+          let expected = WIN + 1;
+          for (const move of pos.legalMoves()) {
+            pos.make(move);
+            const reply = new Searcher(1).search(pos, [], { depth: 1, ...R16 });
+            pos.unmake();
+            // The captor's score one ply below the root: a win counts one turn more.
+            const s = reply === undefined ? -(WIN - 1) : reply.score;
+            const shifted = s >= WIN_BOUND ? s - 1 : s <= -WIN_BOUND ? s + 1 : s;
+            expected = Math.min(expected, -shifted);
+          }
+          expect(info.score).toBe(expected);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
