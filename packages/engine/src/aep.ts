@@ -34,6 +34,9 @@ const OPTIONS = [
   { name: 'Prune', min: 0, max: 1, default: 0 },
 ] as const;
 
+// On/off options, `type check` as PROTOCOL.md writes them: R16, the captor places the queen.
+const CHECKS = [{ name: 'CaptorPlacesQueen', default: false }] as const;
+
 /** A score in AEP form: `cp <n>`, `win <turns>` or `loss <turns>`. */
 export function scoreText(score: number): string {
   if (score >= WIN_BOUND) return `win ${WIN - score}`;
@@ -45,6 +48,7 @@ export function scoreText(score: number): string {
 export class AepSession {
   private readonly searcher: Searcher;
   private readonly options = new Map<string, number>(OPTIONS.map((o) => [o.name, o.default]));
+  private readonly checks = new Map<string, boolean>(CHECKS.map((o) => [o.name, o.default]));
   private pos: Position;
   private history: [number, number][] = [];
 
@@ -76,6 +80,8 @@ export class AepSession {
             `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`,
           );
         }
+        for (const o of CHECKS)
+          this.host.send(`option name ${o.name} type check default ${o.default}`);
         this.host.send('aepok');
         return true;
       case 'isready':
@@ -113,6 +119,16 @@ export class AepSession {
       return;
     }
     const name = args.slice(1, valueAt).join(' ');
+    const check = CHECKS.find((o) => o.name.toLowerCase() === name.toLowerCase());
+    if (check) {
+      const text = args.slice(valueAt + 1).join(' ');
+      if (text !== 'true' && text !== 'false') {
+        this.host.send(`info string error ${check.name} takes true or false, not "${text}"`);
+        return;
+      }
+      this.checks.set(check.name, text === 'true');
+      return;
+    }
     const option = OPTIONS.find((o) => o.name.toLowerCase() === name.toLowerCase());
     if (!option) {
       this.host.send(`info string error no option named ${name}`);
@@ -221,6 +237,7 @@ export class AepSession {
         contempt: this.options.get('Contempt')!,
         extendCaptures: this.options.get('ExtendCaptures') === 1,
         prune: this.options.get('Prune') === 1,
+        captorPlacesQueen: this.checks.get('CaptorPlacesQueen')!,
       },
       report,
     );

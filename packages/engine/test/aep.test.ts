@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AepSession, type Position, parseApn, parseMoveText, STANDARD_APN } from '../src/index.ts';
+import { scene } from './helpers.ts';
 
 function session(): { lines: string[]; send: (line: string) => void; s: AepSession } {
   const lines: string[] = [];
@@ -169,5 +170,50 @@ describe('AEP (PROTOCOL.md)', () => {
       );
     };
     expect(play()).toBe(play());
+  });
+});
+
+describe('AEP CaptorPlacesQueen (R16)', () => {
+  // White's queen on the throne, five guards round it and the sixth on h5 beside the vacant
+  // g6; Black owes the relocation of its queen, captured on d4.
+  const ringOpen = scene(
+    { f6: 'Q', e5: 'G', e6: 'G', f5: 'G', f7: 'G', g5: 'G', h5: 'G', d4: 'q*' },
+    'b',
+  );
+
+  it('lists the option as a check, off by default', () => {
+    const { s, lines } = session();
+    expect(run(s, lines, ['aep'])).toContain(
+      'option name CaptorPlacesQueen type check default false',
+    );
+  });
+
+  it('answers go with the captor’s choice, scored from the side to move’s view', () => {
+    const { s, lines } = session();
+    const owner = run(s, lines, [`position apn ${ringOpen}`, 'go depth 3']);
+    expect(bestmove(owner)).toBe('d4@g6');
+    const captor = run(s, lines, [
+      'setoption name CaptorPlacesQueen value true',
+      `position apn ${ringOpen}`,
+      'go depth 3',
+    ]);
+    const move = bestmove(captor)!;
+    expect(move).toMatch(/^d4@/);
+    expect(move).not.toBe('d4@g6');
+    expect(captor.filter((l) => l.startsWith('info depth')).at(-1)).toMatch(/ score loss 2 /);
+    // Off again: the owner's choice again.
+    const back = run(s, lines, [
+      'setoption name CaptorPlacesQueen value false',
+      `position apn ${ringOpen}`,
+      'go depth 3',
+    ]);
+    expect(bestmove(back)).toBe('d4@g6');
+  });
+
+  it('refuses a value other than true or false, naming the option', () => {
+    const { s, lines } = session();
+    expect(run(s, lines, ['setoption name CaptorPlacesQueen value 1'])[0]).toBe(
+      'info string error CaptorPlacesQueen takes true or false, not "1"',
+    );
   });
 });
