@@ -31,6 +31,7 @@ const TAG_ORDER = [
   'Variant',
   'Position',
   'TouchMove',
+  'QueenPlacement',
   'Result',
 ];
 
@@ -61,7 +62,19 @@ export function parseAgn(text: string): Result<AgnRecord> {
   if (!start.ok)
     return err('agn-position', `the Position tag is not a valid APN: ${start.error.message}`);
   const touch = tags.get('TouchMove');
-  const game = new Game(start.value, { touchMove: touch === 'On' || touch === 'Yes' });
+  // R16 changes no move's text, only who chose it: the tag alone says which rule the record
+  // was played under, and the game carries it on.
+  const placement = tags.get('QueenPlacement') ?? 'Owner';
+  if (placement !== 'Owner' && placement !== 'Captor') {
+    return err(
+      'agn-queen-placement',
+      `QueenPlacement "${placement}" is unknown; it is Owner (R10) or Captor (R16)`,
+    );
+  }
+  const game = new Game(start.value, {
+    touchMove: touch === 'On' || touch === 'Yes',
+    captorPlacesQueen: placement === 'Captor',
+  });
 
   const body = lines.slice(i).join('\n');
   const withoutComments = body.replace(/\{[^}]*\}/g, ' ');
@@ -84,7 +97,7 @@ export function parseAgn(text: string): Result<AgnRecord> {
         // A side line stands after the move it replaces.
         const at = game.moves.length - 1;
         if (at < 0) return err('agn-variation', 'a side line ( comes before any move');
-        const from = new Game(game.initial, { touchMove: game.touchMove });
+        const from = new Game(game.initial, game.options);
         for (const m of game.moves.slice(0, at)) from.play(m);
         side = { at, game: from };
       }
@@ -141,8 +154,8 @@ export function parseAgn(text: string): Result<AgnRecord> {
 }
 
 /**
- * Writes a game as AGN; `tags` adds or overrides tag pairs (Variant, Position, Result are
- * derived). `variations` are written in `( ... )` after the move each replaces.
+ * Writes a game as AGN; `tags` adds or overrides tag pairs (Variant, Position, QueenPlacement,
+ * Result are derived). `variations` are written in `( ... )` after the move each replaces.
  */
 export function makeAgn(
   game: Game,
@@ -157,6 +170,9 @@ export function makeAgn(
     if (start !== STANDARD_APN) all.set('Position', start);
   }
   if (game.touchMove) all.set('TouchMove', 'On');
+  // Derived from the game like Variant: absent means R10, the owner places.
+  if (game.captorPlacesQueen) all.set('QueenPlacement', 'Captor');
+  else all.delete('QueenPlacement');
   all.set('Result', game.resultText);
   const keys = [
     ...TAG_ORDER.filter((k) => all.has(k)),

@@ -98,6 +98,46 @@ describe('AGN round trip', () => {
   });
 });
 
+describe('AGN QueenPlacement (R16)', () => {
+  // White's f4-f5 captures Black's queen on the throne; under R16 White chose f6@a1.
+  const r16Game = (): Game => {
+    const game = new Game(load(scene({ f4: 'G', f7: 'G', f6: 'q' })), { captorPlacesQueen: true });
+    for (const t of ['f4-f5', 'f6@a1', 'f5-e5']) expect(game.play(mv(t)).ok).toBe(true);
+    return game;
+  };
+
+  it('round-trips a game under R16: the tag is written and the replay is under R16', () => {
+    const text = makeAgn(r16Game());
+    expect(text).toContain('[QueenPlacement "Captor"]');
+    const back = parsed(text);
+    expect(back.game.captorPlacesQueen).toBe(true);
+    expect(texts(back.game)).toEqual(['f4-f5', 'f6@a1', 'f5-e5']);
+    expect(makeAgn(back.game, back.tags)).toBe(text);
+  });
+
+  it('reads an absent tag or Owner as R10, and writes no tag for R10', () => {
+    const text = makeAgn(r16Game());
+    const absent = parsed(text.replace('[QueenPlacement "Captor"]\n', ''));
+    expect(absent.game.captorPlacesQueen).toBe(false);
+    const owner = parsed(text.replace('"Captor"', '"Owner"'));
+    expect(owner.game.captorPlacesQueen).toBe(false);
+    expect(makeAgn(owner.game, owner.tags)).not.toContain('QueenPlacement');
+  });
+
+  it('replays side lines under the record’s rule', () => {
+    const text = makeAgn(r16Game(), new Map(), [{ at: 1, moves: [mv('f6@b1')] }]);
+    const back = parsed(text);
+    expect(back.variations).toHaveLength(1);
+    expect(back.game.captorPlacesQueen).toBe(true);
+  });
+
+  it('refuses an unknown value, naming the tag', () => {
+    const e = failure(makeAgn(r16Game()).replace('"Captor"', '"Opponent"'));
+    expect(e.code).toBe('agn-queen-placement');
+    expect(e.message).toMatch(/QueenPlacement "Opponent"/);
+  });
+});
+
 describe('AGN side lines (an extension the reader may skip)', () => {
   const record = [
     '[Variant "Standard"]',
