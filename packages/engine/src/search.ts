@@ -161,10 +161,6 @@ export class Searcher {
   // R16 in force. The table's scores depend on it (a node owing a queen relocation is the
   // captor's), so the table is cleared whenever a search changes it.
   private captorRule = false;
-  // Captor nodes inside quiescence on the current path: only the first searches its
-  // relocations' answers, deeper ones are priced statically, so a tempo lock of repeated
-  // recaptures cannot run quiescence away.
-  private quietCaptorDepth = 0;
 
   /** A searcher with a transposition table of about `hashMiB` mebibytes and a weight table. */
   constructor(
@@ -223,7 +219,6 @@ export class Searcher {
       this.lineTable?.clear();
       this.captorRule = captorRule;
     }
-    this.quietCaptorDepth = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
       this.rootDepth = depth;
@@ -518,7 +513,7 @@ export class Searcher {
   // (-beta, -alpha) and read as they are, and the node's value is the best of them negated.
   // The table entry is stored from the side to move's view like every other entry (a fail
   // high for the captor is an upper bound here), so it is as sound as any other; skipping the
-  // store instead cost slightly more (five positions to depth 5: 438,836 nodes stored, 440,748
+  // store instead cost slightly more (five positions to depth 5: 262,896 nodes stored, 262,996
   // not; docs/strength.md).
   private captorNode(
     depth: number,
@@ -571,47 +566,33 @@ export class Searcher {
     return value;
   }
 
-  // R16 in quiescence: the captor picks the relocation. The first such node on a path scores
-  // each relocation by the quiescence after it (so a queen sent where she is captured again
-  // at once is seen), deeper ones by the evaluation alone; either way from the captor's view,
-  // then negated. The evaluation alone everywhere took 40% fewer nodes on five positions but
-  // misses the recapture, the tactic R16 is about; its strength is not measured yet.
-  private quietCaptorNode(alpha: number, beta: number, ply: number): number {
+  // R16 in quiescence: the captor picks the relocation, each priced by the evaluation after
+  // it (from the captor's view, then negated). Searching the captor's captures after each
+  // relocation too (so a queen sent where she is captured again at once is seen there, not
+  // only in the main search) took 1.7 times the nodes and, at the levels' node budgets,
+  // scored 53/120 against this (docs/strength.md).
+  private quietCaptorNode(alpha: number, ply: number): number {
     const pos = this.pos;
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);
-    const deep = this.quietCaptorDepth === 0 && ply < MAX_PLY - 4;
-    let lo = -beta;
     const hi = -alpha;
     let best = -WIN - 1;
-    this.quietCaptorDepth++;
     for (let i = base; i < end; i++) {
-      const move = this.moves[i]!;
-      pos.make(move);
-      let score: number;
-      if (deep) {
-        this.pushKey(pos.hashLo, pos.hashHi);
-        score = this.quiesce(lo, hi, ply + 1);
-        this.popKey();
-      } else {
-        const winner = pos.throneRing();
-        score =
-          winner >= 0
-            ? winner === pos.turn
-              ? WIN - ply - 1
-              : -(WIN - ply - 1)
-            : evaluate(pos, this.weights);
-      }
+      pos.make(this.moves[i]!);
+      const winner = pos.throneRing();
+      const score =
+        winner < 0
+          ? evaluate(pos, this.weights)
+          : winner === pos.turn
+            ? WIN - ply - 1
+            : -(WIN - ply - 1);
       pos.unmake();
-      if (this.aborted) break;
       if (score > best) {
         best = score;
-        if (score > lo) lo = score;
-        if (lo >= hi) break;
+        if (best >= hi) break;
       }
     }
-    this.quietCaptorDepth--;
-    return this.aborted ? 0 : -best;
+    return -best;
   }
 
   // Quiescence: stand pat, then only steps that capture (R9), so the evaluation is never
@@ -628,7 +609,7 @@ export class Searcher {
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
     // A relocation or a placement always has a vacant cell to go to (fourteen pieces cannot
     // fill the 30 outer-ring cells), so R12 cannot end the game here: no moves to generate.
-    if (this.captorRule && pos.owesQueen) return this.quietCaptorNode(alpha, beta, ply);
+    if (this.captorRule && pos.owesQueen) return this.quietCaptorNode(alpha, ply);
     if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return evaluate(pos, this.weights);
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);
