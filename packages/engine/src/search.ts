@@ -97,10 +97,6 @@ const KILLER = 1 << 28;
 const PRUNE_MARGIN = 110;
 const LATE_MOVES = [0, 8, 14, 22];
 
-// R16 captor nodes store their bound in the table (see captorNode); false to measure the
-// other choice, no store there.
-const STORE_CAPTOR_NODES = true;
-
 const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
@@ -484,12 +480,7 @@ export class Searcher {
         bestMove = move;
         if (score > alpha) {
           alpha = score;
-          this.pvTable[ply * MAX_PLY + ply] = move;
-          const next = (ply + 1) * MAX_PLY;
-          const len = this.pvLength[ply + 1]!;
-          for (let k = ply + 1; k < len; k++)
-            this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
-          this.pvLength[ply] = Math.max(len, ply + 1);
+          this.extendPv(ply, move);
           if (alpha >= beta) {
             if (quiet) {
               if (this.killers[ply * 2] !== move) {
@@ -506,6 +497,15 @@ export class Searcher {
     }
     this.ttStore(depth, best, best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER, bestMove, ply);
     return best;
+  }
+
+  // The line at `ply` becomes `move` followed by the line found below it.
+  private extendPv(ply: number, move: Move): void {
+    this.pvTable[ply * MAX_PLY + ply] = move;
+    const next = (ply + 1) * MAX_PLY;
+    const len = this.pvLength[ply + 1]!;
+    for (let k = ply + 1; k < len; k++) this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
+    this.pvLength[ply] = Math.max(len, ply + 1);
   }
 
   // R16: the side to move owes a queen relocation and the captor chooses it, so the node is a
@@ -548,12 +548,7 @@ export class Searcher {
         bestMove = move;
         if (score > lo) {
           lo = score;
-          this.pvTable[ply * MAX_PLY + ply] = move;
-          const next = (ply + 1) * MAX_PLY;
-          const len = this.pvLength[ply + 1]!;
-          for (let k = ply + 1; k < len; k++)
-            this.pvTable[ply * MAX_PLY + k] = this.pvTable[next + k]!;
-          this.pvLength[ply] = Math.max(len, ply + 1);
+          this.extendPv(ply, move);
           if (lo >= hi) break;
         }
       }
@@ -561,8 +556,7 @@ export class Searcher {
     // The captor's best b is the node's -b: at or above the captor's hi = -alpha it only
     // bounds the node from above; at or below the captor's lo = -beta, from below.
     const value = -best;
-    if (STORE_CAPTOR_NODES)
-      this.ttStore(depth, value, best >= hi ? UPPER : best <= -beta ? LOWER : EXACT, bestMove, ply);
+    this.ttStore(depth, value, best >= hi ? UPPER : best <= -beta ? LOWER : EXACT, bestMove, ply);
     return value;
   }
 
