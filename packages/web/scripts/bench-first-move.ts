@@ -26,7 +26,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { Game, makeAgn, parseApn, STANDARD_APN } from '@agon/engine';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 const DIST_DEFAULT = fileURLToPath(new URL('../dist/', import.meta.url));
 const OUT = fileURLToPath(new URL('../test-results/', import.meta.url));
@@ -290,15 +296,30 @@ interface Run {
   longTaskCount: number;
 }
 
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+// Both measurements are of a phone's first visit.
+function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'en-GB',
+  });
+}
+
 /**
  * One first move in a browser of its own: some costs (the audio device, the first worker)
  * come once per browser, as on a phone opening the page.
  */
 async function runOnce(url: string, rate: number, index: number): Promise<Run> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     return await measure(browser, url, rate, index);
   } finally {
@@ -307,13 +328,7 @@ async function runOnce(url: string, rate: number, index: number): Promise<Run> {
 }
 
 async function measure(browser: Browser, url: string, rate: number, index: number): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'en-GB',
-  });
+  const context = await phoneContext(browser);
   const game = storedGame();
   await context.addInitScript((g: string) => {
     if (!sessionStorage.getItem('bench')) {
@@ -383,18 +398,9 @@ async function puzzleRender(
   url: string,
   rate: number,
 ): Promise<{ boardMs: number; setMs: number }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'en-GB',
-    });
+    const context = await phoneContext(browser);
     // The moment the puzzle's first movable piece is marked, taken inside the page.
     await context.addInitScript(() => {
       const w = window as unknown as { readyAt?: number };
