@@ -17,7 +17,7 @@ import {
   parsePuzzleSet,
   replayPuzzle,
 } from '@agon/engine';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { arrowTo, describeInChromium, focusedCell, newContext, tabTo } from './browser.ts';
 
@@ -86,13 +86,23 @@ async function solve(page: Page, line: PuzzleLine, hands: Hands = 'click'): Prom
   await expect.poll(() => status(page).textContent()).toBe('Solved!');
 }
 
+/** A fresh browser context on `line`'s page, once the puzzle is ready to solve. */
+async function openPuzzle(
+  browser: Browser,
+  line: PuzzleLine,
+  phone = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, phone);
+  const page = await context.newPage();
+  await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
+  await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+  return { context, page };
+}
+
 describeInChromium('puzzles', (browser) => {
   it('solves a puzzle by clicks, and the rating goes up', async () => {
     const line = longPuzzle();
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
-    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    const { context, page } = await openPuzzle(browser(), line);
     const side = line.solver === 'white' ? 'White' : 'Black';
     expect(await page.getByTestId('puzzle-task').textContent()).toContain(`${side} to move`);
     expect(await rating(page)).toBe(1500);
@@ -108,10 +118,7 @@ describeInChromium('puzzles', (browser) => {
 
   it('refutes a wrong move, explains it, and solves after Retry; the rating goes down', async () => {
     const line = longPuzzle();
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
-    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    const { context, page } = await openPuzzle(browser(), line);
     await makeMove(page, wrongMove(line), 'click');
     await page.getByTestId('retry').waitFor({ timeout: 10_000 });
     // The opponent's answer is on the board, and the status says what it does.
@@ -133,10 +140,7 @@ describeInChromium('puzzles', (browser) => {
 
   it('solves a puzzle with the keyboard alone: arrows and Enter on the board, heard in words', async () => {
     const line = longPuzzle();
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
-    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    const { context, page } = await openPuzzle(browser(), line);
     // The status line is a live region: a screen reader hears each verdict.
     expect(await status(page).getAttribute('aria-live')).toBeTruthy();
     await tabTo(page, '[role=gridcell]');
@@ -147,10 +151,7 @@ describeInChromium('puzzles', (browser) => {
 
   it('solves by taps at phone size', async () => {
     const line = longPuzzle();
-    const context = await newContext(browser(), true);
-    const page = await context.newPage();
-    await page.goto(new URL(`/puzzles/${line.puzzle.id}`, inject('baseURL')).href);
-    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    const { context, page } = await openPuzzle(browser(), line, true);
     const board = await page.locator('.board-host').boundingBox();
     expect(board && board.y + board.height).toBeLessThanOrEqual(844);
     await solve(page, line, 'tap');
