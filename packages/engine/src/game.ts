@@ -24,6 +24,11 @@ export function captorChooses(pos: Position, captorPlacesQueen: boolean): boolea
   return captorPlacesQueen && pos.owesQueen;
 }
 
+/** Who chooses the turn from `pos`: its player to move, or under R16 the captor of a queen. */
+export function chooserOf(pos: Position, captorPlacesQueen: boolean): Colour {
+  return captorChooses(pos, captorPlacesQueen) ? opposite(pos.turnColour) : pos.turnColour;
+}
+
 /** A game in progress or finished, with its full history. */
 export class Game {
   /** R15: whether touch-move is in force. */
@@ -75,9 +80,7 @@ export class Game {
    * a captured queen's relocation (it is still the owner's turn). Undefined once the game is over.
    */
   get chooser(): Colour | undefined {
-    if (this.ended) return undefined;
-    const mover = this.pos.turnColour;
-    return captorChooses(this.pos, this.captorPlacesQueen) ? opposite(mover) : mover;
+    return this.ended ? undefined : chooserOf(this.pos, this.captorPlacesQueen);
   }
 
   /** The touched cell under R15, or -1. */

@@ -89,7 +89,7 @@ describe('game review: each move judged by the drop in the mover’s chances', (
     // White 60% -> 40% after White's move (a blunder of 20 points), then Black lets it back
     // to 47% (an inaccuracy of 7 points for Black), then White's best move loses nothing.
     const verdicts = [v(0.6, ['b1-c2']), v(0.4, ['h1-g2']), v(0.47, ['c2-c3']), v(0.5)];
-    const judged = judge(verdicts, ['a2-b2', 'k1-i2', 'c2-c3'], 'white');
+    const judged = judge(verdicts, ['a2-b2', 'k1-i2', 'c2-c3'], ['white', 'black', 'white']);
     expect(judged.map((r) => [r.mover, r.mark, r.best?.[0]])).toEqual([
       ['white', 'blunder', 'b1-c2'],
       ['black', 'inaccuracy', 'h1-g2'],

@@ -8,7 +8,7 @@ import { en } from '../src/learn/text/en.ts';
 function setUp(lesson: Lesson): Game {
   const p = parseApn(lesson.apn);
   if (!p.ok) throw new Error(p.error.message);
-  return new Game(p.value);
+  return new Game(p.value, { captorPlacesQueen: lesson.captorPlacesQueen ?? false });
 }
 
 /** What the lesson says to a legal move given as text: undefined when it is the one asked. */
@@ -51,14 +51,27 @@ const CASES: Record<string, { accept: string[]; refuse: [string, string][] }> = 
       ['h5-h4', 'l8.other'],
     ],
   },
+  // R16: any cell but g6, where the owner would put her.
+  l9: { accept: ['d4@a1', 'd4@l1', 'd4@f11'], refuse: [['d4@g6', 'l9.gap']] },
 };
 
 describe('the tutorial lessons', () => {
-  it('are eight valid positions, White to move, none of them over', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8']);
+  it('are nine valid positions, White to choose, none of them over', () => {
+    expect(LESSONS.map((l) => l.id)).toEqual([
+      'l1',
+      'l2',
+      'l3',
+      'l4',
+      'l5',
+      'l6',
+      'l7',
+      'l8',
+      'l9',
+    ]);
     for (const lesson of LESSONS) {
       const game = setUp(lesson);
-      expect(game.position.turnColour).toBe('white');
+      // In l9 it is Black's turn, but by R16 White, the captor, chooses it.
+      expect(game.chooser).toBe('white');
       expect(game.outcome).toBeUndefined();
     }
   });
@@ -108,6 +121,17 @@ describe('a lesson on the board', () => {
     expect(config.lastMove?.map(cellName)).toEqual(['a5', 'b6']);
     expect(config.selected).toBe(parseCell('c7'));
     expect(game.pickedUp(parseCell('c7'))()).toMatch(/^Black’s guard on c7 was captured/);
+  });
+});
+
+describe('the captor’s lesson (R16)', () => {
+  it('has White pick up Black’s captured queen and says whose choice it is', () => {
+    const l9 = LESSONS.find((l) => l.id === 'l9')!;
+    const game = new LessonGame(l9.apn, l9.captorPlacesQueen);
+    const config = game.boardConfig.value;
+    expect(config.selected).toBe(parseCell('d4'));
+    expect(config.movable?.dests.get(parseCell('d4'))).toContain(parseCell('g6'));
+    expect(game.pickedUp(parseCell('d4'))()).toMatch(/^White captured Black’s queen: White, /);
   });
 });
 

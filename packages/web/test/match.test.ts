@@ -294,4 +294,84 @@ describe('Match', () => {
     expect(match.boardConfig.value.hint).toEqual([moveFrom(hint), moveTo(hint)]);
     expect(match.statusText.value).toBe(`Hint: ${makeMoveText(hint)}.`);
   });
+
+  describe('R16: the captor places a captured queen', () => {
+    // White to move can capture Black's queen with d9-e9 (she is taken on f9).
+    const WHITE_CAPTURES = '1g1G2/G5g/8/g7G/Q9/8q2/7G2/g3g4/8/G4g1/2G3 w';
+    // White's queen was captured on g2 and White, to move, owes her relocation.
+    const WHITE_OWES = 'g5/5Gg/1G6/6G2/7q2/2g8/1Q*6G1/g8/8/G5g/2g2G w';
+
+    it('lets the person who captured the computer’s queen choose her cell, then the computer moves', async () => {
+      vi.useFakeTimers();
+      try {
+        const engine = new FirstMove();
+        const match = new Match(engine);
+        match.newGame({ ...DEFAULT_SETUP, captorPlacesQueen: true });
+        expect(match.load(WHITE_CAPTURES)).toBeUndefined();
+        expect(match.game.captorPlacesQueen).toBe(true);
+        step(match, 'd9-e9');
+        await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+        // Black's turn, White's choice: the computer is not asked, the queen is picked up.
+        expect(engine.requests).toHaveLength(0);
+        expect(match.humanToMove.value).toBe(true);
+        expect(match.boardConfig.value.selected).toBe(c('f9'));
+        expect(match.statusText.value).toContain('You captured the computer’s queen');
+        expect(match.statusRule.value).toBeUndefined();
+        match.moveFromBoard(c('f9'), c('a1'));
+        expect(match.game.position.queenCell[1]).toBe(c('a1'));
+        expect(match.statusText.value).toBe(
+          'You: relocates the captured queen from f9 to a1 (f9@a1).',
+        );
+        // The relocation was Black's turn: White moves next, and takes back the placement alone.
+        expect(match.game.position.turnColour).toBe('white');
+        expect(match.humanToMove.value).toBe(true);
+        match.takeback();
+        expect(match.plies.value).toBe(1);
+        expect(match.boardConfig.value.selected).toBe(c('f9'));
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('has the computer choose the cell of the person’s captured queen, under R16', async () => {
+      vi.useFakeTimers();
+      try {
+        const engine = new FirstMove();
+        const match = new Match(engine);
+        match.newGame({ ...DEFAULT_SETUP, captorPlacesQueen: true });
+        expect(match.load(WHITE_OWES)).toBeUndefined();
+        // White's turn, but the computer (Black) chooses: the person's board stays still.
+        expect(match.humanToMove.value).toBe(false);
+        expect(match.boardConfig.value.movable).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+        expect(engine.requests[0]).toMatchObject({ moves: [], captorPlacesQueen: true });
+        expect(match.plies.value).toBe(1);
+        expect(match.statusText.value).toMatch(/^Computer: relocates the captured queen from g2/);
+        // Then Black's own turn: the computer moves again.
+        await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+        expect(match.plies.value).toBe(2);
+        expect(match.humanToMove.value).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('between people the captor chooses, and an R16 record brings its rule along', () => {
+      const match = new Match(undefined);
+      match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+      expect(match.load(WHITE_CAPTURES)).toBeUndefined();
+      expect(match.game.captorPlacesQueen).toBe(false);
+      const agn = `[QueenPlacement "Captor"]\n[Position "${WHITE_CAPTURES}"]\n\n1. d9-e9 *`;
+      expect(match.load(agn)).toBeUndefined();
+      expect(match.game.captorPlacesQueen).toBe(true);
+      expect(match.setup.value.captorPlacesQueen).toBe(true);
+      expect(match.statusText.value).toContain('The captor places a captured queen (R16).');
+      expect(match.statusText.value).toContain('White captured Black’s queen: White,');
+      expect(match.agn()).toContain('[QueenPlacement "Captor"]');
+      // A tap on the captor's own guard is answered with what the captor must do, by R16.
+      match.rejectFromBoard(undefined, c('e9'));
+      expect(match.statusText.value).toContain('White captured Black’s queen: White,');
+      expect(match.statusRule.value).toBe('R16');
+    });
+  });
 });

@@ -24,7 +24,7 @@ function readSource(text: string): AnalysisSource | string {
   const record = parseAgn(trimmed);
   if (record.ok) {
     const { game, variations } = record.value;
-    return { start: game.initial, moves: game.moves, variations, ply: 0 };
+    return { start: game.initial, options: game.options, moves: game.moves, variations, ply: 0 };
   }
   const looksApn = !trimmed.includes('[') && trimmed.split('/').length === 11;
   return (looksApn ? apnProblem(position.error) : agnProblem(trimmed, record.error))();

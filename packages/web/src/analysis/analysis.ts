@@ -20,6 +20,7 @@ import type { Analyst, Line, Score } from './analyst.ts';
 import {
   judge,
   type MoveReview,
+  moversOf,
   type Reviewer,
   type Summary,
   summarise,
@@ -68,6 +69,10 @@ export class AnalysisBoard {
   /** Whether the board is turned round. */
   readonly flipped = signal(false);
   private readonly study: Study;
+  /** R16: the captor chooses a captured queen's cell in this study's games. */
+  private get captor(): boolean {
+    return this.study.options.captorPlacesQueen === true;
+  }
   private readonly startApn: string;
 
   /** The review of the main line, when there is one for the main line as it is now. */
@@ -88,14 +93,16 @@ export class AnalysisBoard {
     private readonly reviews?: ReviewStore,
     private readonly keep?: (source: AnalysisSource) => void,
   ) {
-    this.study = new Study(source.start, source.moves, source.variations);
+    this.study = new Study(source.start, source.moves, source.variations, source.options);
     this.startApn = makeApn(source.start);
     this.cursor.value = { line: -1, ply: Math.min(source.ply, source.moves.length) };
     this.review.value = this.reviews?.load(this.reviewKey());
   }
 
   private reviewKey(): string {
-    return `${this.startApn} ${this.study.main.map(makeMoveText).join(' ')}`;
+    // The same moves judged under R16 are another review.
+    const rule = this.captor ? ' R16' : '';
+    return `${this.startApn}${rule} ${this.study.main.map(makeMoveText).join(' ')}`;
   }
 
   /**
@@ -128,6 +135,7 @@ export class AnalysisBoard {
                 moves.slice(0, ply),
                 game.position.turnColour,
                 REVIEW_MOVETIME,
+                this.captor,
               ),
         );
         this.reviewing.value = { done: ply + 1, total: moves.length + 1 };
@@ -138,8 +146,7 @@ export class AnalysisBoard {
       this.reviewing.value = undefined;
       return;
     }
-    const first = this.study.start.turnColour;
-    const judged = judge(verdicts, moves, first);
+    const judged = judge(verdicts, moves, moversOf(this.study.start, line, this.captor));
     const review: Review = { moves, verdicts, judged, summary: summarise(judged) };
     this.reviews?.save(this.reviewKey(), review);
     this.review.value = review;
@@ -218,7 +225,8 @@ export class AnalysisBoard {
       this.analyst.stop();
       return;
     }
-    this.analyst.analyse(this.startApn, game.moves.map(makeMoveText), this.count.value, (lines) => {
+    const moves = game.moves.map(makeMoveText);
+    this.analyst.analyse(this.startApn, moves, this.count.value, this.captor, (lines) => {
       this.lines.value = lines;
     });
   }

@@ -69,10 +69,16 @@ export class Analyst {
 
   /**
    * Starts thinking about the position after `moves` from `startApn`, keeping `count` best
-   * lines (1-5); `listen` hears the lines whenever a deeper or better one arrives. Ends any
-   * analysis already running.
+   * lines (1-5), under R16 when `captor`; `listen` hears the lines whenever a deeper or better
+   * one arrives. Ends any analysis already running.
    */
-  analyse(startApn: string, moves: readonly string[], count: number, listen: LinesListener): void {
+  analyse(
+    startApn: string,
+    moves: readonly string[],
+    count: number,
+    captor: boolean,
+    listen: LinesListener,
+  ): void {
     this.stop();
     const worker = this.spawn();
     this.worker = worker;
@@ -89,6 +95,7 @@ export class Analyst {
     worker.postMessage(
       [
         `setoption name MultiPV value ${count}`,
+        `setoption name CaptorPlacesQueen value ${captor}`,
         positionCommand(startApn, moves),
         `go depth ${MAX_DEPTH}`,
       ].join('\n'),

@@ -2,7 +2,7 @@
 // how much it lowered the mover's chances. The judging is plain arithmetic on the chances, so
 // it is tested without an engine; the searching runs in the analysis Worker.
 
-import type { Colour } from '@agon/engine';
+import { type Colour, chooserOf, type Move, type Position } from '@agon/engine';
 import { positionCommand } from '../lib/engine-client.ts';
 import { parseInfo, type Score } from './analyst.ts';
 
@@ -53,16 +53,16 @@ export function markFor(loss: number): Mark | undefined {
 
 /**
  * Judges each move of a game from the verdicts on its positions (`verdicts[i]` after `i`
- * turns; one more than the moves). `moves` are the moves in notation and `first` the colour
- * that made the first one.
+ * turns; one more than the moves). `moves` are the moves in notation and `movers` who chose
+ * each (the side to move, or under R16 the captor placing a captured queen).
  */
 export function judge(
   verdicts: readonly Verdict[],
   moves: readonly string[],
-  first: Colour,
+  movers: readonly Colour[],
 ): MoveReview[] {
   return moves.map((move, i) => {
-    const mover: Colour = (i % 2 === 0) === (first === 'white') ? 'white' : 'black';
+    const mover = movers[i]!;
     const before = verdicts[i]!.chances;
     const after = verdicts[i + 1]!.chances;
     const drop = mover === 'white' ? before - after : after - before;
@@ -70,6 +70,19 @@ export function judge(
     const bestLine = verdicts[i]!.pv;
     const best = bestLine[0] !== undefined && bestLine[0] !== move ? bestLine : undefined;
     return { ply: i + 1, mover, loss, mark: markFor(loss), best };
+  });
+}
+
+/**
+ * Who chose each of `moves` from `start`: the side to move, or under R16 (`captor`) the
+ * captor of a queen for her relocation, so that a bad placement counts against the captor.
+ */
+export function moversOf(start: Position, moves: readonly Move[], captor: boolean): Colour[] {
+  const pos = start.clone();
+  return moves.map((m) => {
+    const mover = chooserOf(pos, captor);
+    pos.make(m);
+    return mover;
   });
 }
 
@@ -98,14 +111,15 @@ export class Reviewer {
   ) {}
 
   /**
-   * The verdict on the position after `moves` from `startApn`, searched for `movetime` ms;
-   * `turn` is the side to move there. Rejects when stopped.
+   * The verdict on the position after `moves` from `startApn`, searched for `movetime` ms
+   * (under R16 when `captor`); `turn` is the side to move there. Rejects when stopped.
    */
   evaluate(
     startApn: string,
     moves: readonly string[],
     turn: Colour,
     movetime: number,
+    captor: boolean,
   ): Promise<Verdict> {
     this.worker ??= this.spawn();
     const worker = this.worker;
@@ -124,6 +138,7 @@ export class Reviewer {
       worker.postMessage(
         [
           'setoption name MultiPV value 1',
+          `setoption name CaptorPlacesQueen value ${captor}`,
           positionCommand(startApn, moves),
           `go movetime ${movetime}`,
         ].join('\n'),

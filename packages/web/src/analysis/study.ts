@@ -2,7 +2,7 @@
 // line never branches again), and where on them the board is. Moves made anywhere are kept:
 // off the main line they start or extend a side line, which can be promoted or deleted.
 
-import { Game, type Move, type Position } from '@agon/engine';
+import { Game, type GameOptions, type Move, type Position } from '@agon/engine';
 
 /** A side line: moves played instead of the main line's move after `at` turns. */
 export interface Variation {
@@ -29,6 +29,8 @@ export class Study {
     readonly start: Position,
     moves: readonly Move[] = [],
     variations: readonly Variation[] = [],
+    /** The house rules its games are played under. */
+    readonly options: GameOptions = {},
   ) {
     this.main = [...moves];
     this.variations = variations.filter((v) => v.at < moves.length && v.moves.length > 0);
@@ -43,7 +45,7 @@ export class Study {
 
   /** The game from the start to `cursor` (its position, history and ending). */
   gameAt(cursor: Cursor): Game {
-    const game = new Game(this.start);
+    const game = new Game(this.start, this.options);
     for (const m of this.movesTo(cursor)) game.play(m);
     return game;
   }

@@ -19,6 +19,7 @@ export const en = {
 
   'top.subtitle.placement': 'placement',
   'top.subtitle.touchMove': 'touch-move',
+  'top.subtitle.captor': 'captor places queen',
   'top.newGame': 'New game',
   'top.record': 'Save / load',
   'top.flip': 'Flip',
@@ -208,6 +209,9 @@ export const en = {
   'new.variant': 'Variant',
   'new.standard': 'Standard',
   'new.placement': 'Placement: guards start in hand',
+  'new.queenPlacement': 'Who places a captured queen',
+  'new.queenOwner': 'Her owner (standard)',
+  'new.queenCaptor': 'The captor (historical)',
   'new.cancel': 'Cancel',
   'new.play': 'Play',
 
@@ -252,6 +256,8 @@ export const en = {
     'That is not a valid game record (AGN): a header line is not a tag pair like [Event "Casual game"].',
   'load.agn.variant':
     'That is not a valid game record (AGN): the Variant is Standard or Placement.',
+  'load.agn.queenPlacement':
+    'That is not a valid game record (AGN): QueenPlacement is Owner or Captor.',
   'load.agn.position':
     'That is not a valid game record (AGN): its Position tag is not a valid position (APN).',
   'load.agn.comment': 'That is not a valid game record (AGN): a comment in braces is not closed.',
@@ -331,6 +337,7 @@ export const en = {
   'status.replaying': 'Move {shown} of {last}: replaying.',
   'status.playingOn': 'Playing on from move {ply}.',
   'status.touchMoveOn': 'Touch-move stays on.',
+  'status.captorOn': 'The captor places a captured queen (R16).',
   'refuse.replaying':
     'You are looking at an earlier position: go back to the game, or play on from here.',
   'owed.guard.you': 'Your guard on {cell} was captured: {act} an outer-ring cell to put it back.',
@@ -343,6 +350,12 @@ export const en = {
   'owed.queen.black': 'Black’s queen on {cell} was captured: {act} any empty cell to put her back.',
   'act.tap': 'tap',
   'act.click': 'click',
+  'captor.you': 'You captured the computer’s queen: {act} any empty cell to put her there (R16).',
+  'captor.computer': 'The computer captured your queen and chooses where she goes (R16).',
+  'captor.white':
+    'White captured Black’s queen: White, {act} any empty cell to put her there (R16).',
+  'captor.black':
+    'Black captured White’s queen: Black, {act} any empty cell to put her there (R16).',
   'online.createOffline':
     'You are offline: creating an online game needs a connection. Try again once you are connected.',
   'online.createUnreachable':
@@ -408,6 +421,7 @@ export const en = {
     'No moves yet. Tap a piece, then a cell: along its ring or one ring nearer the throne.',
   'moves.emptyPlacement': 'No moves yet. Tap a cell to place a guard there.',
   'player.relocate': 'relocation owed',
+  'player.placesQueen': 'places the queen (R16)',
   'player.online': 'connected',
   'player.offline': 'not connected',
   'outcome.stuck.forbidden.white':

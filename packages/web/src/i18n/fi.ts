@@ -17,6 +17,7 @@ export const fi: UiCatalog = {
 
   'top.subtitle.placement': 'asettelupeli',
   'top.subtitle.touchMove': 'kosketussääntö',
+  'top.subtitle.captor': 'vangitsija sijoittaa kuningattaren',
   'top.newGame': 'Uusi peli',
   'top.record': 'Tallenna / lataa',
   'top.flip': 'Käännä',
@@ -220,6 +221,9 @@ export const fi: UiCatalog = {
   'new.variant': 'Muunnelma',
   'new.standard': 'Tavallinen',
   'new.placement': 'Asettelupeli: vartijat aloittavat kädestä',
+  'new.queenPlacement': 'Kuka sijoittaa vangitun kuningattaren',
+  'new.queenOwner': 'Hänen omistajansa (tavallinen)',
+  'new.queenCaptor': 'Vangitsija (historiallinen)',
   'new.cancel': 'Peruuta',
   'new.play': 'Pelaa',
 
@@ -264,6 +268,8 @@ export const fi: UiCatalog = {
     'Tämä ei ole kelvollinen pelitallenne (AGN): otsakkeen rivi ei ole muotoa [Event "Casual game"].',
   'load.agn.variant':
     'Tämä ei ole kelvollinen pelitallenne (AGN): muunnelma (Variant) on Standard tai Placement.',
+  'load.agn.queenPlacement':
+    'Tämä ei ole kelvollinen pelitallenne (AGN): kuningattaren sijoittaja (QueenPlacement) on Owner tai Captor.',
   'load.agn.position':
     'Tämä ei ole kelvollinen pelitallenne (AGN): sen Position-kenttä ei ole kelvollinen asema (APN).',
   'load.agn.comment':
@@ -348,6 +354,7 @@ export const fi: UiCatalog = {
   'status.replaying': 'Siirto {shown}/{last}: katselet peliä uudelleen.',
   'status.playingOn': 'Peliä jatketaan siirrosta {ply}.',
   'status.touchMoveOn': 'Kosketussääntö on yhä voimassa.',
+  'status.captorOn': 'Vangitsija sijoittaa vangitun kuningattaren (R16).',
   'refuse.replaying': 'Katselet aiempaa asemaa: palaa peliin tai jatka pelaamista tästä.',
   'owed.guard.you':
     'Vartijasi ruudussa {cell} vangittiin: {act} jotakin ulkokehän ruutua palauttaaksesi sen.',
@@ -363,6 +370,14 @@ export const fi: UiCatalog = {
     'Mustan kuningatar ruudussa {cell} vangittiin: {act} mitä tahansa tyhjää ruutua palauttaaksesi hänet.',
   'act.tap': 'napauta',
   'act.click': 'napsauta',
+  'captor.you':
+    'Vangitsit tietokoneen kuningattaren: {act} mitä tahansa tyhjää ruutua sijoittaaksesi hänet sinne (R16).',
+  'captor.computer':
+    'Tietokone vangitsi kuningattaresi ja valitsee, minne hänet sijoitetaan (R16).',
+  'captor.white':
+    'Valkea vangitsi Mustan kuningattaren: Valkea, {act} mitä tahansa tyhjää ruutua sijoittaaksesi hänet sinne (R16).',
+  'captor.black':
+    'Musta vangitsi Valkean kuningattaren: Musta, {act} mitä tahansa tyhjää ruutua sijoittaaksesi hänet sinne (R16).',
   'online.createOffline':
     'Olet offline-tilassa: verkkopelin luominen vaatii yhteyden. Yritä uudelleen, kun yhteys on palannut.',
   'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
@@ -428,6 +443,7 @@ export const fi: UiCatalog = {
     'Ei vielä siirtoja. Napauta nappulaa ja sitten ruutua: samalla kehällä tai yhtä kehää lähempänä valtaistuinta.',
   'moves.emptyPlacement': 'Ei vielä siirtoja. Napauta ruutua asettaaksesi sotilaan siihen.',
   'player.relocate': 'siirto takaisin laudalle kesken',
+  'player.placesQueen': 'sijoittaa kuningattaren (R16)',
   'player.online': 'yhteydessä',
   'player.offline': 'ei yhteyttä',
   'outcome.stuck.forbidden.white':

@@ -17,6 +17,7 @@ export const hi: UiCatalog = {
 
   'top.subtitle.placement': 'बिछाव',
   'top.subtitle.touchMove': 'छुआ तो चलो',
+  'top.subtitle.captor': 'बंदी बनाने वाला रानी रखता है',
   'top.newGame': 'नया खेल',
   'top.record': 'सहेजें / खोलें',
   'top.flip': 'पलटें',
@@ -202,6 +203,9 @@ export const hi: UiCatalog = {
   'new.variant': 'खेल का रूप',
   'new.standard': 'सामान्य',
   'new.placement': 'बिछाव: रक्षक हाथ में रहकर शुरू होते हैं',
+  'new.queenPlacement': 'बंदी रानी को कौन रखता है',
+  'new.queenOwner': 'उसका स्वामी (मानक)',
+  'new.queenCaptor': 'बंदी बनाने वाला (ऐतिहासिक)',
   'new.cancel': 'रद्द करें',
   'new.play': 'खेलें',
 
@@ -245,6 +249,8 @@ export const hi: UiCatalog = {
     'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: शीर्षक की कोई पंक्ति [Event "Casual game"] जैसी टैग जोड़ी नहीं है।',
   'load.agn.variant':
     'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: खेल का रूप (Variant) Standard या Placement होता है।',
+  'load.agn.queenPlacement':
+    'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: रानी कौन रखता है (QueenPlacement) Owner या Captor होता है।',
   'load.agn.position': 'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: इसका Position टैग मान्य स्थिति (APN) नहीं है।',
   'load.agn.comment': 'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: मझले कोष्ठक में लिखी टिप्पणी बंद नहीं हुई।',
   'load.agn.afterResult': 'यह मान्य खेल रिकॉर्ड (AGN) नहीं है: नतीजे के बाद भी कुछ लिखा है।',
@@ -319,6 +325,7 @@ export const hi: UiCatalog = {
   'status.replaying': 'चाल {shown} / {last}: दोबारा देख रहे हैं।',
   'status.playingOn': 'खेल चाल {ply} से आगे जारी है।',
   'status.touchMoveOn': '“छुआ तो चलो” नियम अब भी लागू है।',
+  'status.captorOn': 'बंदी रानी को उसे बंदी बनाने वाला रखता है (R16)।',
   'refuse.replaying': 'आप पहले की स्थिति देख रहे हैं: खेल पर लौटें, या यहाँ से आगे खेलें।',
   'owed.guard.you':
     'आपका {cell} वाला रक्षक बंदी हो गया: उसे वापस रखने के लिए बाहरी घेरे के किसी खाने पर {act}।',
@@ -333,6 +340,12 @@ export const hi: UiCatalog = {
     'काले की {cell} वाली रानी बंदी हो गई: उसे वापस रखने के लिए किसी भी ख़ाली खाने पर {act}।',
   'act.tap': 'टैप करें',
   'act.click': 'क्लिक करें',
+  'captor.you': 'आपने कंप्यूटर की रानी बंदी बनाई: उसे वहाँ रखने के लिए किसी भी ख़ाली खाने पर {act} (R16)।',
+  'captor.computer': 'कंप्यूटर ने आपकी रानी बंदी बनाई और वही चुनता है कि वह कहाँ जाएगी (R16)।',
+  'captor.white':
+    'सफ़ेद ने काले की रानी बंदी बनाई: सफ़ेद, उसे वहाँ रखने के लिए किसी भी ख़ाली खाने पर {act} (R16)।',
+  'captor.black':
+    'काले ने सफ़ेद की रानी बंदी बनाई: काला, उसे वहाँ रखने के लिए किसी भी ख़ाली खाने पर {act} (R16)।',
   'online.createOffline':
     'आप ऑफ़लाइन हैं: ऑनलाइन खेल बनाने के लिए कनेक्शन चाहिए। कनेक्शन लौटने पर फिर कोशिश करें।',
   'online.createUnreachable': 'सर्वर से संपर्क नहीं हो सका: कनेक्शन जाँचें और फिर कोशिश करें।',
@@ -396,6 +409,7 @@ export const hi: UiCatalog = {
     'अभी कोई चाल नहीं। किसी मोहरे पर टैप करें, फिर किसी खाने पर: उसी घेरे में या सिंहासन से एक घेरा पास।',
   'moves.emptyPlacement': 'अभी कोई चाल नहीं। रक्षक रखने के लिए किसी खाने पर टैप करें।',
   'player.relocate': 'मोहरा वापस रखना है',
+  'player.placesQueen': 'रानी रखता है (R16)',
   'player.online': 'जुड़े हुए',
   'player.offline': 'जुड़े नहीं',
   'outcome.stuck.forbidden.white':

@@ -17,6 +17,7 @@ export const ru: UiCatalog = {
 
   'top.subtitle.placement': 'с расстановкой',
   'top.subtitle.touchMove': 'тронул — ходи',
+  'top.subtitle.captor': 'королеву ставит захвативший',
   'top.newGame': 'Новая игра',
   'top.record': 'Сохранить / загрузить',
   'top.flip': 'Повернуть',
@@ -223,6 +224,9 @@ export const ru: UiCatalog = {
   'new.variant': 'Вариант',
   'new.standard': 'Обычный',
   'new.placement': 'С расстановкой: стражи начинают в руке',
+  'new.queenPlacement': 'Кто ставит захваченную королеву',
+  'new.queenOwner': 'Её владелец (обычное правило)',
+  'new.queenCaptor': 'Захвативший (историческое правило)',
   'new.cancel': 'Отмена',
   'new.play': 'Играть',
 
@@ -266,6 +270,8 @@ export const ru: UiCatalog = {
     'Это неверная запись партии (AGN): строка заголовка не похожа на тег вида [Event "Casual game"].',
   'load.agn.variant':
     'Это неверная запись партии (AGN): вариант (Variant) может быть Standard или Placement.',
+  'load.agn.queenPlacement':
+    'Это неверная запись партии (AGN): кто ставит королеву (QueenPlacement) — Owner или Captor.',
   'load.agn.position':
     'Это неверная запись партии (AGN): её тег Position — неверная позиция (APN).',
   'load.agn.comment': 'Это неверная запись партии (AGN): комментарий в фигурных скобках не закрыт.',
@@ -349,6 +355,7 @@ export const ru: UiCatalog = {
   'status.replaying': 'Ход {shown} из {last}: просмотр.',
   'status.playingOn': 'Игра продолжается с хода {ply}.',
   'status.touchMoveOn': 'Правило «тронул — ходи» по-прежнему действует.',
+  'status.captorOn': 'Захваченную королеву ставит захвативший её игрок (R16).',
   'refuse.replaying':
     'Вы смотрите более раннюю позицию: вернитесь к игре или продолжите игру отсюда.',
   'owed.guard.you':
@@ -365,6 +372,13 @@ export const ru: UiCatalog = {
     'Чёрная королева на {cell} захвачена: {act} любую свободную клетку, чтобы вернуть её.',
   'act.tap': 'нажмите на',
   'act.click': 'нажмите на',
+  'captor.you':
+    'Вы захватили королеву компьютера: {act} любую свободную клетку, чтобы поставить её туда (R16).',
+  'captor.computer': 'Компьютер захватил вашу королеву и сам выбирает, куда её поставить (R16).',
+  'captor.white':
+    'Белые захватили чёрную королеву: белые, {act} любую свободную клетку, чтобы поставить её туда (R16).',
+  'captor.black':
+    'Чёрные захватили белую королеву: чёрные, {act} любую свободную клетку, чтобы поставить её туда (R16).',
   'online.createOffline':
     'Нет подключения к сети: для создания онлайн-партии нужно соединение. Попробуйте снова, когда связь появится.',
   'online.createUnreachable':
@@ -434,6 +448,7 @@ export const ru: UiCatalog = {
     'Ходов пока нет. Нажмите на фигуру, затем на клетку: по её кольцу или на кольцо ближе к трону.',
   'moves.emptyPlacement': 'Ходов пока нет. Нажмите на клетку, чтобы поставить туда стража.',
   'player.relocate': 'должен вернуть фигуру',
+  'player.placesQueen': 'ставит королеву (R16)',
   'player.online': 'на связи',
   'player.offline': 'не на связи',
   'outcome.stuck.forbidden.white':

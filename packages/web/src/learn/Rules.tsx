@@ -1,4 +1,4 @@
-// The rules page: every rule of RULES.md (R1-R15) in the reader's language, grouped as a
+// The rules page: every rule of RULES.md (R1-R16) in the reader's language, grouped as a
 // player meets them, each group beside the small boards that show it.
 
 import type { ComponentChildren } from 'preact';
@@ -22,7 +22,12 @@ const GROUPS: readonly {
     figures: [DIAGRAMS.step, DIAGRAMS.forbidden, DIAGRAMS.capture, DIAGRAMS.relocation],
   },
   { id: 'end', title: 'rules.end', rules: [11, 12, 13], figures: [DIAGRAMS.win, DIAGRAMS.lose] },
-  { id: 'variants', title: 'rules.variants', rules: [14, 15], figures: [DIAGRAMS.placement] },
+  {
+    id: 'variants',
+    title: 'rules.variants',
+    rules: [14, 15, 16],
+    figures: [DIAGRAMS.placement, DIAGRAMS.captor],
+  },
 ];
 
 function Rule({ n }: { readonly n: number }) {

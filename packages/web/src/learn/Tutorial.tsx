@@ -44,7 +44,7 @@ function LessonBoard({
   readonly onFeedback: (words: Words) => void;
   readonly onSolved: () => void;
 }) {
-  const game = useMemo(() => new LessonGame(lesson.apn), [lesson]);
+  const game = useMemo(() => new LessonGame(lesson.apn, lesson.captorPlacesQueen), [lesson]);
   const solved = useMemo(() => signal(false), []);
   return (
     <BoardHost

@@ -104,6 +104,7 @@ const CAPTURE = place('Gb6 g*c7 Gd8 Qf1 qf11');
 const RELOCATION = place('g*e5 Qf6 Gf1 Ga5 gh1 gd1 Gl5 qk7');
 const WIN = place('Qf6 Ge5 Ge6 Gf5 Gf7 Gg5 Gg6 qf11 gh1 gd1');
 const LOSE = place('Qf3 Ge5 Ge6 Gf5 Gf7 Gg5 Gg6 qf11 gh1 gd1');
+const CAPTOR = place('Qf6 Ge5 Ge6 Gf5 Gf7 Gg5 Gh5 q*d4 gh1 gc8 gi8 ge10 ga4 gg9');
 
 /** The diagrams of the rules page, by name. */
 export const DIAGRAMS = {
@@ -136,6 +137,11 @@ export const DIAGRAMS = {
   win: { caption: 'fig.win', config: { pieces: WIN, highlight: RING1 } },
   lose: { caption: 'fig.lose', config: { pieces: LOSE, highlight: [...RING1, THRONE] } },
   placement: { caption: 'fig.placement', config: { pieces: fromApn(PLACEMENT_APN) } },
+  // R16: the captor sends the queen far from the gap at g6 that her owner would fill.
+  captor: {
+    caption: 'fig.captor',
+    config: { pieces: CAPTOR, hint: cells('d4 a1'), highlight: cells('g6') },
+  },
   // Every cell named; file c and rank 1 outlined, to show which way each runs.
   names: {
     caption: 'fig.names',

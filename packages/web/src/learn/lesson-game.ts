@@ -18,11 +18,11 @@ export class LessonGame {
   /** Bumped after every move on the (mutable) game, so the board follows. */
   private readonly version = signal(0);
 
-  /** Sets up the lesson's position (APN). */
-  constructor(apn: string) {
+  /** Sets up the lesson's position (APN), under R16 when `captorPlacesQueen`. */
+  constructor(apn: string, captorPlacesQueen = false) {
     const start = parseApn(apn);
     if (!start.ok) throw new Error(`a lesson's position: ${start.error.message}`);
-    this.game = new Game(start.value);
+    this.game = new Game(start.value, { captorPlacesQueen });
   }
 
   /** The position now (mutable: change it only through `play`). */

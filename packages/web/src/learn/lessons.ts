@@ -15,9 +15,11 @@ import type { PlainLearnKey } from './words.ts';
 /** One lesson of the tutorial. */
 export interface Lesson {
   /** The prefix of its words: `l1.title`, `l1.task`, `l1.success`. */
-  readonly id: 'l1' | 'l2' | 'l3' | 'l4' | 'l5' | 'l6' | 'l7' | 'l8';
-  /** The position, White to move (APN). */
+  readonly id: 'l1' | 'l2' | 'l3' | 'l4' | 'l5' | 'l6' | 'l7' | 'l8' | 'l9';
+  /** The position, the learner's (White's) choice to make (APN). */
   readonly apn: string;
+  /** R16: the captor chooses a captured queen's cell, so White may choose Black's turn. */
+  readonly captorPlacesQueen?: boolean;
   /** The cells the task speaks of, marked on the board: the pieces to move, the cells to reach. */
   readonly marks: readonly number[];
   /** Judges a legal move: undefined when it is the one asked for, else what to say instead. */
@@ -90,5 +92,14 @@ export const LESSONS: readonly Lesson[] = [
       if (at(move).join('-') === 'h6-g6') return undefined;
       return after.outcome() ? 'l8.closes' : 'l8.other';
     },
+  },
+  // R16: White captured Black's queen on d4 and chooses her cell; g6, the gap in White's
+  // ring, is where her owner would put her under R10.
+  {
+    id: 'l9',
+    marks: cells('d4 g6 h5'),
+    apn: '3g2/7/7g/3q*5/4GG3g/4GQG4/4G3g1/g3G4/7g/7/6 b',
+    captorPlacesQueen: true,
+    judge: (move) => (at(move)[1] === 'g6' ? 'l9.gap' : undefined),
   },
 ];

@@ -18,6 +18,8 @@ export interface PlayerCardProps {
   readonly thinking?: boolean;
   /** The player must relocate a captured piece before anything else (R9). */
   readonly relocating?: boolean;
+  /** The player chooses the cell of the opponent's captured queen (R16). */
+  readonly placingQueen?: boolean;
   /** Guards still to be placed (the placement variant, R14). */
   readonly inHand?: number;
   /** Connected to online play (true), gone (false), or not online at all (undefined). */
@@ -72,6 +74,7 @@ export function PlayerCard(p: PlayerCardProps) {
         </span>
       </span>
       {p.relocating && <span class="badge owed">{t('player.relocate')}</span>}
+      {p.placingQueen && <span class="badge owed">{t('player.placesQueen')}</span>}
       {inHand > 0 && (
         <span
           class="hand"

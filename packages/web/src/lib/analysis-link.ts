@@ -2,13 +2,23 @@
 // browser so that the analysis page (loaded only when first opened) finds it again after a
 // reload.
 
-import { type AgnVariation, Game, type Move, makeAgn, type Position, parseAgn } from '@agon/engine';
+import {
+  type AgnVariation,
+  Game,
+  type GameOptions,
+  type Move,
+  makeAgn,
+  type Position,
+  parseAgn,
+} from '@agon/engine';
 import { routeHref } from './route.ts';
 import { loadAnalysis, saveAnalysis } from './storage.ts';
 
 /** A game to analyse: its start, its moves and side lines, and the turn to show first. */
 export interface AnalysisSource {
   readonly start: Position;
+  /** The house rules it is played under (R16 changes the engine's lines); none by default. */
+  readonly options?: GameOptions;
   readonly moves: readonly Move[];
   readonly variations?: readonly AgnVariation[];
   readonly ply: number;
@@ -16,7 +26,7 @@ export interface AnalysisSource {
 
 /** Keeps `source` as what the analysis board shows, across reloads (as AGN with side lines). */
 export function keepAnalysis(source: AnalysisSource): void {
-  const game = new Game(source.start);
+  const game = new Game(source.start, source.options);
   for (const m of source.moves) game.play(m);
   saveAnalysis({ agn: makeAgn(game, new Map(), source.variations ?? []), ply: source.ply });
 }
@@ -37,5 +47,5 @@ export function analysisSource(): AnalysisSource | undefined {
   if (!record.ok) return undefined;
   const { game, variations } = record.value;
   const ply = typeof saved.ply === 'number' ? saved.ply : game.moves.length;
-  return { start: game.initial, moves: game.moves, variations, ply };
+  return { start: game.initial, options: game.options, moves: game.moves, variations, ply };
 }

@@ -11,7 +11,9 @@ export interface SearchRequest {
   readonly moves: readonly string[];
   readonly level: number;
   /** A time limit in ms; without one the level's own limits apply. */
-  readonly movetime?: number;
+  readonly movetime?: number | undefined;
+  /** R16: at a captured queen's relocation, search the captor's choice. */
+  readonly captorPlacesQueen?: boolean;
 }
 
 /** The AEP command that sets up the position after `moves` (in notation) from `startApn`. */
@@ -47,6 +49,7 @@ export class EngineClient implements ComputerPlayer {
       this.worker.postMessage(
         [
           `setoption name Level value ${request.level}`,
+          `setoption name CaptorPlacesQueen value ${request.captorPlacesQueen === true}`,
           positionCommand(request.startApn, request.moves),
           request.movetime === undefined ? 'go' : `go movetime ${request.movetime}`,
         ].join('\n'),

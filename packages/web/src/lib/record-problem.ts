@@ -31,6 +31,7 @@ const APN_PROBLEMS: Readonly<Record<string, UiKey>> = {
 const AGN_PROBLEMS: Readonly<Record<string, UiKey>> = {
   'agn-tag': 'load.agn.tag',
   'agn-variant': 'load.agn.variant',
+  'agn-queen-placement': 'load.agn.queenPlacement',
   'agn-position': 'load.agn.position',
   'agn-comment': 'load.agn.comment',
   'agn-after-result': 'load.agn.afterResult',

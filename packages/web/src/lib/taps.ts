@@ -5,6 +5,7 @@
 import {
   CELL_COUNT,
   type Colour,
+  captorChooses,
   cellName,
   type Game,
   type Move,
@@ -59,15 +60,34 @@ export function owedPhrase(pos: Position, you: Colour | undefined, cell?: number
 }
 
 /**
+ * What the next turn of `game` owes, said to whoever chooses it: the owner's relocation
+ * (`owedPhrase`), or under R16 the captor's choice of a captured queen's cell.
+ */
+export function owedTurnPhrase(game: Game, you: Colour | undefined, cell?: number): Phrase {
+  const pos = game.position;
+  if (!captorChooses(pos, game.captorPlacesQueen)) return owedPhrase(pos, you, cell);
+  const captor = game.chooser ?? pos.turnColour;
+  const verb = act();
+  if (you)
+    return () => phrase(captor === you ? 'captor.you' : 'captor.computer', { act: verb() })();
+  return () => phrase(`captor.${captor}`, { act: verb() })();
+}
+
+/**
  * What picking up the piece on `cell` tells the player to move: where it may go (`Guard on b1
  * picked up: 4 legal destinations.`), or, while a captured piece is owed, what to do with it.
  */
 export function pickUpPhrase(game: Game, cell: number, you: Colour | undefined): Phrase {
   const pos = game.position;
-  if (pos.relocating) return owedPhrase(pos, you, cell);
+  if (pos.relocating) return owedTurnPhrase(game, you, cell);
   const role = pos.pieceAt(cell)?.role ?? 'guard';
   const count = game.legalMoves().filter((m) => moveFrom(m) === cell).length;
   return phrase(`select.${role}`, { cell: cellName(cell), count });
+}
+
+/** The rule behind a relocation owed in `game`: R16 when the captor chooses it, else R10. */
+function owedRule(game: Game): RuleId {
+  return captorChooses(game.position, game.captorPlacesQueen) ? 'R16' : 'R10';
 }
 
 /** Why a legal-looking move is refused, with the rule to read. */
@@ -93,13 +113,13 @@ export function explainTap(
     return { text: phrase('touch.mustMove', { cell: cellName(game.touched) }), rule: 'R15' };
   }
   if (piece?.colour === pos.turnColour) {
-    if (pos.relocating) return { text: owedPhrase(pos, you, from), rule: 'R10' };
+    if (pos.relocating) return { text: owedTurnPhrase(game, you, from), rule: owedRule(game) };
     if (pos.placing) return why(pos, makeMove(PLACEMENT, NO_CELL, to));
     return { text: phrase(`refuse.noMove.${piece.role}`, { cell: name }) };
   }
   if (pos.placing) return why(pos, makeMove(PLACEMENT, NO_CELL, to));
   if (from === undefined) {
-    if (pos.relocating) return { text: owedPhrase(pos, you), rule: 'R10' };
+    if (pos.relocating) return { text: owedTurnPhrase(game, you), rule: owedRule(game) };
     if (piece) return { text: phrase(`refuse.wrongSide.${pos.turnColour}`) };
     return { text: phrase('refuse.pickFirst') };
   }

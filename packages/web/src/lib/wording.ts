@@ -98,14 +98,16 @@ export function outcomeTitle(outcome: Ending, you: Colour | null | undefined): P
   return phrase(`title.wins.${outcome.winner}`);
 }
 
-/** A game's kind in words, when not the usual: `placement · touch-move`. */
+/** A game's kind in words, when not the usual: `placement · touch-move · captor places queen`. */
 export function gameKind(rules: {
   readonly variant: 'standard' | 'placement';
   readonly touchMove: boolean;
+  readonly captorPlacesQueen?: boolean;
 }): string | undefined {
   const kind = [
     ...(rules.variant === 'placement' ? [t('top.subtitle.placement')] : []),
     ...(rules.touchMove ? [t('top.subtitle.touchMove')] : []),
+    ...(rules.captorPlacesQueen ? [t('top.subtitle.captor')] : []),
   ];
   return kind.length ? kind.join(' · ') : undefined;
 }

@@ -70,6 +70,7 @@ function Secondary({ match, after }: { readonly match: Match; readonly after?: (
         onClick={done(() =>
           openAnalysis({
             start: game.initial,
+            options: game.options,
             moves: [...game.moves],
             ply: match.shownPly.value,
           }),

@@ -1,4 +1,5 @@
-// The one screen for starting a game: opponent, level, side, variant, touch-move.
+// The one screen for starting a game: opponent, level, side, variant, touch-move, and who
+// places a captured queen.
 
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
@@ -91,6 +92,16 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
             { value: 'placement', label: t('new.placement') },
           ]}
           choose={(variant) => change({ variant })}
+        />
+        <Segmented
+          legend={t('new.queenPlacement')}
+          name="queenPlacement"
+          value={s.captorPlacesQueen ? 'captor' : 'owner'}
+          choices={[
+            { value: 'owner', label: t('new.queenOwner') },
+            { value: 'captor', label: t('new.queenCaptor') },
+          ]}
+          choose={(who) => change({ captorPlacesQueen: who === 'captor' })}
         />
         {abandoning.value && (
           <p class="warning" role="alert">

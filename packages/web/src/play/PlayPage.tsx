@@ -3,7 +3,7 @@
 // and the game's dialogs. On a phone the cards hug the board, the moves are one strip and the
 // actions a bar at the bottom, so nothing a player needs is below the fold.
 
-import { opposite } from '@agon/engine';
+import { chooserOf, opposite } from '@agon/engine';
 import { t } from '../i18n/ui.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { gameKind } from '../lib/wording.ts';
@@ -42,14 +42,18 @@ function Card({ match, colour }: { readonly match: Match; readonly colour: 'whit
   const pos = match.shownPosition.value;
   const live = match.game.position;
   const over = match.game.outcome !== undefined;
+  // Under R16 the captor chooses the cell of a captured queen on its owner's turn.
+  const rule = match.game.captorPlacesQueen;
+  const chooser = chooserOf(pos, rule);
   return (
     <PlayerCard
       colour={colour}
       name={playerName(setup, colour)}
       side={setup.mode === 'computer' ? t(`player.${colour}`) : undefined}
-      toMove={!over && pos.turnColour === colour}
-      thinking={match.thinking.value && live.turnColour === colour}
-      relocating={!over && pos.relocating && pos.turnColour === colour}
+      toMove={!over && chooser === colour}
+      thinking={match.thinking.value && chooserOf(live, rule) === colour}
+      relocating={!over && pos.relocating && pos.turnColour === colour && chooser === colour}
+      placingQueen={!over && chooser === colour && pos.turnColour !== colour}
       inHand={pos.hand[colour === 'white' ? 0 : 1]}
     />
   );

@@ -32,7 +32,12 @@ export function ResultDialog({ match }: { readonly match: Match }) {
           type="button"
           onClick={() => {
             close();
-            openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length });
+            openAnalysis({
+              start: game.initial,
+              options: game.options,
+              moves: [...game.moves],
+              ply: game.moves.length,
+            });
           }}
         >
           <Icon name="analyse" />

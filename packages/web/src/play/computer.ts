@@ -95,6 +95,7 @@ export class Computer {
       moves: game.moves.map(makeMoveText),
       level,
       movetime,
+      captorPlacesQueen: game.captorPlacesQueen,
     });
     const move = text === undefined ? undefined : parseMoveText(text);
     return move?.ok ? move.value : undefined;

@@ -6,6 +6,7 @@
 import {
   type Colour,
   cellName,
+  chooserOf,
   Game,
   type Move,
   makeAgn,
@@ -109,10 +110,14 @@ export class Match {
     this.setup.value.mode === 'computer' ? this.setup.value.human : undefined,
   );
 
-  /** Whether a person is to move now (always, between two people). */
+  /**
+   * Whether a person chooses the next turn now (always, between two people): their own turn,
+   * or under R16 the cell of the computer's captured queen.
+   */
   readonly humanToMove = computed(() => {
     const you = this.you.value;
-    return !this.game.outcome && (!you || this.game.position.turnColour === you);
+    const chooser = this.game.chooser;
+    return chooser !== undefined && (!you || chooser === you);
   });
 
   /** The position after `ply` turns. */
@@ -185,8 +190,13 @@ export class Match {
     if (game.outcome?.reason === 'resignation' || game.outcome?.reason === 'agreement') return true;
     const you = this.you.value;
     if (!you) return game.moves.length > 0;
-    const first = game.initial.turn;
-    return game.moves.some((_, i) => (first + i) % 2 === (you === 'white' ? 0 : 1));
+    // Under R16 a person also chooses some of the computer's turns: replay to see whose each was.
+    const pos = game.initial;
+    for (const move of game.moves) {
+      if (chooserOf(pos, game.captorPlacesQueen) === you) return true;
+      pos.make(move);
+    }
+    return false;
   });
 
   /** The board's `move` event: a step or relocation, or with no `from` a placement on `to`. */
@@ -333,8 +343,8 @@ export class Match {
   private async computerTurn(): Promise<void> {
     const game = this.current;
     const setup = this.setup.value;
-    const its = setup.mode === 'computer' && game.position.turnColour !== setup.human;
-    if (!its || game.outcome) return;
+    const chooser = game.chooser;
+    if (setup.mode !== 'computer' || chooser === undefined || chooser === setup.human) return;
     const thought = await this.computer.move(game, setup.level);
     if (!thought) return;
     if ('failed' in thought) this.say(phrase('status.engineFailed'));
@@ -355,7 +365,10 @@ export class Match {
     };
     batch(() => {
       this.setup.value = resolved;
-      this.current = new Game(startPosition(resolved.variant), { touchMove: resolved.touchMove });
+      this.current = new Game(startPosition(resolved.variant), {
+        touchMove: resolved.touchMove,
+        captorPlacesQueen: resolved.captorPlacesQueen,
+      });
       this.tags = this.freshTags(resolved);
       this.view.value = undefined;
       this.hint.value = undefined;
@@ -384,7 +397,7 @@ export class Match {
     if (byPlayers || !you) game.undo();
     else {
       let undone = 0;
-      while (game.moves.length > 0 && (undone === 0 || game.position.turnColour !== you)) {
+      while (game.moves.length > 0 && (undone === 0 || game.chooser !== you)) {
         game.undo();
         undone++;
       }
@@ -484,9 +497,13 @@ export class Match {
     let tags = new Map<string, string>();
     const s = this.setup.value;
     const asApn = parseApn(trimmed);
-    // A position brings no rules with it: between people, touch-move stays as it was.
-    if (asApn.ok) game = new Game(asApn.value, { touchMove: s.mode === 'people' && s.touchMove });
-    else {
+    // A position brings no rules with it: R16, and between people touch-move, stay as they were.
+    if (asApn.ok) {
+      game = new Game(asApn.value, {
+        touchMove: s.mode === 'people' && s.touchMove,
+        captorPlacesQueen: s.captorPlacesQueen,
+      });
+    } else {
       const record = parseAgn(trimmed);
       if (!record.ok) {
         const looksApn = !trimmed.includes('[') && trimmed.split('/').length === 11;
@@ -497,13 +514,17 @@ export class Match {
     }
     this.computer.stop();
     const variant = variantOf(game.initial);
-    const touchNote = game.touchMove ? phrase('status.touchMoveOn') : silence;
+    const notes = sentences(
+      game.touchMove ? phrase('status.touchMoveOn') : silence,
+      game.captorPlacesQueen ? phrase('status.captorOn') : silence,
+    );
     batch(() => {
       this.setup.value = {
         ...s,
         variant,
         mode: game.touchMove ? 'people' : s.mode,
         touchMove: game.touchMove,
+        captorPlacesQueen: game.captorPlacesQueen,
       };
       this.current = game;
       this.tags = new Map([...this.freshTags(this.setup.value), ...tags]);
@@ -514,7 +535,7 @@ export class Match {
       this.say(
         game.outcome
           ? phrase('status.loaded')
-          : sentences(phrase('status.loaded'), touchNote, this.prompt()),
+          : sentences(phrase('status.loaded'), notes, this.prompt()),
       );
       this.afterChange();
     });

@@ -16,6 +16,8 @@ export interface GameSetup {
   readonly variant: 'standard' | 'placement';
   /** R15 touch-move, for games between people only. */
   readonly touchMove: boolean;
+  /** R16: the captor, not the owner, chooses a captured queen's cell. */
+  readonly captorPlacesQueen: boolean;
 }
 
 /** The first visit's game: White against the computer at a gentle level. */
@@ -26,6 +28,7 @@ export const DEFAULT_SETUP: GameSetup = {
   side: 'white',
   variant: 'standard',
   touchMove: false,
+  captorPlacesQueen: false,
 };
 
 /** The display name of a player in this setup, for the player bars and AGN tags. */
@@ -47,5 +50,6 @@ export function readSetup(value: unknown): GameSetup {
     side: v.side === 'random' ? 'random' : (colour(v.side) ?? DEFAULT_SETUP.side),
     variant: v.variant === 'placement' ? 'placement' : 'standard',
     touchMove: v.touchMove === true,
+    captorPlacesQueen: v.captorPlacesQueen === true,
   };
 }

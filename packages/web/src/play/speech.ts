@@ -3,9 +3,17 @@
 // the game; when to say them is the match's to decide. `you` is the person's side against the
 // computer, undefined between two people.
 
-import type { Colour, Game, Move, Outcome, Position } from '@agon/engine';
+import {
+  type Colour,
+  captorChooses,
+  chooserOf,
+  type Game,
+  type Move,
+  type Outcome,
+  type Position,
+} from '@agon/engine';
 import { type Phrase, phrase } from '../i18n/ui.ts';
-import { owedPhrase } from '../lib/taps.ts';
+import { owedTurnPhrase } from '../lib/taps.ts';
 import { describeTurn, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 
 /** Sentences shown one after the other. */
@@ -29,18 +37,20 @@ export function endingPhrase(outcome: Outcome, pos: Position, you: Colour | unde
 export function turnPrompt(game: Game, you: Colour | undefined): Phrase {
   if (game.outcome) return endingPhrase(game.outcome, game.position, you);
   const pos = game.position;
+  // R16: the captor's choice is announced on its own; it is not the chooser's turn.
+  if (captorChooses(pos, game.captorPlacesQueen)) return owedTurnPhrase(game, you);
   const who = you
     ? phrase(pos.turnColour === you ? 'prompt.you' : 'prompt.computer')
     : phrase(`prompt.${pos.turnColour}`);
   if (pos.placing) return sentences(who, phrase('prompt.place'));
-  if (pos.relocating) return sentences(who, owedPhrase(pos, you));
+  if (pos.relocating) return sentences(who, owedTurnPhrase(game, you));
   return who;
 }
 
 /**
  * The turn `move` just played from `before` (capturing the pieces on `captured`), leading to
- * `game`: who moved and what it captured, and what the capture now costs the next person to
- * move.
+ * `game`: who moved (under R16, who chose a captured queen's cell) and what it captured, and
+ * what the capture now costs the person who chooses the next turn.
  */
 export function playedPhrase(
   before: Position,
@@ -49,11 +59,15 @@ export function playedPhrase(
   game: Game,
   you: Colour | undefined,
 ): Phrase {
-  const mover = before.turnColour;
+  const mover = chooserOf(before, game.captorPlacesQueen);
   const who = you ? phrase(mover === you ? 'who.you' : 'who.computer') : phrase(`who.${mover}`);
   const turn = describeTurn(before, move, captured, who);
+  // Whoever chooses the next turn is told at once what the capture asks of them; under R16
+  // the owner is told too that the computer chooses.
   const next = game.position;
-  // The next person to move is told at once what the capture costs them.
-  const owed = !game.outcome && next.relocating && (!you || next.turnColour === you);
-  return owed ? sentences(turn, owedPhrase(next, you)) : turn;
+  const owed =
+    !game.outcome &&
+    next.relocating &&
+    (!you || game.chooser === you || captorChooses(next, game.captorPlacesQueen));
+  return owed ? sentences(turn, owedTurnPhrase(game, you)) : turn;
 }

@@ -1,5 +1,5 @@
 // The rules page and the tutorial in English: the source catalog of their words, which the
-// other languages' catalogs must match key for key. Rule numbers (R1-R15), cell names and
+// other languages' catalogs must match key for key. Rule numbers (R1-R16), cell names and
 // move text are notation and stay as they are in every language.
 
 import type { CatalogOf } from '../../i18n/catalog.ts';
@@ -14,7 +14,7 @@ export const en = {
   'rules.pieces': 'Pieces and setup',
   'rules.turn': 'A turn',
   'rules.end': 'The end of the game',
-  'rules.variants': 'Variant and house rule',
+  'rules.variants': 'Variant and house rules',
   'rules.notation': 'Notation and controls',
 
   'r1.title': 'Cells and rings',
@@ -64,6 +64,9 @@ export const en = {
   'r15.title': 'Touch-move (house rule)',
   'r15.text':
     'Off unless the players choose it, and never used by the computer. Once you pick up one of your pieces, you must move that piece; if it has no legal step, you lose the turn (written as the move pass).',
+  'r16.title': 'The captor places the queen (historical rule)',
+  'r16.text':
+    'Off unless the players choose it; some old rule books give it this way. A captured queen is still relocated on her owner’s turn, before any captured guard, to any vacant cell, the throne included (R10), but the player who captured her chooses the cell. It is still the owner’s turn: the throne ring rule is checked after it, it counts for repetition, and the owner’s turn ends with it. Guards are still relocated by their owner. The captor will often put the queen where she can be captured again, so that her owner spends turn after turn bringing her back. The computer plays this rule at every level; online, the captor’s clock runs while they choose.',
   'notation.cells':
     'Cells are named by file and rank, like f6. A file is a vertical column of cells; seen from White’s side, the files are lettered a to l from left to right (there is no j): a is the leftmost column, f the middle one through the throne, l the rightmost. Ranks count up each file, from 1 at its lowest cell. The lowest cells lie along the two lower edges of the board, so rank 1 runs from a1 in the left corner down to f1 at the bottom and up again to l1 in the right corner, and a rank is not a horizontal row. The throne f6 is the sixth cell of file f; f11 is the top corner. When the board is turned round, Black’s side at the bottom, every cell keeps its name.',
   'notation.moves':
@@ -87,12 +90,14 @@ export const en = {
   'fig.win': 'White wins: the queen is on the throne and six White guards surround it.',
   'fig.lose': 'White loses: six White guards have closed the ring, but the throne is empty.',
   'fig.placement': 'The placement variant begins with the two queens alone.',
+  'fig.captor':
+    'The captor’s choice (R16): White has captured Black’s queen on d4. Under R10 Black would put her on g6, the gap in White’s ring (outlined). Under R16 White chooses: she goes far away, to a1 (the arrow), and White’s guard on h5 closes the ring next turn.',
   'fig.names':
     'Every cell with its name, White’s side at the bottom. Outlined: file c, a column going up, and rank 1, the lowest cell of every file, along the two lower edges.',
 
   'tutorial.title': 'Tutorial',
   'tutorial.intro':
-    'Eight short lessons on a real board. Make the move each lesson asks for; when a move is wrong, you are told why.',
+    'Nine short lessons on a real board. Make the move each lesson asks for; when a move is wrong, you are told why.',
   'tutorial.progress': 'Lesson {n} of {total}',
   'tutorial.board': 'Lesson board',
   'tutorial.task': 'Your task',
@@ -146,6 +151,13 @@ export const en = {
     'Safe. Next turn the queen can step onto the throne, and then a guard can close the ring behind her.',
   'l8.closes': 'Stop: that closes the ring while the throne is empty, and White would lose (R11).',
   'l8.other': 'Step the queen on h6 into the gap at g6.',
+  'l9.title': 'The captor’s choice',
+  'l9.task':
+    'Under the historical rule (R16) the captor chooses where a captured queen goes. You captured Black’s queen on d4: put her on any vacant cell except g6, the gap your guard on h5 is about to fill.',
+  'l9.success':
+    'Now h5-g6 closes the ring around your queen and wins. Under the standard rule Black would have put her on g6 herself.',
+  'l9.gap':
+    'On g6 she fills the gap in your ring, as her owner would choose. Put her anywhere else.',
 } as const;
 
 /** The English catalog's type: the contract of the rules and tutorial catalogs. */

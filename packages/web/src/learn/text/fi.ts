@@ -13,7 +13,7 @@ export const fi: LearnCatalog = {
   'rules.pieces': 'Nappulat ja alkuasetelma',
   'rules.turn': 'Vuoro',
   'rules.end': 'Pelin päättyminen',
-  'rules.variants': 'Muunnelma ja kotisääntö',
+  'rules.variants': 'Muunnelma ja kotisäännöt',
   'rules.notation': 'Merkinnät ja ohjaus',
 
   'r1.title': 'Ruudut ja kehät',
@@ -63,6 +63,9 @@ export const fi: LearnCatalog = {
   'r15.title': 'Kosketussääntö (kotisääntö)',
   'r15.text':
     'Käytössä vain, jos pelaajat niin sopivat, eikä tietokone käytä sitä koskaan. Kun nostat jonkin nappulasi, sinun on siirrettävä juuri sitä; jos sillä ei ole sallittua askelta, menetät vuorosi (merkitään siirroksi pass).',
+  'r16.title': 'Vangitsija sijoittaa kuningattaren (historiallinen sääntö)',
+  'r16.text':
+    'Käytössä vain, jos pelaajat niin sopivat; näin sääntö kerrotaan joissakin vanhoissa sääntökirjoissa. Vangittu kuningatar sijoitetaan yhä uudelleen omistajansa vuorolla, ennen yhtäkään vangittua vartijaa, mihin tahansa tyhjään ruutuun, myös valtaistuimelle (R10), mutta ruudun valitsee hänet vanginnut pelaaja. Vuoro on silti omistajan: valtaistuimen kehän sääntö tarkistetaan sen jälkeen, se lasketaan toistoihin, ja omistajan vuoro päättyy siihen. Vartijat sijoittaa uudelleen yhä niiden omistaja. Vangitsija asettaa kuningattaren usein sinne, missä hänet voi vangita uudelleen, jolloin omistaja käyttää vuoron toisensa jälkeen hänen palauttamiseensa. Tietokone pelaa tällä säännöllä kaikilla tasoilla; verkossa vangitsijan kello käy, kun hän valitsee.',
   'notation.cells':
     'Ruudut nimetään linjan ja rivin mukaan, esimerkiksi f6. Linja on pystysuora ruutujen sarake; Valkean puolelta katsottuna linjat on merkitty kirjaimin a–l vasemmalta oikealle (j puuttuu): a on vasemmanpuoleisin sarake, f keskimmäinen, valtaistuimen kautta kulkeva, ja l oikeanpuoleisin. Rivit lasketaan kutakin linjaa ylöspäin, alimmasta ruudusta 1 alkaen. Alimmat ruudut ovat laudan kahdella alareunalla, joten rivi 1 kulkee vasemman kulman ruudusta a1 alas laudan alakulmaan f1 ja taas ylös oikean kulman ruutuun l1: rivi ei siis ole vaakasuora. Valtaistuin f6 on linjan f kuudes ruutu; f11 on yläkulma. Kun lauta käännetään niin, että Musta on alhaalla, jokainen ruutu säilyttää nimensä.',
   'notation.moves':
@@ -88,12 +91,14 @@ export const fi: LearnCatalog = {
   'fig.lose':
     'Valkea häviää: kuusi valkeaa vartijaa on sulkenut kehän, mutta valtaistuin on tyhjä.',
   'fig.placement': 'Asettelupeli alkaa pelkillä kuningattarilla.',
+  'fig.captor':
+    'Vangitsijan valinta (R16): Valkea on vanginnut Mustan kuningattaren ruudussa d4. Säännön R10 mukaan Musta asettaisi hänet ruutuun g6, Valkean kehän aukkoon (korostettu). Säännön R16 mukaan valitsee Valkea: kuningatar menee kauas, ruutuun a1 (nuoli), ja Valkean vartija ruudusta h5 sulkee kehän seuraavalla vuorolla.',
   'fig.names':
     'Jokainen ruutu nimineen, Valkean puoli alhaalla. Korostettu: linja c, ylöspäin kulkeva sarake, ja rivi 1, jokaisen linjan alin ruutu, laudan kahta alareunaa pitkin.',
 
   'tutorial.title': 'Opetus',
   'tutorial.intro':
-    'Kahdeksan lyhyttä oppituntia oikealla laudalla. Tee siirto, jota kukin oppitunti pyytää; jos siirto on väärä, kerromme miksi.',
+    'Yhdeksän lyhyttä oppituntia oikealla laudalla. Tee siirto, jota kukin oppitunti pyytää; jos siirto on väärä, kerromme miksi.',
   'tutorial.progress': 'Oppitunti {n}/{total}',
   'tutorial.board': 'Oppitunnin lauta',
   'tutorial.task': 'Tehtäväsi',
@@ -151,4 +156,11 @@ export const fi: LearnCatalog = {
     'Turvassa. Seuraavalla vuorolla kuningatar voi astua valtaistuimelle, ja sitten vartija voi sulkea kehän sen takana.',
   'l8.closes': 'Seis: tuo sulkisi kehän valtaistuimen ollessa tyhjä, ja Valkea häviäisi (R11).',
   'l8.other': 'Siirrä ruudun h6 kuningatar aukkoon ruutuun g6.',
+  'l9.title': 'Vangitsijan valinta',
+  'l9.task':
+    'Historiallisen säännön (R16) mukaan vangitsija valitsee, minne vangittu kuningatar menee. Vangitsit Mustan kuningattaren ruudussa d4: sijoita hänet mihin tahansa tyhjään ruutuun paitsi g6:een, aukkoon, jonka vartijasi ruudussa h5 on täyttämässä.',
+  'l9.success':
+    'Nyt h5-g6 sulkee kehän kuningattaresi ympärille ja voittaa. Tavallisen säännön mukaan Musta olisi itse asettanut hänet ruutuun g6.',
+  'l9.gap':
+    'Ruudussa g6 hän täyttää kehäsi aukon, kuten omistaja itse valitsisi. Sijoita hänet muualle.',
 };
