@@ -320,7 +320,7 @@ describe('Match', () => {
         match.moveFromBoard(c('f9'), c('a1'));
         expect(match.game.position.queenCell[1]).toBe(c('a1'));
         expect(match.statusText.value).toBe(
-          'You: relocates the captured queen from f9 to a1 (f9@a1).',
+          'You: relocates the captured queen from f9 to a1 (f9@a1). Your move.',
         );
         // The relocation was Black's turn: White moves next, and takes back the placement alone.
         expect(match.game.position.turnColour).toBe('white');

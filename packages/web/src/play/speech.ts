@@ -69,5 +69,8 @@ export function playedPhrase(
     !game.outcome &&
     next.relocating &&
     (!you || game.chooser === you || captorChooses(next, game.captorPlacesQueen));
-  return owed ? sentences(turn, owedTurnPhrase(game, you)) : turn;
+  if (owed) return sentences(turn, owedTurnPhrase(game, you));
+  // Under R16 a person who just placed the computer's queen moves again: say so.
+  const again = you !== undefined && mover === you && game.chooser === you;
+  return again ? sentences(turn, phrase('prompt.you')) : turn;
 }
