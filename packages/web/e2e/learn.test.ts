@@ -1,4 +1,4 @@
-// The rules page (every rule R1-R15, with its diagrams) and the tutorial: lessons on a real
+// The rules page (every rule R1-R16, with its diagrams) and the tutorial: lessons on a real
 // board that accept the move they ask for and say why another fails.
 
 import type { Page } from 'playwright-core';
@@ -17,11 +17,11 @@ describeInChromium('rules and tutorial', (browser) => {
       const page = await context.newPage();
       await open(page, '#rules', 'rules');
       const rules = await page.locator('.rule h4 .rule-number').allTextContents();
-      expect(rules).toEqual(Array.from({ length: 15 }, (_, i) => `R${i + 1}`));
+      expect(rules).toEqual(Array.from({ length: 16 }, (_, i) => `R${i + 1}`));
       const names = await page
         .locator('.diagram svg[role=img]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-      expect(names).toHaveLength(11);
+      expect(names).toHaveLength(12);
       for (const name of names) expect(name.length).toBeGreaterThan(20);
       // R2 is drawn: three lines through one cell, that cell and its six neighbours named.
       const lines = page.locator('[data-figure="fig.lines"]');
@@ -108,9 +108,9 @@ describeInChromium('rules and tutorial', (browser) => {
       );
     };
     expect(await inView()).toBe(true);
-    for (let i = 1; i < 8; i++) {
+    for (let i = 1; i < 9; i++) {
       await page.getByRole('button', { name: 'Next lesson' }).tap();
-      await expect.poll(() => page.locator('.progress').textContent()).toBe(`Lesson ${i + 1} of 8`);
+      await expect.poll(() => page.locator('.progress').textContent()).toBe(`Lesson ${i + 1} of 9`);
       expect(await inView()).toBe(true);
     }
     // Start again after scrolling away: the board comes back into view.
@@ -161,13 +161,22 @@ describeInChromium('rules and tutorial', (browser) => {
     await open(page, '#tutorial', 'tutorial');
     const feedback = () => page.getByTestId('tutorial-feedback').textContent();
     for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Следующий урок' }).click();
-    await expect.poll(() => page.locator('.progress').textContent()).toBe('Урок 8 из 8');
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('Урок 8 из 9');
     await clickCell(page, 'h5');
     await clickCell(page, 'g6');
     await expect.poll(feedback).toMatch(/^Стоп: так кольцо замкнётся при пустом троне/);
     await clickCell(page, 'h6');
     await clickCell(page, 'g6');
     await expect.poll(feedback).toMatch(/^Без риска/);
+    // The last lesson (R16): the learner, as captor, chooses the cell of Black's queen.
+    await page.getByRole('button', { name: 'Следующий урок' }).click();
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('Урок 9 из 9');
+    await clickCell(page, 'd4');
+    await clickCell(page, 'g6');
+    await expect.poll(feedback).toMatch(/^На g6 она закрывает брешь/);
+    await clickCell(page, 'd4');
+    await clickCell(page, 'a1');
+    await expect.poll(feedback).toMatch(/^Теперь h5-g6 замыкает кольцо/);
     await page.getByRole('button', { name: 'Следующий урок' }).click();
     await expect.poll(() => page.locator('.lesson h3').textContent()).toMatch(/последний урок/);
     await context.close();
