@@ -10,6 +10,7 @@ import {
   ANALYSIS_KEY,
   BLUNDER_AGN,
   BLUNDER_REVIEWS,
+  CAPTOR_AGN,
   expectLook,
   GAME_KEY,
   type Look,
@@ -83,6 +84,16 @@ describeInChromium('the look of the key screens', (browser) => {
       ready: async (page) => {
         await waitForTurn(page);
         await expect.poll(() => cellsWith(page, 'selected')).toEqual(['d9']);
+      },
+    },
+    {
+      // R16: the person captured the computer's queen and chooses her cell, the queen
+      // picked up already and every vacant cell marked.
+      name: 'captor',
+      open: async () => ({ path: '/', storage: { [GAME_KEY]: storedGame(CAPTOR_AGN) } }),
+      ready: async (page) => {
+        await waitForTurn(page);
+        await expect.poll(() => cellsWith(page, 'selected')).toEqual(['f9']);
       },
     },
     {

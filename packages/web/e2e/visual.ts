@@ -85,6 +85,10 @@ export const RELOCATION_AGN = [
   '7. h7-h6 c1-d2 8. f1-g1 d2-e2 9. k5-i6 e2-f2 10. h6-h5 h9-g10 11. c2-d3 f11-e10 *',
 ].join(' ');
 
+/** R16: White has just captured Black's queen on f9 and chooses her cell (Black's turn). */
+export const CAPTOR_AGN =
+  '[QueenPlacement "Captor"]\n[Position "1g1G2/G5g/8/g7G/Q9/8q2/7G2/g3g4/8/G4g1/2G3 w"]\n\n1. d9-e9 *';
+
 /** White's queen on the throne, five guards around her, two more a step away; Black far off. */
 const NEAR_THE_END = '1g4/2g4/g7/9/4GG4/4GQ2G1q/4G5/5G3/8/4g2/gg4 w';
 /** Two turns from NEAR_THE_END: White wins in two whatever Black does (a search ends at depth 3). */

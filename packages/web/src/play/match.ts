@@ -77,7 +77,9 @@ export class Match {
     const saved = loadGame();
     const record = saved ? parseAgn(saved.agn) : undefined;
     if (saved && record?.ok) {
-      this.setup.value = readSetup(saved.setup);
+      // The record says which rule the game is played under (R16), whatever the setup says.
+      const captorPlacesQueen = record.value.game.captorPlacesQueen;
+      this.setup.value = { ...readSetup(saved.setup), captorPlacesQueen };
       this.current = record.value.game;
       this.tags = new Map(
         [...record.value.tags].filter(([k]) => ['Event', 'Date', 'White', 'Black'].includes(k)),
