@@ -1,7 +1,7 @@
-import { makeMoveText, parseMoveText, startPosition } from '@agon/engine';
+import { makeMoveText, parseApn, parseMoveText, startPosition } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
 import { parseInfo } from '../src/analysis/analyst.ts';
-import { judge, markFor, summarise, type Verdict } from '../src/analysis/review.ts';
+import { judge, markFor, moversOf, summarise, type Verdict } from '../src/analysis/review.ts';
 import { type Cursor, Study } from '../src/analysis/study.ts';
 
 const mv = (text: string) => {
@@ -100,5 +100,25 @@ describe('game review: each move judged by the drop in the mover’s chances', (
     expect(summary.white.counts).toEqual({ inaccuracy: 0, mistake: 0, blunder: 1 });
     expect(summary.white.averageLoss).toBeCloseTo(0.1);
     expect(summary.black.counts.inaccuracy).toBe(1);
+  });
+});
+
+describe('analysis under R16', () => {
+  // White to move captures Black's queen with d9-e9, and she is placed on a1.
+  const start = parseApn('1g1G2/G5g/8/g7G/Q9/8q2/7G2/g3g4/8/G4g1/2G3 w');
+  if (!start.ok) throw new Error(start.error.message);
+  const line = ['d9-e9', 'f9@a1'].map(mv);
+
+  it('charges a captured queen’s placement to the captor who chose it', () => {
+    expect(moversOf(start.value, line, true)).toEqual(['white', 'white']);
+    expect(moversOf(start.value, line, false)).toEqual(['white', 'black']);
+  });
+
+  it('plays the study’s lines under the rule of the game it opened', () => {
+    const study = new Study(start.value, line, [], { captorPlacesQueen: true });
+    const game = study.gameAt({ line: -1, ply: 1 });
+    expect(game.captorPlacesQueen).toBe(true);
+    expect(game.chooser).toBe('white');
+    expect(new Study(start.value, line).gameAt({ line: -1, ply: 1 }).chooser).toBe('black');
   });
 });
