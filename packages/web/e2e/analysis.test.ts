@@ -131,6 +131,41 @@ describeInChromium('the analysis board', (browser) => {
     }
   });
 
+  it('analyses an imported R16 record under its rule, a pasted position under R10', async () => {
+    // Black owes her captured queen's relocation; White's ring round the throne lacks g6.
+    const position = '3g2/7/7g/3q*5/4GG3g/4GQG4/4G3g1/g3G4/7g/7/6 b';
+    const page = await (await newContext(browser())).newPage();
+    await page.goto(`${inject('baseURL')}#analysis`);
+    await page.getByTestId('analysis').waitFor();
+    const firstMove = () => page.locator('.line-move').first().textContent();
+    await page.getByText('Position and record (APN, AGN)').click();
+    // R10: the owner blocks the ring with her queen.
+    await page.getByTestId('analysis-paste').fill(position);
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    await expect.poll(firstMove, SLOW).toBe('d4@g6');
+    // R16: the captor, White, sends her elsewhere and closes the ring with h5-g6.
+    await page
+      .getByTestId('analysis-paste')
+      .fill(`[QueenPlacement "Captor"]\n[Position "${position}"]\n\n*`);
+    await page.getByRole('button', { name: 'Analyse', exact: true }).click();
+    const bestLine = async () =>
+      (
+        await page
+          .locator('[data-testid="lines"] li')
+          .first()
+          .locator('.line-move')
+          .allTextContents()
+      )
+        .slice(0, 2)
+        .join(' ');
+    await expect.poll(bestLine, SLOW).toMatch(/^d4@[a-l]\d+ h5-g6$/);
+    expect(await firstMove()).not.toBe('d4@g6');
+    expect(await page.getByTestId('analysis-agn').inputValue()).toContain(
+      '[QueenPlacement "Captor"]',
+    );
+    await page.context().close();
+  });
+
   it('reviews a finished game: the blunder marked, the graph and table lead to it, the better move shown', async () => {
     const page = await (await newContext(browser())).newPage();
     await openApp(page, inject('baseURL'));
