@@ -1,17 +1,19 @@
 // R16 in the browser, as a person meets it: choosing "the captor" in the new-game dialog,
 // capturing the computer's queen and choosing her cell (queen first, then the cell, by click,
-// tap or typed move), the computer choosing the cell of the person's queen, and the choice
+// tap, keyboard or typed move), the computer choosing the cell of the person's queen, and the choice
 // remembered across a reload.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
+  arrowTo,
   describeInChromium,
   loadText,
   moveList,
   newContext,
   openApp,
+  tabTo,
 } from './browser.ts';
 
 /** White to move captures Black's queen with d9-e9: she is taken on f9. */
@@ -78,15 +80,27 @@ describeInChromium('R16: the captor places a captured queen', (browser) => {
     }
   });
 
-  it('takes a typed placement, and keeps the rule after a reload', async () => {
+  it('takes the placement by keyboard and typed, and keeps the rule after a reload', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await openApp(page, inject('baseURL'));
     await startCaptorGame(page, false);
-    await loadText(page, WHITE_CAPTURES);
-    await press(page, 'd9', false);
-    await press(page, 'e9', false);
-    await expect.poll(() => status(page)).toContain('You captured the computer’s queen');
+    const capture = async () => {
+      await loadText(page, WHITE_CAPTURES);
+      await press(page, 'd9', false);
+      await press(page, 'e9', false);
+      await expect.poll(() => status(page)).toContain('You captured the computer’s queen');
+    };
+    // By keyboard: to the board, the arrows to the cell, Enter (the queen is picked up already).
+    await capture();
+    await tabTo(page, '.board-host [role="gridcell"][tabindex="0"]');
+    await arrowTo(page, 'b2');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.locator('[data-piece="black-queen"]').getAttribute('data-at'))
+      .toBe('b2');
+    // Typed in notation.
+    await capture();
     await page.locator('details.type-move summary').click();
     await page.locator('#typed-move').fill('f9@f6');
     await page.keyboard.press('Enter');
