@@ -1,7 +1,7 @@
 // R16 in the browser, as a person meets it: choosing "the captor" in the new-game dialog,
 // capturing the computer's queen and choosing her cell (queen first, then the cell, by click,
-// tap, keyboard or typed move), the computer choosing the cell of the person's queen, and the choice
-// remembered across a reload.
+// tap, keyboard or typed move), the computer choosing the cell of the person's queen, and the
+// choice remembered across a reload.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
