@@ -44,6 +44,7 @@ const challenge = (id: string, by: string) => ({
     clock: { initial: 300_000, increment: 3000 },
     variant: 'standard' as const,
     touchMove: false,
+    captorPlacesQueen: false,
     side: 'random' as const,
     rated: true,
   },
