@@ -21,8 +21,10 @@ export interface GameSetup {
   readonly rated?: boolean;
   /** Whether a piece touched must be moved (R15). */
   readonly touchMove?: boolean;
-  /** Whether the captor chooses a captured queen's cell (R16); absent, as in every game
-   * stored before R16, the owner does (R10). */
+  /**
+   * Whether the captor chooses a captured queen's cell (R16); absent, as in every game stored
+   * before R16, the owner does (R10).
+   */
   readonly captorPlacesQueen?: boolean;
 }
 

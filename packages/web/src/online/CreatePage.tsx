@@ -1,6 +1,5 @@
 // The page that creates an online game: side, variant, clock and who places a captured
-// queen, then the game's own page
-// with its link to send.
+// queen, then the game's own page with its link to send.
 
 import type { Colour } from '@agon/engine';
 import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
