@@ -106,6 +106,19 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       await board.end(game.game, [game.white.id, game.black.id]);
     });
 
+    it('keeps a challenge’s terms and its game’s listing whole, R16 included', async () => {
+      const [board, other] = await make();
+      const offered = challenge('chal0006', 'i');
+      const r16 = { ...offered, terms: { ...offered.terms, captorPlacesQueen: true } };
+      expect(await board.offer(r16)).toBe(true);
+      expect((await other.challenge('chal0006'))?.terms).toEqual(r16.terms);
+      const game = { ...playing('j', 'i', null), captorPlacesQueen: true };
+      expect(await other.take('chal0006', 'j', game)).toBe(true);
+      const listed = (await board.snapshot(Date.now())).playing;
+      expect(listed.find((p) => p.game === game.game)?.captorPlacesQueen).toBe(true);
+      await board.end(game.game, [game.white.id, game.black.id]);
+    });
+
     it('withdraws only the owner’s challenge, and drops a player’s entries on leaving', async () => {
       const [board] = await make();
       await board.offer(challenge('chal0004', 'g'));
