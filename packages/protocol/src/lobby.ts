@@ -27,6 +27,8 @@ export interface ChallengeTerms {
   readonly variant: Variant;
   /** R15, touch-move. */
   readonly touchMove: boolean;
+  /** R16: the captor chooses a captured queen's cell (false: her owner does, R10). */
+  readonly captorPlacesQueen: boolean;
   /** The side the challenger takes. */
   readonly side: Colour | 'random';
   readonly rated: boolean;
@@ -53,6 +55,8 @@ export interface LiveGameView {
   readonly black: PlayerBrief;
   readonly clock: TimeControl;
   readonly variant: Variant;
+  /** R16, as in its challenge (quick pairing is always R10). */
+  readonly captorPlacesQueen: boolean;
   readonly rated: boolean;
 }
 

@@ -19,6 +19,8 @@ export interface CreateRequest {
   readonly side: Colour | 'random';
   readonly variant: Variant;
   readonly clock: TimeControl | null;
+  /** R16: the captor, not the owner, chooses where a captured queen goes (absent: false, R10). */
+  readonly captorPlacesQueen: boolean;
 }
 
 /** The answer to a created game: the creator must keep the token, it is never sent again. */
@@ -57,6 +59,7 @@ export type ErrorCode =
   | 'stale'
   | 'game-over'
   | 'not-your-turn'
+  | 'captor-chooses'
   | 'illegal-move'
   | 'no-draw-offer'
   | 'already-offered'
@@ -148,6 +151,8 @@ export interface GameView extends Presence {
   readonly touchMove: boolean;
   /** The cell of the piece the mover touched and must move (R15), if any. */
   readonly touched: string | null;
+  /** Whether R16 is in force: the captor chooses a captured queen's cell on her owner's turn. */
+  readonly captorPlacesQueen: boolean;
 }
 
 /** What the server sends over a socket. */

@@ -136,7 +136,7 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
 /** Reads the body of a request to create a game, filling in the defaults a client left out. */
 export function parseCreateRequest(body: unknown): Checked<CreateRequest> {
   if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
-  const extra = extraKey(body, ['side', 'variant', 'clock']);
+  const extra = extraKey(body, ['side', 'variant', 'clock', 'captorPlacesQueen']);
   if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
   const side = body.side ?? 'random';
   if (side !== 'random' && !isSeat(side)) {
@@ -148,7 +148,24 @@ export function parseCreateRequest(body: unknown): Checked<CreateRequest> {
   }
   const clock = readClock(body.clock ?? null, true);
   if (!clock.ok) return clock;
-  return { ok: true, value: { side, variant, clock: clock.value } };
+  const captorPlacesQueen = readCaptor(body.captorPlacesQueen);
+  if (!captorPlacesQueen.ok) return captorPlacesQueen;
+  return {
+    ok: true,
+    value: { side, variant, clock: clock.value, captorPlacesQueen: captorPlacesQueen.value },
+  };
+}
+
+/** Reads the R16 term; absent means R10, so clients from before R16 still make their games. */
+function readCaptor(value: unknown): Checked<boolean> {
+  if (value === undefined) return { ok: true, value: false };
+  if (typeof value !== 'boolean') {
+    return refuse(
+      'bad-message',
+      'captorPlacesQueen must be true (R16: the captor places a captured queen) or false (R10)',
+    );
+  }
+  return { ok: true, value };
 }
 
 /** Reads a time control in milliseconds (or null, where `untimed` allows it). */
@@ -202,7 +219,7 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
       return { ok: true, value: { t: 'seek', pool: pool.id } };
     }
     case 'challenge': {
-      const bad = fields(['clock', 'variant', 'touchMove', 'side', 'rated']);
+      const bad = fields(['clock', 'variant', 'touchMove', 'captorPlacesQueen', 'side', 'rated']);
       if (bad) return { ok: false, error: bad };
       const clock = readClock(data.clock, false);
       if (!clock.ok) return clock;
@@ -215,6 +232,8 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
       if (typeof data.touchMove !== 'boolean' || typeof data.rated !== 'boolean') {
         return refuse('bad-message', 'touchMove and rated must be true or false');
       }
+      const captorPlacesQueen = readCaptor(data.captorPlacesQueen);
+      if (!captorPlacesQueen.ok) return captorPlacesQueen;
       return {
         ok: true,
         value: {
@@ -222,6 +241,7 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
           clock: clock.value,
           variant: data.variant,
           touchMove: data.touchMove,
+          captorPlacesQueen: captorPlacesQueen.value,
           side: data.side as Colour | 'random',
           rated: data.rated,
         },

@@ -82,11 +82,29 @@ describe('parseCreateRequest', () => {
   it('reads a create request with defaults, and refuses clocks out of range', () => {
     expect(parseCreateRequest({})).toEqual({
       ok: true,
-      value: { side: 'random', variant: 'standard', clock: null },
+      value: { side: 'random', variant: 'standard', clock: null, captorPlacesQueen: false },
     });
     expect(parseCreateRequest({ clock: { initial: 500, increment: 0 } }).ok).toBe(false);
     expect(parseCreateRequest({ clock: { initial: 600_000, increment: 5000 } }).ok).toBe(true);
     expect(parseCreateRequest({ side: 'white', colour: 'x' }).ok).toBe(false);
+  });
+
+  it('reads R16 (the captor places a captured queen) when asked, R10 when left out', () => {
+    const read = (body: unknown) => {
+      const parsed = parseCreateRequest(body);
+      return parsed.ok ? parsed.value.captorPlacesQueen : parsed.error;
+    };
+    expect(read({ captorPlacesQueen: true })).toBe(true);
+    expect(read({ captorPlacesQueen: false })).toBe(false);
+    // A client from before R16 sends no such field and gets the standard rule.
+    expect(read({ side: 'white', variant: 'placement' })).toBe(false);
+    expect(read({ captorPlacesQueen: 'captor' })).toEqual({
+      code: 'bad-message',
+      message:
+        'captorPlacesQueen must be true (R16: the captor places a captured queen) or false (R10)',
+    });
+    expect(read({ captorPlacesQueen: null })).toMatchObject({ code: 'bad-message' });
+    expect(read({ captorPlacesQueen: 1 })).toMatchObject({ code: 'bad-message' });
   });
 
   it('takes the clock limits inclusive and refuses one past them', () => {

@@ -195,6 +195,7 @@ export class Hub {
       variant: request.variant,
       clock: request.clock,
       seats: { [seat]: hashToken(token) },
+      ...(request.captorPlacesQueen && { captorPlacesQueen: true }),
     };
     const id = await this.createWithFreshId(now, setup);
     return { ok: true, value: { id, seat, token } };

@@ -37,6 +37,8 @@ export interface Playing {
   readonly black: PlayerBrief;
   readonly clock: TimeControl;
   readonly variant: Variant;
+  /** R16; absent in an entry a process from before R16 put on a shared board (R10). */
+  readonly captorPlacesQueen?: boolean;
   readonly rated: boolean;
   /** When the entry lapses if nobody ends it (a process died before the game's end). */
   readonly until: number;

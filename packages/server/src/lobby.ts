@@ -90,6 +90,8 @@ interface Terms {
   readonly clock: TimeControl;
   readonly variant: Variant;
   readonly touchMove: boolean;
+  /** R16; a challenge stored by a process from before R16 has none (R10). */
+  readonly captorPlacesQueen?: boolean;
   readonly rated: boolean;
 }
 
@@ -342,6 +344,7 @@ export class Lobby implements Seating {
       clock: { initial, increment },
       variant: 'standard',
       touchMove: false,
+      captorPlacesQueen: false,
       rated: true,
     };
     await this.start(white, black, terms, pool, (playing) =>
@@ -371,6 +374,7 @@ export class Lobby implements Seating {
       black: brief(black, cls),
       clock: terms.clock,
       variant: terms.variant,
+      captorPlacesQueen: terms.captorPlacesQueen === true,
       rated: terms.rated,
       until: now + longest + LISTING_SPARE_MS,
     };
@@ -383,6 +387,7 @@ export class Lobby implements Seating {
       players: { white: white.id, black: black.id },
       rated: terms.rated,
       touchMove: terms.touchMove,
+      ...(terms.captorPlacesQueen && { captorPlacesQueen: true }),
     };
     try {
       await this.games.create(game, now, setup);
@@ -483,7 +488,14 @@ export class Lobby implements Seating {
     const challenges: ChallengeView[] = [...snap.challenges]
       .sort((a, b) => b.since - a.since)
       .slice(0, MAX_LISTED)
-      .map((c) => ({ id: c.id, by: c.by, class: ratingClass(c.terms.clock), ...c.terms }));
+      .map((c) => ({
+        id: c.id,
+        by: c.by,
+        class: ratingClass(c.terms.clock),
+        ...c.terms,
+        // A challenge a process from before R16 put on a shared board has no such term: R10.
+        captorPlacesQueen: c.terms.captorPlacesQueen === true,
+      }));
     const pools = POOLS.map((pool) => ({
       id: pool.id,
       waiting: snap.seeks.filter((s) => s.pool === pool.id).length,
@@ -492,12 +504,13 @@ export class Lobby implements Seating {
     const live = [...snap.playing]
       .sort((a, b) => b.until - a.until)
       .slice(0, MAX_LISTED)
-      .map(({ game, white, black, clock, variant, rated }) => ({
+      .map(({ game, white, black, clock, variant, captorPlacesQueen, rated }) => ({
         id: game,
         white,
         black,
         clock,
         variant,
+        captorPlacesQueen: captorPlacesQueen === true,
         rated,
       }));
     return {

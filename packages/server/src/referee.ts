@@ -5,6 +5,7 @@
 
 import {
   type Colour,
+  captorChooses,
   explainIllegal,
   makeMoveText,
   opposite,
@@ -71,8 +72,9 @@ function checkSeat(by: Colour | null, seat: Colour): Ruling | undefined {
 }
 
 /**
- * Refuses a move or touch (`what`) unless it is from the seat to move, both seats are taken,
- * the game goes on and it was made on the board as it is (later events but moves are fine).
+ * Refuses a move or touch (`what`) unless it is from the seat that chooses the next turn (the
+ * seat to move, or the captor placing a captured queen under R16), both seats are taken, the
+ * game goes on and it was made on the board as it is (later events but moves are fine).
  */
 function checkTurn(
   t: Table,
@@ -89,10 +91,15 @@ function checkTurn(
     );
   }
   if (outcomeOf(t)) return refuse('game-over', 'the game is over');
-  if (t.game.position.turnColour !== c.seat) {
-    return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
+  if (t.game.chooser === c.seat) return undefined;
+  // R16: the owner's turn, but the captor places her queen; the owner may not do it for them.
+  if (captorChooses(t.game.position, t.game.captorPlacesQueen)) {
+    return refuse(
+      'captor-chooses',
+      `${name(opposite(c.seat))} captured your queen and chooses where she goes (R16)`,
+    );
   }
-  return undefined;
+  return refuse('not-your-turn', `it is ${name(opposite(c.seat))}'s turn`);
 }
 
 /** Rules on one command at time `now`. */

@@ -251,6 +251,7 @@ export class Room {
         previous: t.id,
         ...(players && { players: { white: players.black, black: players.white }, rated: false }),
         ...(t.setup.touchMove && { touchMove: true }),
+        ...(t.setup.captorPlacesQueen && { captorPlacesQueen: true }),
       };
       try {
         await this.context.store.create(ruling.event.next, ruling.event.at, setup);
@@ -456,6 +457,7 @@ export class Room {
       rated: t.setup.rated ?? false,
       touchMove: t.game.touchMove,
       touched: touchedCell(t),
+      captorPlacesQueen: t.game.captorPlacesQueen,
       ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };

@@ -21,12 +21,20 @@ export interface GameSetup {
   readonly rated?: boolean;
   /** Whether a piece touched must be moved (R15). */
   readonly touchMove?: boolean;
+  /**
+   * Whether the captor chooses a captured queen's cell (R16); absent, as in every game stored
+   * before R16, the owner does (R10).
+   */
+  readonly captorPlacesQueen?: boolean;
 }
 
 /** One change to a game, as stored: what happened, who did it, and when (ms since 1970). */
 export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'join'; readonly seat: Colour; readonly token: string }
-  /** `spent`: the time charged to the mover's clock for this move, in ms. */
+  /**
+   * `seat`: who chose the move, the captor for a queen's relocation under R16; `spent`: the
+   * time charged to that seat's clock for it, in ms.
+   */
   | { readonly kind: 'move'; readonly seat: Colour; readonly move: string; readonly spent: number }
   /** R15: `cell` names the piece the mover touched and must move. */
   | { readonly kind: 'touch'; readonly seat: Colour; readonly cell: string }

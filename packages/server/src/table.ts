@@ -53,7 +53,10 @@ export interface Table {
 function startFor(setup: GameSetup): Game {
   const start = parseApn(setup.variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
   if (!start.ok) throw new Error(start.error.message); // the constants are valid
-  return new Game(start.value, { touchMove: setup.touchMove ?? false });
+  return new Game(start.value, {
+    touchMove: setup.touchMove ?? false,
+    captorPlacesQueen: setup.captorPlacesQueen ?? false,
+  });
 }
 
 /** A game before any event, made at `createdAt`. */
@@ -124,10 +127,14 @@ export function seated(t: Table): boolean {
   return t.seats.white !== undefined && t.seats.black !== undefined;
 }
 
-/** The side whose clock runs: the side to move, once White has made the first move. */
+/**
+ * The side whose clock runs, once White has made the first move: the side that chooses the
+ * next turn, which is the side to move but for a queen's relocation under R16, when the
+ * captor's clock runs while they choose (RULES R16).
+ */
 export function runningClock(t: Table): Colour | undefined {
   if (!t.clocks || outcomeOf(t) || t.game.moves.length === 0) return undefined;
-  return t.game.position.turnColour;
+  return t.game.chooser;
 }
 
 /**

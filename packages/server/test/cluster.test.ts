@@ -823,6 +823,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
       clock: { initial: 300_000, increment: 0 },
       variant: 'standard',
       touchMove: false,
+      captorPlacesQueen: false,
       side: 'random',
       rated: false,
     } as const;

@@ -44,6 +44,7 @@ const challenge = (id: string, by: string) => ({
     clock: { initial: 300_000, increment: 3000 },
     variant: 'standard' as const,
     touchMove: false,
+    captorPlacesQueen: false,
     side: 'random' as const,
     rated: true,
   },
@@ -102,6 +103,19 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       expect(await board.seeks('3+2')).toEqual([]);
       expect(await board.challenge('chal0002')).toBeUndefined();
       expect(await other.offer(challenge('chal0003', 'e'))).toBe(false);
+      await board.end(game.game, [game.white.id, game.black.id]);
+    });
+
+    it('keeps a challenge’s terms and its game’s listing whole, R16 included', async () => {
+      const [board, other] = await make();
+      const offered = challenge('chal0006', 'i');
+      const r16 = { ...offered, terms: { ...offered.terms, captorPlacesQueen: true } };
+      expect(await board.offer(r16)).toBe(true);
+      expect((await other.challenge('chal0006'))?.terms).toEqual(r16.terms);
+      const game = { ...playing('j', 'i', null), captorPlacesQueen: true };
+      expect(await other.take('chal0006', 'j', game)).toBe(true);
+      const listed = (await board.snapshot(Date.now())).playing;
+      expect(listed.find((p) => p.game === game.game)?.captorPlacesQueen).toBe(true);
       await board.end(game.game, [game.white.id, game.black.id]);
     });
 

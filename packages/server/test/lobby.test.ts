@@ -106,6 +106,8 @@ describe('the lobby', () => {
       rated: true,
       players: { [pa.seat]: a.id, [pb.seat]: b.id },
     });
+    // Quick pairing is the standard rule book: the owner places a captured queen (R10).
+    expect(game?.setup.captorPlacesQueen).toBeUndefined();
     // The seat token handed out is the one the game keeps.
     expect(game?.setup.seats[pa.seat]).toBe(hashToken(pa.token));
     // Busy in that game: no second seek.
@@ -125,6 +127,7 @@ describe('the lobby', () => {
       clock: { initial: 600_000, increment: 5000 },
       variant: 'placement',
       touchMove: true,
+      captorPlacesQueen: true,
       side: 'black',
       rated: false,
     });
@@ -132,7 +135,12 @@ describe('the lobby', () => {
     await new Promise((r) => setTimeout(r, 1200));
     const listed = taker.socket.of('lobby').at(-1)?.lobby.challenges ?? [];
     const mine = listed.find((c) => c.by.id === owner.id);
-    expect(mine).toMatchObject({ class: 'rapid', variant: 'placement', side: 'black' });
+    expect(mine).toMatchObject({
+      class: 'rapid',
+      variant: 'placement',
+      side: 'black',
+      captorPlacesQueen: true,
+    });
     await lobby.act(owner.socket, { t: 'accept', id: mine!.id });
     expect(owner.socket.of('error').at(-1)?.code).toBe('own-challenge');
     await lobby.act(taker.socket, { t: 'accept', id: mine!.id });
@@ -144,7 +152,15 @@ describe('the lobby', () => {
     expect((await store.load(po.game))?.setup).toMatchObject({
       variant: 'placement',
       touchMove: true,
+      captorPlacesQueen: true,
       rated: false,
+    });
+    // Whoever picks the game to watch from the list sees its rule book too (R16).
+    await new Promise((r) => setTimeout(r, 1200));
+    const live = late.socket.of('lobby').at(-1)?.lobby.live ?? [];
+    expect(live.find((g) => g.id === po.game)).toMatchObject({
+      variant: 'placement',
+      captorPlacesQueen: true,
     });
     await lobby.ended(po.game, [owner.id, taker.id]);
   });

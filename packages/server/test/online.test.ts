@@ -228,6 +228,38 @@ describe('online play with a real server process', () => {
     for (const p of [g.white, g.black, formerBlack.peer, formerWhite.peer]) p.close();
   });
 
+  it('R16: a link game where the captor places the queen, the owner refused, a watcher told', async () => {
+    const g = await twoPlayers(server.url, { side: 'white', captorPlacesQueen: true });
+    const { peer: watcher, state } = await Peer.join(server.url, g.id);
+    expect(state.game.captorPlacesQueen).toBe(true);
+    let version = g.version;
+    // White takes Black's queen on f10 (the shortest way the engine finds from the start).
+    for (const [seat, move] of [
+      ['white', 'h9-g10'],
+      ['black', 'f11-f10'],
+      ['white', 'd9-e9'],
+    ] as const) {
+      (seat === 'white' ? g.white : g.black).send({ t: 'move', seat, move, version });
+      await watcher.event(++version);
+    }
+    // Black's turn; Black may not place the queen, White does.
+    g.black.send({ t: 'move', seat: 'black', move: 'f10@f6', version });
+    expect(await g.black.error()).toBe('captor-chooses');
+    g.white.send({ t: 'move', seat: 'white', move: 'f10@f6', version });
+    expect((await watcher.event(++version)).event).toEqual({
+      kind: 'move',
+      seat: 'white',
+      move: 'f10@f6',
+    });
+    // A client that joins later sees the same game, White to move.
+    const { peer: late, state: now } = await Peer.join(server.url, g.id);
+    expect(now.game).toMatchObject({
+      captorPlacesQueen: true,
+      moves: ['h9-g10', 'f11-f10', 'd9-e9', 'f10@f6'],
+    });
+    for (const peer of [g.white, g.black, watcher, late]) peer.close();
+  });
+
   it('ends the game when the side to move runs out of time', async () => {
     const g = await twoPlayers(server.url, {
       side: 'white',

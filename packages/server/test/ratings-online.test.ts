@@ -128,6 +128,7 @@ describe('ratings of lobby games, on the wire', () => {
         clock: { initial: 180_000, increment: 2000 },
         variant: 'standard',
         touchMove: false,
+        captorPlacesQueen: false,
         side: 'white',
         rated: false,
       });

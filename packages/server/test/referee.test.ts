@@ -27,6 +27,24 @@ const refusal = (t: Table, c: Command, now = 0): string | undefined => {
   return ruling.ok ? undefined : ruling.error.code;
 };
 
+/**
+ * Plays the shortest way to a queen capture found from the start (White takes Black's queen on
+ * f10 at 6 s, each move 2 or 3 s after the last) and answers a relocation of her, as text.
+ */
+function toQueenCapture(t: Table, log: GameEvent[]): { readonly relocation: string } {
+  act(t, { t: 'join', token: 'b-hash' }, 0, log);
+  const plays = [
+    ['white', 'h9-g10', 1000],
+    ['black', 'f11-f10', 3000],
+    ['white', 'd9-e9', 6000],
+  ] as const;
+  for (const [seat, move, now] of plays) {
+    act(t, { t: 'move', by: seat, seat, move, version: t.version }, now, log);
+  }
+  expect(t.game.position.owesQueen).toBe(true);
+  return { relocation: makeMoveText(t.game.legalMoves()[0]!) };
+}
+
 describe('the referee', () => {
   it('R15: holds the mover to the piece they touched, in a touch-move game only', () => {
     const t = newTable('abcdefghij', { ...CLOCKED, touchMove: true });
@@ -60,6 +78,88 @@ describe('the referee', () => {
     expect(refusal(plain, { t: 'touch', by: 'white', seat: 'white', cell: 'f1', version: 1 })).toBe(
       'illegal-move',
     );
+  });
+
+  it("R16: only the captor places a captured queen, on her owner's turn, on the captor's clock", () => {
+    const t = newTable('abcdefghij', { ...CLOCKED, captorPlacesQueen: true });
+    const log: GameEvent[] = [];
+    const { relocation } = toQueenCapture(t, log);
+    // Black's turn, but White captured Black's queen: White chooses, on White's clock.
+    expect(t.game.position.turnColour).toBe('black');
+    expect(clockView(t, 6000)).toMatchObject({ white: 59_000, black: 60_000, running: 'white' });
+    const owner = decide(
+      t,
+      { t: 'move', by: 'black', seat: 'black', move: relocation, version: t.version },
+      7000,
+    );
+    expect(owner).toEqual({
+      ok: false,
+      error: {
+        code: 'captor-chooses',
+        message: 'White captured your queen and chooses where she goes (R16)',
+      },
+    });
+    expect(
+      refusal(t, { t: 'move', by: 'black', seat: 'white', move: relocation, version: t.version }),
+    ).toBe('not-your-seat');
+    expect(refusal(t, { t: 'flag' }, 6000 + 58_999)).toBe('no-flag');
+    const chosen = act(
+      t,
+      { t: 'move', by: 'white', seat: 'white', move: relocation, version: t.version },
+      10_000,
+      log,
+    );
+    // The event names the captor, who paid the 4 s of choosing and gets the increment.
+    expect(chosen).toMatchObject({ kind: 'move', seat: 'white', move: relocation, spent: 4000 });
+    // The relocation was Black's turn (R16): it is White's own turn now, still on White's clock.
+    expect(t.game.position.turnColour).toBe('white');
+    expect(t.game.position.owesQueen).toBe(false);
+    expect(clockView(t, 10_000)).toMatchObject({ white: 57_000, black: 60_000, running: 'white' });
+    // The stored log replays to the same game and clocks.
+    const again = restoreTable({ id: t.id, createdAt: 0, setup: t.setup, events: log }, 10_000);
+    expect(again.game.moves).toEqual(t.game.moves);
+    expect(clockView(again, 10_000)).toEqual(clockView(t, 10_000));
+  });
+
+  it('R16: a captor who runs out of time while choosing loses on time', () => {
+    const t = newTable('abcdefghij', { ...CLOCKED, captorPlacesQueen: true });
+    toQueenCapture(t, []);
+    expect(refusal(t, { t: 'flag' }, 6000 + 58_999)).toBe('no-flag');
+    expect(decide(t, { t: 'flag' }, 6000 + 59_000)).toMatchObject({
+      ok: true,
+      event: { kind: 'timeout', seat: 'white' },
+    });
+  });
+
+  it('R10: the owner places their captured queen, and the captor may not', () => {
+    const t = newTable('abcdefghij', CLOCKED);
+    const log: GameEvent[] = [];
+    const { relocation } = toQueenCapture(t, log);
+    expect(clockView(t, 6000)).toMatchObject({ running: 'black' });
+    expect(
+      refusal(t, { t: 'move', by: 'white', seat: 'white', move: relocation, version: t.version }),
+    ).toBe('not-your-turn');
+    const own = act(
+      t,
+      { t: 'move', by: 'black', seat: 'black', move: relocation, version: t.version },
+      9000,
+      log,
+    );
+    expect(own).toMatchObject({ seat: 'black', spent: 3000 });
+    expect(clockView(t, 9000)).toMatchObject({ white: 59_000, black: 59_000, running: 'white' });
+  });
+
+  it("R16 with R15: touch-move binds neither the captor's choice nor lets the owner take it", () => {
+    const t = newTable('abcdefghij', { ...CLOCKED, captorPlacesQueen: true, touchMove: true });
+    toQueenCapture(t, []);
+    const queen = cellName(t.game.position.queenCell[1]!);
+    const touch = (by: 'white' | 'black') =>
+      decide(t, { t: 'touch', by, seat: by, cell: queen, version: t.version }, 7000);
+    expect(touch('black')).toMatchObject({ ok: false, error: { code: 'captor-chooses' } });
+    expect(touch('white')).toMatchObject({
+      ok: false,
+      error: { code: 'illegal-move', message: expect.stringContaining('R16') },
+    });
   });
 
   it('seats the first visitor, then no one', () => {

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../src/postgres-store.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
-import { type GameEvent, type GameStore, VersionConflict } from '../src/store.ts';
+import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from '../src/store.ts';
+import { restoreTable } from '../src/table.ts';
 import { createGame, dataFolder, Peer, remove, startServer } from './harness.ts';
 import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
 
@@ -33,6 +34,42 @@ function contract(name: string, open: () => Promise<GameStore>): void {
         setup: SETUP,
         events: [join, move],
       });
+      await again.close();
+    });
+
+    it("keeps a game's rule book: R16 comes back as R16, a game stored before R16 as R10", async () => {
+      const store = await open();
+      const id = `g${Math.random().toString(36).slice(2, 11)}`;
+      const setup: GameSetup = { ...SETUP, captorPlacesQueen: true };
+      const step = (seat: Colour, text: string, at: number): GameEvent => ({
+        kind: 'move',
+        seat,
+        move: text,
+        spent: 0,
+        at,
+      });
+      // White takes Black's queen on f10; on Black's turn White puts her on the throne (R16).
+      const events = [
+        join,
+        step('white', 'h9-g10', 3),
+        step('black', 'f11-f10', 4),
+        step('white', 'd9-e9', 5),
+        step('white', 'f10@f6', 6),
+      ];
+      await store.create(id, 1, setup);
+      // A game as a server from before R16 stored it: no word of R16 in its setup.
+      await store.create(`${id}-old`, 1, SETUP);
+      for (const [i, e] of events.entries()) await store.append(id, i + 1, e);
+      await store.close();
+      const again = await open();
+      const loaded = await again.load(id);
+      expect(loaded).toEqual({ id, createdAt: 1, setup, events });
+      const table = restoreTable(loaded!, 10);
+      expect(table.game.captorPlacesQueen).toBe(true);
+      expect(table.game.moves).toHaveLength(4);
+      expect(table.game.position.turnColour).toBe('white');
+      const older = await again.load(`${id}-old`);
+      expect(restoreTable(older!, 10).game.captorPlacesQueen).toBe(false);
       await again.close();
     });
   });

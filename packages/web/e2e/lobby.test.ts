@@ -1,7 +1,8 @@
 // The lobby in two Chromium pages, as two people use it: both pick the same quick pairing
-// pool and meet in one game; one makes a challenge and the other accepts it from the list; a
-// challenge with touch-move holds each mover to the piece picked up; and a player renames
-// themselves, refused first with the reason, then shown by the new name.
+// pool and meet in one game; one makes a challenge (R16: the captor places a captured queen)
+// and the other accepts it from the list; a challenge with touch-move holds each mover to the
+// piece picked up; and a player renames themselves, refused first with the reason, then shown
+// by the new name.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -94,6 +95,7 @@ describeInChromium('the lobby', (browser) => {
     await dialog.getByRole('radio', { name: '10', exact: true }).first().check();
     await dialog.getByRole('radio', { name: 'Black', exact: true }).check();
     await dialog.getByRole('radio', { name: 'Casual' }).check();
+    await dialog.getByRole('radio', { name: 'The captor (historical)' }).check();
     await maker.getByRole('button', { name: 'Create the challenge' }).click();
     // The maker's own challenge is theirs to cancel, not to accept.
     await maker.getByRole('button', { name: 'Cancel your challenge' }).waitFor(SLOW);
@@ -102,6 +104,8 @@ describeInChromium('the lobby', (browser) => {
     await accept.waitFor(SLOW);
     const row = taker.getByTestId('challenge').filter({ hasText: name });
     expect(await row.textContent()).toContain('Casual');
+    // R16: the captor places a captured queen, said in the list before anyone accepts.
+    expect(await row.textContent()).toContain('Captor places the queen');
     // The side the maker takes is marked, and named for those who cannot see the mark.
     expect(await row.getByTestId('challenge-side').getAttribute('title')).toBe(
       'The challenger plays Black',
@@ -117,9 +121,14 @@ describeInChromium('the lobby', (browser) => {
     await expect
       .poll(() => taker.getByTestId('clock-white').textContent(), SLOW)
       .toMatch(/^10:00$/);
+    expect(await taker.getByTestId('game-kind').textContent()).toBe('the captor places the queen');
 
     // Back in the lobby, a player in a game cannot seek another, and is shown the way back.
     await openLobby(maker);
+    // The game in play is listed with its rule book (the suite's only R16 game).
+    await expect
+      .poll(() => maker.locator('.live-rule').allTextContents(), SLOW)
+      .toEqual(['Captor places the queen']);
     await maker.getByTestId('pool-5+3').click();
     await expect
       .poll(() => maker.getByTestId('lobby-notice').textContent(), SLOW)

@@ -27,7 +27,11 @@ class FakeSocket {
 /** After these turns White's guard on k1 cannot move: touching it leaves only a pass (R15). */
 const K1_STUCK = ['l5-l6', 'h1-i1', 'h9-i8', 'k7@l1', 'd9-d8', 'l2-k2', 'b1-b2', 'k2-i3'];
 
-const view = (moves: readonly string[], touched: string | null = null): GameView => ({
+const view = (
+  moves: readonly string[],
+  touched: string | null = null,
+  captorPlacesQueen = false,
+): GameView => ({
   id: 'abcdefgh23',
   variant: 'standard',
   version: 2 + moves.length + (touched ? 1 : 0),
@@ -42,6 +46,7 @@ const view = (moves: readonly string[], touched: string | null = null): GameView
   rated: false,
   touchMove: true,
   touched,
+  captorPlacesQueen,
   online: { white: true, black: true },
   watchers: 0,
 });
@@ -128,5 +133,45 @@ describe('touch-move in an online game', () => {
     socket.hear(event(4, { kind: 'touch', seat: 'black', cell: 'f11' }));
     expect(online.board?.touched).toBe(parseCell('f11'));
     expect(new Set(online.board?.legalMoves().map(moveFrom))).toEqual(new Set([parseCell('f11')]));
+  });
+});
+
+describe('R16 in an online game', () => {
+  let running: OnlineGame | undefined;
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+  });
+  afterEach(() => {
+    running?.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('gives the captor the captured queen to place on her owner’s turn, and sends it as theirs', () => {
+    // White has just taken Black's queen on f10; it is Black's turn.
+    const { online, socket } = open(view(['h9-g10', 'f11-f10', 'd9-e9'], null, true));
+    running = online;
+    expect(online.canMove.value).toBe(true);
+    expect(online.status.value).toBe('You choose where Black’s queen goes: any empty cell.');
+    expect(online.boardConfig.value.selected).toBe(parseCell('f10'));
+    online.moveFromBoard(parseCell('f10'), parseCell('a1'));
+    expect(socket.sent.at(-1)).toEqual({ t: 'move', seat: 'white', move: 'f10@a1', version: 5 });
+  });
+
+  it('leaves the owner to watch, told who chooses, under R16 only', () => {
+    const moves = ['h9-g10', 'f11-f10', 'd9-e9'];
+    const { online, socket } = open(view(moves, null, true));
+    running = online;
+    socket.hear({ t: 'state', game: view(moves, null, true), you: 'black' });
+    expect(online.canMove.value).toBe(false);
+    expect(online.boardConfig.value.movable).toBeUndefined();
+    expect(online.status.value).toBe('White is choosing where your queen goes.');
+    socket.hear({ t: 'state', game: view(moves, null, true), you: null });
+    expect(online.status.value).toContain('White chooses where Black’s queen goes.');
+    // Under R10 the owner places her.
+    socket.hear({ t: 'state', game: view(moves), you: 'black' });
+    expect(online.canMove.value).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
-// The page that creates an online game: side, variant and clock, then the game's own page
-// with its link to send.
+// The page that creates an online game: side, variant, clock and who places a captured
+// queen, then the game's own page with its link to send.
 
 import type { Colour } from '@agon/engine';
 import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { Segmented } from '../ui/Segmented.tsx';
-import { SideChoice, VariantChoice } from './GameTerms.tsx';
+import { QueenChoice, SideChoice, VariantChoice } from './GameTerms.tsx';
 import { keepSeatToken } from './seats.ts';
 import { words } from './strings.ts';
 
@@ -43,6 +43,7 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
   const side = useSignal<Colour | 'random'>('white');
   const variant = useSignal<CreateRequest['variant']>('standard');
   const clock = useSignal(0);
+  const captor = useSignal(false);
   const busy = useSignal(false);
   const error = useSignal('');
   return (
@@ -58,6 +59,7 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
             side: side.value,
             variant: variant.value,
             clock: control(CLOCKS[clock.value] ?? null),
+            captorPlacesQueen: captor.value,
           })
             .then((game) => {
               keepSeatToken(game.id, game.token);
@@ -85,6 +87,7 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
           }))}
           choose={(i) => (clock.value = i)}
         />
+        <QueenChoice captor={captor} />
         {error.value && (
           <p class="error" role="alert">
             {error.value}

@@ -3,6 +3,7 @@
 // share while the seat opposite is free, the moves, the status and offers, and the actions.
 
 import { makeMoveText, opposite } from '@agon/engine';
+import type { GameView } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
@@ -198,6 +199,13 @@ function BoardActions({ online }: { readonly online: OnlineGame }) {
   );
 }
 
+/** The game's kind when not the usual (placement, touch-move, R16), in words. */
+function gameTerms(v: GameView): string | undefined {
+  const usual = gameKind(v);
+  const kind = [...(usual ? [usual] : []), ...(v.captorPlacesQueen ? [ot('kind.captor')] : [])];
+  return kind.length ? kind.join(' · ') : undefined;
+}
+
 /** The page of game `online`. */
 export function GamePage({ online }: { readonly online: OnlineGame }) {
   const v = online.view.value;
@@ -206,7 +214,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
   const line = online.line.value;
   const inviting = v && you !== null && !v.seats[opposite(you)];
   const notice = online.notice.value;
-  const kind = v && gameKind(v);
+  const kind = v && gameTerms(v);
   return (
     <main class="game-page online">
       <div class="card-top">

@@ -16,7 +16,7 @@ import { Modal } from '../lib/Modal.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
 import { gamePath } from './address.ts';
-import { SideChoice, VariantChoice } from './GameTerms.tsx';
+import { QueenChoice, SideChoice, VariantChoice } from './GameTerms.tsx';
 import { Link } from './Link.tsx';
 import { Lobby } from './lobby.ts';
 import { elapsedText, ratingText, timeControlText } from './lobby-text.ts';
@@ -147,6 +147,7 @@ function Terms({ terms }: { readonly terms: Omit<ChallengeTerms, 'side'> }) {
     ot(`variant.${terms.variant}`),
     ot(terms.rated ? 'mode.rated' : 'mode.casual'),
     ...(terms.touchMove ? [ot('touchMove')] : []),
+    ...(terms.captorPlacesQueen ? [ot('captorPlacesQueen')] : []),
   ];
   return (
     <span class="terms">
@@ -229,6 +230,7 @@ function LiveGame({ game }: { readonly game: LiveGameView }) {
           {game.black.name} <span class="rating">{ratingText(game.black.rating)}</span>
         </span>
         <span class="terms-time">{timeControlText(game.clock)}</span>
+        {game.captorPlacesQueen && <span class="live-rule">{ot('captorPlacesQueen')}</span>}
       </Link>
     </li>
   );
@@ -275,6 +277,7 @@ function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done
   const increment = useSignal<number>(3);
   const variant = useSignal<ChallengeTerms['variant']>('standard');
   const touchMove = useSignal(false);
+  const captor = useSignal(false);
   const side = useSignal<ChallengeTerms['side']>('random');
   const rated = useSignal(true);
   const clock = { initial: minutes.value * 60_000, increment: increment.value * 1000 };
@@ -287,6 +290,7 @@ function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done
             clock,
             variant: variant.value,
             touchMove: touchMove.value,
+            captorPlacesQueen: captor.value,
             side: side.value,
             rated: rated.value,
           });
@@ -312,6 +316,7 @@ function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done
           {ot('challenge.class', { class: ot(`class.${ratingClass(clock)}`) })}
         </p>
         <VariantChoice variant={variant} />
+        <QueenChoice captor={captor} />
         <SideChoice side={side} />
         <Segmented
           legend={ot('challenge.mode')}

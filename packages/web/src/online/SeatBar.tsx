@@ -21,7 +21,10 @@ export function SeatBar({
   const v = online.view.value;
   const game = online.board;
   const you = online.you.value;
-  const toMove = !!(v && game && !v.outcome && game.position.turnColour === colour);
+  const playing = !!(v && game && !v.outcome);
+  // The side that acts now: the side to move, or the captor placing the queen it owes (R16).
+  const toMove = playing && game?.chooser === colour;
+  const owes = playing && game?.position.turnColour === colour && game.position.relocating;
   const inHand = game?.position.hand[colour === 'white' ? 0 : 1] ?? 0;
   const left = online.timeLeft(colour);
   const brief = v?.players?.[colour];
@@ -50,7 +53,7 @@ export function SeatBar({
               : undefined
       }
       toMove={toMove}
-      relocating={toMove && !!game?.position.relocating}
+      relocating={owes}
       inHand={inHand}
       connected={v ? joined && v.online[colour] : undefined}
       clock={

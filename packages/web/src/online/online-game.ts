@@ -32,6 +32,7 @@ import { gamePath } from './address.ts';
 import { Connection, type LineState, tagged } from './connection.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
 import { words } from './strings.ts';
+import { ot } from './text.ts';
 
 /** What the game tells the page beyond its signals. */
 export interface OnlineHooks {
@@ -43,7 +44,10 @@ export interface OnlineHooks {
 
 /** The game as the server holds it: the moves replayed, and the piece touched (R15), if any. */
 function replay(v: GameView): Game {
-  const game = new Game(startPosition(v.variant), { touchMove: v.touchMove });
+  const game = new Game(startPosition(v.variant), {
+    touchMove: v.touchMove,
+    captorPlacesQueen: v.captorPlacesQueen,
+  });
   // A pass needs no touch to replay: with touch-move on, a stuck piece is enough (R15).
   for (const text of v.moves) {
     const move = parseMoveText(text);
@@ -129,7 +133,7 @@ export class OnlineGame {
     return this.game;
   }
 
-  /** Whether this page may move now. */
+  /** Whether this page may move now: its side chooses the next turn (the captor's under R16). */
   readonly canMove = computed(() => {
     const v = this.view.value;
     const you = this.you.value;
@@ -143,7 +147,7 @@ export class OnlineGame {
       v.seats.white &&
       v.seats.black &&
       !v.outcome &&
-      game.position.turnColour === you
+      game.chooser === you
     );
   });
 
@@ -212,10 +216,18 @@ export class OnlineGame {
       return `${title} ${outcomeReason(v.outcome, game.position)()}`;
     }
     const turn = game.position.turnColour;
-    if (you === null) return `${words.spectating} ${words.toMove(turn)}`;
+    const chooser = game.chooser ?? turn;
+    // R16: the captor chooses the cell of the queen the side to move owes.
+    const captor = chooser !== turn;
+    if (you === null) {
+      return `${words.spectating} ${captor ? ot(`captor.watch.${chooser}`) : words.toMove(turn)}`;
+    }
     if (!v.seats[opposite(you)]) return words.waitingToJoin;
     const away = !v.online[opposite(you)];
-    if (turn !== you) return away ? words.waitingToReturn : words.theirMove;
+    if (chooser !== you) {
+      return away ? words.waitingToReturn : captor ? ot(`captor.them.${chooser}`) : words.theirMove;
+    }
+    if (captor) return `${ot(`captor.you.${turn}`)}${away ? ` ${words.theyAreAway}` : ''}`;
     const pos = game.position;
     const touched = pos.pieceAt(game.touched);
     const what = pos.placing
@@ -255,7 +267,10 @@ export class OnlineGame {
         break;
       }
       case 'error':
-        this.notice.value = { text: words.refusal(m.code, m.message) };
+        // The owner's own relocation under R16: the status line says who chooses, in words.
+        this.notice.value = {
+          text: m.code === 'captor-chooses' ? this.status.value : words.refusal(m.code, m.message),
+        };
         if (
           this.pending.value !== undefined ||
           m.code === 'stale' ||

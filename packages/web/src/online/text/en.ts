@@ -22,6 +22,7 @@ export const en = {
   'variant.standard': 'Standard',
   'variant.placement': 'Placement',
   touchMove: 'Touch-move',
+  captorPlacesQueen: 'Captor places the queen',
 
   'lobby.title': 'Lobby',
   'lobby.quick': 'Quick pairing',
@@ -66,6 +67,9 @@ export const en = {
   'challenge.increment': 'Seconds added per move',
   'challenge.class': 'Rating class: {class}',
   'challenge.touchMove': 'Touch-move: a piece picked up must be moved',
+  'queen.legend': 'Who places a captured queen',
+  'queen.owner': 'Her owner (standard)',
+  'queen.captor': 'The captor (historical)',
   'challenge.mode': 'Game',
   'challenge.replaces': 'It replaces your open challenge.',
   'challenge.submit': 'Create the challenge',
@@ -126,6 +130,14 @@ export const en = {
   'seat.player': '{name}’s page',
   'seat.rating': 'rating {rating}',
   'game.toLobby': 'Back to the lobby',
+
+  'kind.captor': 'the captor places the queen',
+  'captor.you.white': 'You choose where White’s queen goes: any empty cell.',
+  'captor.you.black': 'You choose where Black’s queen goes: any empty cell.',
+  'captor.them.white': 'White is choosing where your queen goes.',
+  'captor.them.black': 'Black is choosing where your queen goes.',
+  'captor.watch.white': 'White chooses where Black’s queen goes.',
+  'captor.watch.black': 'Black chooses where White’s queen goes.',
 } as const;
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */

@@ -21,6 +21,7 @@ export const fi: OnlineCatalog = {
   'variant.standard': 'Tavallinen',
   'variant.placement': 'Asettelu',
   touchMove: 'Kosketussääntö',
+  captorPlacesQueen: 'Vangitsija sijoittaa kuningattaren',
 
   'lobby.title': 'Aula',
   'lobby.quick': 'Pikaparitus',
@@ -65,6 +66,9 @@ export const fi: OnlineCatalog = {
   'challenge.increment': 'Lisäsekunteja siirtoa kohti',
   'challenge.class': 'Vahvuuslukuluokka: {class}',
   'challenge.touchMove': 'Kosketussääntö: nostettua nappulaa on siirrettävä',
+  'queen.legend': 'Kuka sijoittaa vangitun kuningattaren',
+  'queen.owner': 'Omistaja (tavallinen)',
+  'queen.captor': 'Vangitsija (historiallinen)',
   'challenge.mode': 'Peli',
   'challenge.replaces': 'Se korvaa avoimen haasteesi.',
   'challenge.submit': 'Luo haaste',
@@ -126,4 +130,12 @@ export const fi: OnlineCatalog = {
   'seat.player': 'Pelaajan {name} sivu',
   'seat.rating': 'vahvuusluku {rating}',
   'game.toLobby': 'Takaisin aulaan',
+
+  'kind.captor': 'vangitsija sijoittaa kuningattaren',
+  'captor.you.white': 'Sinä päätät, minne Valkean kuningatar menee: mikä tahansa tyhjä ruutu.',
+  'captor.you.black': 'Sinä päätät, minne Mustan kuningatar menee: mikä tahansa tyhjä ruutu.',
+  'captor.them.white': 'Valkea päättää, minne kuningattaresi menee.',
+  'captor.them.black': 'Musta päättää, minne kuningattaresi menee.',
+  'captor.watch.white': 'Valkea päättää, minne Mustan kuningatar menee.',
+  'captor.watch.black': 'Musta päättää, minne Valkean kuningatar menee.',
 };

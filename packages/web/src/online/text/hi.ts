@@ -21,6 +21,7 @@ export const hi: OnlineCatalog = {
   'variant.standard': 'सामान्य',
   'variant.placement': 'प्लेसमेंट',
   touchMove: 'छुआ तो चलो',
+  captorPlacesQueen: 'बंदी रानी पकड़ने वाला रखे',
 
   'lobby.title': 'लॉबी',
   'lobby.quick': 'झटपट जोड़ी',
@@ -65,6 +66,9 @@ export const hi: OnlineCatalog = {
   'challenge.increment': 'हर चाल पर जुड़ने वाले सेकंड',
   'challenge.class': 'रेटिंग वर्ग: {class}',
   'challenge.touchMove': 'छुआ तो चलो: उठाया गया मोहरा चलना ही होगा',
+  'queen.legend': 'बंदी रानी कौन रखे',
+  'queen.owner': 'उसका मालिक (सामान्य)',
+  'queen.captor': 'पकड़ने वाला (ऐतिहासिक)',
   'challenge.mode': 'खेल',
   'challenge.replaces': 'यह आपकी खुली चुनौती की जगह ले लेगी।',
   'challenge.submit': 'चुनौती बनाएँ',
@@ -125,4 +129,12 @@ export const hi: OnlineCatalog = {
   'seat.player': '{name} का पन्ना',
   'seat.rating': 'रेटिंग {rating}',
   'game.toLobby': 'लॉबी में लौटें',
+
+  'kind.captor': 'बंदी रानी पकड़ने वाला रखे',
+  'captor.you.white': 'सफ़ेद की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
+  'captor.you.black': 'काले की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
+  'captor.them.white': 'सफ़ेद चुन रहा है कि आपकी रानी कहाँ जाए।',
+  'captor.them.black': 'काला चुन रहा है कि आपकी रानी कहाँ जाए।',
+  'captor.watch.white': 'सफ़ेद चुनता है कि काले की रानी कहाँ जाए।',
+  'captor.watch.black': 'काला चुनता है कि सफ़ेद की रानी कहाँ जाए।',
 };

@@ -22,6 +22,7 @@ export const ru: OnlineCatalog = {
   'variant.standard': 'Обычная',
   'variant.placement': 'Расстановка',
   touchMove: 'Тронул — ходи',
+  captorPlacesQueen: 'Королеву ставит взявший',
 
   'lobby.title': 'Лобби',
   'lobby.quick': 'Быстрый подбор',
@@ -76,6 +77,9 @@ export const ru: OnlineCatalog = {
   'challenge.increment': 'Секунд добавляется за ход',
   'challenge.class': 'Рейтинговая категория: {class}',
   'challenge.touchMove': 'Тронул — ходи: взятой фигурой нужно сходить',
+  'queen.legend': 'Кто ставит захваченную королеву',
+  'queen.owner': 'Владелец (обычно)',
+  'queen.captor': 'Взявший (по-старому)',
   'challenge.mode': 'Партия',
   'challenge.replaces': 'Он заменит ваш открытый вызов.',
   'challenge.submit': 'Создать вызов',
@@ -142,4 +146,12 @@ export const ru: OnlineCatalog = {
   'seat.player': 'Страница игрока {name}',
   'seat.rating': 'рейтинг {rating}',
   'game.toLobby': 'Вернуться в лобби',
+
+  'kind.captor': 'королеву ставит взявший',
+  'captor.you.white': 'Вы выбираете, куда поставить белую королеву: любая свободная клетка.',
+  'captor.you.black': 'Вы выбираете, куда поставить чёрную королеву: любая свободная клетка.',
+  'captor.them.white': 'Белые выбирают, куда поставить вашу королеву.',
+  'captor.them.black': 'Чёрные выбирают, куда поставить вашу королеву.',
+  'captor.watch.white': 'Белые выбирают, куда поставить чёрную королеву.',
+  'captor.watch.black': 'Чёрные выбирают, куда поставить белую королеву.',
 };
