@@ -121,7 +121,7 @@ describeInChromium('the lobby', (browser) => {
     await expect
       .poll(() => taker.getByTestId('clock-white').textContent(), SLOW)
       .toMatch(/^10:00$/);
-    expect(await taker.getByTestId('game-kind').textContent()).toBe('the captor places the queen');
+    expect(await taker.getByTestId('game-kind').textContent()).toBe('captor places queen');
 
     // Back in the lobby, a player in a game cannot seek another, and is shown the way back.
     await openLobby(maker);

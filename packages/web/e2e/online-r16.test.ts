@@ -46,7 +46,7 @@ describeInChromium('an R16 game between two browsers by link', (browser) => {
     for (const page of [white, black, watcher]) {
       await expect
         .poll(() => page.getByTestId('game-kind').textContent(), SLOW)
-        .toBe('the captor places the queen');
+        .toBe('captor places queen');
     }
 
     // White takes Black's queen on f10 in three turns.

@@ -3,7 +3,6 @@
 // share while the seat opposite is free, the moves, the status and offers, and the actions.
 
 import { makeMoveText, opposite } from '@agon/engine';
-import type { GameView } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
@@ -188,7 +187,12 @@ function BoardActions({ online }: { readonly online: OnlineGame }) {
           type="button"
           class="action"
           onClick={() =>
-            openAnalysis({ start: game.initial, moves: [...game.moves], ply: game.moves.length })
+            openAnalysis({
+              start: game.initial,
+              options: game.options,
+              moves: [...game.moves],
+              ply: game.moves.length,
+            })
           }
         >
           <Icon name="analyse" />
@@ -199,13 +203,6 @@ function BoardActions({ online }: { readonly online: OnlineGame }) {
   );
 }
 
-/** The game's kind when not the usual (placement, touch-move, R16), in words. */
-function gameTerms(v: GameView): string | undefined {
-  const usual = gameKind(v);
-  const kind = [...(usual ? [usual] : []), ...(v.captorPlacesQueen ? [ot('kind.captor')] : [])];
-  return kind.length ? kind.join(' · ') : undefined;
-}
-
 /** The page of game `online`. */
 export function GamePage({ online }: { readonly online: OnlineGame }) {
   const v = online.view.value;
@@ -214,7 +211,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
   const line = online.line.value;
   const inviting = v && you !== null && !v.seats[opposite(you)];
   const notice = online.notice.value;
-  const kind = v && gameTerms(v);
+  const kind = v && gameKind(v);
   return (
     <main class="game-page online">
       <div class="card-top">

@@ -131,7 +131,6 @@ export const en = {
   'seat.rating': 'rating {rating}',
   'game.toLobby': 'Back to the lobby',
 
-  'kind.captor': 'the captor places the queen',
   'captor.you.white': 'You choose where White’s queen goes: any empty cell.',
   'captor.you.black': 'You choose where Black’s queen goes: any empty cell.',
   'captor.them.white': 'White is choosing where your queen goes.',

@@ -131,7 +131,6 @@ export const fi: OnlineCatalog = {
   'seat.rating': 'vahvuusluku {rating}',
   'game.toLobby': 'Takaisin aulaan',
 
-  'kind.captor': 'vangitsija sijoittaa kuningattaren',
   'captor.you.white': 'Sinä päätät, minne Valkean kuningatar menee: mikä tahansa tyhjä ruutu.',
   'captor.you.black': 'Sinä päätät, minne Mustan kuningatar menee: mikä tahansa tyhjä ruutu.',
   'captor.them.white': 'Valkea päättää, minne kuningattaresi menee.',

@@ -130,7 +130,6 @@ export const hi: OnlineCatalog = {
   'seat.rating': 'रेटिंग {rating}',
   'game.toLobby': 'लॉबी में लौटें',
 
-  'kind.captor': 'बंदी रानी पकड़ने वाला रखे',
   'captor.you.white': 'सफ़ेद की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
   'captor.you.black': 'काले की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
   'captor.them.white': 'सफ़ेद चुन रहा है कि आपकी रानी कहाँ जाए।',
