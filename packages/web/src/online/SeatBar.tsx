@@ -24,7 +24,9 @@ export function SeatBar({
   const playing = !!(v && game && !v.outcome);
   // The side that acts now: the side to move, or the captor placing the queen it owes (R16).
   const toMove = playing && game?.chooser === colour;
-  const owes = playing && game?.position.turnColour === colour && game.position.relocating;
+  const owes = toMove && game?.position.turnColour === colour && game.position.relocating;
+  // R16: the captor chooses the cell of the owner's captured queen, on the owner's turn.
+  const placingQueen = toMove && game?.position.turnColour !== colour;
   const inHand = game?.position.hand[colour === 'white' ? 0 : 1] ?? 0;
   const left = online.timeLeft(colour);
   const brief = v?.players?.[colour];
@@ -54,6 +56,7 @@ export function SeatBar({
       }
       toMove={toMove}
       relocating={owes}
+      placingQueen={placingQueen}
       inHand={inHand}
       connected={v ? joined && v.online[colour] : undefined}
       clock={
