@@ -421,7 +421,7 @@ export const en = {
     'No moves yet. Tap a piece, then a cell: along its ring or one ring nearer the throne.',
   'moves.emptyPlacement': 'No moves yet. Tap a cell to place a guard there.',
   'player.relocate': 'relocation owed',
-  'player.placesQueen': 'places the queen (R16)',
+  'player.placesQueen': 'places the queen',
   'player.online': 'connected',
   'player.offline': 'not connected',
   'outcome.stuck.forbidden.white':

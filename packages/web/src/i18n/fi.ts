@@ -443,7 +443,7 @@ export const fi: UiCatalog = {
     'Ei vielä siirtoja. Napauta nappulaa ja sitten ruutua: samalla kehällä tai yhtä kehää lähempänä valtaistuinta.',
   'moves.emptyPlacement': 'Ei vielä siirtoja. Napauta ruutua asettaaksesi sotilaan siihen.',
   'player.relocate': 'siirto takaisin laudalle kesken',
-  'player.placesQueen': 'sijoittaa kuningattaren (R16)',
+  'player.placesQueen': 'sijoittaa kuningattaren',
   'player.online': 'yhteydessä',
   'player.offline': 'ei yhteyttä',
   'outcome.stuck.forbidden.white':

@@ -409,7 +409,7 @@ export const hi: UiCatalog = {
     'अभी कोई चाल नहीं। किसी मोहरे पर टैप करें, फिर किसी खाने पर: उसी घेरे में या सिंहासन से एक घेरा पास।',
   'moves.emptyPlacement': 'अभी कोई चाल नहीं। रक्षक रखने के लिए किसी खाने पर टैप करें।',
   'player.relocate': 'मोहरा वापस रखना है',
-  'player.placesQueen': 'रानी रखता है (R16)',
+  'player.placesQueen': 'रानी रखता है',
   'player.online': 'जुड़े हुए',
   'player.offline': 'जुड़े नहीं',
   'outcome.stuck.forbidden.white':

@@ -448,7 +448,7 @@ export const ru: UiCatalog = {
     'Ходов пока нет. Нажмите на фигуру, затем на клетку: по её кольцу или на кольцо ближе к трону.',
   'moves.emptyPlacement': 'Ходов пока нет. Нажмите на клетку, чтобы поставить туда стража.',
   'player.relocate': 'должен вернуть фигуру',
-  'player.placesQueen': 'ставит королеву (R16)',
+  'player.placesQueen': 'ставит королеву',
   'player.online': 'на связи',
   'player.offline': 'не на связи',
   'outcome.stuck.forbidden.white':

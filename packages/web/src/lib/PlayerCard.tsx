@@ -64,7 +64,14 @@ export function PlayerCard(p: PlayerCardProps) {
         </span>
         <span class="detail">
           {p.side && <span class="side">{p.side}</span>}
-          {p.toMove && !p.thinking && <span class="turn">{t('player.toMove')}</span>}
+          {/* R16: the captor's card says what the captor does instead of "to move", in the
+              line under the name, where it leaves room for the name and the clock. */}
+          {p.placingQueen && !p.thinking && (
+            <span class="badge owed">{t('player.placesQueen')}</span>
+          )}
+          {p.toMove && !p.thinking && !p.placingQueen && (
+            <span class="turn">{t('player.toMove')}</span>
+          )}
           {p.thinking && (
             <span class="thinking" role="status" data-testid="thinking">
               <span class="dots" aria-hidden="true" />
@@ -74,7 +81,6 @@ export function PlayerCard(p: PlayerCardProps) {
         </span>
       </span>
       {p.relocating && <span class="badge owed">{t('player.relocate')}</span>}
-      {p.placingQueen && <span class="badge owed">{t('player.placesQueen')}</span>}
       {inHand > 0 && (
         <span
           class="hand"
