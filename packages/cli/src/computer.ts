@@ -41,10 +41,7 @@ export class Computer {
       game.history(),
       this.level,
       this.random,
-      {
-        deadline,
-        now,
-      },
+      { deadline, now, captorPlacesQueen: game.captorPlacesQueen },
     )?.move;
   }
 
@@ -52,6 +49,7 @@ export class Computer {
   hint(game: Game): Move | undefined {
     const now = (): number => performance.now();
     const deadline = now() + (this.movetime ?? HINT_MS);
-    return this.searcher.search(game.position.clone(), game.history(), { deadline, now })?.pv[0];
+    const limits = { deadline, now, captorPlacesQueen: game.captorPlacesQueen };
+    return this.searcher.search(game.position.clone(), game.history(), limits)?.pv[0];
   }
 }

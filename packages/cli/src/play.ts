@@ -14,7 +14,8 @@ export const playCommand: Command = {
   name: 'play',
   summary: 'play a game in the terminal, for two people or against the computer',
   usage: `usage: agon play [--level <1-10> [--side white|black|random] [--movetime <ms>]]
-                 [--touch-move] [--variant standard|placement] [--apn "<APN>"]
+                 [--touch-move] [--queen-placement owner|captor]
+                 [--variant standard|placement] [--apn "<APN>"]
                  [--load <file>]
 
 Starts a game at one terminal, for two people or, with --level, against the computer:
@@ -28,14 +29,18 @@ quit). Input may be piped in; the game ends quietly at the end of input.
                      unless told; lower levels stop at their own depth and nodes)
 
   --touch-move       play with the touch-move house rule (R15)
+  --queen-placement <who>
+                     who chooses a captured queen's cell: owner (R10, the default)
+                     or captor (the historical rule, R16)
   --variant <name>   standard (R4) or placement (R14)
   --apn "<APN>"      start from this position
-  --load <file>      go on with the game recorded in an AGN file (its TouchMove tag
-                     decides touch-move)`,
+  --load <file>      go on with the game recorded in an AGN file (its TouchMove and
+                     QueenPlacement tags decide those rules)`,
 
   async run(argv) {
     const args = new Args('play', argv, {
       'touch-move': 'switch',
+      'queen-placement': 'value',
       variant: 'value',
       apn: 'value',
       load: 'value',
@@ -113,11 +118,17 @@ function startingGame(args: Args): { game: Game; tags: Map<string, string> } {
     throw new CommandError(`play: give only one of --variant, --apn and --load`);
   }
   const touchMove = args.has('touch-move');
+  const placement = args.value('queen-placement');
+  if (placement !== undefined && placement !== 'owner' && placement !== 'captor') {
+    throw new CommandError(
+      `play: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
+    );
+  }
   const file = args.value('load');
   if (file !== undefined) {
-    if (touchMove) {
+    if (touchMove || placement !== undefined) {
       throw new CommandError(
-        `play: the record's TouchMove tag decides touch-move; drop --touch-move`,
+        `play: the record's tags decide touch-move and queen placement; drop --touch-move and --queen-placement`,
       );
     }
     const record = readRecord(file);
@@ -129,7 +140,10 @@ function startingGame(args: Args): { game: Game; tags: Map<string, string> } {
     throw new CommandError(`play: unknown variant "${variant}": it is standard or placement`);
   }
   const apn = args.value('apn') ?? (variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
-  const game = new Game(positionFromApn('play', apn), { touchMove });
+  const game = new Game(positionFromApn('play', apn), {
+    touchMove,
+    captorPlacesQueen: placement === 'captor',
+  });
   const now = new Date();
   const date = `${now.getFullYear()}.${String(now.getMonth() + 1).padStart(2, '0')}.${String(now.getDate()).padStart(2, '0')}`;
   return {

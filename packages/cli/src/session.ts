@@ -7,12 +7,12 @@ import {
   CELL_COUNT,
   type Colour,
   cellName,
+  chooserOf,
   type Game,
   type Move,
   makeAgn,
   makeMoveText,
   type Outcome,
-  opposite,
   outcomeSide,
   PASS_MOVE,
   type Position,
@@ -82,9 +82,14 @@ export class Session {
     private readonly opponents: Opponents,
   ) {}
 
-  /** The prompt for the next line: whose turn it is, or that the game is over. */
+  /** The prompt for the next line: whose turn it is (R16: who chooses it), or that the game is over. */
   get prompt(): string {
-    return this.game.outcome ? 'game over> ' : `${name(this.game.position.turnColour)} to move> `;
+    const chooser = this.game.chooser;
+    if (chooser === undefined) return 'game over> ';
+    const mover = this.game.position.turnColour;
+    return chooser === mover
+      ? `${name(mover)} to move> `
+      : `${name(chooser)} places ${name(mover)}'s queen> `;
   }
 
   /** Greets the players with the board; the computer moves first if it has White. */
@@ -151,7 +156,11 @@ export class Session {
       this.say(`Guards in hand: White ${pos.hand[0]}, Black ${pos.hand[1]}.`);
     }
     if (this.game.outcome) this.announce();
-    else if (pos.capturedCount[pos.turn]) {
+    else if (this.game.chooser !== pos.turnColour) {
+      this.say(
+        `${name(this.game.chooser!)} captured ${name(pos.turnColour)}'s queen and chooses her cell (R16): type <from>@<to>, or moves.`,
+      );
+    } else if (pos.capturedCount[pos.turn]) {
       this.say(
         `${name(pos.turnColour)} must relocate a captured piece (R10): type <from>@<to>, or moves.`,
       );
@@ -196,7 +205,7 @@ export class Session {
   // Plays a turn and says who played it and what it captured.
   private playTurn(move: Move): Result<unknown> {
     const pos = this.game.position;
-    const mover = pos.turnColour;
+    const mover = this.game.chooser!;
     const before = capturedCells(pos);
     const played = this.game.play(move);
     if (!played.ok) return played;
@@ -212,13 +221,15 @@ export class Session {
     return played;
   }
 
-  // The computer's turn, when it is the computer's turn.
+  // The computer's turns, while it chooses them: under R16 it may choose the cell of the
+  // player's captured queen and then play its own turn.
   private reply(): void {
     const { computer, engine } = this.opponents;
-    if (this.game.outcome || this.game.position.turnColour !== computer) return;
-    const move = engine.move(this.game);
-    // The search finds a turn whenever the game goes on; resigning keeps the game consistent if not.
-    if (move === undefined || !this.playTurn(move).ok) this.game.resign(computer);
+    while (computer !== undefined && this.game.chooser === computer) {
+      const move = engine.move(this.game);
+      // The search finds a turn whenever the game goes on; resigning keeps the game consistent if not.
+      if (move === undefined || !this.playTurn(move).ok) this.game.resign(computer);
+    }
   }
 
   private hint(): void {
@@ -271,26 +282,31 @@ export class Session {
       this.show();
       return;
     }
+    // Against the computer, back to a turn the player chooses: the computer's replies and the
+    // player's turn before them, or only the player's turn if it ended the game.
+    const choosers = this.choosers();
     const { computer } = this.opponents;
-    const moves = this.game.moves.length;
-    // Against the computer, back to the player's turn: the computer's reply and the
-    // player's turn before it, or only the player's turn if it ended the game.
-    const steps = computer === undefined || this.lastMover() !== computer ? 1 : 2;
-    if (moves < steps) {
+    let steps = 1;
+    while (computer !== undefined && choosers[choosers.length - steps] === computer) steps++;
+    if (steps > choosers.length) {
       this.say('Nothing to undo.');
       return;
     }
     for (let i = 0; i < steps; i++) this.game.undo();
     this.say(
-      steps === 2
-        ? "Took back your last turn and the computer's reply."
-        : 'Took back the last turn.',
+      steps > 1 ? "Took back your last turn and the computer's reply." : 'Took back the last turn.',
     );
     this.show();
   }
 
-  private lastMover(): Colour {
-    return opposite(this.game.position.turnColour);
+  // Who chose each turn played: its mover, or under R16 the captor placing a queen.
+  private choosers(): Colour[] {
+    const pos = this.game.initial;
+    return this.game.moves.map((m) => {
+      const chooser = chooserOf(pos, this.game.captorPlacesQueen);
+      pos.make(m);
+      return chooser;
+    });
   }
 
   private save(file: string): void {
