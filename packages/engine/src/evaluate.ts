@@ -69,8 +69,13 @@ export const WEIGHTS = new Int32Array([
  */
 export const CAPTOR_FEATURES = ['queenExposed', 'queenVulnerable', 'capturedQueen'] as const;
 
-/** Weights of CAPTOR_FEATURES, added to WEIGHTS' evaluation when R16 is in force. */
-export const CAPTOR_WEIGHTS = new Int32Array([-80, -20, -60]);
+/**
+ * Weights of CAPTOR_FEATURES, added to WEIGHTS' evaluation when R16 is in force. Zero: hand-set
+ * values (-80, -20, -60) scored 47.5% against zero under R16 at level 7 (docs/strength.md), so
+ * R16's evaluation is R10's until a tuning (`agon tune --pairs N --queen-placement captor`)
+ * finds weights that measurably help.
+ */
+export const CAPTOR_WEIGHTS = new Int32Array([0, 0, 0]);
 
 const nb = adjacent;
 const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
