@@ -14,11 +14,15 @@ const READY_MS = 10_000;
 // A move may come this late after its movetime (PROTOCOL.md leaves the margin to the client).
 const GRACE_MS = 1000;
 const QUIT_MS = 2000;
+// A won score in the relocation scoring, above any evaluation: a sooner win scores higher.
+const WON = 1_000_000;
 
 /** An engine process speaking AEP. */
 export class AepClient implements Contender {
   /** The engine's own name (`id name`) or, until it says, the command. */
   name: string;
+  /** Set when R16 is in force and the engine has no CaptorPlacesQueen option. */
+  scoresRelocations = false;
   private readonly child: ChildProcess;
   private readonly lines: string[] = [];
   private wake: (() => void) | undefined;
@@ -60,25 +64,33 @@ export class AepClient implements Contender {
 
   /**
    * Starts `command`, completes the aep/aepok handshake, sets `level` if given and `options`,
-   * and waits for readyok.
+   * under R16 (`captorPlacesQueen`) CaptorPlacesQueen or, when the engine lacks it, the
+   * scoring of relocations, and waits for readyok.
    */
   static async start(
     command: string,
     level: number | undefined,
     options: readonly (readonly [string, string])[] = [],
+    captorPlacesQueen = false,
   ): Promise<AepClient> {
     const client = new AepClient(command);
     try {
       client.send('aep');
+      let offersCaptor = false;
       await client.waitFor(
         (line) => {
           if (line.startsWith('id name ')) client.name = line.slice('id name '.length).trim();
+          if (/^option name CaptorPlacesQueen type check\b/.test(line)) offersCaptor = true;
           return line === 'aepok';
         },
         STARTUP_MS,
         'aepok',
       );
       if (level !== undefined) client.send(`setoption name Level value ${level}`);
+      if (captorPlacesQueen && offersCaptor) {
+        client.send('setoption name CaptorPlacesQueen value true');
+      }
+      client.scoresRelocations = captorPlacesQueen && !offersCaptor;
       for (const [name, value] of options) client.send(`setoption name ${name} value ${value}`);
       client.send('isready');
       let refused: string | undefined;
@@ -113,8 +125,49 @@ export class AepClient implements Contender {
     await this.waitFor((line) => line === 'readyok', READY_MS, 'readyok');
   }
 
-  /** Sends the game so far and `go movetime`, and returns the text after `bestmove`. */
+  /**
+   * Sends the game so far and `go movetime`, and returns the text after `bestmove`; as captor
+   * under R16 without the engine's own option, the relocation it scores best for itself.
+   */
   async move(game: Game, movetime: number): Promise<string> {
+    if (this.scoresRelocations && game.chooser !== game.position.turnColour) {
+      return this.bestRelocation(game, movetime);
+    }
+    return (await this.search(game, movetime)).move;
+  }
+
+  // R16 for an engine that knows only R10: the position after each relocation has the captor
+  // to move, so the engine's score there is the captor's own, and the relocation with the
+  // best score is the captor's choice. The relocations share the captor's movetime equally
+  // (at least 1 ms each), so the captor thinks about as long as on any other turn; a
+  // relocation that ends the game is scored by its result without asking.
+  private async bestRelocation(game: Game, movetime: number): Promise<string> {
+    const captor = game.chooser;
+    const moves = game.legalMoves();
+    const share = Math.max(1, Math.floor(movetime / moves.length));
+    let best = '';
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const move of moves) {
+      game.play(move);
+      const outcome = game.outcome;
+      let score: number;
+      try {
+        if (outcome === undefined) score = (await this.search(game, share)).score;
+        else score = outcome.winner === undefined ? 0 : outcome.winner === captor ? WON : -WON;
+      } finally {
+        game.undo();
+      }
+      if (score > bestScore) {
+        bestScore = score;
+        best = makeMoveText(move);
+      }
+    }
+    return best;
+  }
+
+  // The engine's search of the game's position: its bestmove text and its last score for the
+  // side to move (0 if it gave none; a found win or loss beyond every evaluation).
+  private async search(game: Game, movetime: number): Promise<{ move: string; score: number }> {
     const start = makeApn(game.initial);
     const moves = game.moves.map(makeMoveText).join(' ');
     this.send(
@@ -122,8 +175,20 @@ export class AepClient implements Contender {
     );
     this.send(`go movetime ${movetime}`);
     const limit = movetime + GRACE_MS;
-    const line = await this.waitFor((l) => /^bestmove(\s|$)/.test(l), limit, 'bestmove');
-    return line.split(/\s+/)[1] ?? '';
+    let score = 0;
+    const line = await this.waitFor(
+      (l) => {
+        const m = /^info .*\bscore (cp|win|loss) (-?\d+)/.exec(l);
+        if (m) {
+          const n = Number(m[2]);
+          score = m[1] === 'cp' ? n : m[1] === 'win' ? WON - n : n - WON;
+        }
+        return /^bestmove(\s|$)/.test(l);
+      },
+      limit,
+      'bestmove',
+    );
+    return { move: line.split(/\s+/)[1] ?? '', score };
   }
 
   /** Sends quit and closes its input; kills it if it has not exited soon after. */

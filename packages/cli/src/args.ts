@@ -1,7 +1,7 @@
 // Command-line arguments. Hand-rolled rather than node:util parseArgs so every message names
 // the command and the flag in the words of the usage text.
 
-import { FEATURE_COUNT, FEATURES, type Position, parseApn } from '@agon/engine';
+import { FEATURES, type Position, parseApn } from '@agon/engine';
 import { CommandError } from './command.ts';
 
 /** The flags a command accepts: `value` flags take an argument, `switch` flags do not. */
@@ -67,16 +67,16 @@ export class Args {
   }
 
   /**
-   * A `value` flag's evaluation weights: FEATURE_COUNT whole numbers separated by commas, in
-   * the order of FEATURES; undefined when the flag is absent.
+   * A `value` flag's evaluation weights: one whole number per feature of `names` (FEATURES
+   * unless given), separated by commas, in their order; undefined when the flag is absent.
    */
-  weights(name: string): Int32Array | undefined {
+  weights(name: string, names: readonly string[] = FEATURES): Int32Array | undefined {
     const text = this.values.get(name);
     if (text === undefined) return undefined;
     const parts = text.split(',').map((p) => p.trim());
-    if (parts.length !== FEATURE_COUNT || parts.some((p) => !/^-?\d{1,6}$/.test(p))) {
+    if (parts.length !== names.length || parts.some((p) => !/^-?\d{1,6}$/.test(p))) {
       throw new CommandError(
-        `${this.command}: bad --${name}: give ${FEATURE_COUNT} whole numbers separated by commas, in the order ${FEATURES.join(',')}`,
+        `${this.command}: bad --${name}: give ${names.length} whole numbers separated by commas, in the order ${names.join(',')}`,
       );
     }
     return Int32Array.from(parts, Number);

@@ -31,6 +31,8 @@ export function isBuiltIn(command: string): command is BuiltInName {
 export class BuiltInMover implements Contender {
   /** It cannot crash. */
   readonly alive = true;
+  /** It chooses as captor under R16 by itself. */
+  readonly scoresRelocations = false;
   private random = seededRandom(0);
 
   /** A player whose choices in a game follow that game's seed mixed with `salt`. */
@@ -44,11 +46,17 @@ export class BuiltInMover implements Contender {
     this.random = seededRandom(seed ^ this.salt);
   }
 
-  /** Its turn, or `none` when there is none. */
+  /** Its turn, or under R16 its choice as captor; `none` when there is none. */
   async move(game: Game): Promise<string> {
     const moves = game.legalMoves();
     if (moves.length === 0) return 'none';
-    const pool = this.name === 'novice' ? noviceChoices(game.position, moves) : moves;
+    const captor = game.chooser !== game.position.turnColour;
+    const pool =
+      this.name === 'random'
+        ? moves
+        : captor
+          ? noviceCaptorChoices(game.position, moves)
+          : noviceChoices(game.position, moves);
     return makeMoveText(pool[Math.floor(this.random() * pool.length)]!);
   }
 
@@ -76,6 +84,26 @@ function noviceChoices(pos: Position, moves: readonly Move[]): Move[] {
       const queen = pos.pieceAt(from)?.role === 'queen';
       score = pos.stepCaptures(move) * 1000 + inward * (queen ? 20 : 10);
     }
+    if (score > bestScore) {
+      bestScore = score;
+      best = [move];
+    } else if (score === bestScore) best.push(move);
+  }
+  return best;
+}
+
+// The novice as captor under R16 (the relocations are the owner's, `pos.turn`): never a cell
+// that completes the owner's throne ring (R11), a cell that makes the owner lose if there is
+// one, else a cell as far from the throne as there is, the mirror of its own greed.
+function noviceCaptorChoices(pos: Position, moves: readonly Move[]): Move[] {
+  const owner = pos.turnColour;
+  let best: Move[] = [];
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const move of moves) {
+    pos.make(move);
+    const winner = pos.outcome()?.winner;
+    pos.unmake();
+    const score = winner === owner ? -1e6 : winner !== undefined ? 1e6 : ring[moveTo(move)]!;
     if (score > bestScore) {
       bestScore = score;
       best = [move];

@@ -9,9 +9,17 @@ export interface Contender {
   readonly name: string;
   /** False once it has crashed or failed to answer: it must be replaced before another game. */
   readonly alive: boolean;
+  /**
+   * R16 without the engine's own support: true for an engine that lacks the CaptorPlacesQueen
+   * option, which the match then drives as captor by scoring each relocation.
+   */
+  readonly scoresRelocations: boolean;
   /** Gets ready for a new game whose random choices follow `seed`. */
   newGame(seed: number): Promise<void>;
-  /** Its answer for the game's position: move text, or `none`. Throws ContenderFailure. */
+  /**
+   * Its answer for the game's position, as the player who chooses it (`game.chooser`: under
+   * R16 the captor at a queen's relocation): move text, or `none`. Throws ContenderFailure.
+   */
   move(game: Game, movetime: number): Promise<string>;
   /** Lets it go: an engine process exits. */
   close(): Promise<void>;

@@ -30,7 +30,8 @@ export const matchCommand: Command = {
   usage: `usage: agon match --a "<command>" --b "<command>" --games <N> --movetime <ms>
                   [--level-a <L>] [--level-b <L>] [--set-a <N=V,...>] [--set-b <N=V,...>]
                   [--movetime-a <ms>] [--movetime-b <ms>] [--seed <S>] [--max-plies <P>]
-                  [--variant standard|placement] [--concurrency <C>] [--pgn <file>]
+                  [--variant standard|placement] [--queen-placement owner|captor]
+                  [--concurrency <C>] [--pgn <file>]
 
 Plays N games between engines A and B and prints a line per game, then A's wins, draws
 and losses, the score and the Elo difference with its 95% interval. Each engine is a
@@ -53,6 +54,13 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
   --seed <S>            seeds the openings and each game's Seed option (default 1)
   --max-plies <P>       a game still going after P turns is a draw (default 400)
   --variant <name>      standard (R4, default) or placement (R14)
+  --queen-placement <who>
+                        who chooses a captured queen's cell: owner (R10, default) or
+                        captor (R16). Under R16 the captor's engine is asked for that
+                        turn: with the CaptorPlacesQueen option set when it offers it;
+                        an engine without the option searches the position after each
+                        relocation for an equal share of its movetime and plays the one
+                        it scores best for itself
   --concurrency <C>     games played at once, each with its own engine processes
                         (default 1)
   --pgn <file>          write every game to the file as AGN`,
@@ -72,6 +80,7 @@ on, a crash or no bestmove within movetime + 1000 ms loses that game.
       seed: 'value',
       'max-plies': 'value',
       variant: 'value',
+      'queen-placement': 'value',
       concurrency: 'value',
       pgn: 'value',
     });
@@ -91,6 +100,8 @@ interface Plan {
   readonly maxPlies: number;
   readonly start: Position;
   readonly variant: string;
+  /** R16: the captor chooses a captured queen's cell. */
+  readonly captorPlacesQueen: boolean;
   readonly concurrency: number;
   readonly pgn: string | undefined;
 }
@@ -109,6 +120,12 @@ function planOf(args: Args): Plan {
   const variant = args.value('variant') ?? 'standard';
   if (variant !== 'standard' && variant !== 'placement') {
     throw new CommandError(`match: unknown variant "${variant}": it is standard or placement`);
+  }
+  const placement = args.value('queen-placement') ?? 'owner';
+  if (placement !== 'owner' && placement !== 'captor') {
+    throw new CommandError(
+      `match: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
+    );
   }
   return {
     a: {
@@ -132,6 +149,7 @@ function planOf(args: Args): Plan {
     maxPlies: args.integer('max-plies', 1, 100_000) ?? 400,
     start: positionFromApn('match', variant === 'placement' ? PLACEMENT_APN : STANDARD_APN),
     variant,
+    captorPlacesQueen: placement === 'captor',
     concurrency: args.integer('concurrency', 1, 256) ?? 1,
     pgn: args.value('pgn'),
   };
@@ -180,7 +198,10 @@ class Match {
     // A file that cannot be written should fail the match now, not after the games.
     if (plan.pgn !== undefined) this.writeRecords(plan.pgn);
     const count = Math.min(plan.concurrency, plan.games);
-    const started = await startAll(Array.from({ length: count }, () => [plan.a, plan.b]).flat());
+    const started = await startAll(
+      Array.from({ length: count }, () => [plan.a, plan.b]).flat(),
+      plan.captorPlacesQueen,
+    );
     for (let i = 0; i < count; i++) this.slots.push({ a: started[2 * i]!, b: started[2 * i + 1]! });
     try {
       const { a, b } = this.slots[0]!;
@@ -191,9 +212,18 @@ class Match {
       say(`B: ${this.names.B}`);
       const { A, B } = plan.movetime;
       const movetime = A === B ? `${A} ms` : `A ${A} ms, B ${B} ms`;
+      const rule = plan.captorPlacesQueen ? ', captor places the queen (R16)' : '';
       say(
-        `${plan.games} games, ${plan.variant}, movetime ${movetime}, seed ${plan.seed}, max ${plan.maxPlies} turns`,
+        `${plan.games} games, ${plan.variant}${rule}, movetime ${movetime}, seed ${plan.seed}, max ${plan.maxPlies} turns`,
       );
+      for (const [side, contender] of [
+        ['A', a],
+        ['B', b],
+      ] as const) {
+        if (contender.scoresRelocations) {
+          say(`${side} has no CaptorPlacesQueen option: as captor it scores each relocation`);
+        }
+      }
       await Promise.all(this.slots.map((slot) => this.work(slot, say)));
     } finally {
       await Promise.all(this.slots.flatMap((slot) => [slot.a.close(), slot.b.close()]));
@@ -211,8 +241,8 @@ class Match {
     while (this.next < this.plan.games) {
       const index = this.next++;
       // An engine that crashed or hung lost its game; a fresh process plays the next.
-      if (!slot.a.alive) slot.a = await restart(slot.a, this.plan.a);
-      if (!slot.b.alive) slot.b = await restart(slot.b, this.plan.b);
+      if (!slot.a.alive) slot.a = await restart(slot.a, this.plan.a, this.plan.captorPlacesQueen);
+      if (!slot.b.alive) slot.b = await restart(slot.b, this.plan.b, this.plan.captorPlacesQueen);
       const played = await this.playGame(index, slot);
       this.played[index] = played;
       this.count(played);
@@ -225,7 +255,7 @@ class Match {
     const aColour: Colour = index % 2 === 0 ? 'white' : 'black';
     const [white, black] = aColour === 'white' ? [slot.a, slot.b] : [slot.b, slot.a];
     const seed = (plan.seed + index) % 2147483648;
-    const game = new Game(plan.start);
+    const game = new Game(plan.start, { captorPlacesQueen: plan.captorPlacesQueen });
     for (const move of this.openings[index >> 1]!) game.play(move);
     const side = (colour: Colour): 'A' | 'B' => (colour === aColour ? 'A' : 'B');
     let forfeit: { colour: Colour; why: string } | undefined;
@@ -236,7 +266,9 @@ class Match {
       forfeit = { colour: white.alive ? 'black' : 'white', why: e.message };
     }
     while (!forfeit && !game.outcome && game.moves.length < plan.maxPlies) {
-      const colour = game.position.turnColour;
+      // Under R16 the captor chooses a captured queen's cell, so the captor's engine answers,
+      // on the captor's time, and forfeits if it fails.
+      const colour = game.chooser!;
       const mover = colour === 'white' ? white : black;
       const why = await answer(mover, game, plan.movetime[side(colour)]);
       if (why !== undefined) forfeit = { colour, why };
@@ -323,10 +355,12 @@ function optionsOf(args: Args, side: 'a' | 'b'): [string, string][] {
   });
 }
 
-// A built-in player, or an engine process after the AEP handshake.
-async function startContender(spec: ContenderSpec): Promise<Contender> {
+// A built-in player, or an engine process after the AEP handshake, told the match's rule.
+async function startContender(spec: ContenderSpec, captorPlacesQueen: boolean): Promise<Contender> {
   const command = spec.command;
-  if (!isBuiltIn(command)) return AepClient.start(command, spec.level, spec.options);
+  if (!isBuiltIn(command)) {
+    return AepClient.start(command, spec.level, spec.options, captorPlacesQueen);
+  }
   if (spec.level !== undefined || spec.options.length) {
     throw new CommandError(
       `match: the ${command} player has no options; drop its --level and --set flags`,
@@ -336,17 +370,26 @@ async function startContender(spec: ContenderSpec): Promise<Contender> {
 }
 
 // Starts every contender at once; if one fails, lets the others go before reporting it.
-async function startAll(specs: readonly ContenderSpec[]): Promise<Contender[]> {
-  const settled = await Promise.allSettled(specs.map(startContender));
+async function startAll(
+  specs: readonly ContenderSpec[],
+  captorPlacesQueen: boolean,
+): Promise<Contender[]> {
+  const settled = await Promise.allSettled(
+    specs.map((spec) => startContender(spec, captorPlacesQueen)),
+  );
   const failed = settled.find((s) => s.status === 'rejected');
   if (!failed) return settled.map((s) => (s as PromiseFulfilledResult<Contender>).value);
   await Promise.all(settled.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
   throw failed.reason;
 }
 
-async function restart(dead: Contender, spec: ContenderSpec): Promise<Contender> {
+async function restart(
+  dead: Contender,
+  spec: ContenderSpec,
+  captorPlacesQueen: boolean,
+): Promise<Contender> {
   await dead.close();
-  return startContender(spec);
+  return startContender(spec, captorPlacesQueen);
 }
 
 const REASONS = {

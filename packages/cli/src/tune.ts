@@ -3,6 +3,8 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
+  CAPTOR_FEATURES,
+  CAPTOR_WEIGHTS,
   FEATURE_COUNT,
   FEATURES,
   fitWeights,
@@ -42,6 +44,7 @@ export const tuneCommand: Command = {
   usage: `usage: agon tune --games <N> --nodes <N> [--seed <S>] [--samples <file>]
                  [--iterations <K>] [--concurrency <C>] [--from <weights>]
        agon tune --pairs <N> --nodes <N> [--seed <S>] [--from <weights>]
+                 [--queen-placement captor]
 
 With --games (Texel's method): plays N games of the engine against itself, each from a
 random opening of 4 to 10 turns, searching the given nodes a move. Every position after
@@ -52,7 +55,9 @@ games' endings, the number of samples, the scale k and the loss before and after
 With --pairs (SPSA): plays N game pairs, each between two copies of the weights nudged in
 opposite random directions (same random opening, colours swapped), and moves the weights
 toward the copy that scored better; the queen's values are kept rising toward the throne.
-Prints the running pair score every 100 pairs.
+Prints the running pair score every 100 pairs. With --queen-placement captor the games are
+played under R16 (the captor places a captured queen) and the weights tuned are the R16
+ones (CAPTOR_FEATURES), the others staying as they are.
 
 Both end with the new weights: a TypeScript array in the order of FEATURES, each value
 commented with its name and old and new value, then the same as one --weights list for
@@ -67,6 +72,9 @@ agon engine, so that agon match can measure them against the old ones.
                      instead of the built-in ones
   --samples <file>   JSON samples to fit along with the new games'; the new samples are
                      added to the file (created if missing)
+  --queen-placement captor
+                     with --pairs: tune the R16 weights in games under R16; --from
+                     then gives those
   --iterations <K>   gradient steps of the fit (default 2000)
   --concurrency <C>  threads playing games (default 2)`,
 
@@ -80,9 +88,18 @@ agon engine, so that agon match can measure them against the old ones.
       samples: 'value',
       iterations: 'value',
       concurrency: 'value',
+      'queen-placement': 'value',
     });
     args.expectPositionals(0);
-    const initial = args.weights('from') ?? WEIGHTS;
+    const placement = args.value('queen-placement') ?? 'owner';
+    if (placement !== 'owner' && placement !== 'captor') {
+      throw new CommandError(
+        `tune: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
+      );
+    }
+    const r16 = placement === 'captor';
+    const names = r16 ? CAPTOR_FEATURES : FEATURES;
+    const initial = args.weights('from', names) ?? (r16 ? CAPTOR_WEIGHTS : WEIGHTS);
     const seed = args.integer('seed', 0, 2147483647) ?? 1;
     const nodes = args.integer('nodes', 1, 1_000_000_000);
     const pairs = args.integer('pairs', 1, 10_000_000);
@@ -93,9 +110,10 @@ agon engine, so that agon match can measure them against the old ones.
         );
       }
       if (nodes === undefined) throw new CommandError('tune: give --nodes a move');
-      runSpsa(initial, pairs, nodes, seed);
+      runSpsa(initial, pairs, nodes, seed, r16);
       return;
     }
+    if (r16) throw new CommandError('tune: --queen-placement captor goes with --pairs (SPSA)');
     const games = args.integer('games', 0, 10_000_000);
     if (games === undefined) {
       throw new CommandError('tune: give --games or --pairs (see agon help tune)');
@@ -132,12 +150,19 @@ function say(text: string): void {
 }
 
 // SPSA runs on this thread: each pair depends on the weights the pairs before it left.
-function runSpsa(initial: Int32Array, pairs: number, nodes: number, seed: number): void {
+function runSpsa(
+  initial: Int32Array,
+  pairs: number,
+  nodes: number,
+  seed: number,
+  r16: boolean,
+): void {
   let recent = 0;
   const theta = spsa(positionFromApn('tune', STANDARD_APN), initial, {
     iterations: pairs,
     nodes,
     seed,
+    captorPlacesQueen: r16,
     onIteration(k, _weights, pairScore) {
       recent += pairScore;
       if (k % 100 === 0 || k === pairs) {
@@ -149,23 +174,29 @@ function runSpsa(initial: Int32Array, pairs: number, nodes: number, seed: number
       }
     },
   });
-  say(`pairs ${pairs} at ${nodes} nodes a move`);
+  say(`pairs ${pairs} at ${nodes} nodes a move${r16 ? ', under R16' : ''}`);
   sayWeights(
     initial,
     Int32Array.from(theta, (w) => Math.round(w)),
+    r16 ? CAPTOR_FEATURES : FEATURES,
   );
 }
 
-function sayWeights(old: Int32Array, weights: Int32Array): void {
-  say('weights, in the order of FEATURES:');
+function sayWeights(
+  old: Int32Array,
+  weights: Int32Array,
+  names: readonly string[] = FEATURES,
+): void {
+  say(`weights, in the order of ${names === FEATURES ? 'FEATURES' : 'CAPTOR_FEATURES'}:`);
   say('[');
   const width = Math.max(...Array.from(weights, (w) => String(w).length)) + 1;
-  FEATURES.forEach((feature, i) => {
+  names.forEach((feature, i) => {
     const value = `${weights[i]},`.padEnd(width);
     say(`  ${value} // ${feature}: ${old[i]} -> ${weights[i]}`);
   });
   say(']');
-  say(`as --weights: ${Array.from(weights).join(',')}`);
+  const flag = names === FEATURES ? '--weights' : '--from (with --queen-placement captor)';
+  say(`as ${flag}: ${Array.from(weights).join(',')}`);
 }
 
 // Shares the games among threads, each seeded from `seed`. The games come back in thread

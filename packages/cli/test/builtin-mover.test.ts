@@ -56,3 +56,20 @@ describe('the novice player', () => {
     }
   });
 });
+
+describe('the novice as captor (R16)', () => {
+  it('never lets the owner close the ring, and sends the queen to the outer ring', async () => {
+    // Black owes her queen's relocation and White, the captor, chooses: on g6 she would block
+    // White's throne ring; on the outer ring she is as far from the throne as she can be.
+    const start = parseApn('6/7/8/3q*5/4GG4/4GQG3g/4G4g/4G3g/7g/6g/5g b');
+    if (!start.ok) throw new Error(start.error.message);
+    const r16 = new Game(start.value, { captorPlacesQueen: true });
+    const novice = new BuiltInMover('novice', 1);
+    for (let seed = 0; seed < 20; seed++) {
+      await novice.newGame(seed);
+      const [from, to] = (await novice.move(r16)).split('@');
+      expect(from).toBe('d4');
+      expect(ring[parseCell(to!)]).toBe(5);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  CAPTOR_FEATURES,
   explainIllegal,
   FEATURES,
   makeMoveText,
@@ -233,6 +234,31 @@ describe.concurrent('agon', () => {
       (f) => list![FEATURES.indexOf(f as (typeof FEATURES)[number])]!,
     );
     for (let i = 1; i < queen.length; i++) expect(queen[i]).toBeGreaterThan(queen[i - 1]!);
+  });
+
+  it('tune --pairs --queen-placement captor tunes the R16 weights alone, in games under R16', async () => {
+    const { status, stdout } = await agon([
+      'tune',
+      ...['--pairs', '1', '--nodes', '150', '--queen-placement', 'captor', '--from=-50,-10,-40'],
+    ]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^pairs 1 at 150 nodes a move, under R16$/m);
+    const names = [...stdout.matchAll(/^ {2}-?\d+, +\/\/ (\w+): -?\d+ -> -?\d+$/gm)].map(
+      (m) => m[1],
+    );
+    expect(names).toEqual([...CAPTOR_FEATURES]);
+    expect(stdout).toMatch(/^as --from \(with --queen-placement captor\): -?\d+,-?\d+,-?\d+$/m);
+    const refused = await agon([
+      'tune',
+      '--games',
+      '1',
+      '--nodes',
+      '150',
+      '--queen-placement',
+      'captor',
+    ]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--queen-placement captor goes with --pairs/);
   });
 });
 

@@ -3,8 +3,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAgn } from '@agon/engine';
+import { Game, parseAgn, parseApn } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
+import { AepClient } from '../src/aep-client.ts';
 import { agon, BIN } from './agon.ts';
 
 // An engine that completes the handshake, then answers every go with an illegal move.
@@ -24,6 +25,23 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', (l
   else if (l === 'isready') console.log('readyok');
   else if (l.startsWith('go')) { appendFileSync(process.argv[2], l + '\\n'); console.log('bestmove f1-f9'); }
   else if (l === 'quit') process.exit(0);
+});
+`;
+
+// An engine without the CaptorPlacesQueen option that logs what it is sent to the file named
+// by its argument and scores a position 300 for the side to move when the last move put a
+// queen on b1, else -5 (its bestmove is never played in the test that uses it).
+const SCORER = `const { appendFileSync } = require('node:fs');
+let last = '';
+require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => {
+  appendFileSync(process.argv[2], l + '\\n');
+  if (l === 'aep') console.log('id name Scorer\\naepok');
+  else if (l === 'isready') console.log('readyok');
+  else if (l.startsWith('position')) last = l;
+  else if (l.startsWith('go')) {
+    console.log('info depth 1 score cp ' + (last.endsWith('@b1') ? 300 : -5) + ' nodes 1 nps 1 time 1 pv a1-b1');
+    console.log('bestmove a1-b1');
+  } else if (l === 'quit') process.exit(0);
 });
 `;
 
@@ -128,6 +146,97 @@ describe.concurrent('agon match', () => {
     expect(stdout).toMatch(/^2 games, standard, movetime A 120 ms, B 30 ms, /m);
     expect(readFileSync(join(dir, 'a.log'), 'utf8')).toBe('go movetime 120\n');
     expect(readFileSync(join(dir, 'b.log'), 'utf8')).toBe('go movetime 30\n');
+  });
+
+  it('plays under R16 (--queen-placement captor), and the records say so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agon-match-'));
+    const pgn = join(dir, 'games.agn');
+    const { status, stdout } = await agon([
+      'match',
+      ...['--a', `"${process.execPath}" "${BIN}" engine`, '--b', 'novice', '--level-a', '3'],
+      ...['--games', '2', '--movetime', '50', '--max-plies', '60', '--queen-placement', 'captor'],
+      ...['--pgn', pgn],
+    ]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(
+      /^2 games, standard, captor places the queen \(R16\), movetime 50 ms, /m,
+    );
+    expect(stdout).not.toMatch(/has no CaptorPlacesQueen option/);
+    expect(stdout).toMatch(/^forfeits: A 0, B 0$/m);
+    // Every record replays under R16 only, as its QueenPlacement tag says.
+    for (const text of readFileSync(pgn, 'utf8').split(/\n(?=\[Event )/)) {
+      expect(text).toMatch(/^\[QueenPlacement "Captor"\]$/m);
+      const record = parseAgn(text);
+      if (!record.ok) throw new Error(record.error.message);
+      expect(record.value.game.captorPlacesQueen).toBe(true);
+    }
+    const refused = await agon(
+      ['match', '--a', 'random', '--b', 'random', '--games', '2'].concat([
+        '--movetime',
+        '10',
+        '--queen-placement',
+        'loser',
+      ]),
+    );
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      /unknown queen placement "loser": it is owner \(R10\) or captor \(R16\)/,
+    );
+  });
+
+  it('an engine without CaptorPlacesQueen as captor plays the relocation it scores best (R16)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agon-match-'));
+    const scorer = join(dir, 'scorer.cjs');
+    const log = join(dir, 'scorer.log');
+    writeFileSync(scorer, SCORER);
+    const client = await AepClient.start(
+      `"${process.execPath}" "${scorer}" "${log}"`,
+      undefined,
+      [],
+      true,
+    );
+    try {
+      expect(client.scoresRelocations).toBe(true);
+      // Black owes her queen's relocation (RING_OPEN of the engine's R16 tests); White chooses.
+      const start = parseApn('6/7/8/3q*5/4GG4/4GQG3g/4G4g/4G3g/7g/6g/5g b');
+      if (!start.ok) throw new Error(start.error.message);
+      const game = new Game(start.value, { captorPlacesQueen: true });
+      const relocations = game.legalMoves().length;
+      // A long movetime, so that each search's time limit never binds on a loaded machine:
+      // the scorer answers at once.
+      const movetime = 1_000_000;
+      expect(await client.move(game, movetime)).toBe('d4@b1');
+      // Each relocation was searched once, in an equal share of the movetime, and the game
+      // was left as it was.
+      const sent = readFileSync(log, 'utf8');
+      expect(sent.match(/^go movetime /gm)).toHaveLength(relocations);
+      expect(sent).toMatch(new RegExp(`^go movetime ${Math.floor(movetime / relocations)}$`, 'm'));
+      expect(sent).not.toMatch(/CaptorPlacesQueen/);
+      expect(game.moves).toHaveLength(0);
+    } finally {
+      await client.close();
+    }
+    // The same engine offering the option is told to choose as captor itself.
+    const offering = join(dir, 'offering.cjs');
+    const offeringLog = join(dir, 'offering.log');
+    writeFileSync(
+      offering,
+      SCORER.replace(
+        'id name Scorer',
+        'option name CaptorPlacesQueen type check default false\\nid name Scorer',
+      ),
+    );
+    const told = await AepClient.start(
+      `"${process.execPath}" "${offering}" "${offeringLog}"`,
+      undefined,
+      [],
+      true,
+    );
+    await told.close();
+    expect(told.scoresRelocations).toBe(false);
+    expect(readFileSync(offeringLog, 'utf8')).toMatch(
+      /^setoption name CaptorPlacesQueen value true$/m,
+    );
   });
 
   it('an engine that does not start stops the match with status 2', async () => {

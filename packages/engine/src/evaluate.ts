@@ -60,6 +60,23 @@ export const WEIGHTS = new Int32Array([
   15, 41, 32, 45, 0, 45, 67, 144, 184, -35, -132, 6, -18, 9, 26, -55, -34, -43, -19, 0,
 ]);
 
+/**
+ * Features that count only under R16 (the captor places a captured queen), in the order of
+ * CAPTOR_WEIGHTS, each White's count minus Black's: a queen that the side to move could
+ * capture with its next step (under R16 the captor, who has just placed her there, is that
+ * side: the tempo lock); a queen that an enemy step could capture, whoever is to move; a
+ * captured queen owed a relocation, whose cell the captor will choose.
+ */
+export const CAPTOR_FEATURES = ['queenExposed', 'queenVulnerable', 'capturedQueen'] as const;
+
+/**
+ * Weights of CAPTOR_FEATURES, added to WEIGHTS' evaluation when R16 is in force. Zero: hand-set
+ * values (-80, -20, -60) scored 47.5% against zero under R16 at level 7 (docs/strength.md), so
+ * R16's evaluation is R10's until a tuning (`agon tune --pairs N --queen-placement captor`)
+ * finds weights that measurably help.
+ */
+export const CAPTOR_WEIGHTS = new Int32Array([0, 0, 0]);
+
 const nb = adjacent;
 const GUARD_RING = [-1, F.guardRing1, F.guardRing2, F.guardRing3, F.guardRing4, -1];
 const QUEEN_RING = [F.queenThrone, F.queenRing1, F.queenRing2, F.queenRing3, F.queenRing4, -1];
@@ -76,9 +93,13 @@ export function features(pos: Position, out: Float64Array | Int32Array): void {
 // The feature counts go to one Int32Array, so the code that writes them sees one array type
 // (a tuner's Float64Array would make every write here polymorphic and slow).
 const scratch = new Int32Array(FEATURE_COUNT);
+// Bit c set when colour c's queen is vulnerable, for CAPTOR_FEATURES' queenExposed, kept in
+// a variable so that R16's evaluation allocates nothing.
+let vulnerableQueens = 0;
 
 function countFeatures(pos: Position): void {
   scratch.fill(0);
+  vulnerableQueens = 0;
   sideFeatures(pos, 0, 1, scratch);
   sideFeatures(pos, 1, -1, scratch);
   scratch[F.tempo] = pos.turn === 0 ? 1 : -1;
@@ -124,7 +145,10 @@ function sideFeatures(pos: Position, c: number, sign: number, out: Int32Array): 
     if (moves === 0 && !(queen && r === 0)) blocked++;
     if (queen) {
       if (inward) out[F.queenPathOpen]! += sign;
-      if (isVulnerable(pos, cell, them)) out[F.queenVulnerable]! += sign;
+      if (isVulnerable(pos, cell, them)) {
+        out[F.queenVulnerable]! += sign;
+        vulnerableQueens |= 1 << c;
+      }
     } else if (isVulnerable(pos, cell, them)) guardsVulnerable++;
   }
   out[F.mobility]! += sign * mobility;
@@ -171,10 +195,26 @@ function enemyCanEnter(pos: Position, a: number, them: number): boolean {
   return false;
 }
 
-/** The evaluation of `pos` from the view of the side to move, with the given weight table. */
-export function evaluate(pos: Position, weights: Int32Array = WEIGHTS): number {
+/**
+ * The evaluation of `pos` from the view of the side to move, with the given weight table and,
+ * under R16, the weights of CAPTOR_FEATURES (`captorWeights`; undefined under R10).
+ */
+export function evaluate(
+  pos: Position,
+  weights: Int32Array = WEIGHTS,
+  captorWeights?: Int32Array,
+): number {
   countFeatures(pos);
   let score = 0;
   for (let i = 0; i < FEATURE_COUNT; i++) score += scratch[i]! * weights[i]!;
+  if (captorWeights !== undefined) {
+    // The side to move's queen is never exposed: only the other side's, from White's view.
+    const exposed = vulnerableQueens & (1 << (1 - pos.turn));
+    const queenExposed = exposed === 0 ? 0 : pos.turn === 1 ? 1 : -1;
+    score +=
+      queenExposed * captorWeights[0]! +
+      scratch[F.queenVulnerable]! * captorWeights[1]! +
+      scratch[F.capturedQueen]! * captorWeights[2]!;
+  }
   return pos.turn === 0 ? score : -score;
 }

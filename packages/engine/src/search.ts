@@ -4,7 +4,7 @@
 // nodes, a deadline with its own `now`, a stop predicate) and pulls one result per completed
 // depth from a generator.
 
-import { evaluate, WEIGHTS } from './evaluate.ts';
+import { CAPTOR_WEIGHTS, evaluate, WEIGHTS } from './evaluate.ts';
 import { ring } from './hex.ts';
 import { type Move, moveFrom, moveKind, moveTo, STEP } from './move.ts';
 import { MAX_MOVES, type Position } from './position.ts';
@@ -157,11 +157,17 @@ export class Searcher {
   // R16 in force. The table's scores depend on it (a node owing a queen relocation is the
   // captor's), so the table is cleared whenever a search changes it.
   private captorRule = false;
+  // The evaluation's R16 weights while R16 is in force, else undefined (R10's evaluation).
+  private captorTerms: Int32Array | undefined;
 
-  /** A searcher with a transposition table of about `hashMiB` mebibytes and a weight table. */
+  /**
+   * A searcher with a transposition table of about `hashMiB` mebibytes, a weight table and
+   * the weights of the evaluation's R16 features (CAPTOR_FEATURES).
+   */
   constructor(
     hashMiB = 16,
     private readonly weights: Int32Array = WEIGHTS,
+    private readonly captorWeights: Int32Array = CAPTOR_WEIGHTS,
   ) {
     this.resize(hashMiB);
   }
@@ -214,6 +220,7 @@ export class Searcher {
       this.mainTable.clear();
       this.lineTable?.clear();
       this.captorRule = captorRule;
+      this.captorTerms = captorRule ? this.captorWeights : undefined;
     }
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.interruptible = depth > 1;
@@ -399,7 +406,7 @@ export class Searcher {
     if (winner >= 0) return winner === pos.turn ? WIN - ply : -(WIN - ply);
     // R13, scored from the side to move: the root side moves at even plies.
     if (this.repeated()) return (ply & 1) === 0 ? -this.contempt : this.contempt;
-    if (ply >= MAX_PLY - 2) return evaluate(pos, this.weights);
+    if (ply >= MAX_PLY - 2) return evaluate(pos, this.weights, this.captorTerms);
     if (depth <= 0) return this.quiesce(alpha, beta, ply);
 
     const pvNode = beta - alpha > 1;
@@ -421,7 +428,7 @@ export class Searcher {
       Math.abs(beta) < WIN_BOUND;
     let standPat = 0;
     if (pruning) {
-      standPat = evaluate(pos, this.weights);
+      standPat = evaluate(pos, this.weights, this.captorTerms);
       if (standPat - PRUNE_MARGIN * depth >= beta) return standPat;
     }
 
@@ -576,7 +583,7 @@ export class Searcher {
       const winner = pos.throneRing();
       const score =
         winner < 0
-          ? evaluate(pos, this.weights)
+          ? evaluate(pos, this.weights, this.captorTerms)
           : winner === pos.turn
             ? WIN - ply - 1
             : -(WIN - ply - 1);
@@ -604,11 +611,12 @@ export class Searcher {
     // A relocation or a placement always has a vacant cell to go to (fourteen pieces cannot
     // fill the 30 outer-ring cells), so R12 cannot end the game here: no moves to generate.
     if (this.captorRule && pos.owesQueen) return this.quietCaptorNode(alpha, ply);
-    if (pos.capturedCount[pos.turn]! > 0 || pos.placing) return evaluate(pos, this.weights);
+    if (pos.capturedCount[pos.turn]! > 0 || pos.placing)
+      return evaluate(pos, this.weights, this.captorTerms);
     const base = ply * MAX_MOVES;
     const end = pos.generate(this.moves, base);
     if (end === base) return -(WIN - ply); // R12
-    let best = evaluate(pos, this.weights);
+    let best = evaluate(pos, this.weights, this.captorTerms);
     if (best >= beta || ply >= MAX_PLY - 2) return best;
     if (best > alpha) alpha = best;
     let n = base;

@@ -2,8 +2,8 @@
 // Texel-style fit of the weight table to the games' results (logistic regression of the
 // result on the evaluation features). Pure computation; the command line drives it.
 
-import { FEATURE_COUNT, FEATURES, features } from './evaluate.ts';
-import { Game } from './game.ts';
+import { FEATURE_COUNT, FEATURES, features, WEIGHTS } from './evaluate.ts';
+import { Game, type GameOptions } from './game.ts';
 import { seededRandom } from './level.ts';
 import type { Move } from './move.ts';
 import type { Position } from './position.ts';
@@ -18,9 +18,14 @@ export interface Sample {
 /** Chooses a move for the side to move in a game, or undefined to give up the game. */
 export type Player = (game: Game) => Move | undefined;
 
-/** A player that searches with the given weights and limits. */
-export function searchPlayer(weights: Int32Array, limits: SearchLimits, hashMiB = 4): Player {
-  const searcher = new Searcher(hashMiB, weights);
+/** A player that searches with the given weights (and R16 weights) and limits. */
+export function searchPlayer(
+  weights: Int32Array,
+  limits: SearchLimits,
+  hashMiB = 4,
+  captorWeights?: Int32Array,
+): Player {
+  const searcher = new Searcher(hashMiB, weights, captorWeights);
   return (game) => searcher.search(game.position, game.history(), limits)?.pv[0];
 }
 
@@ -41,8 +46,9 @@ export function randomOpening(pos: Position, plies: number, random: () => number
 }
 
 /**
- * Plays a game from `start` after `opening`; a game still going after `maxPlies` turns is
- * left unfinished (its outcome undefined): the caller adjudicates it.
+ * Plays a game from `start` after `opening` under `options` (R16: the captor chooses a
+ * captured queen's cell); a game still going after `maxPlies` turns is left unfinished (its
+ * outcome undefined): the caller adjudicates it.
  */
 export function playGame(
   start: Position,
@@ -50,14 +56,15 @@ export function playGame(
   white: Player,
   black: Player,
   maxPlies: number,
+  options: GameOptions = {},
 ): Game {
-  const game = new Game(start);
+  const game = new Game(start, options);
   for (const m of opening) game.play(m);
   while (!game.outcome && game.moves.length < maxPlies) {
-    const move = (game.position.turn === 0 ? white : black)(game);
-    if (move === undefined || !game.play(move).ok) {
-      game.resign(game.position.turnColour);
-    }
+    // The player who chooses answers; a failure loses the game for that player.
+    const chooser = game.chooser!;
+    const move = (chooser === 'white' ? white : black)(game);
+    if (move === undefined || !game.play(move).ok) game.resign(chooser);
   }
   return game;
 }
@@ -195,6 +202,11 @@ export interface SpsaOptions {
   readonly rate?: number;
   /** Called after each iteration with the current weights. */
   readonly onIteration?: (iteration: number, weights: Float64Array, pairScore: number) => void;
+  /**
+   * R16: the weights tuned are the evaluation's R16 weights (CAPTOR_WEIGHTS' order), in games
+   * under R16 with WEIGHTS fixed.
+   */
+  readonly captorPlacesQueen?: boolean;
 }
 
 /**
@@ -206,29 +218,34 @@ export interface SpsaOptions {
  */
 export function spsa(start: Position, initial: Int32Array, options: SpsaOptions): Float64Array {
   const random = seededRandom(options.seed);
+  const r16 = options.captorPlacesQueen === true;
+  const n = initial.length;
   const theta = Float64Array.from(initial);
   const c = Float64Array.from(initial, (w) => Math.max(4, Math.abs(w) / 5));
   const rate = options.rate ?? 0.5;
-  const plus = new Int32Array(FEATURE_COUNT);
-  const minus = new Int32Array(FEATURE_COUNT);
-  const delta = new Int8Array(FEATURE_COUNT);
+  const plus = new Int32Array(n);
+  const minus = new Int32Array(n);
+  const delta = new Int8Array(n);
+  const limits = { nodes: options.nodes, captorPlacesQueen: r16 };
+  const player = (w: Int32Array): Player =>
+    r16 ? searchPlayer(WEIGHTS, limits, 4, w) : searchPlayer(w, limits);
   for (let k = 1; k <= options.iterations; k++) {
-    for (let i = 0; i < FEATURE_COUNT; i++) {
+    for (let i = 0; i < n; i++) {
       delta[i] = random() < 0.5 ? -1 : 1;
       plus[i] = Math.round(theta[i]! + c[i]! * delta[i]!);
       minus[i] = Math.round(theta[i]! - c[i]! * delta[i]!);
     }
     const opening = randomOpening(start, 4 + Math.floor(random() * 7), random);
-    const limits = { nodes: options.nodes };
-    const p = searchPlayer(plus, limits);
-    const m = searchPlayer(minus, limits);
-    const first = whiteScore(playGame(start, opening, p, m, 300));
-    const second = 1 - whiteScore(playGame(start, opening, m, p, 300));
+    const p = player(plus);
+    const m = player(minus);
+    const rules = { captorPlacesQueen: r16 };
+    const first = whiteScore(playGame(start, opening, p, m, 300, rules));
+    const second = 1 - whiteScore(playGame(start, opening, m, p, 300, rules));
     const score = first + second - 1; // plus's pair score minus minus's, in [-1, 1]
     // The usual decay keeps late iterations from undoing what early ones found.
     const step = (rate * score) / (1 + k / 200) ** 0.602;
-    for (let i = 0; i < FEATURE_COUNT; i++) theta[i]! += step * c[i]! * delta[i]!;
-    queenInward(theta);
+    for (let i = 0; i < n; i++) theta[i]! += step * c[i]! * delta[i]!;
+    if (!r16) queenInward(theta);
     options.onIteration?.(k, theta, score);
   }
   return theta;

@@ -6,6 +6,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BLACK,
+  CAPTOR_FEATURES,
+  evaluate,
+  FEATURES,
+  features,
   makeMoveText,
   moveKind,
   moveTo,
@@ -14,6 +18,7 @@ import {
   ring,
   Searcher,
   seededRandom,
+  WEIGHTS,
   WIN,
   WIN_BOUND,
 } from '../src/index.ts';
@@ -125,6 +130,48 @@ describe('R16 search properties', () => {
         }
       }),
       { numRuns: 25 },
+    );
+  });
+});
+
+// Black's queen on h6 can be captured by a White step (g6 is open to White's guard beside
+// it, i5 holds a White guard); White's queen on b6 cannot be captured next turn.
+const EXPOSED = '5g/Gg3G1/8/1g5G1/10/1Q6q2/7G2/g8/8/1g4g/G4G';
+
+describe('R16 evaluation: the captor places the queen', () => {
+  const only = (feature: (typeof CAPTOR_FEATURES)[number], weight: number): Int32Array => {
+    const w = new Int32Array(CAPTOR_FEATURES.length);
+    w[CAPTOR_FEATURES.indexOf(feature)] = weight;
+    return w;
+  };
+
+  it('weighs a queen the side to move can capture, and not one it could only be captured by', () => {
+    // R16: White, to move, can capture Black's queen, and as captor will choose her cell.
+    const white = load(`${EXPOSED} w`);
+    expect(evaluate(white, WEIGHTS, only('queenExposed', -100)) - evaluate(white)).toBe(100);
+    // Black to move can step her away: she is not exposed, and White's queen is safe.
+    const black = load(`${EXPOSED} b`);
+    expect(evaluate(black, WEIGHTS, only('queenExposed', -100))).toBe(evaluate(black));
+  });
+
+  it('adds the vulnerable and captured queen weights to R10’s counts of them', () => {
+    const f = new Int32Array(FEATURES.length);
+    fc.assert(
+      fc.property(arbPositionApn, (text) => {
+        const pos = load(text);
+        features(pos, f);
+        const sign = pos.turn === 0 ? 1 : -1;
+        const vulnerable = f[FEATURES.indexOf('queenVulnerable')]!;
+        const captured = f[FEATURES.indexOf('capturedQueen')]!;
+        const r10 = evaluate(pos);
+        // `+ 0` makes -0 and 0 compare equal.
+        const plus = (w: Int32Array): number => evaluate(pos, WEIGHTS, w) - r10 + 0;
+        expect(plus(only('queenVulnerable', -7))).toBe(-7 * vulnerable * sign + 0);
+        expect(plus(only('capturedQueen', -9))).toBe(-9 * captured * sign + 0);
+        // Zero R16 weights are R10's evaluation.
+        expect(plus(new Int32Array(CAPTOR_FEATURES.length))).toBe(0);
+      }),
+      { numRuns: 200 },
     );
   });
 });
