@@ -93,6 +93,17 @@ export async function clickCell(page: Page, name: string): Promise<void> {
   await page.locator(`[data-cell="${name}"]`).click();
 }
 
+/** A click on a cell with the mouse, or a tap on the phone. */
+export async function press(page: Page, cell: string, phone: boolean): Promise<void> {
+  const target = page.locator(`[data-cell="${cell}"]`);
+  if (phone) await target.tap();
+  else await target.click();
+}
+
+/** What the game's status line says. */
+export const status = (page: Page): Promise<string> =>
+  page.getByTestId('status').textContent() as Promise<string>;
+
 /** Waits until a person may act on the board, or the game is over; true when it is over. */
 export async function waitForTurn(page: Page, timeout = 30_000): Promise<boolean> {
   const ready = page.locator('.cell.origin, .cell.placement, [data-testid="result"]').first();

@@ -13,6 +13,8 @@ import {
   moveList,
   newContext,
   openApp,
+  press,
+  status,
   tabTo,
 } from './browser.ts';
 
@@ -22,15 +24,6 @@ const WHITE_CAPTURES = '1g1G2/G5g/8/g7G/Q9/8q2/7G2/g3g4/8/G4g1/2G3 w';
 const WHITE_OWES = 'g5/5Gg/1G6/6G2/7q2/2g8/1Q*6G1/g8/8/G5g/2g2G w';
 
 const SLOW = { timeout: 20_000 };
-
-async function press(page: Page, cell: string, phone: boolean): Promise<void> {
-  const target = page.locator(`[data-cell="${cell}"]`);
-  if (phone) await target.tap();
-  else await target.click();
-}
-
-const status = (page: Page): Promise<string> =>
-  page.getByTestId('status').textContent() as Promise<string>;
 
 /** Starts a game against the computer (at `level`) in which the captor places a captured queen. */
 async function startCaptorGame(page: Page, phone: boolean, level = 3): Promise<void> {

@@ -17,6 +17,8 @@ import {
   newContext,
   openApp,
   openSettings,
+  press,
+  status,
   toggleSetting,
 } from './browser.ts';
 
@@ -25,16 +27,6 @@ const FORCED_CAPTURE = '6/7/8/3G5/3Qgg4/3qg1GG3/3gg1G3/4Gg3/8/1G5/6 b';
 
 /** How long a page may take to show what the computer or the server did, on a busy machine. */
 const SLOW = { timeout: 20_000 };
-
-/** A click with the mouse, or a tap on the phone. */
-async function press(page: Page, cell: string, phone: boolean): Promise<void> {
-  const target = page.locator(`[data-cell="${cell}"]`);
-  if (phone) await target.tap();
-  else await target.click();
-}
-
-const status = (page: Page): Promise<string> =>
-  page.getByTestId('status').textContent() as Promise<string>;
 
 /** Opens the app fresh at desktop or phone size. */
 async function fresh(browser: Browser, phone = false): Promise<Page> {

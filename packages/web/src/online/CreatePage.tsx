@@ -4,8 +4,9 @@
 import type { Colour } from '@agon/engine';
 import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
+import { QueenChoice } from '../lib/QueenChoice.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
-import { QueenChoice, SideChoice, VariantChoice } from './GameTerms.tsx';
+import { SideChoice, VariantChoice } from './GameTerms.tsx';
 import { keepSeatToken } from './seats.ts';
 import { words } from './strings.ts';
 
@@ -87,7 +88,7 @@ export function CreatePage({ created }: { readonly created: (id: string) => void
           }))}
           choose={(i) => (clock.value = i)}
         />
-        <QueenChoice captor={captor} />
+        <QueenChoice captor={captor.value} choose={(c) => (captor.value = c)} />
         {error.value && (
           <p class="error" role="alert">
             {error.value}

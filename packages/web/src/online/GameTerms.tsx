@@ -1,12 +1,12 @@
 // The choices a new online game shares however it is made (by link or as a lobby challenge):
-// the side its maker takes, the start it uses and who places a captured queen.
+// the side its maker takes and the start it uses (who places a captured queen is
+// lib/QueenChoice.tsx, shared with the new-game dialog).
 
 import type { Colour } from '@agon/engine';
 import type { Variant } from '@agon/protocol';
 import type { Signal } from '@preact/signals';
 import { Segmented } from '../ui/Segmented.tsx';
 import { words } from './strings.ts';
-import { ot } from './text.ts';
 
 /** The maker's side: white, black or a coin's choice. */
 export function SideChoice({ side }: { readonly side: Signal<Colour | 'random'> }) {
@@ -36,22 +36,6 @@ export function VariantChoice({ variant }: { readonly variant: Signal<Variant> }
         { value: 'placement', label: words.placement },
       ]}
       choose={(v) => (variant.value = v)}
-    />
-  );
-}
-
-/** Who places a captured queen: her owner (R10, the standard) or the captor (R16). */
-export function QueenChoice({ captor }: { readonly captor: Signal<boolean> }) {
-  return (
-    <Segmented
-      legend={ot('queen.legend')}
-      name="queen"
-      value={captor.value ? 'captor' : 'owner'}
-      choices={[
-        { value: 'owner', label: ot('queen.owner') },
-        { value: 'captor', label: ot('queen.captor') },
-      ]}
-      choose={(c) => (captor.value = c === 'captor')}
     />
   );
 }

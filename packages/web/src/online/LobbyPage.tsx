@@ -13,10 +13,11 @@ import {
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { Modal } from '../lib/Modal.tsx';
+import { QueenChoice } from '../lib/QueenChoice.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
 import { gamePath } from './address.ts';
-import { QueenChoice, SideChoice, VariantChoice } from './GameTerms.tsx';
+import { SideChoice, VariantChoice } from './GameTerms.tsx';
 import { Link } from './Link.tsx';
 import { Lobby } from './lobby.ts';
 import { elapsedText, ratingText, timeControlText } from './lobby-text.ts';
@@ -316,7 +317,7 @@ function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done
           {ot('challenge.class', { class: ot(`class.${ratingClass(clock)}`) })}
         </p>
         <VariantChoice variant={variant} />
-        <QueenChoice captor={captor} />
+        <QueenChoice captor={captor.value} choose={(c) => (captor.value = c)} />
         <SideChoice side={side} />
         <Segmented
           legend={ot('challenge.mode')}

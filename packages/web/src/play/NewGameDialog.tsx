@@ -5,6 +5,7 @@ import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { useConfirming } from '../lib/confirming.ts';
 import { Modal } from '../lib/Modal.tsx';
+import { QueenChoice } from '../lib/QueenChoice.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
 import type { Match } from './match.ts';
 import { PlayFriendButton } from './PlayFriendButton.tsx';
@@ -93,15 +94,9 @@ export function NewGameDialog({ match }: { readonly match: Match }) {
           ]}
           choose={(variant) => change({ variant })}
         />
-        <Segmented
-          legend={t('new.queenPlacement')}
-          name="queenPlacement"
-          value={s.captorPlacesQueen ? 'captor' : 'owner'}
-          choices={[
-            { value: 'owner', label: t('new.queenOwner') },
-            { value: 'captor', label: t('new.queenCaptor') },
-          ]}
-          choose={(who) => change({ captorPlacesQueen: who === 'captor' })}
+        <QueenChoice
+          captor={s.captorPlacesQueen}
+          choose={(captorPlacesQueen) => change({ captorPlacesQueen })}
         />
         {abandoning.value && (
           <p class="warning" role="alert">
