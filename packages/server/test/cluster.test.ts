@@ -339,10 +339,15 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     try {
       // A game that ends by the rules before the kills are done is followed by another.
       while (killing) {
+        // A kill can cut off the request that creates a game too: then it is made again.
         const created = await createGame(proxy.url, {
           side: 'white',
           clock: { initial: 3_600_000, increment: 0 },
-        });
+        }).catch(() => undefined);
+        if (created?.status !== 201) {
+          await sleep(100);
+          continue;
+        }
         const { id, token } = created.body as { id: string; token: string };
         // Black's seat is taken before play. A kill that cuts off the answer to that join
         // loses its token with it (the seat is taken, the token was never received): such a
