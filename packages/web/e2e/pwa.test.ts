@@ -96,7 +96,7 @@ describeInChromium('install and offline', (browser) => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
     await goToPage(page, 'rules');
     await expect.poll(() => page.locator('.rules h2').textContent()).toBe('Agon के नियम');
-    await expect.poll(() => page.locator('.diagram svg').count()).toBe(11);
+    await expect.poll(() => page.locator('.diagram svg').count()).toBe(12);
     await page.screenshot({ path: `${ARTIFACTS}offline-rules-hi.png` });
     // The puzzle page and its set come from the store as well.
     await page.goto(new URL('/puzzles', inject('baseURL')).href);
