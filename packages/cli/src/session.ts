@@ -7,7 +7,6 @@ import {
   CELL_COUNT,
   type Colour,
   cellName,
-  chooserOf,
   type Game,
   type Move,
   makeAgn,
@@ -284,7 +283,7 @@ export class Session {
     }
     // Against the computer, back to a turn the player chooses: the computer's replies and the
     // player's turn before them, or only the player's turn if it ended the game.
-    const choosers = this.choosers();
+    const choosers = this.game.choosers();
     const { computer } = this.opponents;
     let steps = 1;
     while (computer !== undefined && choosers[choosers.length - steps] === computer) steps++;
@@ -297,16 +296,6 @@ export class Session {
       steps > 1 ? "Took back your last turn and the computer's reply." : 'Took back the last turn.',
     );
     this.show();
-  }
-
-  // Who chose each turn played: its mover, or under R16 the captor placing a queen.
-  private choosers(): Colour[] {
-    const pos = this.game.initial;
-    return this.game.moves.map((m) => {
-      const chooser = chooserOf(pos, this.game.captorPlacesQueen);
-      pos.make(m);
-      return chooser;
-    });
   }
 
   private save(file: string): void {

@@ -83,6 +83,16 @@ export class Game {
     return this.ended ? undefined : chooserOf(this.pos, this.captorPlacesQueen);
   }
 
+  /** Who chose each turn played: its player to move, or under R16 the captor placing a queen. */
+  choosers(): Colour[] {
+    const pos = this.initial;
+    return this.moves.map((move) => {
+      const chooser = chooserOf(pos, this.captorPlacesQueen);
+      pos.make(move);
+      return chooser;
+    });
+  }
+
   /** The touched cell under R15, or -1. */
   get touched(): number {
     return this.touchedCell;

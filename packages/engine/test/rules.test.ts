@@ -833,6 +833,11 @@ describe('R16 captor places the queen', () => {
       captured: false,
     });
     expect(game.moves.map(makeMoveText)).toEqual(['f4-f5', 'f6@a1']);
+    // Both turns were White's choice; under R10 the relocation is Black's.
+    expect(game.choosers()).toEqual(['white', 'white']);
+    const r10 = captured({ captorPlacesQueen: false });
+    expect(r10.play(mv('f6@a1')).ok).toBe(true);
+    expect(r10.choosers()).toEqual(['white', 'black']);
   });
 
   it('checks R11 after the relocation with the queen where the captor put her', () => {

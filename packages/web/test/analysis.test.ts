@@ -1,7 +1,7 @@
 import { makeMoveText, parseApn, parseMoveText, startPosition } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
 import { parseInfo } from '../src/analysis/analyst.ts';
-import { judge, markFor, moversOf, summarise, type Verdict } from '../src/analysis/review.ts';
+import { judge, markFor, summarise, type Verdict } from '../src/analysis/review.ts';
 import { type Cursor, Study } from '../src/analysis/study.ts';
 
 const mv = (text: string) => {
@@ -110,8 +110,12 @@ describe('analysis under R16', () => {
   const line = ['d9-e9', 'f9@a1'].map(mv);
 
   it('charges a captured queen’s placement to the captor who chose it', () => {
-    expect(moversOf(start.value, line, true)).toEqual(['white', 'white']);
-    expect(moversOf(start.value, line, false)).toEqual(['white', 'black']);
+    const moversUnder = (captorPlacesQueen: boolean) =>
+      new Study(start.value, line, [], { captorPlacesQueen })
+        .gameAt({ line: -1, ply: 2 })
+        .choosers();
+    expect(moversUnder(true)).toEqual(['white', 'white']);
+    expect(moversUnder(false)).toEqual(['white', 'black']);
   });
 
   it('plays the study’s lines under the rule of the game it opened', () => {

@@ -20,7 +20,6 @@ import type { Analyst, Line, Score } from './analyst.ts';
 import {
   judge,
   type MoveReview,
-  moversOf,
   type Reviewer,
   type Summary,
   summarise,
@@ -146,7 +145,8 @@ export class AnalysisBoard {
       this.reviewing.value = undefined;
       return;
     }
-    const judged = judge(verdicts, moves, moversOf(this.study.start, line, this.captor));
+    // Under R16 a captured queen's placement is the captor's choice, and the captor's mistake.
+    const judged = judge(verdicts, moves, game.choosers());
     const review: Review = { moves, verdicts, judged, summary: summarise(judged) };
     this.reviews?.save(this.reviewKey(), review);
     this.review.value = review;

@@ -2,7 +2,7 @@
 // how much it lowered the mover's chances. The judging is plain arithmetic on the chances, so
 // it is tested without an engine; the searching runs in the analysis Worker.
 
-import { type Colour, chooserOf, type Move, type Position } from '@agon/engine';
+import type { Colour } from '@agon/engine';
 import { positionCommand } from '../lib/engine-client.ts';
 import { parseInfo, type Score } from './analyst.ts';
 
@@ -70,19 +70,6 @@ export function judge(
     const bestLine = verdicts[i]!.pv;
     const best = bestLine[0] !== undefined && bestLine[0] !== move ? bestLine : undefined;
     return { ply: i + 1, mover, loss, mark: markFor(loss), best };
-  });
-}
-
-/**
- * Who chose each of `moves` from `start`: the side to move, or under R16 (`captor`) the
- * captor of a queen for her relocation, so that a bad placement counts against the captor.
- */
-export function moversOf(start: Position, moves: readonly Move[], captor: boolean): Colour[] {
-  const pos = start.clone();
-  return moves.map((m) => {
-    const mover = chooserOf(pos, captor);
-    pos.make(m);
-    return mover;
   });
 }
 

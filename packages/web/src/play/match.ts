@@ -6,7 +6,6 @@
 import {
   type Colour,
   cellName,
-  chooserOf,
   Game,
   type Move,
   makeAgn,
@@ -192,13 +191,8 @@ export class Match {
     if (game.outcome?.reason === 'resignation' || game.outcome?.reason === 'agreement') return true;
     const you = this.you.value;
     if (!you) return game.moves.length > 0;
-    // Under R16 a person also chooses some of the computer's turns: replay to see whose each was.
-    const pos = game.initial;
-    for (const move of game.moves) {
-      if (chooserOf(pos, game.captorPlacesQueen) === you) return true;
-      pos.make(move);
-    }
-    return false;
+    // Under R16 a person also chooses some of the computer's turns.
+    return game.choosers().includes(you);
   });
 
   /** The board's `move` event: a step or relocation, or with no `from` a placement on `to`. */
