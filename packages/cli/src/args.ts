@@ -67,6 +67,21 @@ export class Args {
   }
 
   /**
+   * `--queen-placement`: true for `captor` (R16), false for `owner` (R10), undefined when the
+   * flag is absent.
+   */
+  captorPlacesQueen(): boolean | undefined {
+    const placement = this.values.get('queen-placement');
+    if (placement === undefined) return undefined;
+    if (placement !== 'owner' && placement !== 'captor') {
+      throw new CommandError(
+        `${this.command}: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
+      );
+    }
+    return placement === 'captor';
+  }
+
+  /**
    * A `value` flag's evaluation weights: one whole number per feature of `names` (FEATURES
    * unless given), separated by commas, in their order; undefined when the flag is absent.
    */

@@ -121,12 +121,6 @@ function planOf(args: Args): Plan {
   if (variant !== 'standard' && variant !== 'placement') {
     throw new CommandError(`match: unknown variant "${variant}": it is standard or placement`);
   }
-  const placement = args.value('queen-placement') ?? 'owner';
-  if (placement !== 'owner' && placement !== 'captor') {
-    throw new CommandError(
-      `match: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
-    );
-  }
   return {
     a: {
       command: a,
@@ -149,7 +143,7 @@ function planOf(args: Args): Plan {
     maxPlies: args.integer('max-plies', 1, 100_000) ?? 400,
     start: positionFromApn('match', variant === 'placement' ? PLACEMENT_APN : STANDARD_APN),
     variant,
-    captorPlacesQueen: placement === 'captor',
+    captorPlacesQueen: args.captorPlacesQueen() === true,
     concurrency: args.integer('concurrency', 1, 256) ?? 1,
     pgn: args.value('pgn'),
   };

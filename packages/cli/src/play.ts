@@ -118,15 +118,10 @@ function startingGame(args: Args): { game: Game; tags: Map<string, string> } {
     throw new CommandError(`play: give only one of --variant, --apn and --load`);
   }
   const touchMove = args.has('touch-move');
-  const placement = args.value('queen-placement');
-  if (placement !== undefined && placement !== 'owner' && placement !== 'captor') {
-    throw new CommandError(
-      `play: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
-    );
-  }
+  const captorPlacesQueen = args.captorPlacesQueen();
   const file = args.value('load');
   if (file !== undefined) {
-    if (touchMove || placement !== undefined) {
+    if (touchMove || captorPlacesQueen !== undefined) {
       throw new CommandError(
         `play: the record's tags decide touch-move and queen placement; drop --touch-move and --queen-placement`,
       );
@@ -142,7 +137,7 @@ function startingGame(args: Args): { game: Game; tags: Map<string, string> } {
   const apn = args.value('apn') ?? (variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
   const game = new Game(positionFromApn('play', apn), {
     touchMove,
-    captorPlacesQueen: placement === 'captor',
+    captorPlacesQueen: captorPlacesQueen === true,
   });
   const now = new Date();
   const date = `${now.getFullYear()}.${String(now.getMonth() + 1).padStart(2, '0')}.${String(now.getDate()).padStart(2, '0')}`;

@@ -91,13 +91,7 @@ agon engine, so that agon match can measure them against the old ones.
       'queen-placement': 'value',
     });
     args.expectPositionals(0);
-    const placement = args.value('queen-placement') ?? 'owner';
-    if (placement !== 'owner' && placement !== 'captor') {
-      throw new CommandError(
-        `tune: unknown queen placement "${placement}": it is owner (R10) or captor (R16)`,
-      );
-    }
-    const r16 = placement === 'captor';
+    const r16 = args.captorPlacesQueen() === true;
     const names = r16 ? CAPTOR_FEATURES : FEATURES;
     const initial = args.weights('from', names) ?? (r16 ? CAPTOR_WEIGHTS : WEIGHTS);
     const seed = args.integer('seed', 0, 2147483647) ?? 1;
