@@ -70,26 +70,17 @@ export class BuiltInMover implements Contender {
 // and placements go wherever the rules allow. The opponent's threats go unseen.
 function noviceChoices(pos: Position, moves: readonly Move[]): Move[] {
   const us = pos.turn;
-  let best: Move[] = [];
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (const move of moves) {
+  return bestOf(moves, (move) => {
     pos.make(move);
     const wins = pos.throneRing() === us;
     pos.unmake();
-    let score = 0;
-    if (wins) score = 1e6;
-    else if (moveKind(move) === STEP) {
-      const from = moveFrom(move);
-      const inward = ring[from]! - ring[moveTo(move)]!;
-      const queen = pos.pieceAt(from)?.role === 'queen';
-      score = pos.stepCaptures(move) * 1000 + inward * (queen ? 20 : 10);
-    }
-    if (score > bestScore) {
-      bestScore = score;
-      best = [move];
-    } else if (score === bestScore) best.push(move);
-  }
-  return best;
+    if (wins) return 1e6;
+    if (moveKind(move) !== STEP) return 0;
+    const from = moveFrom(move);
+    const inward = ring[from]! - ring[moveTo(move)]!;
+    const queen = pos.pieceAt(from)?.role === 'queen';
+    return pos.stepCaptures(move) * 1000 + inward * (queen ? 20 : 10);
+  });
 }
 
 // The novice as captor under R16 (the relocations are the owner's, `pos.turn`): never a cell
@@ -97,17 +88,24 @@ function noviceChoices(pos: Position, moves: readonly Move[]): Move[] {
 // one, else a cell as far from the throne as there is, the mirror of its own greed.
 function noviceCaptorChoices(pos: Position, moves: readonly Move[]): Move[] {
   const owner = pos.turnColour;
-  let best: Move[] = [];
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (const move of moves) {
+  return bestOf(moves, (move) => {
     pos.make(move);
     const winner = pos.outcome()?.winner;
     pos.unmake();
-    const score = winner === owner ? -1e6 : winner !== undefined ? 1e6 : ring[moveTo(move)]!;
-    if (score > bestScore) {
-      bestScore = score;
+    return winner === owner ? -1e6 : winner !== undefined ? 1e6 : ring[moveTo(move)]!;
+  });
+}
+
+// The moves of highest score, all of them when several tie.
+function bestOf(moves: readonly Move[], score: (move: Move) => number): Move[] {
+  let best: Move[] = [];
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const move of moves) {
+    const s = score(move);
+    if (s > bestScore) {
+      bestScore = s;
       best = [move];
-    } else if (score === bestScore) best.push(move);
+    } else if (s === bestScore) best.push(move);
   }
   return best;
 }
