@@ -63,7 +63,11 @@ function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
 const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event']) =>
   ({ t: 'event', version, event: e, clock: null, outcome: null }) as const;
 
-describe('touch-move in an online game', () => {
+/**
+ * Fakes the browser around an online game for each test of the describe block it is called
+ * in; the game handed to the returned function is stopped after its test.
+ */
+function fakeBrowser(): (online: OnlineGame) => void {
   let running: OnlineGame | undefined;
   beforeEach(() => {
     vi.stubGlobal('WebSocket', FakeSocket);
@@ -73,12 +77,20 @@ describe('touch-move in an online game', () => {
   });
   afterEach(() => {
     running?.stop();
+    running = undefined;
     vi.unstubAllGlobals();
   });
+  return (online) => {
+    running = online;
+  };
+}
+
+describe('touch-move in an online game', () => {
+  const track = fakeBrowser();
 
   it('sends a touch when a piece is picked up, and holds the page to that piece', () => {
     const { online, socket } = open(view([]));
-    running = online;
+    track(online);
     online.selectFromBoard(parseCell('f1'));
     expect(socket.sent.at(-1)).toEqual({ t: 'touch', seat: 'white', cell: 'f1', version: 2 });
     expect(online.boardConfig.value.selected).toBe(parseCell('f1'));
@@ -96,7 +108,7 @@ describe('touch-move in an online game', () => {
 
   it('narrows the board to the piece the server says is touched, after a reload too', () => {
     const { online } = open(view([], 'b1'));
-    running = online;
+    track(online);
     expect([...(online.boardConfig.value.movable?.dests.keys() ?? [])]).toEqual([parseCell('b1')]);
     online.rejectFromBoard(parseCell('b1'), parseCell('f1'));
     expect(online.notice.value?.text).toBe('Touch-move: you must move the piece on b1.');
@@ -105,7 +117,7 @@ describe('touch-move in an online game', () => {
 
   it('offers the pass when the touched piece cannot move, and replays it later', () => {
     const { online, socket } = open(view(K1_STUCK));
-    running = online;
+    track(online);
     expect(online.mustPass.value).toBe(false);
     // The board refuses the stuck piece as a pick-up; the touch is made all the same.
     online.rejectFromBoard(undefined, parseCell('k1'));
@@ -129,7 +141,7 @@ describe('touch-move in an online game', () => {
 
   it('narrows the opponent’s turn to the piece they touched', () => {
     const { online, socket } = open(view(['f1-f2']));
-    running = online;
+    track(online);
     socket.hear(event(4, { kind: 'touch', seat: 'black', cell: 'f11' }));
     expect(online.board?.touched).toBe(parseCell('f11'));
     expect(new Set(online.board?.legalMoves().map(moveFrom))).toEqual(new Set([parseCell('f11')]));
@@ -137,22 +149,12 @@ describe('touch-move in an online game', () => {
 });
 
 describe('R16 in an online game', () => {
-  let running: OnlineGame | undefined;
-  beforeEach(() => {
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
-    vi.stubGlobal('addEventListener', () => undefined);
-    vi.stubGlobal('removeEventListener', () => undefined);
-  });
-  afterEach(() => {
-    running?.stop();
-    vi.unstubAllGlobals();
-  });
+  const track = fakeBrowser();
 
   it('gives the captor the captured queen to place on her owner’s turn, and sends it as theirs', () => {
     // White has just taken Black's queen on f10; it is Black's turn.
     const { online, socket } = open(view(['h9-g10', 'f11-f10', 'd9-e9'], null, true));
-    running = online;
+    track(online);
     expect(online.canMove.value).toBe(true);
     expect(online.status.value).toBe('You choose where Black’s queen goes: any empty cell.');
     expect(online.boardConfig.value.selected).toBe(parseCell('f10'));
@@ -163,7 +165,7 @@ describe('R16 in an online game', () => {
   it('leaves the owner to watch, told who chooses, under R16 only', () => {
     const moves = ['h9-g10', 'f11-f10', 'd9-e9'];
     const { online, socket } = open(view(moves, null, true));
-    running = online;
+    track(online);
     socket.hear({ t: 'state', game: view(moves, null, true), you: 'black' });
     expect(online.canMove.value).toBe(false);
     expect(online.boardConfig.value.movable).toBeUndefined();
