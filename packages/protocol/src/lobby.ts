@@ -1,5 +1,7 @@
 // The lobby on the wire: quick pairing pools, open challenges, the counts and the games being
-// played, over one socket (/api/lobby/socket) that says hello with the player's token.
+// played, over one socket (/api/lobby/socket) that says hello with the player's token. The
+// list comes whole once (welcome), then as changes to it: the same functions make the changes
+// on the server and apply them in the browser, so the two cannot drift apart.
 
 import type { Colour } from '@agon/engine';
 import type { Refusal, TimeControl, Variant } from './messages.ts';
@@ -39,6 +41,8 @@ export interface ChallengeView extends ChallengeTerms {
   readonly id: string;
   readonly by: PlayerBrief;
   readonly class: RatingClass;
+  /** When it was opened (ms): the newest are listed first. */
+  readonly since: number;
 }
 
 /** A quick pairing pool's crowd: players waiting in it and playing its games. */
@@ -58,9 +62,18 @@ export interface LiveGameView {
   /** R16, as in its challenge (quick pairing is always R10). */
   readonly captorPlacesQueen: boolean;
   readonly rated: boolean;
+  /** When it started (ms): the newest are listed first. */
+  readonly since: number;
 }
 
-/** Everything the lobby page shows, sent whole when it changes (at most about once a second). */
+/**
+ * Whether the lobby's shared list can be read: `reconnecting` while the server has lost its
+ * link to it (in a cluster, Redis is away). Meanwhile games go on, seeks and challenges are kept
+ * and put back when the link returns, and nothing can be accepted.
+ */
+export type LobbyStatus = 'ok' | 'reconnecting';
+
+/** Everything the lobby page shows: sent whole on arrival, then as changes. */
 export interface LobbyView {
   readonly pools: readonly PoolView[];
   /** The newest open challenges first, at most MAX_LISTED. */
@@ -69,12 +82,97 @@ export interface LobbyView {
   readonly players: number;
   /** Games with a running clock. */
   readonly games: number;
-  /** Some of the games being played, at most MAX_LISTED. */
+  /** The newest games being played first, at most MAX_LISTED. */
   readonly live: readonly LiveGameView[];
+  readonly status: LobbyStatus;
 }
 
 /** The longest list the lobby sends of challenges and of live games. */
 export const MAX_LISTED = 50;
+
+/** Entries that came and went in one of the lobby's lists. */
+export interface ListChanges<T> {
+  readonly add: readonly T[];
+  /** The ids of entries gone. */
+  readonly remove: readonly string[];
+}
+
+/** What changed in the lobby's list since the last message: only the parts that did. */
+export interface LobbyChanges {
+  /** Each pool whose counts changed. */
+  readonly pools?: readonly PoolView[];
+  readonly challenges?: ListChanges<ChallengeView>;
+  readonly live?: ListChanges<LiveGameView>;
+  readonly players?: number;
+  readonly games?: number;
+  readonly status?: LobbyStatus;
+}
+
+/** Newest first, and by id between equals, so both sides order a list alike. */
+const newestFirst = (a: { since: number; id: string }, b: { since: number; id: string }): number =>
+  b.since - a.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A list of the lobby as it is sent: the newest first, at most MAX_LISTED. */
+export function listed<T extends { readonly since: number; readonly id: string }>(
+  entries: readonly T[],
+): T[] {
+  return [...entries].sort(newestFirst).slice(0, MAX_LISTED);
+}
+
+function listChanges<T extends { readonly id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+): ListChanges<T> | undefined {
+  const had = new Set(before.map((e) => e.id));
+  const has = new Set(after.map((e) => e.id));
+  const add = after.filter((e) => !had.has(e.id));
+  const remove = before.filter((e) => !has.has(e.id)).map((e) => e.id);
+  return add.length || remove.length ? { add, remove } : undefined;
+}
+
+function applyList<T extends { readonly since: number; readonly id: string }>(
+  list: readonly T[],
+  changes: ListChanges<T> | undefined,
+): readonly T[] {
+  if (!changes) return list;
+  const gone = new Set(changes.remove);
+  return listed([...list.filter((e) => !gone.has(e.id)), ...changes.add]);
+}
+
+/**
+ * What changed from `before` to `after` (lists as `listed` orders them), or undefined if
+ * nothing did. Entries never change under their id: a new challenge has a new id.
+ */
+export function lobbyChanges(before: LobbyView, after: LobbyView): LobbyChanges | undefined {
+  const pools = after.pools.filter((p) => {
+    const was = before.pools.find((q) => q.id === p.id);
+    return !was || was.waiting !== p.waiting || was.playing !== p.playing;
+  });
+  const changes: LobbyChanges = {
+    ...(pools.length > 0 && { pools }),
+    ...optional('challenges', listChanges(before.challenges, after.challenges)),
+    ...optional('live', listChanges(before.live, after.live)),
+    ...(before.players !== after.players && { players: after.players }),
+    ...(before.games !== after.games && { games: after.games }),
+    ...(before.status !== after.status && { status: after.status }),
+  };
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+
+/** The list after `changes` (lobbyChanges's) to `view`. */
+export function applyLobbyChanges(view: LobbyView, changes: LobbyChanges): LobbyView {
+  return {
+    pools: view.pools.map((p) => changes.pools?.find((q) => q.id === p.id) ?? p),
+    challenges: applyList(view.challenges, changes.challenges),
+    live: applyList(view.live, changes.live),
+    players: changes.players ?? view.players,
+    games: changes.games ?? view.games,
+    status: changes.status ?? view.status,
+  };
+}
 
 /** What a lobby client may send. */
 export type LobbyClientMessage =
@@ -92,10 +190,14 @@ export type LobbyClientMessage =
 /** What the lobby sends. */
 export type LobbyServerMessage =
   | { readonly t: 'welcome'; readonly you: PlayerView; readonly lobby: LobbyView }
-  | { readonly t: 'lobby'; readonly lobby: LobbyView }
+  /** What changed in the list since the last welcome or changes (at most about once a second). */
+  | { readonly t: 'changes'; readonly changes: LobbyChanges }
   /** The pool this player waits in now (null: none), answering seek and unseek. */
   | { readonly t: 'seeking'; readonly pool: PoolId | null }
-  /** A game was made for this player: the seat's token is the key to it, as for a link game. */
-  | { readonly t: 'paired'; readonly game: string; readonly seat: Colour; readonly token: string }
+  /**
+   * A game was made for this player: they open it with their identity's token, which holds the
+   * seat (no seat token is made for a lobby game).
+   */
+  | { readonly t: 'paired'; readonly game: string; readonly seat: Colour }
   | ({ readonly t: 'error' } & Refusal)
   | { readonly t: 'pong' };

@@ -75,7 +75,9 @@ export type ErrorCode =
   | 'bad-code'
   | 'no-such-challenge'
   | 'own-challenge'
-  | 'busy';
+  | 'busy'
+  /** The server cannot do that right now (it lost a service it needs); try again soon. */
+  | 'unavailable';
 
 /** A refusal: a stable code for programs and a sentence for people. */
 export interface Refusal {
@@ -122,6 +124,12 @@ export type PublicEvent =
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string };
 
+/** A lobby game's player beside the board. */
+export interface SeatPlayer extends PlayerBrief {
+  /** Once a rated game is settled: what it did to this player's rating (+12, -8, 0). */
+  readonly change?: number;
+}
+
 /** Who is connected, per seat, and how many watch. */
 export interface Presence {
   readonly online: { readonly white: boolean; readonly black: boolean };
@@ -144,7 +152,7 @@ export interface GameView extends Presence {
   /** The rematch's game id, once both agreed to one. */
   readonly next: string | null;
   /** Who sits in each seat, for a game made in the lobby (null: nobody known, a link game). */
-  readonly players: { readonly white: PlayerBrief | null; readonly black: PlayerBrief | null };
+  readonly players: { readonly white: SeatPlayer | null; readonly black: SeatPlayer | null };
   /** Whether the result changes the players' ratings. */
   readonly rated: boolean;
   /** Whether R15 (touch-move) is in force. */

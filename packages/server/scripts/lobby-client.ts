@@ -1,14 +1,21 @@
 // A player of the lobby as a program plays it, for the tests and the lobby load script: made
 // over HTTP (POST /api/players), then its lobby socket, which says hello with the token and
-// keeps what it is sent until taken. The list (`lobby`, every second while it changes) is not
-// kept but the latest, so thousands of clients that never read it hold no backlog.
+// keeps what it is sent until taken. The list (whole in the welcome, then its changes every
+// second while it changes) is not kept but as it stands, so thousands of clients that never
+// read it hold no backlog.
 
-import type { Identity, LobbyClientMessage, LobbyServerMessage, LobbyView } from '@agon/protocol';
+import {
+  applyLobbyChanges,
+  type Identity,
+  type LobbyClientMessage,
+  type LobbyServerMessage,
+  type LobbyView,
+} from '@agon/protocol';
 import WebSocket from 'ws';
 import { Inbox } from './inbox.ts';
 
-/** How every list begins on the wire (the server writes `t` first). */
-const LIST = '{"t":"lobby"';
+/** How every change to the list begins on the wire (the server writes `t` first). */
+const LIST = '{"t":"changes"';
 
 /** A message the lobby sends, by its type. */
 type Of<T extends LobbyServerMessage['t']> = Extract<LobbyServerMessage, { t: T }>;
@@ -41,8 +48,10 @@ export async function newPlayer(url: string, language = 'en'): Promise<Identity>
 /** One lobby socket that said hello as a player. */
 export class LobbyClient {
   private readonly inbox = new Inbox<LobbyServerMessage>();
-  /** The latest list the lobby sent (in the welcome or since). */
+  /** The list as the lobby's messages made it (the welcome's, and the changes since). */
   lobby: LobbyView | undefined;
+  /** Told each time the list changes. */
+  private readonly watchers = new Set<() => void>();
 
   private constructor(
     private readonly ws: WebSocket,
@@ -56,10 +65,19 @@ export class LobbyClient {
       if (!lists && data.toString('utf8', 0, LIST.length) === LIST) return;
       const message = JSON.parse(data.toString()) as LobbyServerMessage;
       heard?.(message);
-      if (message.t === 'lobby' || message.t === 'welcome') this.lobby = message.lobby;
-      if (message.t !== 'lobby') this.inbox.push(message);
+      if (message.t === 'welcome') this.lobby = message.lobby;
+      if (message.t === 'changes' && this.lobby) {
+        this.lobby = applyLobbyChanges(this.lobby, message.changes);
+      }
+      if (message.t === 'welcome' || message.t === 'changes') {
+        for (const watcher of [...this.watchers]) watcher();
+      }
+      if (message.t !== 'changes') this.inbox.push(message);
     });
-    ws.on('close', (code) => this.inbox.close(code));
+    ws.on('close', (code) => {
+      this.inbox.close(code);
+      for (const watcher of [...this.watchers]) watcher();
+    });
     ws.on('error', () => undefined);
   }
 
@@ -93,7 +111,7 @@ export class LobbyClient {
    * Waits for the next message of type `t` that passes `test`, dropping those before it; an
    * error that comes first rejects with its code.
    */
-  async next<T extends Exclude<LobbyServerMessage['t'], 'lobby'>>(
+  async next<T extends Exclude<LobbyServerMessage['t'], 'changes'>>(
     t: T,
     test: (m: Of<T>) => boolean = () => true,
     timeout = 15_000,
@@ -115,22 +133,38 @@ export class LobbyClient {
   }
 
   /** How many kept messages of type `t` have not been taken yet. */
-  unread(t: Exclude<LobbyServerMessage['t'], 'lobby'>): number {
+  unread(t: Exclude<LobbyServerMessage['t'], 'changes'>): number {
     return this.inbox.count((m) => m.t === t);
   }
 
-  /** Waits until the latest list passes `test`; answers the ms it took. */
-  async lobbyWhere(test: (lobby: LobbyView) => boolean, timeout = 15_000): Promise<number> {
+  /** Waits until the list passes `test` (checked as each change arrives); answers the ms it took. */
+  lobbyWhere(test: (lobby: LobbyView) => boolean, timeout = 15_000): Promise<number> {
     const began = Date.now();
-    while (!(this.lobby && test(this.lobby))) {
-      if (Date.now() - began > timeout) {
-        throw new Error(
-          `the list still ${JSON.stringify(this.lobby).slice(0, 500)}… after ${timeout} ms`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return Date.now() - began;
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (this.lobby && test(this.lobby)) {
+          done();
+          resolve(Date.now() - began);
+        } else if (this.closed !== undefined) {
+          done();
+          reject(new Error(`the socket closed with the list ${this.describe()}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`the list still ${this.describe()} after ${timeout} ms`));
+      }, timeout);
+      const done = (): void => {
+        clearTimeout(timer);
+        this.watchers.delete(check);
+      };
+      this.watchers.add(check);
+      check();
+    });
+  }
+
+  private describe(): string {
+    return `${JSON.stringify(this.lobby).slice(0, 500)}…`;
   }
 
   /** Closes the socket. */

@@ -6,46 +6,15 @@
 // commits. The sockets are sockets.ts's, the keeping of running clocks keepers.ts's.
 
 import type { Colour } from '@agon/engine';
-import { type Checked, type Created, type CreateRequest, MAX_MESSAGE_BYTES } from '@agon/protocol';
+import type { Checked, Created, CreateRequest } from '@agon/protocol';
 import { Keepers } from './keepers.ts';
-import type { LobbyLimits } from './lobby.ts';
-import type { PlayerLimits } from './player-routes.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { Problems } from './problems.ts';
-import { type CreationLimits, LocalRelay, type Relay } from './relay.ts';
-import { NO_SEATING, Room, type RoomContext, type RoomLimits, type Seating } from './room.ts';
+import { LocalRelay, type Relay } from './relay.ts';
+import { NO_SEATING, Room, type RoomContext, type Seated, type Seating } from './room.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
-import type { SocketLimits } from './sockets.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
-import { type Downtime, restoreTable } from './table.ts';
-
-/** The limits that keep one client from hurting the others. */
-export interface Limits
-  extends SocketLimits,
-    RoomLimits,
-    CreationLimits,
-    LobbyLimits,
-    PlayerLimits {}
-
-/** Limits for a public server. */
-export const DEFAULT_LIMITS: Limits = {
-  messagesPerSecond: 10,
-  messageBurst: 40,
-  maxRefusals: 100,
-  gamesPerMinute: 10,
-  gameBurst: 10,
-  maxMessageBytes: MAX_MESSAGE_BYTES,
-  maxConnections: 20_000,
-  maxSocketsPerAddress: 100,
-  helloTimeoutMs: 30_000,
-  maxBufferedBytes: 1 << 20,
-  idleMs: 60_000,
-  maxWatchers: 1000,
-  presenceMs: 250,
-  lobbyActionsPerMinute: 20,
-  lobbyActionBurst: 8,
-  playersPerMinute: 10,
-  playerBurst: 10,
-};
+import { type Downtime, outcomeOf, restoreTable } from './table.ts';
 
 /** How often the server notes in the store that it is alive (the precision of a restart's charge). */
 const ALIVE_MS = 1000;
@@ -62,6 +31,19 @@ const POLL_MS = 500;
  */
 export const serverClock = (): number => Math.round(performance.timeOrigin + performance.now());
 
+/** What a hub is built with; each one missing is the default of a hub alone. */
+export interface HubOptions {
+  readonly limits?: Limits;
+  /** The clock (`serverClock` unless a test fakes it). */
+  readonly now?: () => number;
+  /** The link to the other server processes (alone without one). */
+  readonly relay?: Relay;
+  /** The lobby's part in the games it made (lobby/settlement.ts). */
+  readonly seating?: Seating;
+  /** Where failures are told, shared with the rest of the server. */
+  readonly problems?: Problems;
+}
+
 /** Online play's games in memory. */
 export class Hub {
   private readonly rooms = new Map<string, Room>();
@@ -74,21 +56,22 @@ export class Hub {
   private readonly context: RoomContext;
   /** Failures logged once per burst, shared with the routes and the sockets. */
   readonly problems: Problems;
+  private readonly limits: Limits;
+  private readonly now: () => number;
+  private readonly relay: Relay;
   private closing = false;
 
-  /**
-   * A hub over `store`; `now` is the clock (`serverClock` unless a test fakes it), and
-   * `downtime` the time no server held the games, charged to no one's clock.
-   */
+  /** A hub over `store`; `downtime` is the time no server held the games, charged to no one. */
   private constructor(
     private readonly store: GameStore,
-    private readonly limits: Limits,
-    private readonly now: () => number,
     private readonly downtime: Downtime,
-    private readonly relay: Relay,
-    seating: Seating,
+    options: Required<HubOptions>,
   ) {
-    this.problems = new Problems(now);
+    const { limits, now, relay, seating, problems } = options;
+    this.limits = limits;
+    this.now = now;
+    this.relay = relay;
+    this.problems = problems;
     this.context = {
       store,
       now,
@@ -138,7 +121,7 @@ export class Hub {
       for (const room of this.rooms.values()) if (room.size > 0) room.refresh();
     }, POLL_MS);
     this.pollTimer.unref();
-    this.keepers = new Keepers(relay, store, this.problems, {
+    this.keepers = new Keepers(relay, store, seating, this.problems, {
       rooms: () => this.rooms.values(),
       holds: (id) => this.rooms.has(id) || this.loading.has(id),
       adopt: (id) => this.open(id, true),
@@ -146,37 +129,44 @@ export class Hub {
   }
 
   /**
-   * Starts the hub: notes the start in the store and loads every game whose clock was running,
-   * so each flag falls on time even if nobody comes back. `relay` links it to the other server
-   * processes (alone without one); `seating` is the lobby, for the games it made.
+   * Starts the hub: notes the start in the store and loads every game whose clock was running
+   * and every lobby game left unsettled (keepers.ts), so each flag falls on time and each end
+   * is rated even if nobody comes back.
    */
-  static async start(
-    store: GameStore,
-    limits: Limits = DEFAULT_LIMITS,
-    now: () => number = serverClock,
-    relay: Relay = new LocalRelay(),
-    seating: Seating = NO_SEATING,
-  ): Promise<Hub> {
+  static async start(store: GameStore, options: HubOptions = {}): Promise<Hub> {
+    const now = options.now ?? serverClock;
     const previous = await store.lastAlive();
     const started = now();
     await store.alive(started);
     // With no note of life (a new database) nothing is known of the downtime: charge none.
     const downtime = { from: previous ?? 0, to: started };
-    const hub = new Hub(store, limits, now, downtime, relay, seating);
-    // Not fatal: a game the list misses is re-armed when someone opens it.
-    const running = await store.running().catch((e: unknown) => {
-      hub.problems.report('the games with a running clock could not be listed', e);
-      return [];
+    const hub = new Hub(store, downtime, {
+      limits: options.limits ?? DEFAULT_LIMITS,
+      now,
+      relay: options.relay ?? new LocalRelay(),
+      seating: options.seating ?? NO_SEATING,
+      problems: options.problems ?? new Problems(now),
     });
-    for (const id of running) {
-      await hub.open(id, true).catch((e: unknown) => hub.problems.report(`game ${id}`, e));
-    }
+    // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
+    await hub.keepers.adopt();
     return hub;
   }
 
   /** Games in memory. */
   get games(): number {
     return this.rooms.size;
+  }
+
+  /** The lobby games in play held here (not ended): what the lobby lists of each. */
+  inPlay(): { id: string; setup: GameSetup; players: Seated; since: number }[] {
+    return [...this.rooms.values()]
+      .filter((room) => room.table.setup.players && !outcomeOf(room.table))
+      .map((room) => ({
+        id: room.id,
+        setup: room.table.setup,
+        players: room.seated,
+        since: room.table.createdAt,
+      }));
   }
 
   /** Creates a game for the client at `address`, who takes a seat in it. */

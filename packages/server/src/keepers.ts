@@ -1,12 +1,16 @@
-// The keepers of running clocks: a game whose clock runs must be held by some process even
-// when nobody is connected, so that its flag falls on time, and by as few as can be. Every
-// few seconds this process claims, through the relay, the running clocks it holds, lets go of
-// those another live process keeps (unless it has their clients), and now and then adopts the
-// running games nobody keeps (their keeper died). Alone, it keeps every clock it holds.
+// The keepers of games that need a process: a game whose clock runs (or whose first move is
+// awaited) must be held by some process even when nobody is connected, so that its flag falls
+// on time, and by as few as can be; a lobby game whose end is not yet rated must be loaded by
+// some process, which rates it. Every few seconds this process claims, through the relay, the
+// running clocks it holds and lets go of those another live process keeps (unless it has their
+// clients). And one process at a time (a lease) scans for the games that need a process and
+// have none (their keeper died, or the process that committed an end died before rating it)
+// and adopts them; loading a finished lobby game rates it (room.ts). Alone, this process keeps
+// every clock it holds and adopts everything the scan finds that it does not hold.
 
 import type { Problems } from './problems.ts';
 import type { Relay } from './relay.ts';
-import type { Room } from './room.ts';
+import type { Room, Seating } from './room.ts';
 import type { GameStore } from './store.ts';
 
 /** What the keepers need of the games in memory. */
@@ -15,37 +19,42 @@ export interface Holdings {
   rooms(): Iterable<Room>;
   /** Whether game `id` is in memory or being loaded. */
   holds(id: string): boolean;
-  /** Loads game `id`, whose clock the store has as running. */
+  /** Loads game `id`, which the store has as needing a process. */
   adopt(id: string): Promise<unknown>;
 }
 
-/** How often this process claims the clocks it keeps... */
+/** How often this process claims the clocks it keeps and, if it holds the lease, scans. */
 const KEEP_BEAT_MS = 2000;
-/** ...and every how many claims it adopts the running games no process keeps. */
-const ADOPT_EVERY = 3;
+/** The scan's lease: a beat and a half, so a dead scanner's successor follows within two. */
+const SCAN_LEASE_MS = 3000;
 
-/** This process's share of keeping the running clocks. */
+/** This process's share of keeping the games that need a process. */
 export class Keepers {
   private readonly timer: NodeJS.Timeout;
   private keeping = false;
-  private beats = 0;
   private stopped = false;
 
-  /** Keeps the running clocks of `held`, claimed through `relay`, listed by `store`. */
+  /**
+   * Keeps the games of `held`, claimed through `relay`; the games that need a process are
+   * listed by `store` (running clocks) and `seating` (lobby games not yet rated).
+   */
   constructor(
     private readonly relay: Relay,
     private readonly store: GameStore,
+    private readonly seating: Seating,
     private readonly problems: Problems,
     private readonly held: Holdings,
   ) {
-    this.timer = setInterval(() => void this.keep(), KEEP_BEAT_MS);
+    this.timer = setInterval(() => {
+      this.keep().catch((e: unknown) => problems.report('keepers', e, true));
+    }, KEEP_BEAT_MS);
     this.timer.unref();
   }
 
   /**
    * Claims the running clocks this process holds, lets go of those another keeps (unless it
-   * has their clients), and now and then adopts the running games nobody keeps, so that every
-   * running clock has a process to flag it and most have only one.
+   * has their clients), and scans for the games no process keeps, so that every game that
+   * needs a process has one and most have only one.
    */
   private async keep(): Promise<void> {
     if (this.keeping || this.stopped) return;
@@ -54,22 +63,30 @@ export class Keepers {
       const running = [...this.held.rooms()].filter((room) => room.clockRuns);
       const others = await this.relay.keep(running.map((room) => room.id));
       for (const room of running) if (others.has(room.id)) room.release();
-      if (++this.beats % ADOPT_EVERY === 0) await this.adopt();
+      await this.adopt();
     } finally {
       this.keeping = false;
     }
   }
 
-  /** Loads the games with a running clock that no process keeps (their keeper died). */
-  private async adopt(): Promise<void> {
-    let running: readonly string[];
+  /**
+   * If this process holds the scan's lease: loads the games that need a process and that no
+   * live process keeps (running clocks, lobby games not yet rated).
+   */
+  async adopt(): Promise<void> {
+    if (!(await this.relay.lease('scan', SCAN_LEASE_MS))) return;
+    let wanted: readonly string[];
     try {
-      running = await this.store.running();
+      const [running, unsettled] = await Promise.all([
+        this.store.running(),
+        this.seating.unsettled(),
+      ]);
+      wanted = [...new Set([...running, ...unsettled])];
     } catch (e) {
-      this.problems.report('the games with a running clock could not be listed', e);
+      this.problems.report('the games that need a process could not be listed', e);
       return;
     }
-    const missing = running.filter((id) => !this.held.holds(id));
+    const missing = wanted.filter((id) => !this.held.holds(id));
     for (const id of await this.relay.unkept(missing)) {
       if (this.stopped) return;
       await this.held.adopt(id).catch((e: unknown) => this.problems.report(`game ${id}`, e));

@@ -4,9 +4,10 @@
 
 import type { AddressInfo } from 'node:net';
 import { parseTrustProxy } from './address.ts';
+import { limitsFromEnv, setting } from './limits.ts';
+import { RedisBoard } from './lobby/redis-board.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { Problems } from './problems.ts';
-import { RedisBoard } from './redis-lobby.ts';
 import { RedisRelay } from './redis-relay.ts';
 import { buildServer } from './server.ts';
 
@@ -19,29 +20,9 @@ const databaseUrl = process.env.AGON_DATABASE_URL || undefined;
 const redisUrl = process.env.AGON_REDIS_URL || undefined;
 // Another build of the app (the tests serve a stand-in page); packages/web/dist by default.
 const webRoot = process.env.AGON_WEB_ROOT || undefined;
-/** A positive number from the environment variable `name`, or undefined when unset. */
-function setting(name: string): number | undefined {
-  const text = process.env[name];
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
 const redisProblems = new Problems(Date.now);
 
 try {
-  // Raised by the load test (a thousand games from one address) and the tests (fast play).
-  const gamesPerMinute = setting('AGON_GAMES_PER_MINUTE');
-  const messagesPerSecond = setting('AGON_MESSAGES_PER_SECOND');
-  const maxSocketsPerAddress = setting('AGON_SOCKETS_PER_ADDRESS');
-  const maxWatchers = setting('AGON_WATCHERS_PER_GAME');
-  // Lowered by the tests, to see a silent socket or an idle game go without waiting long.
-  const helloTimeoutMs = setting('AGON_HELLO_TIMEOUT_MS');
-  const idleMs = setting('AGON_IDLE_MS');
-  // Raised by the lobby's load test (thousands of players from one address).
-  const lobbyActionsPerMinute = setting('AGON_LOBBY_ACTIONS_PER_MINUTE');
-  const playersPerMinute = setting('AGON_PLAYERS_PER_MINUTE');
   // Behind a reverse proxy: whose X-Forwarded-For names the client (unset: nobody's).
   const trust = process.env.AGON_TRUST_PROXY;
   const trustProxy = trust ? parseTrustProxy(trust) : undefined;
@@ -60,20 +41,8 @@ try {
     // The lobby in the same Redis, its entries tagged by the relay's process.
     board: relay && redisUrl ? new RedisBoard(redisUrl, relay.origin, report) : undefined,
     trustProxy,
-    httpTimeoutMs: setting('AGON_HTTP_TIMEOUT_MS'),
-    limits: {
-      ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),
-      ...(messagesPerSecond && { messagesPerSecond, messageBurst: messagesPerSecond }),
-      ...(maxSocketsPerAddress && { maxSocketsPerAddress }),
-      ...(maxWatchers && { maxWatchers }),
-      ...(helloTimeoutMs && { helloTimeoutMs }),
-      ...(idleMs && { idleMs }),
-      ...(lobbyActionsPerMinute && {
-        lobbyActionsPerMinute,
-        lobbyActionBurst: lobbyActionsPerMinute,
-      }),
-      ...(playersPerMinute && { playersPerMinute, playerBurst: playersPerMinute }),
-    },
+    httpTimeoutMs: setting(process.env, 'AGON_HTTP_TIMEOUT_MS'),
+    limits: limitsFromEnv(process.env),
   });
   await app.listen({ port, host });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;

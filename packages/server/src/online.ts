@@ -9,11 +9,15 @@ import { type ErrorCode, GAME_ID, MAX_CREATE_BYTES, parseCreateRequest } from '@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from './address.ts';
-import type { Hub, Limits } from './hub.ts';
-import { type Lobby, lobbySocket } from './lobby.ts';
+import { gameSocket } from './game-socket.ts';
+import type { Hub } from './hub.ts';
+import type { Limits } from './limits.ts';
+import type { Lobby } from './lobby/lobby.ts';
+import { lobbySocket } from './lobby/socket.ts';
 import { registerPlayers } from './player-routes.ts';
 import type { PlayerStore } from './players.ts';
-import { gameSocket, type Sockets } from './sockets.ts';
+import type { Problems } from './problems.ts';
+import type { Sockets } from './sockets.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 const LOBBY_PATH = /^\/api\/lobby\/socket(?:\?.*)?$/;
@@ -29,6 +33,7 @@ export interface Online {
   readonly lobby: Lobby;
   readonly players: PlayerStore;
   readonly sockets: Sockets;
+  readonly problems: Problems;
   readonly now: () => number;
 }
 

@@ -15,17 +15,11 @@ import {
   TRANSFER_MS,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { playerView } from './lobby.ts';
+import type { PlayerLimits } from './limits.ts';
 import { createPlayer } from './names.ts';
-import { NameTaken, type Player, type PlayerStore } from './players.ts';
+import { NameTaken, type Player, type PlayerStore, playerView } from './players.ts';
 import { TokenBucket } from './rate-limit.ts';
 import { hashToken, newPlayerId, newToken, newTransferCode } from './secret.ts';
-
-/** The limits on making players and using transfer codes, per address. */
-export interface PlayerLimits {
-  readonly playersPerMinute: number;
-  readonly playerBurst: number;
-}
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;

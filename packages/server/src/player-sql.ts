@@ -173,6 +173,8 @@ export const UPDATE_SEAT = `
     rating_after = $6, rd_after = $7, vol_after = $8
   WHERE game_id = $1 AND colour = $2`;
 export const SETTLE_GAME = 'UPDATE lobby_games SET result = $2, settled_at = $3 WHERE game_id = $1';
+export const UNSETTLED_GAMES =
+  'SELECT game_id FROM lobby_games WHERE result IS NULL AND started_at < $1 ORDER BY started_at';
 
 /** A row of SELECT_GAME. */
 export interface GameRow {

@@ -4,8 +4,14 @@
 // database, so that one SQLite file or one PostgreSQL pool holds everything.
 
 import type { Colour } from '@agon/engine';
-import type { PlayerGame, RatingClass } from '@agon/protocol';
-import { type ClassRating, NEW_RATING, type Rating, rate } from './ratings.ts';
+import {
+  type PlayerBrief,
+  type PlayerGame,
+  type PlayerView,
+  RATING_CLASSES,
+  type RatingClass,
+} from '@agon/protocol';
+import { type ClassRating, NEW_RATING, provisional, type Rating, rate } from './ratings.ts';
 
 /** A player as stored; a class never played is at NEW_RATING. */
 export interface Player {
@@ -13,6 +19,24 @@ export interface Player {
   readonly name: string;
   readonly createdAt: number;
   readonly ratings: { readonly [C in RatingClass]: ClassRating };
+}
+
+/** A rating as shown. */
+export function ratingView(r: ClassRating): PlayerBrief['rating'] {
+  return { rating: Math.round(r.rating), provisional: provisional(r), games: r.games };
+}
+
+/** A player as anyone may see them. */
+export function playerView(p: Player): PlayerView {
+  const ratings = Object.fromEntries(
+    RATING_CLASSES.map((c) => [c, ratingView(p.ratings[c])]),
+  ) as PlayerView['ratings'];
+  return { id: p.id, name: p.name, ratings };
+}
+
+/** A player with the rating of one class. */
+export function brief(p: Player, cls: RatingClass): PlayerBrief {
+  return { id: p.id, name: p.name, rating: ratingView(p.ratings[cls]) };
 }
 
 /** What makes a new player: the token hash is of the device that asked. */
@@ -92,6 +116,8 @@ export interface PlayerStore {
    * settlement; undefined if the game was never recorded.
    */
   settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined>;
+  /** The lobby games started before `before` whose result is not recorded yet. */
+  unsettled(before: number): Promise<readonly string[]>;
   /** A player's latest games, newest first. */
   recentGames(playerId: string, limit: number): Promise<readonly PlayerGame[]>;
   /** Games as white minus games as black, over the player's last 20: for choosing colours. */

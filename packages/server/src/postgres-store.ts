@@ -345,6 +345,11 @@ export class PostgresStore implements GameStore, PlayerStore {
     return sql.balance(rows.rows);
   }
 
+  async unsettled(before: number): Promise<readonly string[]> {
+    const rows = await this.pool.query<{ game_id: string }>(sql.UNSETTLED_GAMES, [before]);
+    return rows.rows.map((r) => r.game_id);
+  }
+
   /** Never set: the pool reconnects, so each query fails or succeeds on its own. */
   readonly failure: Error | undefined = undefined;
 

@@ -24,13 +24,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import {
-  type Attendance,
-  type CreationLimits,
-  type Listener,
-  LocalRelay,
-  type Relay,
-} from './relay.ts';
+import type { CreationLimits } from './limits.ts';
+import { type Attendance, type Listener, LocalRelay, type Relay } from './relay.ts';
 import type { GameEvent } from './store.ts';
 
 const CHANNEL = 'agon:game:';
@@ -59,6 +54,30 @@ for i, key in ipairs(KEYS) do
   end
 end
 return taken
+`;
+
+/**
+ * Of the keys of KEYS (agon:keeper:<id>), the 1-based indexes of those no live process holds:
+ * unclaimed, or claimed by a process whose key of life (ARGV[1]..process) lapsed.
+ */
+const UNKEPT = `
+local free = {}
+for i, key in ipairs(KEYS) do
+  local keeper = redis.call('GET', key)
+  if not keeper or redis.call('EXISTS', ARGV[1] .. keeper) == 0 then free[#free + 1] = i end
+end
+return free
+`;
+
+/**
+ * Takes or renews the lease KEYS[1] for process ARGV[1] for ARGV[2] ms, unless another process
+ * holds it: 1 if ARGV[1] holds it now. Its length is counted by Redis's clock.
+ */
+export const LEASE = `
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
 `;
 
 /** Deletes each key of KEYS that ARGV[1] holds: a closing process gives up its claims. */
@@ -335,17 +354,31 @@ export class RedisRelay implements Relay {
 
   async unkept(ids: readonly string[]): Promise<readonly string[]> {
     // Unreadable: nothing is adopted, since a keeper may be alive.
-    if (this.commands.status !== 'ready') return this.alone.unkept();
+    if (this.commands.status !== 'ready') return [];
     const free: string[] = [];
     try {
       for (let i = 0; i < ids.length; i += KEEP_BATCH) {
         const batch = ids.slice(i, i + KEEP_BATCH);
-        const keepers = await this.commands.mget(...batch.map((id) => `${KEEPER}${id}`));
-        for (const [j, keeper] of keepers.entries()) if (keeper === null) free.push(batch[j]!);
+        const keys = batch.map((id) => `${KEEPER}${id}`);
+        const indexes = (await this.commands.eval(UNKEPT, keys.length, ...keys, ALIVE)) as number[];
+        for (const index of indexes) free.push(batch[index - 1]!);
       }
       return free;
     } catch {
-      return this.alone.unkept();
+      return [];
+    }
+  }
+
+  async lease(name: string, ms: number): Promise<boolean> {
+    // Unreadable: this process does the work as it would alone (work under a lease is safe to
+    // do twice).
+    if (this.commands.status !== 'ready') return true;
+    try {
+      return (
+        Number(await this.commands.eval(LEASE, 1, `agon:lease:${name}`, this.origin, ms)) === 1
+      );
+    } catch {
+      return true;
     }
   }
 

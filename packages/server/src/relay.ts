@@ -5,6 +5,7 @@
 // game and the hub never ask whether there are other processes; alone, there are none to tell
 // and none to hear.
 
+import type { CreationLimits } from './limits.ts';
 import { TokenBucket } from './rate-limit.ts';
 import type { GameEvent } from './store.ts';
 
@@ -23,14 +24,6 @@ export interface Attendance {
 
 /** No connection at all. */
 export const NOBODY: Attendance = { white: 0, black: 0, watchers: 0 };
-
-/** How many games one address may create. */
-export interface CreationLimits {
-  /** Games created per minute per client address, on average... */
-  readonly gamesPerMinute: number;
-  /** ...with bursts up to this many. */
-  readonly gameBurst: number;
-}
 
 /** What the other processes hear from a process. */
 export interface Listener {
@@ -72,8 +65,14 @@ export interface Relay {
    * let them go).
    */
   keep(ids: readonly string[]): Promise<ReadonlySet<string>>;
-  /** Of games `ids`, those no live process keeps. */
+  /** Of games `ids`, those no live process keeps (a dead process's claims count for nothing). */
   unkept(ids: readonly string[]): Promise<readonly string[]>;
+  /**
+   * Takes or renews this process's lease `name` for `ms`: true if it holds it now, so that one
+   * process at a time does the work it guards. Work under a lease must be safe to do twice: while
+   * the others cannot be reached, each process holds every lease.
+   */
+  lease(name: string, ms: number): Promise<boolean>;
   /** Hands what the other processes say to `listener`. */
   listen(listener: Listener): void;
   /** Leaves the others. */
@@ -87,8 +86,8 @@ export type RoomRelay = Pick<Relay, 'publish' | 'attend' | 'elsewhere'>;
 const REMEMBERED_ADDRESSES = 10_000;
 
 /**
- * One process alone: nobody to tell or to hear, nobody connected elsewhere, every running
- * clock its own to keep, and creations counted in a token bucket per address.
+ * One process alone: nobody to tell or to hear, nobody connected elsewhere, every game its own
+ * to keep, every lease its own, and creations counted in a token bucket per address.
  */
 export class LocalRelay implements Relay {
   readonly deaf = false;
@@ -126,8 +125,12 @@ export class LocalRelay implements Relay {
     return new Set();
   }
 
-  async unkept(): Promise<readonly string[]> {
-    return [];
+  async unkept(ids: readonly string[]): Promise<readonly string[]> {
+    return ids;
+  }
+
+  async lease(): Promise<boolean> {
+    return true;
   }
 
   listen(): void {}

@@ -7,6 +7,7 @@
 
 import { type Colour, makeMoveText } from '@agon/engine';
 import type { ClientMessage, GameView, OutcomeView, Refusal, ServerMessage } from '@agon/protocol';
+import type { RoomLimits } from './limits.ts';
 import { Presence } from './presence.ts';
 import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
@@ -41,34 +42,33 @@ export interface Member {
 /** What a member may ask of a game once it is in. */
 export type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;
 
-/** The limits a game enforces. */
-export interface RoomLimits {
-  /** How long a game nobody is connected to stays in memory. */
-  readonly idleMs: number;
-  /** Watchers of one game at most, on every process together; more are turned away. */
-  readonly maxWatchers: number;
-  /** How long presence changes are gathered before one message tells them all. */
-  readonly presenceMs: number;
-}
-
 /** Who sits at a lobby game's seats. */
 export type Seated = GameView['players'];
 
 /** Nobody known at either seat: a game made by link. */
 export const UNSEATED: Seated = { white: null, black: null };
 
-/** What a game made in the lobby needs from the lobby. */
+/** What a game made in the lobby needs from the lobby (lobby/settlement.ts). */
 export interface Seating {
   /** The names and ratings of the players of a game set up as `setup`. */
   seated(setup: GameSetup): Promise<Seated>;
-  /** The lobby game `id` ended as `outcome`: rate it (once) and free its players. */
-  finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<void>;
+  /** The seat of a game set up as `setup` that the identity with `tokenHash` holds, if any. */
+  seatOf(setup: GameSetup, tokenHash: string): Promise<Colour | null>;
+  /**
+   * The lobby game `id` ended as `outcome`: rate it (once, whoever asks) and free its players;
+   * answers the players with what the game did to their ratings.
+   */
+  finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<Seated>;
+  /** The lobby games whose result is not yet recorded: in play, or ended and not yet rated. */
+  unsettled(): Promise<readonly string[]>;
 }
 
 /** The seating of a server without a lobby (the tests of one game). */
 export const NO_SEATING: Seating = {
   seated: async () => UNSEATED,
-  finished: async () => undefined,
+  seatOf: async () => null,
+  finished: async () => UNSEATED,
+  unsettled: async () => [],
 };
 
 /** What a game needs from the server around it. */
@@ -143,6 +143,11 @@ export class Room {
     return this.members.size;
   }
 
+  /** Who sits at the seats of a lobby game, with their ratings as last read. */
+  get seated(): Seated {
+    return this.players;
+  }
+
   /** Runs `work` after everything already queued for this game. */
   private enqueue(work: () => Promise<void>): Promise<void> {
     this.queue = this.queue.then(work).catch((e: unknown) => {
@@ -168,7 +173,7 @@ export class Room {
             ? 'white'
             : t.seats.black === hash
               ? 'black'
-              : null;
+              : await this.context.seating.seatOf(t.setup, hash);
       let given: string | undefined;
       if (seat === null && member.open && !this.left) {
         // Whoever opens the link first takes the free seat; later visitors watch.
@@ -275,26 +280,27 @@ export class Room {
       if (e instanceof VersionConflict) this.evict(1012);
       return false;
     }
+    const over = outcomeOf(table) !== undefined;
     applyEvent(table, event);
     this.context.relay.publish(table.id, table.version, event);
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
     this.tell(event);
-    if (outcomeOf(table)) await this.finish();
+    if (!over && outcomeOf(table)) await this.finish();
     return true;
   }
 
   /**
-   * Rates a finished lobby game and frees its players (the process that committed the end
-   * does it, and settling twice changes nothing), then shows everyone the new ratings.
+   * Rates a finished lobby game and frees its players, then shows everyone the new ratings
+   * and what the game did to them. Every process holding the game does it when it sees the end
+   * (the one that committed it may die before it can), and settling twice changes nothing.
    */
   private async finish(): Promise<void> {
     const t = this.table;
     const outcome = outcomeOf(t);
     if (!outcome || !t.setup.players) return;
     try {
-      await this.context.seating.finished(t.id, t.setup, outcome);
-      this.players = await this.context.seating.seated(t.setup);
+      this.players = await this.context.seating.finished(t.id, t.setup, outcome);
     } catch (e) {
       this.context.problems.report('storage', e);
       return;
@@ -314,7 +320,7 @@ export class Room {
         await this.catchUp();
         return;
       }
-      this.apply(event);
+      await this.apply(event);
     });
   }
 
@@ -341,15 +347,20 @@ export class Room {
       this.evict(1012); // its members reconnect and load it when the store answers again
       return;
     }
-    for (const event of stored?.events.slice(this.table.version) ?? []) this.apply(event);
+    for (const event of stored?.events.slice(this.table.version) ?? []) await this.apply(event);
   }
 
-  /** Applies an event another process committed and tells the members. */
-  private apply(event: GameEvent): void {
+  /**
+   * Applies an event another process committed and tells the members. An end is settled here
+   * too: the committing process may have died before it could (settling twice changes nothing).
+   */
+  private async apply(event: GameEvent): Promise<void> {
+    const over = outcomeOf(this.table) !== undefined;
     applyEvent(this.table, event);
     // The committing process noted the clock in the store.
     this.noted = watched(this.table);
     this.tell(event);
+    if (!over && outcomeOf(this.table)) await this.finish();
   }
 
   /** Tells every member of the event that made the current version, and sets the alarm. */

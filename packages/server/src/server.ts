@@ -9,9 +9,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './address.ts';
-import { DEFAULT_LIMITS, Hub, type Limits, serverClock } from './hub.ts';
-import { Lobby } from './lobby.ts';
-import { type LobbyBoard, MemoryBoard } from './lobby-board.ts';
+import { Hub, serverClock } from './hub.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
+import { Lobby } from './lobby/lobby.ts';
+import { Settlement } from './lobby/settlement.ts';
+import { listingOf } from './lobby/starter.ts';
 import { registerOnline } from './online.ts';
 import type { PlayerStore } from './players.ts';
 import { Problems } from './problems.ts';
@@ -164,20 +167,26 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           maxConnections: Math.min(limits.maxConnections, Math.max(1, files - FILE_RESERVE)),
         };
   const relay = options.relay ?? new LocalRelay();
-  // The lobby loads the games it makes through the hub, which rates them through the lobby.
-  let hub: Hub | undefined;
-  const lobby = new Lobby(
-    options.board ?? new MemoryBoard(serverClock),
-    store,
-    store,
-    safe,
-    serverClock,
-    new Problems(serverClock),
-    (id) => hub?.open(id) ?? Promise.resolve(),
-  );
+  const board = options.board ?? new MemoryBoard(serverClock);
+  const now = serverClock;
+  const problems = new Problems(now);
+  // The games rate their ends and seat their players through the settlement; the lobby makes
+  // games in the hub, and puts back on the board the games the hub holds.
+  const settlement = new Settlement(store, board, problems, now);
   // Starting reads the database, so a server that cannot keep games fails here.
-  hub = await Hub.start(store, safe, serverClock, relay, lobby);
-  const sockets = new Sockets(safe, serverClock);
+  const hub = await Hub.start(store, { limits: safe, now, relay, seating: settlement, problems });
+  const lobby = new Lobby({
+    board,
+    players: store,
+    games: store,
+    limits: safe,
+    now,
+    problems,
+    hold: (id) => hub.open(id),
+    playing: () =>
+      hub.inPlay().flatMap((g) => listingOf(g.id, g.setup, g.players, g.since, now()) ?? []),
+  });
+  const sockets = new Sockets(safe, now, problems);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
     const failure = store.failure;
@@ -186,11 +195,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await registerOnline(
     app,
-    { hub, lobby, players: store, sockets, now: serverClock },
+    { hub, lobby, players: store, sockets, problems, now },
     safe,
     options.trustProxy,
   );
   app.addHook('onClose', async () => {
+    settlement.close();
     await relay.close();
     await store.close();
     if (temporary) rmSync(temporary, { recursive: true, force: true });

@@ -1,40 +1,14 @@
 // The server's WebSockets, whatever they are for: the total and per-address limits, the hello
 // deadline, the heartbeat, the message rate and the count of refusals live here, once for
 // every kind of socket. What a socket's messages are and what they do is its kind's
-// `SocketHandler`: `gameSocket` for a game's socket, which routes each message to the game's
-// `Room`.
+// `SocketHandler`: a game's (game-socket.ts) or the lobby's (lobby/socket.ts).
 
-import {
-  type Checked,
-  type ClientMessage,
-  NO_SUCH_GAME_CLOSE,
-  parseClientMessage,
-  type Refusal,
-} from '@agon/protocol';
+import type { Checked, Refusal } from '@agon/protocol';
 import { WebSocket } from 'ws';
-import type { Hub } from './hub.ts';
+import type { SocketLimits } from './limits.ts';
+import type { Problems } from './problems.ts';
 import { TokenBucket } from './rate-limit.ts';
-import type { Member, Room } from './room.ts';
-
-/** The limits that keep one client's sockets from hurting the others. */
-export interface SocketLimits {
-  /** Socket messages per second per connection, on average... */
-  readonly messagesPerSecond: number;
-  /** ...with bursts up to this many. */
-  readonly messageBurst: number;
-  /** Refused messages after which the connection is closed (the server's own failures aside). */
-  readonly maxRefusals: number;
-  /** The largest socket message accepted, in bytes; a larger one closes the connection. */
-  readonly maxMessageBytes: number;
-  /** Open sockets at most; more are turned away. Kept below the process's file limit. */
-  readonly maxConnections: number;
-  /** Open sockets from one address at most; more are turned away. */
-  readonly maxSocketsPerAddress: number;
-  /** How long a socket may stay open without saying hello. */
-  readonly helloTimeoutMs: number;
-  /** Unsent bytes a client may fall behind by before it is dropped. */
-  readonly maxBufferedBytes: number;
-}
+import type { Member } from './room.ts';
 
 /** A message from a client: its type is `t`. */
 export interface Tagged {
@@ -46,14 +20,18 @@ type Hello<In extends Tagged> = Extract<In, { t: 'hello' }>;
 /** Its messages after hello (pings are answered for every kind alike). */
 type Later<In extends Tagged> = Exclude<In, { t: 'hello' | 'ping' }>;
 
-/** A kind of socket: how its messages read and what they do. One per connection. */
+/**
+ * A kind of socket: how its messages read and what they do. One per connection. What `hello`
+ * and `receive` start may run on (a promise): the sockets watch it, so a failure is logged and
+ * answered, never left to reject unhandled.
+ */
 export interface SocketHandler<In extends Tagged> {
   /** Reads one text message, or refuses it with a code. */
   parse(text: string): Checked<In>;
   /** The connection said hello (once; a second is refused before it gets here). */
-  hello(connection: Connection, message: Hello<In>): void;
+  hello(connection: Connection, message: Hello<In>): Promise<unknown> | undefined;
   /** Any other message but a ping, within the message rate. */
-  receive(connection: Connection, message: Later<In>): void;
+  receive(connection: Connection, message: Later<In>): Promise<unknown> | undefined;
   /** The connection closed. */
   leave(connection: Connection): void;
 }
@@ -122,10 +100,14 @@ export class Sockets {
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
 
-  /** Sockets under `limits`; `now` is the server's clock (hub.ts's `serverClock`). */
+  /**
+   * Sockets under `limits`; `now` is the server's clock (hub.ts's `serverClock`); what goes
+   * wrong in a handler is told to `problems`.
+   */
   constructor(
     private readonly limits: SocketLimits,
     private readonly now: () => number,
+    private readonly problems: Problems,
   ) {
     this.heartbeat = setInterval(() => this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -158,7 +140,11 @@ export class Sockets {
     });
     ws.on('close', () => {
       this.forget(connection);
-      handler.leave(connection);
+      try {
+        handler.leave(connection);
+      } catch (e) {
+        this.problems.report('socket', e, true);
+      }
     });
     // A socket error (an oversized message, say) is followed by 'close'; nothing else to do.
     ws.on('error', () => undefined);
@@ -210,11 +196,28 @@ export class Sockets {
       } else {
         connection.saidHello = true;
         clearTimeout(connection.helloTimer);
-        handler.hello(connection, message);
+        this.watch(connection, () => handler.hello(connection, message));
       }
     } else {
       // Neither a ping nor a hello, which is what `Later` leaves.
-      handler.receive(connection, message as Later<In>);
+      this.watch(connection, () => handler.receive(connection, message as Later<In>));
+    }
+  }
+
+  /**
+   * Runs what a handler does with a message, and whatever it starts to the end: a failure (a
+   * bug, or a service away that nothing caught) is logged with its stack and the client is told
+   * the server could not do it, and the process goes on.
+   */
+  private watch(connection: Connection, work: () => Promise<unknown> | undefined): void {
+    const failed = (e: unknown): void => {
+      this.problems.report('socket', e, true);
+      connection.refuse({ code: 'server-error', message: 'the server could not do that now' });
+    };
+    try {
+      work()?.catch(failed);
+    } catch (e) {
+      failed(e);
     }
   }
 
@@ -224,48 +227,4 @@ export class Sockets {
     clearInterval(this.heartbeat);
     for (const connection of this.connections) connection.close(1001, 'server closing');
   }
-}
-
-/** The handler of one socket of game `id`: its hello joins the game, the rest go to its room. */
-export function gameSocket(id: string, hub: Hub): SocketHandler<ClientMessage> {
-  let room: Room | undefined;
-  return {
-    parse: parseClientMessage,
-    hello(connection, message) {
-      void (async () => {
-        let opened: Room | undefined;
-        try {
-          opened = await hub.open(id);
-        } catch (e) {
-          // This game alone cannot be read (a corrupt page, say): its clients are told, and
-          // every other game goes on.
-          hub.problems.report(`game ${id} could not be loaded`, e);
-          connection.refuse({ code: 'server-error', message: 'the game could not be loaded' });
-          connection.close(1011, 'the game could not be loaded');
-          return;
-        }
-        if (!opened) {
-          connection.refuse({ code: 'no-such-game', message: 'there is no game with this link' });
-          connection.close(NO_SUCH_GAME_CLOSE, 'no such game');
-          return;
-        }
-        if (await opened.admit(connection, message.token)) room = opened;
-      })();
-    },
-    receive(connection, message) {
-      if (!room) {
-        connection.refuse({
-          code: 'hello-first',
-          message: 'say hello before anything else, and wait for the game',
-        });
-      } else if (message.t === 'sync') {
-        room.sync(connection);
-      } else {
-        room.act(connection, message);
-      }
-    },
-    leave(connection) {
-      room?.leave(connection);
-    },
-  };
 }

@@ -17,6 +17,7 @@ export interface PlayerAnswers {
   readonly players: readonly Player[];
   readonly 'recent-games': readonly PlayerGame[];
   readonly 'colour-balance': number;
+  readonly unsettled: readonly string[];
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -49,7 +50,8 @@ export type PlayerJob =
   | { readonly op: 'player-by-token'; readonly tokenHash: string }
   | { readonly op: 'players'; readonly ids: readonly string[] }
   | { readonly op: 'recent-games'; readonly playerId: string; readonly limit: number }
-  | { readonly op: 'colour-balance'; readonly playerId: string };
+  | { readonly op: 'colour-balance'; readonly playerId: string }
+  | { readonly op: 'unsettled'; readonly before: number };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
@@ -58,6 +60,7 @@ export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
   'players',
   'recent-games',
   'colour-balance',
+  'unsettled',
 ]);
 
 /** What the main thread asks the SQLite worker to do. */

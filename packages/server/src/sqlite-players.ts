@@ -61,6 +61,7 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const settleGame = statement(db, sql.SETTLE_GAME);
   const recentGames = statement<sql.RecentRow>(db, sql.RECENT_GAMES);
   const recentColours = statement<{ colour: Colour }>(db, sql.RECENT_COLOURS);
+  const unsettled = statement<{ game_id: string }>(db, sql.UNSETTLED_GAMES);
 
   /** A player's rating in a class, its row made first if the class was never played rated. */
   const classRating = (playerId: string, cls: string): ClassRating => {
@@ -122,5 +123,9 @@ export function playerHandlers(db: Database): PlayerHandlers {
     players: (job) => sql.playersFrom(selectPlayers(JSON.stringify(job.ids)).all()),
     'recent-games': (job) => recentGames(job.playerId, job.limit).all().map(sql.playerGame),
     'colour-balance': (job) => sql.balance(recentColours(job.playerId, BALANCE_GAMES).all()),
+    unsettled: (job) =>
+      unsettled(job.before)
+        .all()
+        .map((r) => r.game_id),
   };
 }

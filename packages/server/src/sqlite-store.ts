@@ -214,6 +214,10 @@ export class SqliteStore implements GameStore, PlayerStore {
     return this.about({ op: 'colour-balance', playerId });
   }
 
+  unsettled(before: number): Promise<readonly string[]> {
+    return this.about({ op: 'unsettled', before });
+  }
+
   async close(): Promise<void> {
     if (this.failed) return;
     this.closing = true;

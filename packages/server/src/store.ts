@@ -5,7 +5,7 @@
 // methods (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
-import type { TimeControl, Variant } from '@agon/protocol';
+import type { PoolId, TimeControl, Variant } from '@agon/protocol';
 
 /** How a game was set up; never changes after creation. */
 export interface GameSetup {
@@ -19,6 +19,8 @@ export interface GameSetup {
   readonly players?: { readonly white: string; readonly black: string };
   /** Whether a lobby game moves the players' ratings. */
   readonly rated?: boolean;
+  /** The quick pairing pool a lobby game was paired in (absent: an accepted challenge). */
+  readonly pool?: PoolId;
   /** Whether a piece touched must be moved (R15). */
   readonly touchMove?: boolean;
   /**

@@ -780,13 +780,13 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
   async function lobbyPlayer(server: Running) {
     const me = await newPlayer(server.url);
     const { client } = await LobbyClient.open(server.url, me.token);
-    return { id: me.id, client };
+    return { id: me.id, token: me.token, client };
   }
 
   /**
    * 100 players, half with their lobby socket on each process, seek in `pools` (by turns): every
-   * one is paired exactly once, each game has two players on opposite seats, and each seat's
-   * token takes its seat in the stored game.
+   * one is paired exactly once, each game has two players on opposite seats, and each player's
+   * identity takes their seat in the stored game.
    */
   async function pairHundred(pools: readonly PoolId[]): Promise<void> {
     const seekers = await Promise.all(
@@ -802,7 +802,8 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     for (const s of seekers) expect(s.client.unread('paired')).toBe(0);
     const games = new Map<string, { seat: string; token: string; pool: PoolId }[]>();
     for (const [i, p] of paired.entries()) {
-      games.set(p.game, [...(games.get(p.game) ?? []), { ...p, pool: pools[i % pools.length]! }]);
+      const seat = { seat: p.seat, token: seekers[i]!.token, pool: pools[i % pools.length]! };
+      games.set(p.game, [...(games.get(p.game) ?? []), seat]);
     }
     expect(games.size).toBe(50);
     for (const seats of games.values()) {

@@ -1,67 +1,93 @@
 // The lobby of one process, in-process over a real SQLite store: players say hello with their
-// token, quick pairing makes one game of two seekers with opposite seats, a challenge is taken
-// once and never by its owner, a busy player cannot seek, a closed socket takes its seek, and
-// requests past the limit are refused.
+// token, quick pairing makes one game of two seekers with opposite seats held by their
+// identities, a challenge is taken once and never by its owner, a busy player cannot seek, a
+// closed socket takes its seek and challenge (even one that closed while its hello or its
+// request was being answered), and requests past the limit are refused. Waves and the list's
+// changes are driven by the test (pairWave, show) rather than waited for.
 
-import type { LobbyServerMessage, Refusal } from '@agon/protocol';
+import type { LobbyServerMessage, LobbyView, Refusal } from '@agon/protocol';
+import { applyLobbyChanges } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Lobby, type LobbyMember } from '../src/lobby.ts';
-import { MemoryBoard } from '../src/lobby-board.ts';
+import { MemoryBoard } from '../src/lobby/board.ts';
+import { Lobby, type LobbyMember } from '../src/lobby/lobby.ts';
+import { Settlement } from '../src/lobby/settlement.ts';
 import { Problems } from '../src/problems.ts';
 import { hashToken, newPlayerId, newToken } from '../src/secret.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
 import { dataFolder, remove } from './harness.ts';
 
-/** A lobby socket that keeps what it is sent. */
+type Of<T extends LobbyServerMessage['t']> = Extract<LobbyServerMessage, { t: T }>;
+
+/** A lobby socket that keeps what it is sent, and the list as its messages make it. */
 class Socket implements LobbyMember {
   readonly heard: LobbyServerMessage[] = [];
   closed: number | undefined;
+  open = true;
+  list: LobbyView | undefined;
+  private readonly waiting = new Set<() => void>();
   constructor(readonly address = '127.0.0.1') {}
   send(message: LobbyServerMessage | string): void {
-    this.heard.push(typeof message === 'string' ? JSON.parse(message) : message);
+    const m: LobbyServerMessage = typeof message === 'string' ? JSON.parse(message) : message;
+    this.heard.push(m);
+    if (m.t === 'welcome') this.list = m.lobby;
+    if (m.t === 'changes' && this.list) this.list = applyLobbyChanges(this.list, m.changes);
+    for (const w of [...this.waiting]) w();
   }
   refuse(error: Refusal): void {
-    this.heard.push({ t: 'error', ...error });
+    this.send({ t: 'error', ...error });
   }
   close(code: number): void {
     this.closed = code;
+    this.open = false;
   }
   /** The messages of kind `t`. */
-  of<T extends LobbyServerMessage['t']>(t: T): Extract<LobbyServerMessage, { t: T }>[] {
-    return this.heard.filter((m): m is Extract<LobbyServerMessage, { t: T }> => m.t === t);
+  of<T extends LobbyServerMessage['t']>(t: T): Of<T>[] {
+    return this.heard.filter((m): m is Of<T> => m.t === t);
   }
-  /** Waits for a message of kind `t`. */
-  async wait<T extends LobbyServerMessage['t']>(
-    t: T,
-    ms = 3000,
-  ): Promise<Extract<LobbyServerMessage, { t: T }>> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = this.of(t)[0];
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${t} in ${JSON.stringify(this.heard)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+  /** The first message of kind `t` passing `test`, as soon as it arrives. */
+  wait<T extends LobbyServerMessage['t']>(t: T, test: (m: Of<T>) => boolean = () => true) {
+    return new Promise<Of<T>>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${t} in ${JSON.stringify(this.heard).slice(-800)}`)),
+        5000,
+      );
+      const check = (): void => {
+        const found = this.of(t).find(test);
+        if (!found) return;
+        clearTimeout(timer);
+        this.waiting.delete(check);
+        resolve(found);
+      };
+      this.waiting.add(check);
+      check();
+    });
   }
 }
 
 let folder: string;
 let store: SqliteStore;
 let lobby: Lobby;
+let board: MemoryBoard;
 
 beforeAll(() => {
   folder = dataFolder();
   store = new SqliteStore(folder);
-  lobby = new Lobby(
-    new MemoryBoard(Date.now),
-    store,
-    store,
-    { lobbyActionsPerMinute: 30, lobbyActionBurst: 8 },
-    Date.now,
-    new Problems(Date.now, 60_000, () => undefined),
-    async () => undefined,
-  );
+  board = new MemoryBoard(Date.now);
+  const problems = new Problems(Date.now, 60_000, () => undefined);
+  lobby = new Lobby({
+    board,
+    players: store,
+    games: store,
+    limits: { lobbyActionsPerMinute: 30, lobbyActionBurst: 8 },
+    now: Date.now,
+    problems,
+    hold: async () => undefined,
+    playing: () => [],
+  });
+  // What the games' rooms do at an end, without rooms: rate and free.
+  settlement = new Settlement(store, board, problems, Date.now);
 });
+let settlement: Settlement;
 afterAll(async () => {
   await lobby.close();
   await store.close();
@@ -69,13 +95,19 @@ afterAll(async () => {
 });
 
 /** A new player in the store and a socket that said hello as them. */
-async function player(name = `Player ${newPlayerId()}`): Promise<{ id: string; socket: Socket }> {
+async function player(name = `Player ${newPlayerId()}`) {
   const id = newPlayerId();
   const token = newToken();
   await store.createPlayer({ id, name, tokenHash: hashToken(token), createdAt: Date.now() });
   const socket = new Socket();
   expect(await lobby.hello(socket, token)).toBe(true);
-  return { id, socket };
+  return { id, token, socket };
+}
+
+/** Ends lobby game `game` as aborted, so its players are free. */
+async function end(game: string): Promise<void> {
+  const stored = await store.load(game);
+  await settlement.finished(game, stored!.setup, { winner: null, reason: 'aborted' });
 }
 
 describe('the lobby', () => {
@@ -91,31 +123,36 @@ describe('the lobby', () => {
     expect(stranger.closed).toBe(4401);
   });
 
-  it('pairs two players in the same pool into one stored game with opposite seats', async () => {
+  it('pairs two players in the same pool into one stored game, seats held by identity', async () => {
     const a = await player();
     const b = await player();
     await lobby.act(a.socket, { t: 'seek', pool: '3+2' });
     expect(await a.socket.wait('seeking')).toEqual({ t: 'seeking', pool: '3+2' });
     await lobby.act(b.socket, { t: 'seek', pool: '3+2' });
+    await lobby.pairWave();
     const [pa, pb] = await Promise.all([a.socket.wait('paired'), b.socket.wait('paired')]);
     expect(pa.game).toBe(pb.game);
     expect(new Set([pa.seat, pb.seat])).toEqual(new Set(['white', 'black']));
+    // No seat's secret travels: the players open the game with their identities.
+    expect(pa).toEqual({ t: 'paired', game: pa.game, seat: pa.seat });
     const game = await store.load(pa.game);
     expect(game?.setup).toMatchObject({
       clock: { initial: 180_000, increment: 2000 },
       rated: true,
+      pool: '3+2',
       players: { [pa.seat]: a.id, [pb.seat]: b.id },
     });
     // Quick pairing is the standard rule book: the owner places a captured queen (R10).
     expect(game?.setup.captorPlacesQueen).toBeUndefined();
-    // The seat token handed out is the one the game keeps.
-    expect(game?.setup.seats[pa.seat]).toBe(hashToken(pa.token));
+    expect(await settlement.seatOf(game!.setup, hashToken(a.token))).toBe(pa.seat);
+    expect(await settlement.seatOf(game!.setup, hashToken(newToken()))).toBeNull();
     // Busy in that game: no second seek.
     await lobby.act(a.socket, { t: 'seek', pool: '1+1' });
     const refusal = a.socket.of('error').at(-1);
     expect(refusal?.code).toBe('busy');
     expect(refusal?.message).toContain(pa.game);
-    await lobby.ended(pa.game, [a.id, b.id]);
+    await end(pa.game);
+    expect(await board.busy(a.id)).toBeUndefined();
   });
 
   it('lets anyone but the owner take an open challenge, once', async () => {
@@ -131,20 +168,21 @@ describe('the lobby', () => {
       side: 'black',
       rated: false,
     });
-    // The list is sent at most once a second.
-    await new Promise((r) => setTimeout(r, 1200));
-    const listed = taker.socket.of('lobby').at(-1)?.lobby.challenges ?? [];
-    const mine = listed.find((c) => c.by.id === owner.id);
+    await lobby.show();
+    const listed = await taker.socket.wait('changes', (m) =>
+      (m.changes.challenges?.add ?? []).some((c) => c.by.id === owner.id),
+    );
+    const mine = listed.changes.challenges!.add.find((c) => c.by.id === owner.id)!;
     expect(mine).toMatchObject({
       class: 'rapid',
       variant: 'placement',
       side: 'black',
       captorPlacesQueen: true,
     });
-    await lobby.act(owner.socket, { t: 'accept', id: mine!.id });
+    await lobby.act(owner.socket, { t: 'accept', id: mine.id });
     expect(owner.socket.of('error').at(-1)?.code).toBe('own-challenge');
-    await lobby.act(taker.socket, { t: 'accept', id: mine!.id });
-    await lobby.act(late.socket, { t: 'accept', id: mine!.id });
+    await lobby.act(taker.socket, { t: 'accept', id: mine.id });
+    await lobby.act(late.socket, { t: 'accept', id: mine.id });
     expect(late.socket.of('error').at(-1)?.code).toBe('no-such-challenge');
     const [po, pt] = await Promise.all([owner.socket.wait('paired'), taker.socket.wait('paired')]);
     expect(po).toMatchObject({ game: pt.game, seat: 'black' });
@@ -156,31 +194,69 @@ describe('the lobby', () => {
       rated: false,
     });
     // Whoever picks the game to watch from the list sees its rule book too (R16).
-    await new Promise((r) => setTimeout(r, 1200));
-    const live = late.socket.of('lobby').at(-1)?.lobby.live ?? [];
-    expect(live.find((g) => g.id === po.game)).toMatchObject({
-      variant: 'placement',
-      captorPlacesQueen: true,
-    });
-    await lobby.ended(po.game, [owner.id, taker.id]);
+    await lobby.show();
+    await late.socket.wait('changes', (m) =>
+      (m.changes.live?.add ?? []).some(
+        (g) => g.id === po.game && g.variant === 'placement' && g.captorPlacesQueen,
+      ),
+    );
+    // The list as the changes made it is the list a newcomer is welcomed with.
+    const newcomer = await player();
+    expect(late.socket.list).toEqual((await newcomer.socket.wait('welcome')).lobby);
+    await end(po.game);
   });
 
-  it('takes a player’s seek away with their last socket', async () => {
+  it('takes a player’s seek and challenge away with their last socket', async () => {
     const a = await player();
-    await lobby.act(a.socket, { t: 'seek', pool: '15+10' });
+    const second = new Socket();
+    const pool = '15+10';
+    await lobby.act(a.socket, { t: 'seek', pool });
     await a.socket.wait('seeking');
+    await lobby.act(a.socket, {
+      t: 'challenge',
+      clock: { initial: 60_000, increment: 0 },
+      variant: 'standard',
+      touchMove: false,
+      captorPlacesQueen: false,
+      side: 'random',
+      rated: true,
+    });
+    // A second tab of the same player keeps them there when the first closes.
+    expect(await lobby.hello(second, a.token)).toBe(true);
     lobby.leave(a.socket);
+    let snap = await board.snapshot();
+    expect(snap.seeks.map((s) => s.player)).toContain(a.id);
+    lobby.leave(second);
+    snap = await board.snapshot();
+    expect(snap.seeks.map((s) => s.player)).not.toContain(a.id);
+    expect(snap.challenges.map((c) => c.by.id)).not.toContain(a.id);
     const b = await player();
-    await lobby.act(b.socket, { t: 'seek', pool: '15+10' });
-    await new Promise((r) => setTimeout(r, 1200));
+    await lobby.act(b.socket, { t: 'seek', pool });
+    await lobby.pairWave();
     expect(b.socket.of('paired')).toEqual([]);
-    expect(
-      b.socket
-        .of('lobby')
-        .at(-1)
-        ?.lobby.pools.find((p) => p.id === '15+10')?.waiting,
-    ).toBe(1);
+    expect((await board.seeks(pool)).map((s) => s.player)).toEqual([b.id]);
     await lobby.act(b.socket, { t: 'unseek' });
+  });
+
+  it('lets in no socket that closed while its hello was answered', async () => {
+    const { token } = await player();
+    const before = lobby.size;
+    const ghost = new Socket();
+    const hello = lobby.hello(ghost, token);
+    ghost.close(1001); // closed before the store answered; leave finds nothing to take out
+    lobby.leave(ghost);
+    expect(await hello).toBe(false);
+    expect(lobby.size).toBe(before);
+    expect(ghost.of('welcome')).toEqual([]);
+  });
+
+  it('takes off the board a seek whose socket closed while it was put there', async () => {
+    const a = await player();
+    const seek = lobby.act(a.socket, { t: 'seek', pool: '10+5' });
+    a.socket.open = false;
+    lobby.leave(a.socket);
+    await seek;
+    expect((await board.seeks('10+5')).map((s) => s.player)).not.toContain(a.id);
   });
 
   it('refuses seeks and challenges past the per-player limit, and asks for hello first', async () => {

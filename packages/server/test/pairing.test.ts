@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairUp, ratingWindow, type Waiting } from '../src/pairing.ts';
+import { pairUp, ratingWindow, type Waiting } from '../src/lobby/pairing.ts';
 
 const seeker = (player: string, rating: number, since = 0, balance = 0): Waiting => ({
   player,

@@ -62,7 +62,10 @@ describe('ratings of lobby games, on the wire', () => {
     await meet();
     const paired = await Promise.all([a.lobby.next('paired'), b.lobby.next('paired')]);
     expect(paired[0].game).toBe(paired[1].game);
-    const joined = await Promise.all(paired.map((p) => Peer.join(server.url, p.game, p.token)));
+    // Each takes their seat with their identity: a lobby game has no seat token of its own.
+    const joined = await Promise.all(
+      paired.map((p, i) => Peer.join(server.url, p.game, [a, b][i]!.token)),
+    );
     for (const [i, j] of joined.entries()) expect(j.state.you).toBe(paired[i]!.seat);
     const peers = Object.fromEntries(joined.map((j) => [j.state.you, j.peer])) as Record<
       Colour,

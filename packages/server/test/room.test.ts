@@ -134,9 +134,10 @@ describe('a game in memory', () => {
     /** Both seats given by the lobby; `finished` keeps each end it is told. */
     function lobbyRoom(ends: string[]): Room {
       const seating: Seating = {
-        seated: async () => NO_SEATING.seated({} as GameSetup),
+        ...NO_SEATING,
         finished: async (_id, _setup, outcome) => {
           ends.push(outcome.reason);
+          return NO_SEATING.seated({} as GameSetup);
         },
       };
       return room(

@@ -2,13 +2,14 @@
 // replaced whole at each `lobby` message), this player's wait in a pool, and the requests sent
 // back. A pairing takes the seat's token into local storage and goes to the game.
 
-import type {
-  ChallengeTerms,
-  LobbyClientMessage,
-  LobbyServerMessage,
-  LobbyView,
-  PlayerView,
-  PoolId,
+import {
+  applyLobbyChanges,
+  type ChallengeTerms,
+  type LobbyClientMessage,
+  type LobbyServerMessage,
+  type LobbyView,
+  type PlayerView,
+  type PoolId,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
 import { gameNamedIn, gamePath } from './address.ts';
@@ -54,7 +55,7 @@ export class Lobby {
 
   /** Connects; `paired` is told the path of a game made for this player. */
   constructor(
-    token: string,
+    private readonly token: string,
     private readonly paired: (path: string) => void,
   ) {
     this.connection = new Connection<LobbyServerMessage, LobbyClientMessage>(
@@ -78,8 +79,8 @@ export class Lobby {
         if (waiting) this.connection.send({ t: 'seek', pool: waiting.pool });
         break;
       }
-      case 'lobby':
-        this.view.value = m.lobby;
+      case 'changes':
+        if (this.view.value) this.view.value = applyLobbyChanges(this.view.value, m.changes);
         break;
       case 'seeking': {
         const now = this.seeking.value;
@@ -92,7 +93,8 @@ export class Lobby {
         break;
       }
       case 'paired':
-        keepSeatToken(m.game, m.token);
+        // The seat of a lobby game is the player's: their identity's token opens it.
+        keepSeatToken(m.game, this.token);
         this.seeking.value = undefined;
         this.paired(gamePath(m.game));
         break;

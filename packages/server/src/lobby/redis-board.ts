@@ -4,7 +4,10 @@
 //
 // Keys, under `agon:lobby:`: `seeks:<pool>` (player → seek), `seeking` (player → pool),
 // `challenges` (id → challenge), `challenge-of` (player → id), `busy:<player>` (the game, with
-// an expiry), `playing` (game → listing), `online` (process → players with the lobby open).
+// an expiry), `playing` (game → listing) and `playing-until` (game → when its listing lapses),
+// `online` (process → players with the lobby open), `lead:<pool>` (the process pairing the
+// pool, with an expiry). Every expiry and lapse is counted by Redis's clock (PX, and TIME in
+// the scripts), from durations the processes give: the processes' clocks never meet there.
 // Seeks and challenges carry the process they came through: when that process's key of life
 // (`agon:alive:<process>`, renewed every second by the relay) lapses, readers drop them, so a
 // killed process's entries are gone a few seconds later. Nothing else would change the list
@@ -14,15 +17,16 @@
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
 import type { Redis } from 'ioredis';
-import type {
-  BoardListener,
-  Challenge,
-  LobbyBoard,
-  Playing,
-  Seek,
-  Snapshot,
-} from './lobby-board.ts';
-import { ALIVE, connectRedis } from './redis-relay.ts';
+import { ALIVE, connectRedis, LEASE } from '../redis-relay.ts';
+import {
+  type BoardListener,
+  type Challenge,
+  LEAD_MS,
+  type LobbyBoard,
+  type Playing,
+  type Seek,
+  type Snapshot,
+} from './board.ts';
 
 const P = 'agon:lobby:';
 const NEWS = `${P}news`;
@@ -51,13 +55,23 @@ end
 local function busy(player)
   return redis.call('EXISTS', P .. 'busy:' .. player) == 1
 end
+local function clock()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function list(white, black, game, ttl, listing)
+  for _, player in ipairs({white, black}) do
+    redis.call('SET', P .. 'busy:' .. player, game, 'PX', ttl)
+  end
+  redis.call('HSET', P .. 'playing', game, listing)
+  redis.call('ZADD', P .. 'playing-until', clock() + tonumber(ttl), game)
+end
 local function start(white, black, game, ttl, listing)
   for _, player in ipairs({white, black}) do
     unseek(player)
     unchallenge(player)
-    redis.call('SET', P .. 'busy:' .. player, game, 'PX', ttl)
   end
-  redis.call('HSET', P .. 'playing', game, listing)
+  list(white, black, game, ttl, listing)
 end
 `;
 
@@ -122,7 +136,14 @@ for i = 2, #ARGV do
     redis.call('DEL', P .. 'busy:' .. ARGV[i])
   end
 end
+redis.call('ZREM', P .. 'playing-until', ARGV[1])
 return redis.call('HDEL', P .. 'playing', ARGV[1])
+`;
+
+/** ARGV: five for each game: game, white, black, ttl, listing. */
+const REINSTATE = `${COMMON}
+for i = 1, #ARGV, 5 do list(ARGV[i + 1], ARGV[i + 2], ARGV[i], ARGV[i + 3], ARGV[i + 4]) end
+return 0
 `;
 
 /** ARGV: player, process: the player's seek and challenge, if made through that process. */
@@ -172,6 +193,10 @@ for j = 1, #challenges, 2 do
   else dropped = dropped + unchallenge(c.by.id) end
 end
 out[#out + 1] = '|'
+for _, game in ipairs(redis.call('ZRANGEBYSCORE', P .. 'playing-until', '-inf', clock())) do
+  redis.call('HDEL', P .. 'playing', game)
+  redis.call('ZREM', P .. 'playing-until', game)
+end
 local playing = redis.call('HVALS', P .. 'playing')
 for _, p in ipairs(playing) do out[#out + 1] = p end
 out[#out + 1] = '|'
@@ -238,7 +263,11 @@ type Tagged<T> = T & { readonly o: string };
 export class RedisBoard implements LobbyBoard {
   private readonly commands: Redis;
   private readonly subscriber: Redis;
-  private listener: BoardListener = { deliver: () => undefined, changed: () => undefined };
+  private listener: BoardListener = {
+    deliver: () => undefined,
+    changed: () => undefined,
+    restored: () => undefined,
+  };
   private players = 0;
   private readonly lapsedTimer: NodeJS.Timeout;
 
@@ -262,8 +291,13 @@ export class RedisBoard implements LobbyBoard {
       else this.listener.changed();
     });
     this.subscriber.subscribe(NEWS).catch((e: unknown) => onProblem('redis', e));
-    // Written again whenever the link comes back, since Redis may have restarted empty.
-    this.commands.on('ready', () => this.writeAttendance());
+    // Written again whenever the link comes back, since Redis may have restarted empty; after
+    // a cut (every 'ready' but the first) the lobby puts back what this process holds.
+    let ready = 0;
+    this.commands.on('ready', () => {
+      this.writeAttendance();
+      if (ready++ > 0) this.listener.restored();
+    });
     this.lapsedTimer = setInterval(() => void this.findLapsed(), LAPSED_EVERY_MS);
     this.lapsedTimer.unref();
   }
@@ -290,6 +324,10 @@ export class RedisBoard implements LobbyBoard {
 
   listen(listener: BoardListener): void {
     this.listener = listener;
+  }
+
+  get healthy(): boolean {
+    return this.commands.status === 'ready';
   }
 
   private async run(script: string, ...args: (string | number)[]): Promise<number> {
@@ -350,7 +388,7 @@ export class RedisBoard implements LobbyBoard {
         black,
         playing.pool ?? '',
         playing.game,
-        this.ttl(playing),
+        playing.lasts,
         JSON.stringify(playing),
       )) === 1;
     if (made) this.changed();
@@ -366,16 +404,11 @@ export class RedisBoard implements LobbyBoard {
         playing.white.id,
         playing.black.id,
         playing.game,
-        this.ttl(playing),
+        playing.lasts,
         JSON.stringify(playing),
       )) === 1;
     if (made) this.changed();
     return made;
-  }
-
-  /** How long the busy marks of `playing` last: until its listing lapses, at least a second. */
-  private ttl(playing: Playing): number {
-    return Math.max(1000, Math.round(playing.until - Date.now()));
   }
 
   async busy(player: string): Promise<string | undefined> {
@@ -392,6 +425,24 @@ export class RedisBoard implements LobbyBoard {
     if ((await this.run(DROP, player, this.origin)) > 0) this.changed();
   }
 
+  async reinstate(playing: readonly Playing[]): Promise<void> {
+    if (playing.length === 0) return;
+    const args = playing.flatMap((p) => [
+      p.game,
+      p.white.id,
+      p.black.id,
+      p.lasts,
+      JSON.stringify(p),
+    ]);
+    await this.run(REINSTATE, ...args);
+    this.changed();
+  }
+
+  async lead(pool: PoolId): Promise<boolean> {
+    const led = await this.commands.eval(LEASE, 1, `${P}lead:${pool}`, this.origin, LEAD_MS);
+    return Number(led) === 1;
+  }
+
   attend(players: number): void {
     if (players === this.players) return;
     this.players = players;
@@ -404,7 +455,7 @@ export class RedisBoard implements LobbyBoard {
     this.commands.hset(`${P}online`, this.origin, this.players).catch(() => undefined);
   }
 
-  async snapshot(now: number): Promise<Snapshot> {
+  async snapshot(): Promise<Snapshot> {
     const rows = (await this.commands.eval(
       SNAPSHOT,
       0,
@@ -419,13 +470,10 @@ export class RedisBoard implements LobbyBoard {
     const [seeks = [], challenges = [], playing = [], [online, dropped] = []] = parts;
     // The other processes' lists may still show what this read dropped.
     if (Number(dropped) > 0) this.publish({ o: this.origin });
-    const games = playing.map((row) => JSON.parse(row) as Playing);
-    const lapsed = games.filter((g) => g.until <= now);
-    for (const game of lapsed) void this.commands.hdel(`${P}playing`, game.game).catch(() => 0);
     return {
       seeks: seeks.map((row) => JSON.parse(row) as Seek),
       challenges: challenges.map((row) => JSON.parse(row) as Challenge),
-      playing: games.filter((g) => g.until > now),
+      playing: playing.map((row) => JSON.parse(row) as Playing),
       online: Number(online ?? 0),
     };
   }

@@ -1,8 +1,10 @@
 // The lobby's shared state: who waits in which pool, the open challenges, who is busy in a
-// game, the games being played and how many players have the lobby open. One process keeps it
-// in memory (this file); a cluster keeps it in Redis (redis-lobby.ts) so players on different
-// processes meet. Both take a pairing in one atomic step, so it happens exactly once: the
-// two entries are still there and neither player is busy, or nothing changes.
+// game, the games being played, how many players have the lobby open and which process pairs
+// each pool. One process keeps it in memory (this file); a cluster keeps it in Redis
+// (redis-board.ts) so players on different processes meet. Both take a pairing in one atomic
+// step, so it happens exactly once: the two entries are still there and neither player is
+// busy, or nothing changes. Times on the board are durations from the moment of writing,
+// counted by the board's own clock (Redis's, in a cluster), never a process's.
 
 import type {
   ChallengeTerms,
@@ -13,6 +15,9 @@ import type {
   Variant,
 } from '@agon/protocol';
 import type { Waiting } from './pairing.ts';
+
+/** How long a pool's pairing lease lasts unless renewed (the leader renews it every wave). */
+export const LEAD_MS = 5000;
 
 /** A player waiting in a quick pairing pool. */
 export interface Seek extends Waiting {
@@ -40,8 +45,13 @@ export interface Playing {
   /** R16; absent in an entry a process from before R16 put on a shared board (R10). */
   readonly captorPlacesQueen?: boolean;
   readonly rated: boolean;
-  /** When the entry lapses if nobody ends it (a process died before the game's end). */
-  readonly until: number;
+  /** When the game started, on the starting process's clock: the newest are listed first. */
+  readonly since: number;
+  /**
+   * How long the entry and its players' busy marks last if nobody ends the game (a process died
+   * before its end was settled): longer than its clocks allow.
+   */
+  readonly lasts: number;
 }
 
 /** Everything the lobby lists, read at once. */
@@ -59,12 +69,19 @@ export interface BoardListener {
   readonly deliver: (player: string, message: LobbyServerMessage) => void;
   /** Something the lobby lists changed (on any process). */
   readonly changed: () => void;
+  /**
+   * The board is back after a cut and may have lost everything (Redis restarted empty): each
+   * process puts back what it holds.
+   */
+  readonly restored: () => void;
 }
 
 /** The lobby's shared state. Every method that changes it tells the listeners `changed`. */
 export interface LobbyBoard {
   /** Hands what the board says to `listener`. */
   listen(listener: BoardListener): void;
+  /** False while the board cannot be reached (Redis is away): its calls fail meanwhile. */
+  readonly healthy: boolean;
   /** Puts `seek.player` in `seek.pool` (out of any other); false if the player is busy. */
   seek(seek: Seek): Promise<boolean>;
   /** Takes the player out of quick pairing. */
@@ -94,10 +111,20 @@ export interface LobbyBoard {
   end(game: string, players: readonly string[]): Promise<void>;
   /** Takes `player`'s entries made through this process out (their last socket here closed). */
   drop(player: string): Promise<void>;
+  /**
+   * Marks the players of games in play busy and lists the games again, whatever the board holds
+   * (after a restart of the board that lost them).
+   */
+  reinstate(playing: readonly Playing[]): Promise<void>;
+  /**
+   * Takes or renews this process's lease on pairing `pool` for LEAD_MS: true if this process is
+   * the pool's pairing leader now. One leader a pool, so pairs are proposed once.
+   */
+  lead(pool: PoolId): Promise<boolean>;
   /** Sets how many players have the lobby open on this process. */
   attend(players: number): void;
   /** Everything the lobby lists. */
-  snapshot(now: number): Promise<Snapshot>;
+  snapshot(): Promise<Snapshot>;
   /** Sends `message` to `player`'s lobby sockets, on whichever process they are. */
   notify(player: string, message: LobbyServerMessage): void;
   close(): Promise<void>;
@@ -109,9 +136,15 @@ export class MemoryBoard implements LobbyBoard {
   private readonly challenges = new Map<string, Challenge>();
   private readonly challengeOf = new Map<string, string>();
   private readonly busyIn = new Map<string, { game: string; until: number }>();
-  private readonly games = new Map<string, Playing>();
+  private readonly games = new Map<string, { playing: Playing; until: number }>();
   private players = 0;
-  private listener: BoardListener = { deliver: () => undefined, changed: () => undefined };
+  private listener: BoardListener = {
+    deliver: () => undefined,
+    changed: () => undefined,
+    restored: () => undefined,
+  };
+  /** Memory is never out of reach. */
+  readonly healthy = true;
 
   constructor(private readonly now: () => number) {}
 
@@ -184,9 +217,17 @@ export class MemoryBoard implements LobbyBoard {
     for (const player of [playing.white.id, playing.black.id]) {
       this.seekers.delete(player);
       this.closeChallengeOf(player);
-      this.busyIn.set(player, { game: playing.game, until: playing.until });
     }
-    this.games.set(playing.game, playing);
+    this.list(playing);
+  }
+
+  /** Lists `playing` and marks its players busy in it. */
+  private list(playing: Playing): void {
+    const until = this.now() + playing.lasts;
+    for (const player of [playing.white.id, playing.black.id]) {
+      this.busyIn.set(player, { game: playing.game, until });
+    }
+    this.games.set(playing.game, { playing, until });
     this.listener.changed();
   }
 
@@ -213,18 +254,28 @@ export class MemoryBoard implements LobbyBoard {
     if (had) this.listener.changed();
   }
 
+  async reinstate(playing: readonly Playing[]): Promise<void> {
+    for (const p of playing) this.list(p);
+  }
+
+  /** One process: it leads every pool. */
+  async lead(): Promise<boolean> {
+    return true;
+  }
+
   attend(players: number): void {
     if (players === this.players) return;
     this.players = players;
     this.listener.changed();
   }
 
-  async snapshot(now: number): Promise<Snapshot> {
-    for (const [game, playing] of this.games) if (playing.until <= now) this.games.delete(game);
+  async snapshot(): Promise<Snapshot> {
+    const now = this.now();
+    for (const [game, { until }] of this.games) if (until <= now) this.games.delete(game);
     return {
       seeks: [...this.seekers.values()],
       challenges: [...this.challenges.values()],
-      playing: [...this.games.values()],
+      playing: [...this.games.values()].map((g) => g.playing),
       online: this.players,
     };
   }

@@ -1,0 +1,130 @@
+// What a game made in the lobby needs from the lobby (room.ts `Seating`): who sits at each
+// seat, the seat an identity holds, and the settling of its end. Settling rates a finished
+// game once (the store's settle is idempotent: whoever settles second gets the first
+// settlement back) and frees both players on the board. The players are freed whatever
+// happens to the settling: a settle that fails is tried again in the background until it
+// succeeds, and meanwhile nobody is kept from a new game. Games whose settling this process did
+// not see through (it died, or the game's end was committed by another process that died) are
+// found by the keepers' scan (keepers.ts) and settled by whichever process loads them.
+
+import type { Colour } from '@agon/engine';
+import { type OutcomeView, ratingClass } from '@agon/protocol';
+import { brief, type Player, type PlayerStore, type Settlement as Settled } from '../players.ts';
+import type { Problems } from '../problems.ts';
+import type { Seated, Seating } from '../room.ts';
+import type { GameSetup } from '../store.ts';
+import type { LobbyBoard } from './board.ts';
+
+/**
+ * Games started this recently are left out of the scan for unsettled games: their starting
+ * process is loading them, and claims them as keeper within a beat.
+ */
+const YOUNG_MS = 5000;
+/** The first wait before a failed settle is tried again; it doubles up to RETRY_MAX_MS. */
+const RETRY_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/** The settling of lobby games, and their seats. */
+export class Settlement implements Seating {
+  /** Games whose settle failed, with the timer of the next try. */
+  private readonly retries = new Map<string, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(
+    private readonly players: PlayerStore,
+    private readonly board: LobbyBoard,
+    private readonly problems: Problems,
+    private readonly now: () => number,
+  ) {}
+
+  async seated(setup: GameSetup): Promise<Seated> {
+    return this.seats(setup, undefined);
+  }
+
+  /** The players of `setup`'s seats, with the rating change `settled` made if given. */
+  private async seats(setup: GameSetup, settled: Settled | undefined): Promise<Seated> {
+    const ids = setup.players;
+    if (!ids) return { white: null, black: null };
+    const found = await this.players.players([ids.white, ids.black]);
+    const cls = ratingClass(setup.clock ?? { initial: 0, increment: 0 });
+    const at = (colour: Colour): Seated[Colour] => {
+      const p = found.find((f: Player) => f.id === ids[colour]);
+      if (!p) return null;
+      const change = settled?.[colour];
+      return change
+        ? {
+            ...brief(p, cls),
+            change: Math.round(change.after.rating) - Math.round(change.before.rating),
+          }
+        : brief(p, cls);
+    };
+    return { white: at('white'), black: at('black') };
+  }
+
+  async seatOf(setup: GameSetup, tokenHash: string): Promise<Colour | null> {
+    const ids = setup.players;
+    if (!ids) return null;
+    const player = await this.players.playerByToken(tokenHash);
+    if (!player) return null;
+    return player.id === ids.white ? 'white' : player.id === ids.black ? 'black' : null;
+  }
+
+  async finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<Seated> {
+    const ids = setup.players;
+    if (!ids) return { white: null, black: null };
+    let settled: Settled | undefined;
+    try {
+      settled = await this.settle(id, outcome);
+    } catch (e) {
+      this.problems.report('storage', e);
+      this.retry(id, outcome, RETRY_MS);
+    } finally {
+      // Free to play again at once, rated or not yet.
+      await this.board
+        .end(id, [ids.white, ids.black])
+        .catch((e: unknown) => this.problems.report('lobby', e));
+    }
+    return this.seats(setup, settled);
+  }
+
+  private settle(id: string, outcome: OutcomeView): Promise<Settled | undefined> {
+    return this.players.settle(
+      id,
+      { winner: outcome.winner, aborted: outcome.reason === 'aborted' },
+      this.now(),
+    );
+  }
+
+  /** Tries the settle of game `id` again after `wait`, and after longer waits while it fails. */
+  private retry(id: string, outcome: OutcomeView, wait: number): void {
+    if (this.closed || this.retries.has(id)) return;
+    const timer = setTimeout(() => {
+      this.settle(id, outcome).then(
+        () => this.retries.delete(id),
+        (e: unknown) => {
+          this.problems.report('storage', e);
+          this.retries.delete(id);
+          this.retry(id, outcome, Math.min(RETRY_MAX_MS, wait * 2));
+        },
+      );
+    }, wait);
+    timer.unref();
+    this.retries.set(id, timer);
+  }
+
+  unsettled(): Promise<readonly string[]> {
+    return this.players.unsettled(this.now() - YOUNG_MS);
+  }
+
+  /** Games whose settle is waiting to be tried again. */
+  get pending(): number {
+    return this.retries.size;
+  }
+
+  /** Stops the retries (the server is closing; the keepers' scan finds them after a restart). */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
+  }
+}

@@ -1,0 +1,16 @@
+// The lobby's socket (/api/lobby/socket): hello with the player's token, then the lobby's
+// requests, each handed to the lobby in order of arrival.
+
+import { type LobbyClientMessage, parseLobbyMessage } from '@agon/protocol';
+import type { SocketHandler } from '../sockets.ts';
+import type { Lobby } from './lobby.ts';
+
+/** The handler of a lobby socket. */
+export function lobbySocket(lobby: Lobby): SocketHandler<LobbyClientMessage> {
+  return {
+    parse: parseLobbyMessage,
+    hello: (connection, message) => lobby.hello(connection, message.token),
+    receive: (connection, message) => lobby.act(connection, message),
+    leave: (connection) => lobby.leave(connection),
+  };
+}

@@ -1,0 +1,165 @@
+// The making of a lobby game, however its players were brought together (quick pairing or an
+// accepted challenge): the claim on the board that makes it happen exactly once, the stored
+// game and its record for the ratings, and the word to both players of where to go. The seats
+// are bound to the players' identities (setup.players): each opens the game with the token of
+// their identity, so no seat's secret is made, sent or relayed between processes.
+
+import type { Colour } from '@agon/engine';
+import {
+  type PlayerBrief,
+  type PoolId,
+  ratingClass,
+  type TimeControl,
+  type Variant,
+} from '@agon/protocol';
+import { brief, type Player, type PlayerStore } from '../players.ts';
+import type { Problems } from '../problems.ts';
+import type { Seated } from '../room.ts';
+import { hashToken, newGameId, newToken } from '../secret.ts';
+import type { GameSetup, GameStore } from '../store.ts';
+import type { LobbyBoard, Playing } from './board.ts';
+
+/** A lobby game's listing lapses this long after its clocks could have run out, if not ended. */
+const LISTING_SPARE_MS = 5 * 60_000;
+/** Moves a game is assumed to last, to bound its listing. */
+const LONGEST_GAME_MOVES = 150;
+
+/**
+ * How long the listing of a game started at `since` with `clock` may last from `now`: past the
+ * longest its clocks allow, with a spare, so that a game whose end was never settled lapses.
+ */
+function lasts(clock: TimeControl, since: number, now: number): number {
+  const longest = clock.initial * 2 + LONGEST_GAME_MOVES * clock.increment;
+  return Math.max(LISTING_SPARE_MS, since + longest + LISTING_SPARE_MS - now);
+}
+
+/** The listing of a lobby game on the board. */
+function listing(
+  game: string,
+  pool: PoolId | null,
+  white: PlayerBrief,
+  black: PlayerBrief,
+  terms: Terms,
+  since: number,
+  now: number,
+): Playing {
+  return {
+    game,
+    pool,
+    white,
+    black,
+    clock: terms.clock,
+    variant: terms.variant,
+    captorPlacesQueen: terms.captorPlacesQueen === true,
+    rated: terms.rated,
+    since,
+    lasts: lasts(terms.clock, since, now),
+  };
+}
+
+/**
+ * The listing of a lobby game in play that a process holds (to put back on a board that lost
+ * it), or undefined for a game not made in the lobby.
+ */
+export function listingOf(
+  game: string,
+  setup: GameSetup,
+  players: Seated,
+  since: number,
+  now: number,
+): Playing | undefined {
+  if (!setup.clock || !players.white || !players.black) return undefined;
+  const terms: Terms = {
+    clock: setup.clock,
+    variant: setup.variant,
+    touchMove: setup.touchMove === true,
+    captorPlacesQueen: setup.captorPlacesQueen === true,
+    rated: setup.rated === true,
+  };
+  return listing(game, setup.pool ?? null, players.white, players.black, terms, since, now);
+}
+
+/** The terms of a lobby game, however it was agreed. */
+export interface Terms {
+  readonly clock: TimeControl;
+  readonly variant: Variant;
+  readonly touchMove: boolean;
+  /** R16; a challenge stored by a process from before R16 has none (R10). */
+  readonly captorPlacesQueen?: boolean;
+  readonly rated: boolean;
+}
+
+/** What the starter works with. */
+export interface StarterContext {
+  readonly board: LobbyBoard;
+  readonly games: GameStore;
+  readonly players: PlayerStore;
+  readonly problems: Problems;
+  readonly now: () => number;
+  /** Loads a new game into memory here, so its first-move alarm runs even if nobody comes. */
+  readonly hold: (game: string) => Promise<unknown>;
+}
+
+/** Makes lobby games. */
+export class Starter {
+  constructor(private readonly context: StarterContext) {}
+
+  /**
+   * Makes a game of `white` and `black` if `claim` wins it on the board (the atomic step), then
+   * stores it and tells both players where to go; false if the claim was lost.
+   */
+  async start(
+    white: Player,
+    black: Player,
+    terms: Terms,
+    pool: PoolId | null,
+    claim: (playing: Playing) => Promise<boolean>,
+  ): Promise<boolean> {
+    const { board, games, players, problems, now: clock } = this.context;
+    const cls = ratingClass(terms.clock);
+    const now = clock();
+    const game = newGameId();
+    const playing = listing(game, pool, brief(white, cls), brief(black, cls), terms, now, now);
+    if (!(await claim(playing))) return false;
+    const setup: GameSetup = {
+      variant: terms.variant,
+      clock: terms.clock,
+      // Taken, so that nobody else joins; their secrets are thrown away (the players come in
+      // with their identities).
+      seats: { white: hashToken(newToken()), black: hashToken(newToken()) },
+      players: { white: white.id, black: black.id },
+      rated: terms.rated,
+      touchMove: terms.touchMove,
+      ...(terms.captorPlacesQueen && { captorPlacesQueen: true }),
+      ...(pool && { pool }),
+    };
+    try {
+      await games.create(game, now, setup);
+      await players.recordGame({
+        gameId: game,
+        white: white.id,
+        black: black.id,
+        class: cls,
+        rated: terms.rated,
+        startedAt: now,
+      });
+    } catch (e) {
+      problems.report('storage', e);
+      await board.end(game, [white.id, black.id]).catch(() => undefined);
+      for (const p of [white, black]) {
+        board.notify(p.id, {
+          t: 'error',
+          code: 'server-error',
+          message: 'the game could not be started; try again',
+        });
+      }
+      return true;
+    }
+    for (const seat of ['white', 'black'] as const satisfies readonly Colour[]) {
+      const p = seat === 'white' ? white : black;
+      board.notify(p.id, { t: 'paired', game, seat });
+    }
+    await this.context.hold(game).catch((e: unknown) => problems.report(`game ${game}`, e));
+    return true;
+  }
+}

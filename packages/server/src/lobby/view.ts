@@ -1,0 +1,74 @@
+// The lobby as the page shows it, made from what the board holds: the pools' counts, the
+// newest challenges and games in play, the players online and the games with a running clock.
+
+import {
+  type LobbyStatus,
+  type LobbyView,
+  listed,
+  POOLS,
+  type PoolView,
+  ratingClass,
+} from '@agon/protocol';
+import type { Snapshot } from './board.ts';
+
+/** Every pool, empty. */
+const EMPTY_POOLS: readonly PoolView[] = POOLS.map((p) => ({ id: p.id, waiting: 0, playing: 0 }));
+
+/** The lobby before anything was read of it. */
+export const EMPTY_VIEW: LobbyView = {
+  pools: EMPTY_POOLS,
+  challenges: [],
+  players: 0,
+  games: 0,
+  live: [],
+  status: 'ok',
+};
+
+/**
+ * The lobby of `snap`, with `running` games with a running clock (link games too, read from the
+ * store).
+ */
+export function lobbyView(snap: Snapshot, running: number): LobbyView {
+  const challenges = listed(
+    snap.challenges.map((c) => ({
+      id: c.id,
+      by: c.by,
+      class: ratingClass(c.terms.clock),
+      since: c.since,
+      ...c.terms,
+      // A challenge a process from before R16 put on a shared board has no such term: R10.
+      captorPlacesQueen: c.terms.captorPlacesQueen === true,
+    })),
+  );
+  const pools = POOLS.map((pool) => ({
+    id: pool.id,
+    waiting: snap.seeks.filter((s) => s.pool === pool.id).length,
+    playing: 2 * snap.playing.filter((p) => p.pool === pool.id).length,
+  }));
+  const live = listed(
+    snap.playing.map(({ game, white, black, clock, variant, captorPlacesQueen, rated, since }) => ({
+      id: game,
+      white,
+      black,
+      clock,
+      variant,
+      captorPlacesQueen: captorPlacesQueen === true,
+      rated,
+      since,
+    })),
+  );
+  return {
+    pools,
+    challenges,
+    // With the lobby open, plus those playing its games (a player doing both counts twice).
+    players: snap.online + 2 * snap.playing.length,
+    games: Math.max(running, snap.playing.length),
+    live,
+    status: 'ok',
+  };
+}
+
+/** `view` as it stands while the board cannot be read: the last list, marked so. */
+export function withStatus(view: LobbyView, status: LobbyStatus): LobbyView {
+  return view.status === status ? view : { ...view, status };
+}

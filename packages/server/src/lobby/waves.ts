@@ -1,0 +1,114 @@
+// Quick pairing in waves. Every half second this process renews its lease on each pool it
+// pairs and takes the lease of any pool nobody holds (lobby/board.ts `lead`): one process a
+// pool proposes pairs, so they are not proposed twice, and when it dies another takes the pool
+// over once its lease lapses (LEAD_MS). A leader matches its pool's waiting players
+// (pairing.ts) and starts the games of the pairs it wins on the board, a wave's games
+// together: each waits for durable writes, and at a few dozen arrivals a second one at a time
+// fell behind by seconds (docs/online.md, "Lobby load").
+
+import { POOLS, type PoolId } from '@agon/protocol';
+import type { Player, PlayerStore } from '../players.ts';
+import type { Problems } from '../problems.ts';
+import type { LobbyBoard } from './board.ts';
+import { pairUp } from './pairing.ts';
+import type { Starter, Terms } from './starter.ts';
+
+/** How often a wave is paired. */
+export const WAVE_MS = 500;
+/** Pairs of one wave whose games are started at once (their commits are grouped). */
+const PAIRS_AT_ONCE = 64;
+
+/** What quick pairing works with. */
+export interface WavesContext {
+  readonly board: LobbyBoard;
+  readonly players: PlayerStore;
+  readonly starter: Starter;
+  readonly problems: Problems;
+  readonly now: () => number;
+}
+
+/** This process's share of quick pairing. */
+export class Waves {
+  private readonly timer: NodeJS.Timeout;
+  /** The wave under way, if one is. */
+  private current: Promise<void> | undefined;
+  private stopped = false;
+  /** The pools this process led at its last wave. */
+  private led: readonly PoolId[] = [];
+
+  constructor(private readonly context: WavesContext) {
+    this.timer = setInterval(() => {
+      this.wave().catch((e: unknown) => context.problems.report('lobby', e));
+    }, WAVE_MS);
+    this.timer.unref();
+  }
+
+  /** The pools this process pairs now. */
+  get leads(): readonly PoolId[] {
+    return this.led;
+  }
+
+  /** Pairs one wave in every pool this process leads; while one is under way, that one. */
+  wave(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.current ??= this.pair().finally(() => {
+      this.current = undefined;
+    });
+    return this.current;
+  }
+
+  private async pair(): Promise<void> {
+    const { board, now } = this.context;
+    if (!board.healthy) {
+      this.led = [];
+      return;
+    }
+    const led = await Promise.all(POOLS.map((pool) => board.lead(pool.id).catch(() => false)));
+    this.led = POOLS.filter((_, i) => led[i]).map((p) => p.id);
+    const at = now();
+    const waves = await Promise.all(this.led.map((pool) => board.seeks(pool)));
+    const pairs = waves.flatMap((seeks, i) =>
+      seeks.length < 2
+        ? []
+        : pairUp(seeks, at).map((pair) => ({
+            pool: this.led[i]!,
+            white: pair.white.player,
+            black: pair.black.player,
+          })),
+    );
+    for (let i = 0; i < pairs.length; i += PAIRS_AT_ONCE) {
+      const batch = pairs.slice(i, i + PAIRS_AT_ONCE);
+      // One read for the batch's players, not one a pair.
+      const found = await this.context.players.players(batch.flatMap((p) => [p.white, p.black]));
+      const byId = new Map(found.map((p) => [p.id, p]));
+      await Promise.all(
+        batch.map(({ pool, white, black }) =>
+          this.start(pool, byId.get(white), byId.get(black)).catch((e: unknown) =>
+            this.context.problems.report('lobby', e),
+          ),
+        ),
+      );
+    }
+  }
+
+  private async start(pool: PoolId, white?: Player, black?: Player): Promise<void> {
+    if (!white || !black) return;
+    const { initial, increment } = POOLS.find((p) => p.id === pool)!;
+    const terms: Terms = {
+      clock: { initial, increment },
+      variant: 'standard',
+      touchMove: false,
+      captorPlacesQueen: false,
+      rated: true,
+    };
+    await this.context.starter.start(white, black, terms, pool, (playing) =>
+      this.context.board.pair(white.id, black.id, playing),
+    );
+  }
+
+  /** Stops pairing (the server is closing). */
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+}
