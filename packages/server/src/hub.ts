@@ -148,7 +148,7 @@ export class Hub {
       problems: options.problems ?? new Problems(now),
     });
     // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
-    await hub.keepers.adopt();
+    await hub.keepers.adopt(true);
     return hub;
   }
 
@@ -172,7 +172,8 @@ export class Hub {
   /** Creates a game for the client at `address`, who takes a seat in it. */
   async create(request: CreateRequest, address: string): Promise<Checked<Created>> {
     const now = this.now();
-    if (!(await this.relay.takeCreation(address, this.limits, now))) {
+    const rate = { count: this.limits.gamesPerMinute, windowMs: 60_000 };
+    if ((await this.relay.allow(`create:${address}`, rate, now)) > 0) {
       return {
         ok: false,
         error: { code: 'rate-limited', message: 'too many games created; wait a minute' },

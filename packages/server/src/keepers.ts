@@ -71,10 +71,12 @@ export class Keepers {
 
   /**
    * If this process holds the scan's lease: loads the games that need a process and that no
-   * live process keeps (running clocks, lobby games not yet rated).
+   * live process keeps (running clocks, lobby games not yet rated). At `start`, every one of
+   * them, kept or not, lease or not: whether another process keeps them may not be known yet
+   * (Redis away), and a flag must fall; those another process keeps are let go a beat later.
    */
-  async adopt(): Promise<void> {
-    if (!(await this.relay.lease('scan', SCAN_LEASE_MS))) return;
+  async adopt(start = false): Promise<void> {
+    if (!start && !(await this.relay.lease('scan', SCAN_LEASE_MS))) return;
     let wanted: readonly string[];
     try {
       const [running, unsettled] = await Promise.all([
@@ -87,7 +89,7 @@ export class Keepers {
       return;
     }
     const missing = wanted.filter((id) => !this.held.holds(id));
-    for (const id of await this.relay.unkept(missing)) {
+    for (const id of start ? missing : await this.relay.unkept(missing)) {
       if (this.stopped) return;
       await this.held.adopt(id).catch((e: unknown) => this.problems.report(`game ${id}`, e));
     }

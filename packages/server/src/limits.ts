@@ -34,12 +34,9 @@ export interface RoomLimits {
   readonly presenceMs: number;
 }
 
-/** How many games one address may create. */
+/** How many games one address may create, in each minute. */
 export interface CreationLimits {
-  /** Games created per minute per client address, on average... */
   readonly gamesPerMinute: number;
-  /** ...with bursts up to this many. */
-  readonly gameBurst: number;
 }
 
 /** The limits of the lobby. */
@@ -49,17 +46,17 @@ export interface LobbyLimits {
   readonly lobbyActionBurst: number;
 }
 
-/** The limits on players' requests over HTTP. */
+/**
+ * The limits on players' requests over HTTP, each counted in fixed windows on every process
+ * together (relay.ts `allow`).
+ */
 export interface PlayerLimits {
-  /** New players and transfer-code attempts per address per minute (and in a burst). */
+  /** New players and transfer-code attempts per address in each minute. */
   readonly playersPerMinute: number;
-  readonly playerBurst: number;
-  /** Renames one player may make per hour (and in a burst). */
+  /** Renames one player may make in each hour. */
   readonly renamesPerHour: number;
-  readonly renameBurst: number;
-  /** Transfer codes one player may make per hour (and in a burst). */
+  /** Transfer codes one player may make in each hour. */
   readonly transfersPerHour: number;
-  readonly transferBurst: number;
 }
 
 /** Every limit of the server. */
@@ -76,7 +73,6 @@ export const DEFAULT_LIMITS: Limits = {
   messageBurst: 40,
   maxRefusals: 100,
   gamesPerMinute: 10,
-  gameBurst: 10,
   maxMessageBytes: MAX_MESSAGE_BYTES,
   maxConnections: 20_000,
   maxSocketsPerAddress: 100,
@@ -88,13 +84,10 @@ export const DEFAULT_LIMITS: Limits = {
   lobbyActionsPerMinute: 20,
   lobbyActionBurst: 8,
   playersPerMinute: 10,
-  playerBurst: 10,
   // A name is chosen once or twice; a few more allow for second thoughts.
   renamesPerHour: 6,
-  renameBurst: 3,
   // A code is good for ten minutes: a player moving to a new device needs one or two.
   transfersPerHour: 10,
-  transferBurst: 3,
 };
 
 /** A positive number from the environment variable `name`, or undefined when unset. */
@@ -107,8 +100,8 @@ export function setting(env: NodeJS.ProcessEnv, name: string): number | undefine
 }
 
 /**
- * The limits the environment sets (README): each variable a positive number, its burst the same
- * as its rate; throws naming a variable that is not one.
+ * The limits the environment sets (README): each variable a positive number (a token bucket's
+ * burst the same as its rate); throws naming a variable that is not one.
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
   const read = (name: string): number | undefined => setting(env, name);
@@ -126,7 +119,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
   const renamesPerHour = read('AGON_RENAMES_PER_HOUR');
   const transfersPerHour = read('AGON_TRANSFERS_PER_HOUR');
   return {
-    ...(gamesPerMinute && { gamesPerMinute, gameBurst: gamesPerMinute }),
+    ...(gamesPerMinute && { gamesPerMinute }),
     ...(messagesPerSecond && { messagesPerSecond, messageBurst: messagesPerSecond }),
     ...(maxSocketsPerAddress && { maxSocketsPerAddress }),
     ...(maxWatchers && { maxWatchers }),
@@ -136,8 +129,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
       lobbyActionsPerMinute,
       lobbyActionBurst: lobbyActionsPerMinute,
     }),
-    ...(playersPerMinute && { playersPerMinute, playerBurst: playersPerMinute }),
-    ...(renamesPerHour && { renamesPerHour, renameBurst: renamesPerHour }),
-    ...(transfersPerHour && { transfersPerHour, transferBurst: transfersPerHour }),
+    ...(playersPerMinute && { playersPerMinute }),
+    ...(renamesPerHour && { renamesPerHour }),
+    ...(transfersPerHour && { transfersPerHour }),
   };
 }

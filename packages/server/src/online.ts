@@ -9,6 +9,7 @@ import { type ErrorCode, GAME_ID, MAX_CREATE_BYTES, parseCreateRequest } from '@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from './address.ts';
+import { FailureLog, failure, requestLanguage } from './failures.ts';
 import { gameSocket } from './game-socket.ts';
 import type { Hub } from './hub.ts';
 import type { Limits } from './limits.ts';
@@ -17,6 +18,7 @@ import { lobbySocket } from './lobby/socket.ts';
 import { registerPlayers } from './player-routes.ts';
 import type { PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
+import type { Relay } from './relay.ts';
 import type { Sockets } from './sockets.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
@@ -33,6 +35,7 @@ export interface Online {
   readonly lobby: Lobby;
   readonly players: PlayerStore;
   readonly sockets: Sockets;
+  readonly relay: Relay;
   readonly problems: Problems;
   readonly now: () => number;
 }
@@ -43,7 +46,7 @@ export interface Online {
  */
 export async function registerOnline(
   app: FastifyInstance,
-  { hub, lobby, players, sockets, now }: Online,
+  { hub, lobby, players, sockets, relay, problems, now }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -74,12 +77,19 @@ export async function registerOnline(
 
   await app.register(
     async (api) => {
-      // Every refusal of the API has the socket's shape: a code and a sentence.
-      api.setErrorHandler((e: FastifyError, _request, reply) => {
+      // Every refusal of the API has the socket's shape: a code and a sentence. The server's
+      // own failures say only that it could not, with the request's id; the log has the rest.
+      const failures = new FailureLog(now);
+      api.setErrorHandler((e: FastifyError, request, reply) => {
         const status = e.statusCode ?? 500;
-        const code: ErrorCode =
-          status === 413 ? 'too-large' : status >= 500 ? 'server-error' : 'bad-message';
-        if (status >= 500) hub.problems.report('api', e);
+        reply.header('cache-control', 'no-store');
+        if (status >= 500) {
+          failures.note(request.id, `${request.method} ${request.url}`, e);
+          reply.header('x-request-id', request.id);
+          const language = requestLanguage(request.headers['accept-language']);
+          return reply.status(status).send({ error: failure(request.id, language) });
+        }
+        const code: ErrorCode = status === 413 ? 'too-large' : 'bad-message';
         return reply.status(status).send({ error: { code, message: e.message } });
       });
       api.post('/games', { bodyLimit: MAX_CREATE_BYTES }, async (request, reply) => {
@@ -91,7 +101,14 @@ export async function registerOnline(
         if (!created.ok) return reply.status(429).send({ error: created.error });
         return reply.status(201).send(created.value);
       });
-      registerPlayers(api, players, limits, (request) => addressOf(request.raw), now);
+      registerPlayers(api, {
+        players,
+        limits,
+        relay,
+        addressOf: (request) => addressOf(request.raw),
+        now,
+        problems,
+      });
     },
     { prefix: '/api' },
   );

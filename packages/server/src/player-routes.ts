@@ -1,7 +1,10 @@
 // The routes of players without accounts: POST /api/players makes this device a player (a
 // generated name and a token, of which only the hash is kept); /api/me reads and renames the
 // player whose token the request carries (Authorization: Bearer); transfer codes move an
-// identity to another device; GET /api/players/<id> is anyone's page (docs/lobby.md).
+// identity to another device; GET /api/players/<id> is anyone's page (docs/lobby.md). Making
+// players and trying codes is limited per address, renaming and making codes per player, on
+// every process together; a refusal says when to try again (retry-after). Expired codes are
+// purged on a schedule, and a player has at most one live code.
 
 import {
   type ErrorCode,
@@ -18,40 +21,60 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlayerLimits } from './limits.ts';
 import { createPlayer } from './names.ts';
 import { NameTaken, type Player, type PlayerStore, playerView } from './players.ts';
-import { TokenBucket } from './rate-limit.ts';
+import type { Problems } from './problems.ts';
+import type { Rate } from './rate-limit.ts';
+import type { Relay } from './relay.ts';
 import { hashToken, newPlayerId, newToken, newTransferCode } from './secret.ts';
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;
 
+/** How often expired transfer codes are purged. */
+const PURGE_EVERY_MS = 10 * 60_000;
+
 /** The refusal body every API route answers with. */
 const refusal = (code: ErrorCode, message: string) => ({ error: { code, message } });
 
-/**
- * Adds the player routes to `app` over `players`; `addressOf` names a request's client for
- * the per-address limits.
- */
-export function registerPlayers(
-  app: FastifyInstance,
-  players: PlayerStore,
-  limits: PlayerLimits,
-  addressOf: (request: FastifyRequest) => string,
-  now: () => number,
-): void {
-  const buckets = new Map<string, TokenBucket>();
-  /** Takes one creation (or code attempt) from the address's bucket. */
-  const allow = (address: string): boolean => {
-    const at = now();
-    let bucket = buckets.get(address);
-    if (!bucket) {
-      if (buckets.size > 10_000) {
-        for (const [a, b] of buckets) if (b.full(at)) buckets.delete(a);
-      }
-      bucket = new TokenBucket(limits.playersPerMinute / 60, limits.playerBurst, at);
-      buckets.set(address, bucket);
-    }
-    return bucket.take(at);
+/** What the player routes work with. */
+export interface PlayerRoutes {
+  readonly players: PlayerStore;
+  readonly limits: PlayerLimits;
+  /** Counts actions on every process together, for the limits. */
+  readonly relay: Pick<Relay, 'allow'>;
+  /** Names a request's client, for the per-address limits. */
+  readonly addressOf: (request: FastifyRequest) => string;
+  readonly now: () => number;
+  readonly problems: Problems;
+}
+
+/** Adds the player routes to `app`. */
+export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): void {
+  const { players, limits, relay, addressOf, now, problems } = routes;
+  const perMinute = (count: number): Rate => ({ count, windowMs: 60_000 });
+  const perHour = (count: number): Rate => ({ count, windowMs: 3_600_000 });
+  /**
+   * Counts one action of `key` against `rate`: true if allowed; otherwise the refusal is sent,
+   * 429 with the seconds to wait in retry-after.
+   */
+  const allow = async (
+    reply: FastifyReply,
+    key: string,
+    rate: Rate,
+    message: string,
+  ): Promise<boolean> => {
+    const wait = await relay.allow(key, rate, now());
+    if (wait <= 0) return true;
+    reply
+      .status(429)
+      .header('retry-after', String(Math.ceil(wait / 1000)))
+      .send(refusal('rate-limited', message));
+    return false;
   };
+  const purge = setInterval(() => {
+    players.purgeTransfers(now()).catch((e: unknown) => problems.report('storage', e));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   /** The player whose token the request carries, or a 401 already sent. */
   const me = async (request: FastifyRequest, reply: FastifyReply): Promise<Player | undefined> => {
@@ -73,9 +96,9 @@ export function registerPlayers(
     reply.header('cache-control', 'no-store');
     const parsed = parseNewPlayer(request.body ?? {});
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
-    if (!allow(addressOf(request))) {
-      return reply.status(429).send(refusal('rate-limited', 'too many new players; wait a minute'));
-    }
+    const address = `players:${addressOf(request)}`;
+    const rate = perMinute(limits.playersPerMinute);
+    if (!(await allow(reply, address, rate, 'too many new players; wait a minute'))) return;
     const token = newToken();
     const player = await createPlayer(players, parsed.value.language, {
       id: newPlayerId(),
@@ -97,6 +120,10 @@ export function registerPlayers(
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const player = await me(request, reply);
     if (!player) return;
+    const rate = perHour(limits.renamesPerHour);
+    if (!(await allow(reply, `rename:${player.id}`, rate, 'too many renames; wait a while'))) {
+      return;
+    }
     try {
       await players.rename(player.id, parsed.value.name);
     } catch (e) {
@@ -112,6 +139,9 @@ export function registerPlayers(
     reply.header('cache-control', 'no-store');
     const player = await me(request, reply);
     if (!player) return;
+    const rate = perHour(limits.transfersPerHour);
+    const key = `transfer:${player.id}`;
+    if (!(await allow(reply, key, rate, 'too many transfer codes; wait a while'))) return;
     const code = newTransferCode();
     const expiresAt = now() + TRANSFER_MS;
     await players.saveTransfer(hashToken(code), player.id, expiresAt);
@@ -121,9 +151,9 @@ export function registerPlayers(
   app.post('/players/transfer', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // Counted before the code is read, so guessing codes is as slow as making players.
-    if (!allow(addressOf(request))) {
-      return reply.status(429).send(refusal('rate-limited', 'too many attempts; wait a minute'));
-    }
+    const address = `players:${addressOf(request)}`;
+    const rate = perMinute(limits.playersPerMinute);
+    if (!(await allow(reply, address, rate, 'too many attempts; wait a minute'))) return;
     const parsed = parseTransfer(request.body ?? {});
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const id = await players.takeTransfer(hashToken(parsed.value.code), now());

@@ -150,6 +150,8 @@ export const INSERT_TRANSFER =
 export const TAKE_TRANSFER =
   'DELETE FROM transfers WHERE code_hash = $1 RETURNING player_id, expires_at';
 export const PURGE_TRANSFERS = 'DELETE FROM transfers WHERE expires_at <= $1';
+/** A player's codes, deleted before a new one is saved. */
+export const DELETE_TRANSFERS_OF = 'DELETE FROM transfers WHERE player_id = $1';
 
 export const INSERT_GAME =
   'INSERT INTO lobby_games (game_id, class, rated, started_at) VALUES ($1, $2, $3, $4)';

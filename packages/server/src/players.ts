@@ -101,8 +101,13 @@ export interface PlayerStore {
   rename(id: string, name: string): Promise<boolean>;
   /** Lets another device act as the player (false if there is none). */
   addToken(id: string, tokenHash: string): Promise<boolean>;
-  /** Stores a transfer code's hash, good for the player until `expiresAt`. */
+  /**
+   * Stores a transfer code's hash, good for the player until `expiresAt`, in place of any code
+   * the player had: one live code a player.
+   */
   saveTransfer(codeHash: string, playerId: string, expiresAt: number): Promise<void>;
+  /** Deletes the transfer codes expired at `now`; answers how many. */
+  purgeTransfers(now: number): Promise<number>;
   /**
    * Uses up a transfer code: the player it stands for, once; undefined if unknown, used or
    * expired. Expired codes are deleted on the way.

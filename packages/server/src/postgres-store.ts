@@ -268,7 +268,14 @@ export class PostgresStore implements GameStore, PlayerStore {
   }
 
   async saveTransfer(codeHash: string, playerId: string, expiresAt: number): Promise<void> {
-    await this.pool.query(sql.INSERT_TRANSFER, [codeHash, playerId, expiresAt]);
+    await this.transaction(async (client) => {
+      await client.query(sql.DELETE_TRANSFERS_OF, [playerId]);
+      await client.query(sql.INSERT_TRANSFER, [codeHash, playerId, expiresAt]);
+    });
+  }
+
+  async purgeTransfers(now: number): Promise<number> {
+    return (await this.pool.query(sql.PURGE_TRANSFERS, [now])).rowCount ?? 0;
   }
 
   async takeTransfer(codeHash: string, now: number): Promise<string | undefined> {

@@ -24,7 +24,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { CreationLimits } from './limits.ts';
+import type { Rate } from './rate-limit.ts';
 import { type Attendance, type Listener, LocalRelay, type Relay } from './relay.ts';
 import type { GameEvent } from './store.ts';
 
@@ -78,6 +78,22 @@ local holder = redis.call('GET', KEYS[1])
 if holder and holder ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
+`;
+
+/**
+ * Counts one action of KEYS[1] in the current window of ARGV[2] ms (by Redis's clock, the same
+ * for every process): 0 if the count is within ARGV[1], else the ms until the window ends.
+ */
+const ALLOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local span = tonumber(ARGV[2])
+local window = math.floor(now / span)
+local key = KEYS[1] .. ':' .. window
+local count = redis.call('INCR', key)
+if count == 1 then redis.call('PEXPIRE', key, span) end
+if count > tonumber(ARGV[1]) then return (window + 1) * span - now end
+return 0
 `;
 
 /** Deletes each key of KEYS that ARGV[1] holds: a closing process gives up its claims. */
@@ -311,19 +327,22 @@ export class RedisRelay implements Relay {
     this.commands.publish(`${CHANNEL}${id}`, JSON.stringify(wire)).catch(() => undefined);
   }
 
-  async takeCreation(address: string, limits: CreationLimits, now: number): Promise<boolean> {
+  async allow(key: string, rate: Rate, now: number): Promise<number> {
     if (this.commands.status === 'ready') {
-      // A fixed window per minute, counted by every process alike.
-      const key = `agon:create:${address}:${Math.floor(now / 60_000)}`;
       try {
-        const result = await this.commands.multi().incr(key).pexpire(key, 120_000).exec();
-        const count = Number(result?.[0]?.[1]);
-        if (Number.isFinite(count)) return count <= limits.gamesPerMinute;
+        const wait = await this.commands.eval(
+          ALLOW,
+          1,
+          `agon:rate:${key}`,
+          rate.count,
+          rate.windowMs,
+        );
+        return Number(wait);
       } catch {
         // counted here alone, below
       }
     }
-    return this.alone.takeCreation(address, limits, now);
+    return this.alone.allow(key, rate, now);
   }
 
   async keep(ids: readonly string[]): Promise<ReadonlySet<string>> {

@@ -5,8 +5,7 @@
 // game and the hub never ask whether there are other processes; alone, there are none to tell
 // and none to hear.
 
-import type { CreationLimits } from './limits.ts';
-import { TokenBucket } from './rate-limit.ts';
+import { type Rate, Windows } from './rate-limit.ts';
 import type { GameEvent } from './store.ts';
 
 /**
@@ -57,8 +56,11 @@ export interface Relay {
    * be read (the caller keeps what it knew).
    */
   elsewhere(id: string): Promise<Attendance | undefined>;
-  /** Counts a game created by `address` at `now`: true if allowed, false if over the limit. */
-  takeCreation(address: string, limits: CreationLimits, now: number): Promise<boolean>;
+  /**
+   * Counts one action of `key` (a kind of action and who takes it) at `now` against `rate`, on
+   * every process together: 0 if allowed, else the ms until it would be.
+   */
+  allow(key: string, rate: Rate, now: number): Promise<number>;
   /**
    * Claims the keeping of the running clocks of games `ids` (held in memory here) for a few
    * seconds, unless another live process keeps them: answers those it does (this process may
@@ -82,16 +84,13 @@ export interface Relay {
 /** What one game needs of the relay. */
 export type RoomRelay = Pick<Relay, 'publish' | 'attend' | 'elsewhere'>;
 
-/** Buckets kept before the idle ones are forgotten. */
-const REMEMBERED_ADDRESSES = 10_000;
-
 /**
  * One process alone: nobody to tell or to hear, nobody connected elsewhere, every game its own
- * to keep, every lease its own, and creations counted in a token bucket per address.
+ * to keep, every lease its own, and actions counted in its memory.
  */
 export class LocalRelay implements Relay {
   readonly deaf = false;
-  private readonly creators = new Map<string, TokenBucket>();
+  private readonly windows = new Windows();
 
   publish(): void {}
 
@@ -103,22 +102,8 @@ export class LocalRelay implements Relay {
     return NOBODY;
   }
 
-  async takeCreation(address: string, limits: CreationLimits, now: number): Promise<boolean> {
-    let bucket = this.creators.get(address);
-    if (!bucket) {
-      this.forgetCreators(now);
-      bucket = new TokenBucket(limits.gamesPerMinute / 60, limits.gameBurst, now);
-      this.creators.set(address, bucket);
-    }
-    return bucket.take(now);
-  }
-
-  /** Forgets the buckets of addresses that have not created a game lately. */
-  private forgetCreators(now: number): void {
-    if (this.creators.size < REMEMBERED_ADDRESSES) return;
-    for (const [address, bucket] of this.creators) {
-      if (bucket.full(now)) this.creators.delete(address);
-    }
+  async allow(key: string, rate: Rate, now: number): Promise<number> {
+    return this.windows.take(key, rate, now);
   }
 
   async keep(): Promise<ReadonlySet<string>> {

@@ -9,6 +9,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './address.ts';
+import { newRequestId } from './failures.ts';
 import { Hub, serverClock } from './hub.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
@@ -114,6 +115,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     connectionTimeout: httpTimeout,
     requestTimeout: httpTimeout,
     keepAliveTimeout: Math.min(5000, httpTimeout),
+    // Random, not a counter: a failure's id told to a player says nothing of the traffic.
+    genReqId: newRequestId,
   });
   // Headers too must arrive in that time (Node's own default is a minute).
   app.server.headersTimeout = httpTimeout;
@@ -189,13 +192,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const sockets = new Sockets(safe, now, problems);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
-    const failure = store.failure;
-    if (failure) return reply.status(503).send({ ok: false, error: failure.message });
+    // The cause was logged when the store failed; the answer names none of its detail.
+    if (store.failure) return reply.status(503).send({ ok: false, error: 'storage' });
     return { ok: true, games: hub.games, sockets: sockets.size };
   });
   await registerOnline(
     app,
-    { hub, lobby, players: store, sockets, problems, now },
+    { hub, lobby, players: store, sockets, relay, problems, now },
     safe,
     options.trustProxy,
   );

@@ -9,6 +9,7 @@ export interface PlayerAnswers {
   readonly rename: boolean;
   readonly 'add-token': boolean;
   readonly 'save-transfer': undefined;
+  readonly 'purge-transfers': number;
   readonly 'take-transfer': string | undefined;
   readonly 'record-game': undefined;
   readonly settle: Settlement | undefined;
@@ -39,6 +40,7 @@ export type PlayerJob =
       readonly expiresAt: number;
     }
   | { readonly op: 'take-transfer'; readonly codeHash: string; readonly now: number }
+  | { readonly op: 'purge-transfers'; readonly now: number }
   | { readonly op: 'record-game'; readonly game: StartedGame }
   | {
       readonly op: 'settle';

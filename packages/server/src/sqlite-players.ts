@@ -50,6 +50,7 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const insertTransfer = statement(db, sql.INSERT_TRANSFER);
   const takeTransfer = statement<{ player_id: string; expires_at: number }>(db, sql.TAKE_TRANSFER);
   const purgeTransfers = statement(db, sql.PURGE_TRANSFERS);
+  const deleteTransfersOf = statement(db, sql.DELETE_TRANSFERS_OF);
   const insertGame = statement(db, sql.INSERT_GAME);
   const insertSeat = statement(db, sql.INSERT_SEAT);
   const selectGame = statement<sql.GameRow>(db, sql.SELECT_GAME);
@@ -79,9 +80,11 @@ export function playerHandlers(db: Database): PlayerHandlers {
     rename: db.transaction((job) => rename(job.id, job.name, job.nameKey).run() > 0),
     'add-token': db.transaction((job) => addToken(job.tokenHash, job.id).run() > 0),
     'save-transfer': db.transaction((job) => {
+      deleteTransfersOf(job.playerId).run();
       insertTransfer(job.codeHash, job.playerId, job.expiresAt).run();
       return undefined;
     }),
+    'purge-transfers': db.transaction((job) => purgeTransfers(job.now).run()),
     'take-transfer': db.transaction((job) => {
       const taken = takeTransfer(job.codeHash).get();
       purgeTransfers(job.now).run();

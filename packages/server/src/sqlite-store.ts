@@ -194,6 +194,10 @@ export class SqliteStore implements GameStore, PlayerStore {
     await this.about({ op: 'save-transfer', codeHash, playerId, expiresAt });
   }
 
+  purgeTransfers(now: number): Promise<number> {
+    return this.about({ op: 'purge-transfers', now });
+  }
+
   takeTransfer(codeHash: string, now: number): Promise<string | undefined> {
     return this.about({ op: 'take-transfer', codeHash, now });
   }

@@ -106,6 +106,27 @@ function contract(name: string, open: () => Promise<Store>): void {
       }
     });
 
+    it('keeps one live code a player, and purges the expired ones', async () => {
+      const store = await open();
+      try {
+        const [one, two] = [await newPlayer(store), await newPlayer(store)];
+        const code = `c${newPlayerId()}`;
+        await store.saveTransfer(`${code}1`, one, 1000);
+        await store.saveTransfer(`${code}2`, one, 2000);
+        await store.saveTransfer(`${code}3`, two, 500);
+        await store.saveTransfer(`${code}4`, two, 3000);
+        // Each new code replaced the player's last.
+        expect(await store.takeTransfer(`${code}1`, 0)).toBeUndefined();
+        expect(await store.takeTransfer(`${code}3`, 0)).toBeUndefined();
+        await store.saveTransfer(`${code}5`, one, 700);
+        expect(await store.purgeTransfers(1000)).toBeGreaterThanOrEqual(1);
+        expect(await store.takeTransfer(`${code}5`, 0)).toBeUndefined();
+        expect(await store.takeTransfer(`${code}4`, 0)).toBe(two);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('settles a rated game once, moving both ratings, and lists it from each side', async () => {
       const store = await open();
       const white = await newPlayer(store);

@@ -83,7 +83,7 @@ describe('buildServer', () => {
     store.broken = new Error('the storage worker stopped');
     const broken = await app.inject('/healthz');
     expect(broken.statusCode).toBe(503);
-    expect(broken.json()).toEqual({ ok: false, error: 'the storage worker stopped' });
+    expect(broken.json()).toEqual({ ok: false, error: 'storage' });
     store.broken = undefined;
     await app.close();
     remove(folder);
