@@ -5,7 +5,8 @@
 // happens to the settling: a settle that fails is tried again in the background until it
 // succeeds, and meanwhile nobody is kept from a new game. Games whose settling this process did
 // not see through (it died, or the game's end was committed by another process that died) are
-// found by the keepers' scan (keepers.ts) and settled by whichever process loads them.
+// found by the keepers' scan (keepers.ts) and settled by whichever process loads them. The
+// freeing is retried the same way while the board cannot be reached (Redis away).
 
 import type { Colour } from '@agon/engine';
 import { type OutcomeView, ratingClass } from '@agon/protocol';
@@ -26,7 +27,7 @@ const RETRY_MAX_MS = 30_000;
 
 /** The settling of lobby games, and their seats. */
 export class Settlement implements Seating {
-  /** Games whose settle failed, with the timer of the next try. */
+  /** Settles and frees that failed, by what they were for, with the timer of the next try. */
   private readonly retries = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
@@ -77,12 +78,14 @@ export class Settlement implements Seating {
       settled = await this.settle(id, outcome);
     } catch (e) {
       this.problems.report('storage', e);
-      this.retry(id, outcome, RETRY_MS);
+      this.retry(`settle ${id}`, () => this.settle(id, outcome), RETRY_MS);
     } finally {
       // Free to play again at once, rated or not yet.
-      await this.board
-        .end(id, [ids.white, ids.black])
-        .catch((e: unknown) => this.problems.report('lobby', e));
+      const free = () => this.board.end(id, [ids.white, ids.black]);
+      await free().catch((e: unknown) => {
+        this.problems.report('lobby', e);
+        this.retry(`free ${id}`, free, RETRY_MS);
+      });
     }
     return this.seats(setup, settled);
   }
@@ -95,28 +98,28 @@ export class Settlement implements Seating {
     );
   }
 
-  /** Tries the settle of game `id` again after `wait`, and after longer waits while it fails. */
-  private retry(id: string, outcome: OutcomeView, wait: number): void {
-    if (this.closed || this.retries.has(id)) return;
+  /** Tries `work` (known as `what`) again after `wait`, and after longer waits while it fails. */
+  private retry(what: string, work: () => Promise<unknown>, wait: number): void {
+    if (this.closed || this.retries.has(what)) return;
     const timer = setTimeout(() => {
-      this.settle(id, outcome).then(
-        () => this.retries.delete(id),
+      work().then(
+        () => this.retries.delete(what),
         (e: unknown) => {
-          this.problems.report('storage', e);
-          this.retries.delete(id);
-          this.retry(id, outcome, Math.min(RETRY_MAX_MS, wait * 2));
+          this.problems.report(what.startsWith('free') ? 'lobby' : 'storage', e);
+          this.retries.delete(what);
+          this.retry(what, work, Math.min(RETRY_MAX_MS, wait * 2));
         },
       );
     }, wait);
     timer.unref();
-    this.retries.set(id, timer);
+    this.retries.set(what, timer);
   }
 
   unsettled(): Promise<readonly string[]> {
     return this.players.unsettled(this.now() - YOUNG_MS);
   }
 
-  /** Games whose settle is waiting to be tried again. */
+  /** Settles and frees waiting to be tried again. */
   get pending(): number {
     return this.retries.size;
   }
