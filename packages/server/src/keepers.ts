@@ -23,15 +23,22 @@ export interface Holdings {
   adopt(id: string): Promise<unknown>;
 }
 
-/** How often this process claims the clocks it keeps and, if it holds the lease, scans. */
+/** How often this process claims the clocks it keeps... */
 const KEEP_BEAT_MS = 2000;
-/** The scan's lease: a beat and a half, so a dead scanner's successor follows within two. */
-const SCAN_LEASE_MS = 3000;
+/**
+ * ...and looks for games no process keeps, if it holds the scan's lease: every second, so that
+ * an end whose committing process died is rated within seconds of the death being known (the
+ * dead process's key of life lapses in 5 s).
+ */
+const SCAN_BEAT_MS = 1000;
+/** The scan's lease: two beats, so a dead scanner's successor follows within three. */
+const SCAN_LEASE_MS = 2000;
 
 /** This process's share of keeping the games that need a process. */
 export class Keepers {
-  private readonly timer: NodeJS.Timeout;
+  private readonly timers: NodeJS.Timeout[];
   private keeping = false;
+  private scanning = false;
   private stopped = false;
 
   /**
@@ -45,16 +52,17 @@ export class Keepers {
     private readonly problems: Problems,
     private readonly held: Holdings,
   ) {
-    this.timer = setInterval(() => {
-      this.keep().catch((e: unknown) => problems.report('keepers', e, true));
-    }, KEEP_BEAT_MS);
-    this.timer.unref();
+    const report = (e: unknown): void => problems.report('keepers', e, true);
+    this.timers = [
+      setInterval(() => this.keep().catch(report), KEEP_BEAT_MS),
+      setInterval(() => this.scan().catch(report), SCAN_BEAT_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
   }
 
   /**
-   * Claims the running clocks this process holds, lets go of those another keeps (unless it
-   * has their clients), and scans for the games no process keeps, so that every game that
-   * needs a process has one and most have only one.
+   * Claims the running clocks this process holds and lets go of those another keeps (unless it
+   * has their clients), so that most games that need a process have only one.
    */
   private async keep(): Promise<void> {
     if (this.keeping || this.stopped) return;
@@ -63,9 +71,19 @@ export class Keepers {
       const running = [...this.held.rooms()].filter((room) => room.clockRuns);
       const others = await this.relay.keep(running.map((room) => room.id));
       for (const room of running) if (others.has(room.id)) room.release();
-      await this.adopt();
     } finally {
       this.keeping = false;
+    }
+  }
+
+  /** Adopts the games that need a process and have none, one scan at a time. */
+  private async scan(): Promise<void> {
+    if (this.scanning || this.stopped) return;
+    this.scanning = true;
+    try {
+      await this.adopt();
+    } finally {
+      this.scanning = false;
     }
   }
 
@@ -98,6 +116,6 @@ export class Keepers {
   /** Stops claiming and adopting (the server is closing). */
   stop(): void {
     this.stopped = true;
-    clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
   }
 }

@@ -139,7 +139,7 @@ describe('a process killed at a rated game’s end', () => {
             return [paired[i]!.seat, { peer, player: p }] as const;
           }),
         ),
-      ) as Record<Colour, { peer: Peer; player: { id: string } }>;
+      ) as unknown as Record<Colour, { peer: Peer; player: { id: string } }>;
       const moves: string[] = [];
       for (let turn = 0; turn < 4; turn++) {
         const seat: Colour = turn % 2 === 0 ? 'white' : 'black';
