@@ -3,7 +3,7 @@
 // durably before answering; a pool of connections lets commits overlap.
 
 import type { Colour } from '@agon/engine';
-import { nameKey } from '@agon/protocol';
+import { nameKey } from '@agon/protocol/name-key';
 import pg from 'pg';
 import * as sql from './player-sql.ts';
 import {

@@ -38,7 +38,12 @@ function contract(name: string, open: () => Promise<Store>): void {
         tokenHash: `h1${id}`,
         createdAt: 7,
       });
-      for (const clash of [`swift heron ${suffix}`, `SWIFT HERON ${suffix}`]) {
+      // Clashes by the look-alike key: case, separators, "l" for "i".
+      for (const clash of [
+        `swift heron ${suffix}`,
+        `SWIFT HERON ${suffix}`,
+        `Swlft_Heron ${suffix}`,
+      ]) {
         await expect(
           store.createPlayer({
             id: newPlayerId(),
