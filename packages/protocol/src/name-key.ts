@@ -25,8 +25,8 @@ function visible(text: string): string {
  * The skeleton folded further, separators left as they are. Case first, to capitals: Cyrillic
  * "б" and "Б" have skeletons of their own, and capitals are where Cyrillic and Greek look most
  * like Latin ("ВОТ", "BOT"). Then the skeleton of the lower case, where Latin looks like
- * itself ("rn" and "m"), and "i" made "l" as the skeleton makes "I" and "1": the four are one
- * stroke in the app's typeface.
+ * itself ("rn" and "m"), and "i" made "l" as the skeleton makes "I" and "1": the four are
+ * easily taken for one another in a sans-serif face.
  */
 function folded(text: string): string {
   return skeleton(skeleton(visible(text).toUpperCase()).toLowerCase()).replace(/i/g, 'l');

@@ -196,6 +196,8 @@ describe('the look-alike key', () => {
       expect(nameKey(name), name).toBe(key);
     }
     expect(nameKey('Ann 11')).toBe(nameKey('Ann Il'));
+    expect(nameKey('Swift Her0n 42')).toBe(nameKey(HERON));
+    expect(nameKey('Swift Heron 42')).toBe(nameKey('Swift Heron 42\u200B'));
     expect(nameKey('БЫСТРАЯ Цапля')).toBe(nameKey('быстрая цапля'));
   });
 
