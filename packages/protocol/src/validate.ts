@@ -29,15 +29,70 @@ const refuse = (
 
 type Fields = Readonly<Record<string, unknown>>;
 
+/**
+ * Move text as it may arrive: printable ASCII, up to MAX_MOVE_TEXT characters. The referee
+ * reads the move; nothing else (a control character, half of a surrogate pair) gets that far.
+ */
+const MOVE_TEXT = new RegExp(`^[ -~]{1,${MAX_MOVE_TEXT}}$`);
+
 const isObject = (v: unknown): v is Fields =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isSeat = (v: unknown): v is Colour => v === 'white' || v === 'black';
 const isVersion = (v: unknown): v is number =>
   typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+/** A whole number as read: JSON's -0 is zero, and is kept as 0 so that it prints as it reads. */
+const whole = (v: number): number => v + 0;
 
 /** Names the first key of `o` outside `allowed`, so typos and extras are refused, not ignored. */
 function extraKey(o: Fields, allowed: readonly string[]): string | undefined {
   return Object.keys(o).find((k) => !allowed.includes(k));
+}
+
+/**
+ * Whether the JSON text `text`, already parsed, names a field twice in one object. JSON.parse
+ * keeps the last of the two, another reader may keep the first: a message means one thing.
+ */
+function repeatsKey(text: string): boolean {
+  // The keys of each open object; undefined for an open array.
+  const open: (Set<string> | undefined)[] = [];
+  let atKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const keys = open.at(-1);
+      if (atKey && keys) {
+        // Read as JSON reads it: "t" and "\u0074" are one key.
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (keys.has(key)) return true;
+        keys.add(key);
+      }
+      atKey = false;
+      i = end;
+    } else if (c === '{' || c === '[') {
+      open.push(c === '{' ? new Set() : undefined);
+      atKey = c === '{';
+    } else if (c === '}' || c === ']') {
+      open.pop();
+    } else if (c === ',') {
+      atKey = open.at(-1) !== undefined;
+    }
+  }
+  return false;
+}
+
+/** Parses a socket message's text into an object, or the refusal of it. */
+function readObject(text: string): Checked<Fields> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return refuse('bad-json', 'the message is not JSON');
+  }
+  if (!isObject(data)) return refuse('bad-message', 'a message is a JSON object with a field t');
+  if (repeatsKey(text)) return refuse('bad-message', 'a field is named twice in the message');
+  return { ok: true, value: data };
 }
 
 function shape(o: Fields, allowed: readonly string[]): Refusal | undefined {
@@ -52,13 +107,9 @@ function shape(o: Fields, allowed: readonly string[]): Refusal | undefined {
 
 /** Reads one socket message; the server must trust nothing a client sends. */
 export function parseClientMessage(text: string): Checked<ClientMessage> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return refuse('bad-json', 'the message is not JSON');
-  }
-  if (!isObject(data)) return refuse('bad-message', 'a message is a JSON object with a field t');
+  const read = readObject(text);
+  if (!read.ok) return read;
+  const data = read.value;
   const seatless = (t: 'sync' | 'ping'): Checked<ClientMessage> => {
     const bad = shape(data, ['t']);
     return bad ? { ok: false, error: bad } : { ok: true, value: { t } };
@@ -81,11 +132,7 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
     case 'move': {
       const bad = withSeat(['move', 'version']);
       if (bad) return { ok: false, error: bad };
-      if (
-        typeof data.move !== 'string' ||
-        data.move.length === 0 ||
-        data.move.length > MAX_MOVE_TEXT
-      ) {
+      if (typeof data.move !== 'string' || !MOVE_TEXT.test(data.move)) {
         return refuse('bad-message', 'move must be move text such as "f1-f2"');
       }
       if (!isVersion(data.version)) {
@@ -93,7 +140,12 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       }
       return {
         ok: true,
-        value: { t: 'move', seat: data.seat as Colour, move: data.move, version: data.version },
+        value: {
+          t: 'move',
+          seat: data.seat as Colour,
+          move: data.move,
+          version: whole(data.version),
+        },
       };
     }
     case 'touch': {
@@ -107,7 +159,12 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
       }
       return {
         ok: true,
-        value: { t: 'touch', seat: data.seat as Colour, cell: data.cell, version: data.version },
+        value: {
+          t: 'touch',
+          seat: data.seat as Colour,
+          cell: data.cell,
+          version: whole(data.version),
+        },
       };
     }
     case 'resign':
@@ -138,15 +195,16 @@ export function parseCreateRequest(body: unknown): Checked<CreateRequest> {
   if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
   const extra = extraKey(body, ['side', 'variant', 'clock', 'captorPlacesQueen']);
   if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
-  const side = body.side ?? 'random';
+  // Absent is the default; null is not absent (only the clock takes null, for untimed).
+  const side = body.side === undefined ? 'random' : body.side;
   if (side !== 'random' && !isSeat(side)) {
     return refuse('bad-message', 'side must be "white", "black" or "random"');
   }
-  const variant = body.variant ?? 'standard';
+  const variant = body.variant === undefined ? 'standard' : body.variant;
   if (variant !== 'standard' && variant !== 'placement') {
     return refuse('bad-message', 'variant must be "standard" or "placement"');
   }
-  const clock = readClock(body.clock ?? null, true);
+  const clock = readClock(body.clock === undefined ? null : body.clock, true);
   if (!clock.ok) return clock;
   const captorPlacesQueen = readCaptor(body.captorPlacesQueen);
   if (!captorPlacesQueen.ok) return captorPlacesQueen;
@@ -186,18 +244,14 @@ function readClock(clock: unknown, untimed: boolean): Checked<TimeControl | null
       `clock must be ${untimed ? 'null or ' : ''}{ initial, increment } in milliseconds: 1 s to 3 h, and 0 to 3 min`,
     );
   }
-  return { ok: true, value: { initial: clock.initial, increment: clock.increment } };
+  return { ok: true, value: { initial: whole(clock.initial), increment: whole(clock.increment) } };
 }
 
 /** Reads one lobby socket message, trusting nothing, as `parseClientMessage` reads a game's. */
 export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return refuse('bad-json', 'the message is not JSON');
-  }
-  if (!isObject(data)) return refuse('bad-message', 'a message is a JSON object with a field t');
+  const read = readObject(text);
+  if (!read.ok) return read;
+  const data = read.value;
   const fields = (allowed: readonly string[]): Refusal | undefined =>
     shape(data, ['t', ...allowed]);
   switch (data.t) {

@@ -17,6 +17,7 @@ import {
   TOKEN,
   TRANSFER_MS,
 } from '@agon/protocol';
+import { checkNameStrictly } from '@agon/protocol/name-key';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlayerLimits } from './limits.ts';
 import { createPlayer } from './names.ts';
@@ -118,6 +119,9 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
     reply.header('cache-control', 'no-store');
     const parsed = parseRename(request.body ?? {});
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
+    // The browser's rules again, and the reserved words in what the name looks like.
+    const name = checkNameStrictly(parsed.value.name);
+    if (!name.ok) return reply.status(400).send({ error: name.error });
     const player = await me(request, reply);
     if (!player) return;
     const rate = perHour(limits.renamesPerHour);
@@ -125,14 +129,16 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
       return;
     }
     try {
-      await players.rename(player.id, parsed.value.name);
+      await players.rename(player.id, name.value);
     } catch (e) {
       if (!(e instanceof NameTaken)) throw e;
       return reply
         .status(409)
-        .send(refusal('name-taken', `another player is called "${parsed.value.name}"`));
+        .send(
+          refusal('name-taken', `another player is called "${name.value}" or a look-alike of it`),
+        );
     }
-    return playerView({ ...player, name: parsed.value.name });
+    return playerView({ ...player, name: name.value });
   });
 
   app.post('/me/transfer', async (request, reply) => {

@@ -3,8 +3,9 @@
 // durably before answering; a pool of connections lets commits overlap.
 
 import type { Colour } from '@agon/engine';
-import { nameKey } from '@agon/protocol';
+import { nameKey } from '@agon/protocol/name-key';
 import pg from 'pg';
+import { type NameRow, upgradeNames } from './name-upgrade.ts';
 import * as sql from './player-sql.ts';
 import {
   BALANCE_GAMES,
@@ -31,9 +32,10 @@ import {
 /**
  * The steps from an empty database to this server's, in order: the `schema_version` row of
  * `meta` says how many have run. A database from before versions has the first already, which
- * is why it only creates what is missing.
+ * is why it only creates what is missing. A step is SQL, or TypeScript given the migrating
+ * connection: either way it runs in the migration's transaction, under its lock.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))[] = [
   // 1. Games, their events, and the notes of the restart.
   `
   CREATE TABLE IF NOT EXISTS games (
@@ -53,6 +55,22 @@ const MIGRATIONS: readonly string[] = [
   `,
   // 2. Players, their devices and ratings, transfer codes, and the lobby's games.
   sql.playersSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
+  // 3. Names keyed by what they look like: every key made again, and a name that breaks the
+  // rules or looks like an older player's replaced (name-upgrade.ts).
+  async (client) => {
+    // A server of the old version still running must not add a name under an old key now.
+    await client.query('LOCK TABLE players IN EXCLUSIVE MODE');
+    const rows = await client.query<NameRow>('SELECT id, name, created_at FROM players');
+    const upgraded = upgradeNames(rows.rows);
+    // Keys move between players here, so the unique index comes back once all are in place.
+    await client.query('DROP INDEX player_names');
+    await client.query(
+      `UPDATE players p SET name = u.name, name_key = u.key
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS u (id, name, key) WHERE p.id = u.id`,
+      [upgraded.map((p) => p.id), upgraded.map((p) => p.name), upgraded.map((p) => p.key)],
+    );
+    await client.query('CREATE UNIQUE INDEX player_names ON players (name_key)');
+  },
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -126,7 +144,9 @@ export class PostgresStore implements GameStore, PlayerStore {
           `the database was made by a newer server (schema ${version}; this one knows ${MIGRATIONS.length})`,
         );
       }
-      for (const step of MIGRATIONS.slice(version)) await client.query(step);
+      for (const step of MIGRATIONS.slice(version)) {
+        await (typeof step === 'string' ? client.query(step) : step(client));
+      }
       await client.query(
         "INSERT INTO meta (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = $1",
         [MIGRATIONS.length],

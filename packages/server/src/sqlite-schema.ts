@@ -4,6 +4,7 @@
 // only what is missing.
 
 import type { Database } from 'better-sqlite3';
+import { type NameRow, upgradeNames } from './name-upgrade.ts';
 import { playersSchema } from './player-sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
@@ -36,6 +37,16 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     db.exec(
       playersSchema({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
     );
+  },
+  // 3. Names keyed by what they look like: every key made again, and a name that breaks the
+  // rules or looks like an older player's replaced (name-upgrade.ts).
+  (db) => {
+    const rows = db.prepare('SELECT id, name, created_at FROM players').all() as NameRow[];
+    const update = db.prepare('UPDATE players SET name = ?, name_key = ? WHERE id = ?');
+    // Keys move between players here, so the unique index comes back once all are in place.
+    db.exec('DROP INDEX player_names');
+    for (const p of upgradeNames(rows)) update.run(p.name, p.key, p.id);
+    db.exec('CREATE UNIQUE INDEX player_names ON players (name_key)');
   },
 ];
 

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { nameKey } from '@agon/protocol';
+import { nameKey } from '@agon/protocol/name-key';
 import {
   NameTaken,
   type NewPlayer,

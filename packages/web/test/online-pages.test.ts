@@ -1,5 +1,6 @@
-import { GAME_ID, NAME_RULES, nameProblem, PLAYER_ID } from '@agon/protocol';
+import { GAME_ID, NAME_RULE_TEXT, NAME_RULES, nameProblem, PLAYER_ID } from '@agon/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { language } from '../src/i18n/translations.ts';
 import { gameNamedIn, onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
@@ -11,6 +12,7 @@ import {
   timeControlText,
   transferGroups,
 } from '../src/online/lobby-text.ts';
+import { onlineText } from '../src/online/text.ts';
 
 const at = (pathname: string, search = '') => onlinePage({ pathname, search });
 
@@ -106,6 +108,35 @@ describe('the lobby’s figures', () => {
       'already has',
     );
     expect(nameRefusal('Swift Heron', { code: 'server-error', message: 'x' })).not.toBe('');
+  });
+
+  it('word a refusal the browser’s check did not see by the rule the server names', async () => {
+    // "C0mputer" passes the browser's rules; the server finds "Computer" in its skeleton.
+    expect(nameProblem('C0mputer')).toBeUndefined();
+    const computer = { code: 'bad-name', message: NAME_RULE_TEXT.computer } as const;
+    expect(nameRefusal('C0mputer', computer)).toBe(
+      'A name may not pass for the computer or one of its levels.',
+    );
+    await onlineText.load('ru');
+    try {
+      language.value = 'ru';
+      expect(nameRefusal('C0mputer', computer)).toBe(
+        'Имя не должно выдавать себя за компьютер или его уровень.',
+      );
+      expect(
+        nameRefusal('Swift H\u0435ron', { code: 'bad-name', message: NAME_RULE_TEXT.script }),
+      ).toContain('одной письменностью');
+    } finally {
+      language.value = 'en';
+    }
+  });
+
+  it('put the new rules of look-alike names into words', () => {
+    expect(nameRuleText(nameProblem('Swift Heron\u034F') ?? 'text')).toContain('invisible');
+    expect(nameRuleText(nameProblem('Swift H\u0435ron') ?? 'text')).toContain('one script');
+    expect(nameRuleText(nameProblem('\uFF33wift Heron') ?? 'text')).toContain('fullwidth');
+    expect(nameRuleText(nameProblem('मोहन 4\u0968') ?? 'text')).toContain('one system');
+    expect(nameRuleText(nameProblem('Heron 4\u0301') ?? 'text')).toContain('Accents');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   NAME_MIN,
   type NameRule,
   nameProblem,
+  nameRuleOf,
   type RatingView,
   type Refusal,
   type TimeControl,
@@ -50,10 +51,15 @@ export function transferGroups(code: string): string {
 /** Each name rule, broken, in the player's language. */
 const NAME_RULE_WORDS: { readonly [R in NameRule]: () => string } = {
   text: () => ot('name.text'),
+  invisible: () => ot('name.invisible'),
   short: () => ot('name.short', { count: NAME_MIN }),
   long: () => ot('name.long', { count: NAME_MAX }),
   characters: () => ot('name.characters'),
+  compatibility: () => ot('name.compatibility'),
   letter: () => ot('name.letter'),
+  script: () => ot('name.script'),
+  digits: () => ot('name.digits'),
+  mark: () => ot('name.mark'),
   computer: () => ot('name.computer'),
 };
 
@@ -63,11 +69,13 @@ export function nameRuleText(rule: NameRule): string {
 }
 
 /**
- * The server's refusal of the name `sent` in words. The server checks the same rules
- * (nameProblem), so the rule the name breaks is found here rather than read from its sentence.
+ * The server's refusal of the name `sent` in words. The rule is read from the server's
+ * sentence, as the server also sees what the browser's check cannot (a name that looks like
+ * "Computer"); a sentence from another version of the server is matched by checking `sent`.
  */
 export function nameRefusal(sent: string, error: Refusal): string {
   if (error.code === 'name-taken') return ot('name.taken');
-  const rule = error.code === 'bad-name' ? nameProblem(sent) : undefined;
+  const rule =
+    error.code === 'bad-name' ? (nameRuleOf(error.message) ?? nameProblem(sent)) : undefined;
   return rule ? nameRuleText(rule) : words.refusal(error.code, error.message);
 }

@@ -103,8 +103,14 @@ export const en = {
   'name.long': 'A name has at most {count} characters.',
   'name.characters': 'A name has only letters, digits, spaces, “-” and “_”.',
   'name.letter': 'A name has at least one letter.',
+  'name.invisible': 'A name may not have invisible characters.',
+  'name.compatibility': 'A name has plain letters and digits, not fullwidth or mathematical ones.',
+  'name.script':
+    'A name is written in one script (Latin may go with Chinese, Japanese or Korean characters).',
+  'name.digits': 'The digits of a name are all of one system, such as 0–9.',
+  'name.mark': 'Accents and other marks go only on letters of their own script.',
   'name.computer': 'A name may not pass for the computer or one of its levels.',
-  'name.taken': 'Someone already has that name: try another.',
+  'name.taken': 'Someone already has that name, or one that looks just like it: try another.',
   'move.title': 'Move to another device',
   'move.explain':
     'Get a code here, then enter it on the other device under “Use a transfer code”. It works once, for ten minutes.',

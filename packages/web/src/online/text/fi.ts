@@ -103,8 +103,15 @@ export const fi: OnlineCatalog = {
   'name.long': 'Nimessä on enintään {count} merkkiä.',
   'name.characters': 'Nimessä voi olla vain kirjaimia, numeroita, välilyöntejä, ”-” ja ”_”.',
   'name.letter': 'Nimessä on oltava vähintään yksi kirjain.',
+  'name.invisible': 'Nimessä ei saa olla näkymättömiä merkkejä.',
+  'name.compatibility':
+    'Nimessä on tavallisia kirjaimia ja numeroita, ei leveitä tai matemaattisia muotoja.',
+  'name.script':
+    'Nimi kirjoitetaan yhdellä kirjoitusjärjestelmällä (latinalaisten kirjainten rinnalla saa olla kiinalaisia, japanilaisia tai korealaisia merkkejä).',
+  'name.digits': 'Nimen numeroiden on oltava kaikki samaa järjestelmää, esimerkiksi 0–9.',
+  'name.mark': 'Tarkkeet ja muut merkit kuuluvat vain oman kirjoitusjärjestelmänsä kirjaimiin.',
   'name.computer': 'Nimi ei saa näyttää tietokoneelta tai sen tasolta.',
-  'name.taken': 'Jollakulla on jo tämä nimi: kokeile toista.',
+  'name.taken': 'Jollakulla on jo tämä nimi tai sen näköinen nimi: kokeile toista.',
   'move.title': 'Siirrä toiselle laitteelle',
   'move.explain':
     'Hae koodi täällä ja syötä se toisella laitteella kohdassa ”Käytä siirtokoodia”. Koodi toimii kerran, kymmenen minuutin ajan.',
