@@ -4,4 +4,6 @@ export * from './limits.ts';
 export * from './lobby.ts';
 export * from './messages.ts';
 export * from './player.ts';
+export * from './rating.ts';
+export * from './refusal.ts';
 export * from './validate.ts';

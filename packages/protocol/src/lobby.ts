@@ -4,8 +4,10 @@
 // on the server and apply them in the browser, so the two cannot drift apart.
 
 import type { Colour } from '@agon/engine';
-import type { Refusal, TimeControl, Variant } from './messages.ts';
-import type { PlayerBrief, PlayerView, RatingClass } from './player.ts';
+import type { TimeControl, Variant } from './messages.ts';
+import type { PlayerBrief, PlayerView } from './player.ts';
+import type { RatingClass } from './rating.ts';
+import type { Refusal } from './refusal.ts';
 
 /** The quick pairing pools: minutes + seconds added a move. */
 export const POOLS = [

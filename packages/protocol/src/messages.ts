@@ -4,6 +4,7 @@
 
 import type { Colour } from '@agon/engine';
 import type { PlayerBrief } from './player.ts';
+import type { Refusal } from './refusal.ts';
 
 /** Which start a game uses (R4 or R14). */
 export type Variant = 'standard' | 'placement';
@@ -45,46 +46,6 @@ export type ClientMessage =
 /** The three answers of the draw protocol. */
 export type DrawAction = 'offer' | 'accept' | 'decline';
 
-/** Every refusal the server sends: stable codes, so programs need not parse the sentences. */
-export type ErrorCode =
-  | 'bad-json'
-  | 'bad-message'
-  | 'too-large'
-  | 'rate-limited'
-  | 'hello-first'
-  | 'no-such-game'
-  | 'spectator'
-  | 'not-your-seat'
-  | 'waiting-for-opponent'
-  | 'stale'
-  | 'game-over'
-  | 'not-your-turn'
-  | 'captor-chooses'
-  | 'illegal-move'
-  | 'no-draw-offer'
-  | 'already-offered'
-  | 'game-not-over'
-  | 'seats-taken'
-  | 'no-flag'
-  | 'too-many-watchers'
-  | 'server-error'
-  | 'bad-name'
-  | 'name-taken'
-  | 'unknown-player'
-  | 'no-such-player'
-  | 'bad-code'
-  | 'no-such-challenge'
-  | 'own-challenge'
-  | 'busy'
-  /** The server cannot do that right now (it lost a service it needs); try again soon. */
-  | 'unavailable';
-
-/** A refusal: a stable code for programs and a sentence for people. */
-export interface Refusal {
-  readonly code: ErrorCode;
-  readonly message: string;
-}
-
 /** The close code for an unknown game, so the browser stops reconnecting to it for good. */
 export const NO_SUCH_GAME_CLOSE = 4404;
 
@@ -98,7 +59,10 @@ export interface OutcomeView {
     | 'resignation'
     | 'agreement'
     | 'timeout'
-    /** Nobody won or lost: a side made no first move in time (a lobby game, no rating change). */
+    /**
+     * Nobody won or lost: a lobby game called off before both sides moved (a first move not
+     * made in time, or a resignation or draw agreement before it), no rating change.
+     */
     | 'aborted';
 }
 
@@ -155,6 +119,11 @@ export interface GameView extends Presence {
   readonly players: { readonly white: SeatPlayer | null; readonly black: SeatPlayer | null };
   /** Whether the result changes the players' ratings. */
   readonly rated: boolean;
+  /**
+   * Why a lobby game agreed as rated is played unrated: its players play from one network, or
+   * one of them was made there in the last day (docs/lobby.md, "Fair ratings").
+   */
+  readonly unrated?: 'same-network';
   /** Whether R15 (touch-move) is in force. */
   readonly touchMove: boolean;
   /** The cell of the piece the mover touched and must move (R15), if any. */

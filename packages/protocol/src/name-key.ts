@@ -6,7 +6,7 @@
 
 import unhomoglyph from 'unhomoglyph';
 import { checkName, RESERVED_WORDS, refuseName } from './player.ts';
-import type { Checked } from './validate.ts';
+import type { Checked } from './refusal.ts';
 
 /**
  * TR39's skeleton: NFD, each character replaced by its prototype in confusables.txt

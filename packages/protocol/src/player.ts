@@ -1,10 +1,10 @@
 // Players without accounts: a generated name, a secret token kept by the browser (the server
-// keeps its hash), one Glicko-2 rating per class of time control. The name rules live here so
-// the settings form and the server refuse the same names with the same words.
+// keeps its hash), Glicko-2 ratings (rating.ts). The name rules live here so the settings form
+// and the server refuse the same names with the same words.
 
 import type { Colour } from '@agon/engine';
-import type { Refusal } from './messages.ts';
-import type { Checked } from './validate.ts';
+import type { RatingClass, RatingView, RuleSet } from './rating.ts';
+import type { Checked, Refusal } from './refusal.ts';
 
 /** Player ids: the same alphabet and length as game ids. */
 export const PLAYER_ID = /^[a-km-np-z2-9]{10}$/;
@@ -16,54 +16,18 @@ export const TRANSFER_CODE = /^[a-km-np-z2-9]{12}$/;
 /** How long a transfer code can be used. */
 export const TRANSFER_MS = 10 * 60_000;
 
-/** The classes of time control that each have their own rating, shortest first. */
-export const RATING_CLASSES = ['bullet', 'blitz', 'rapid', 'classical'] as const;
-/** A class of time control. */
-export type RatingClass = (typeof RATING_CLASSES)[number];
-
-/**
- * The class of a time control by its expected length, initial + 40 increments (as lichess
- * counts): under 3 minutes bullet, under 8 blitz, under 25 rapid, else classical.
- */
-export function ratingClass(clock: {
-  readonly initial: number;
-  readonly increment: number;
-}): RatingClass {
-  const seconds = (clock.initial + 40 * clock.increment) / 1000;
-  return seconds < 180
-    ? 'bullet'
-    : seconds < 480
-      ? 'blitz'
-      : seconds < 1500
-        ? 'rapid'
-        : 'classical';
-}
-
-/** A Glicko-2 rating: the estimate, its deviation and its volatility. */
-export interface Rating {
-  readonly rating: number;
-  readonly rd: number;
-  readonly vol: number;
-}
-
-/** Where every player starts, in online play and in puzzles alike. */
-export const START_RATING: Rating = { rating: 1500, rd: 350, vol: 0.06 };
-
-/** Glicko-2's system constant (how fast volatility may change), lichess's choice. */
-export const GLICKO_TAU = 0.75;
-
-/** A rating as shown: rounded, and provisional ("1500?") while its deviation is high. */
-export interface RatingView {
-  readonly rating: number;
-  readonly provisional: boolean;
-  readonly games: number;
-}
-
 /** A player as anyone may see them. */
 export interface PlayerView {
   readonly id: string;
   readonly name: string;
+  /** The standard rules' rating of each class. */
   readonly ratings: { readonly [C in RatingClass]: RatingView };
+  /** The ratings under house rules (R14, R15, R16) of the categories played, if any. */
+  readonly others: readonly {
+    readonly class: RatingClass;
+    readonly rules: RuleSet;
+    readonly rating: RatingView;
+  }[];
 }
 
 /** A player beside a board or in a list: the name and the rating that counts there. */
@@ -87,6 +51,8 @@ export interface PlayerGame {
   readonly colour: Colour;
   readonly opponent: { readonly id: string; readonly name: string };
   readonly class: RatingClass;
+  /** The rule set it was played under: its rating is that rule set's. */
+  readonly rules: RuleSet;
   readonly rated: boolean;
   /** From this player's side; null while the game goes on. */
   readonly result: 'win' | 'loss' | 'draw' | 'aborted' | null;

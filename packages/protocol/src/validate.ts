@@ -11,13 +11,9 @@ import {
   TOKEN,
 } from './limits.ts';
 import { CHALLENGE_ID, type LobbyClientMessage, POOLS } from './lobby.ts';
-import type { ClientMessage, CreateRequest, ErrorCode, Refusal, TimeControl } from './messages.ts';
+import type { ClientMessage, CreateRequest, TimeControl } from './messages.ts';
 import { checkName, TRANSFER_CODE } from './player.ts';
-
-/** A validated value, or the reason it was refused, so callers cannot use one unchecked. */
-export type Checked<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: Refusal };
+import type { Checked, ErrorCode, Refusal } from './refusal.ts';
 
 const refuse = (
   code: ErrorCode,

@@ -30,11 +30,21 @@ export class HttpRefusal extends Error {
   }
 }
 
-/** Makes a new player on the server at `url`; throws HttpRefusal when refused. */
-export async function newPlayer(url: string, language = 'en'): Promise<Identity> {
+/**
+ * The header that names a client's address to a server that believes its proxy
+ * (AGON_TRUST_PROXY): how a test plays players from different networks on one machine.
+ */
+export const fromAddress = (address: string | undefined): Record<string, string> =>
+  address === undefined ? {} : { 'x-forwarded-for': address };
+
+/**
+ * Makes a new player on the server at `url` (from `address`, if given); throws HttpRefusal
+ * when refused.
+ */
+export async function newPlayer(url: string, language = 'en', address?: string): Promise<Identity> {
   const response = await fetch(`${url}api/players`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...fromAddress(address) },
     body: JSON.stringify({ language }),
   });
   const body = (await response.json()) as Identity | { error: { code: string; message: string } };
@@ -82,16 +92,23 @@ export class LobbyClient {
   }
 
   /**
-   * Opens the lobby socket of the server at `url` and says hello with `token`; answers once
-   * welcomed. Rejects if the socket cannot open or is refused. `heard` hears every message as
-   * it arrives; without `lists` the lists after the welcome are not even read.
+   * Opens the lobby socket of the server at `url` (from `address`, if given) and says hello
+   * with `token`; answers once welcomed. Rejects if the socket cannot open or is refused.
+   * `heard` hears every message as it arrives; without `lists` the lists after the welcome are
+   * not even read.
    */
   static async open(
     url: string,
     token: string,
-    { heard, lists = true }: { heard?: (m: LobbyServerMessage) => void; lists?: boolean } = {},
+    {
+      heard,
+      lists = true,
+      address,
+    }: { heard?: (m: LobbyServerMessage) => void; lists?: boolean; address?: string } = {},
   ): Promise<{ client: LobbyClient; welcome: Of<'welcome'> }> {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/lobby/socket`);
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/lobby/socket`, {
+      headers: fromAddress(address),
+    });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

@@ -15,6 +15,7 @@ import type { Hub } from './hub.ts';
 import type { Limits } from './limits.ts';
 import type { Lobby } from './lobby/lobby.ts';
 import { lobbySocket } from './lobby/socket.ts';
+import type { NetworkKey } from './networks.ts';
 import { registerPlayers } from './player-routes.ts';
 import type { PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
@@ -38,6 +39,7 @@ export interface Online {
   readonly relay: Relay;
   readonly problems: Problems;
   readonly now: () => number;
+  readonly network: NetworkKey;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface Online {
  */
 export async function registerOnline(
   app: FastifyInstance,
-  { hub, lobby, players, sockets, relay, problems, now }: Online,
+  { hub, lobby, players, sockets, relay, problems, now, network }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -108,6 +110,7 @@ export async function registerOnline(
         addressOf: (request) => addressOf(request.raw),
         now,
         problems,
+        network,
       });
     },
     { prefix: '/api' },

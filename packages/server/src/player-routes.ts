@@ -21,6 +21,7 @@ import { checkNameStrictly } from '@agon/protocol/name-key';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlayerLimits } from './limits.ts';
 import { createPlayer } from './names.ts';
+import type { NetworkKey } from './networks.ts';
 import { NameTaken, type Player, type PlayerStore, playerView } from './players.ts';
 import type { Problems } from './problems.ts';
 import type { Rate } from './rate-limit.ts';
@@ -46,11 +47,13 @@ export interface PlayerRoutes {
   readonly addressOf: (request: FastifyRequest) => string;
   readonly now: () => number;
   readonly problems: Problems;
+  /** The key of an address's network: kept with each new player, for the fair-rating rules. */
+  readonly network: NetworkKey;
 }
 
 /** Adds the player routes to `app`. */
 export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): void {
-  const { players, limits, relay, addressOf, now, problems } = routes;
+  const { players, limits, relay, addressOf, now, problems, network } = routes;
   const perMinute = (count: number): Rate => ({ count, windowMs: 60_000 });
   const perHour = (count: number): Rate => ({ count, windowMs: 3_600_000 });
   /**
@@ -105,6 +108,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
       id: newPlayerId(),
       tokenHash: hashToken(token),
       createdAt: now(),
+      createdFrom: network(addressOf(request)),
     });
     return reply.status(201).send({ id: player.id, name: player.name, token } satisfies Identity);
   });
@@ -112,7 +116,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
   app.get('/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const player = await me(request, reply);
-    return player && playerView(player);
+    return player && playerView(player, now());
   });
 
   app.patch('/me', async (request, reply) => {
@@ -138,7 +142,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
           refusal('name-taken', `another player is called "${name.value}" or a look-alike of it`),
         );
     }
-    return playerView({ ...player, name: name.value });
+    return playerView({ ...player, name: name.value }, now());
   });
 
   app.post('/me/transfer', async (request, reply) => {
@@ -181,7 +185,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
       return reply.status(404).send(refusal('no-such-player', 'there is no such player'));
     const games = await players.recentGames(player.id, PAGE_GAMES);
     return {
-      ...playerView(player),
+      ...playerView(player, now()),
       createdAt: player.createdAt,
       games: games.map((g) => ({
         ...g,

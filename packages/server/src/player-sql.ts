@@ -3,7 +3,7 @@
 // them), and the rows they answer are turned into players and games here.
 
 import type { Colour } from '@agon/engine';
-import type { RatingClass } from '@agon/protocol';
+import { parseCategoryKey } from '@agon/protocol';
 import {
   outcomeOf,
   type Player,
@@ -12,8 +12,8 @@ import {
   resultFor,
   type Settlement,
   type StoredResult,
-  withDefaults,
 } from './players.ts';
+import type { ClassRating } from './ratings.ts';
 
 /** The column types that differ between the two databases. */
 export interface SqlTypes {
@@ -27,8 +27,9 @@ export interface SqlTypes {
 
 /**
  * The tables of players, their devices and ratings, transfer codes and the lobby's games, in
- * either database's types. A rating row exists once a class has been played rated; a game's
- * result is null while it goes on.
+ * either database's types, as schema 2 made them (fairRatings adds what schema 4 does). A
+ * rating row exists once a category has been played rated (`class` holds the category's key:
+ * the class alone for the standard rules); a game's result is null while it goes on.
  */
 export function playersSchema(t: SqlTypes): string {
   return `
@@ -83,11 +84,26 @@ CREATE INDEX player_history ON game_players (player_id, started_at);
 `;
 }
 
+/**
+ * Schema 4, for fair ratings: the network each player was made from, when each rating last
+ * moved (its deviation widens from then), a table of the server's secrets (the key of the
+ * networks' hashes), and the indexes of the scan for unsettled games and of a player's codes.
+ */
+export function fairRatings(t: SqlTypes): string {
+  return `
+ALTER TABLE players ADD COLUMN created_from TEXT;
+ALTER TABLE ratings ADD COLUMN rated_at ${t.int};
+CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE INDEX unsettled_games ON lobby_games (started_at) WHERE result IS NULL;
+CREATE INDEX player_transfers ON transfers (player_id);
+`;
+}
+
 /** Numbers as either database hands them back (PostgreSQL's BIGINT comes as text). */
 type Num = number | string;
 
 export const INSERT_PLAYER =
-  'INSERT INTO players (id, name, name_key, created_at) VALUES ($1, $2, $3, $4)';
+  'INSERT INTO players (id, name, name_key, created_at, created_from) VALUES ($1, $2, $3, $4, $5)';
 export const INSERT_TOKEN = 'INSERT INTO player_tokens (hash, player_id) VALUES ($1, $2)';
 /** Adds a token only for a player that exists: the count of rows says which. */
 export const ADD_TOKEN =
@@ -96,7 +112,8 @@ export const RENAME = 'UPDATE players SET name = $2, name_key = $3 WHERE id = $1
 
 /** A player's row joined with each of their ratings (one row with nulls if none yet). */
 const PLAYER_ROWS = `
-  SELECT p.id, p.name, p.created_at, r.class, r.rating, r.rd, r.vol, r.games
+  SELECT p.id, p.name, p.created_at, p.created_from, r.class, r.rating, r.rd, r.vol, r.games,
+    r.rated_at
   FROM players p LEFT JOIN ratings r ON r.player_id = p.id`;
 export const SELECT_PLAYER = `${PLAYER_ROWS} WHERE p.id = $1`;
 export const SELECT_PLAYER_BY_TOKEN = `${PLAYER_ROWS}
@@ -111,11 +128,31 @@ export interface PlayerRow {
   readonly id: string;
   readonly name: string;
   readonly created_at: Num;
-  readonly class: RatingClass | null;
+  readonly created_from: string | null;
+  /** The category's key. */
+  readonly class: string | null;
   readonly rating: number | null;
   readonly rd: number | null;
   readonly vol: number | null;
   readonly games: Num | null;
+  readonly rated_at: Num | null;
+}
+
+/** A rating row's rating. */
+export function ratingFrom(r: {
+  readonly rating: number | null;
+  readonly rd: number | null;
+  readonly vol: number | null;
+  readonly games: Num | null;
+  readonly rated_at: Num | null;
+}): ClassRating {
+  return {
+    rating: r.rating!,
+    rd: r.rd!,
+    vol: r.vol!,
+    games: Number(r.games),
+    ...(r.rated_at !== null && { ratedAt: Number(r.rated_at) }),
+  };
 }
 
 /** The players in rows of PLAYER_ROWS, each once. */
@@ -128,17 +165,9 @@ export function playersFrom(rows: readonly PlayerRow[]): Player[] {
       id: first.id,
       name: first.name,
       createdAt: Number(first.created_at),
-      ratings: withDefaults(
-        own.flatMap((r) =>
-          r.class === null
-            ? []
-            : [
-                {
-                  class: r.class,
-                  rating: { rating: r.rating!, rd: r.rd!, vol: r.vol!, games: Number(r.games) },
-                },
-              ],
-        ),
+      ...(first.created_from !== null && { createdFrom: first.created_from }),
+      ratings: Object.fromEntries(
+        own.flatMap((r) => (r.class === null ? [] : [[r.class, ratingFrom(r)] as const])),
       ),
     };
   });
@@ -166,21 +195,29 @@ export const ENSURE_RATING = `
   INSERT INTO ratings (player_id, class, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, 0)
   ON CONFLICT (player_id, class) DO NOTHING`;
 export const SELECT_RATING =
-  'SELECT rating, rd, vol, games FROM ratings WHERE player_id = $1 AND class = $2';
+  'SELECT rating, rd, vol, games, rated_at FROM ratings WHERE player_id = $1 AND class = $2';
+/** A player's rated games in every category. */
+export const TOTAL_GAMES =
+  'SELECT COALESCE(SUM(games), 0) AS games FROM ratings WHERE player_id = $1';
 export const UPDATE_RATING = `
-  UPDATE ratings SET rating = $3, rd = $4, vol = $5, games = games + 1
+  UPDATE ratings SET rating = $3, rd = $4, vol = $5, games = games + 1, rated_at = $6
   WHERE player_id = $1 AND class = $2`;
 export const UPDATE_SEAT = `
   UPDATE game_players SET rating_before = $3, rd_before = $4, vol_before = $5,
     rating_after = $6, rd_after = $7, vol_after = $8
   WHERE game_id = $1 AND colour = $2`;
 export const SETTLE_GAME = 'UPDATE lobby_games SET result = $2, settled_at = $3 WHERE game_id = $1';
+/** Keeps a secret unless one of its name is kept already; SELECT_SECRET reads the one kept. */
+export const INSERT_SECRET =
+  'INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING';
+export const SELECT_SECRET = 'SELECT value FROM secrets WHERE name = $1';
 export const UNSETTLED_GAMES =
   'SELECT game_id FROM lobby_games WHERE result IS NULL AND started_at < $1 ORDER BY started_at';
 
 /** A row of SELECT_GAME. */
 export interface GameRow {
-  readonly class: RatingClass;
+  /** The category's key. */
+  readonly class: string;
   readonly rated: boolean | number;
   readonly result: StoredResult | null;
 }
@@ -233,7 +270,8 @@ export interface RecentRow {
   readonly colour: Colour;
   readonly opponent_id: string;
   readonly opponent_name: string;
-  readonly class: RatingClass;
+  /** The category's key. */
+  readonly class: string;
   readonly rated: boolean | number;
   readonly result: StoredResult | null;
   readonly rating_before: number | null;
@@ -243,11 +281,14 @@ export interface RecentRow {
 
 /** A player's game from a row of RECENT_GAMES. */
 export function playerGame(row: RecentRow): PlayerGame {
+  // Every key stored was made by categoryKey; a stranger one is read as standard blitz.
+  const category = parseCategoryKey(row.class) ?? { class: 'blitz', rules: 'standard' };
   return {
     game: row.game_id,
     colour: row.colour,
     opponent: { id: row.opponent_id, name: row.opponent_name },
-    class: row.class,
+    class: category.class,
+    rules: category.rules,
     rated: Boolean(row.rated),
     result: row.result === null ? null : resultFor(row.result, row.colour),
     ratingBefore: row.rating_before,

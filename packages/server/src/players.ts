@@ -1,42 +1,71 @@
 // Where players and their ratings are kept: players without accounts (a generated name, one
-// token hash per device), one Glicko-2 rating per class of time control, and the lobby games
-// that move those ratings. Beside GameStore and implemented by the same stores, in the same
-// database, so that one SQLite file or one PostgreSQL pool holds everything.
+// token hash per device), a Glicko-2 rating per category (a class of time control and a rule
+// set, rating.ts in the protocol), and the lobby games that move those ratings. Beside
+// GameStore and implemented by the same stores, in the same database, so that one SQLite file
+// or one PostgreSQL pool holds everything.
 
 import type { Colour } from '@agon/engine';
 import {
+  categoryKey,
   type PlayerBrief,
   type PlayerGame,
   type PlayerView,
+  parseCategoryKey,
   RATING_CLASSES,
-  type RatingClass,
+  type RatingCategory,
 } from '@agon/protocol';
-import { type ClassRating, NEW_RATING, provisional, type Rating, rate } from './ratings.ts';
+import {
+  type ClassRating,
+  current,
+  NEW_RATING,
+  provisional,
+  type Rating,
+  rate,
+  weight,
+} from './ratings.ts';
 
-/** A player as stored; a class never played is at NEW_RATING. */
+/** A player as stored. */
 export interface Player {
   readonly id: string;
   readonly name: string;
   readonly createdAt: number;
-  readonly ratings: { readonly [C in RatingClass]: ClassRating };
+  /** The key of the network the player was made from (address.ts), if it was recorded. */
+  readonly createdFrom?: string;
+  /** The ratings of the categories played rated, by category key (others are at NEW_RATING). */
+  readonly ratings: { readonly [key: string]: ClassRating };
 }
 
-/** A rating as shown. */
-export function ratingView(r: ClassRating): PlayerBrief['rating'] {
-  return { rating: Math.round(r.rating), provisional: provisional(r), games: r.games };
+/** A player's rating in `category`. */
+export function ratingOf(p: Player, category: RatingCategory): ClassRating {
+  return p.ratings[categoryKey(category)] ?? NEW_RATING;
 }
 
-/** A player as anyone may see them. */
-export function playerView(p: Player): PlayerView {
+/** A rating as shown at `now`: its deviation widened by the time since its last game. */
+export function ratingView(r: ClassRating, now: number): PlayerBrief['rating'] {
+  return {
+    rating: Math.round(r.rating),
+    provisional: provisional(current(r, now)),
+    games: r.games,
+  };
+}
+
+/** A player as anyone may see them at `now`. */
+export function playerView(p: Player, now: number): PlayerView {
   const ratings = Object.fromEntries(
-    RATING_CLASSES.map((c) => [c, ratingView(p.ratings[c])]),
+    RATING_CLASSES.map((c) => [c, ratingView(ratingOf(p, { class: c, rules: 'standard' }), now)]),
   ) as PlayerView['ratings'];
-  return { id: p.id, name: p.name, ratings };
+  const others = Object.entries(p.ratings).flatMap(([key, r]) => {
+    const category = parseCategoryKey(key);
+    return category && category.rules !== 'standard' && r.games > 0
+      ? [{ ...category, rating: ratingView(r, now) }]
+      : [];
+  });
+  return { id: p.id, name: p.name, ratings, others };
 }
 
-/** A player with the rating of one class. */
-export function brief(p: Player, cls: RatingClass): PlayerBrief {
-  return { id: p.id, name: p.name, rating: ratingView(p.ratings[cls]) };
+/** A player with the rating of one category. */
+export function brief(p: Player, category: RatingCategory, now: number): PlayerBrief {
+  return { id: p.id, name: p.name, rating: ratingView(ratingOf(p, category), now) };
 }
 
 /** What makes a new player: the token hash is of the device that asked. */
@@ -45,6 +74,8 @@ export interface NewPlayer {
   readonly name: string;
   readonly tokenHash: string;
   readonly createdAt: number;
+  /** The key of the network it was made from (address.ts). */
+  readonly createdFrom?: string;
 }
 
 /** Thrown by `createPlayer` and `rename` when another player has the name's key. */
@@ -57,7 +88,8 @@ export interface StartedGame {
   readonly gameId: string;
   readonly white: string;
   readonly black: string;
-  readonly class: RatingClass;
+  /** The category whose ratings it moves (or would, were it rated). */
+  readonly category: RatingCategory;
   readonly rated: boolean;
   readonly startedAt: number;
 }
@@ -121,6 +153,11 @@ export interface PlayerStore {
    * settlement; undefined if the game was never recorded.
    */
   settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined>;
+  /**
+   * The server's secret `name`: made at random by the first process to ask (`made`, which only
+   * the first caller's store keeps), the same for every process after.
+   */
+  secret(name: string, made: string): Promise<string>;
   /** The lobby games started before `before` whose result is not recorded yet. */
   unsettled(before: number): Promise<readonly string[]>;
   /** A player's latest games, newest first. */
@@ -132,36 +169,38 @@ export interface PlayerStore {
 /** The number of games `colourBalance` looks back over. */
 export const BALANCE_GAMES = 20;
 
-/** What `settle` computes from the ratings before: the same for every store. */
+/** One side of a game about to be settled: its rating in the game's category, and its games. */
+export interface SettlingSide {
+  readonly rating: ClassRating;
+  /** Its rated games in every category: how much its results count for its opponent. */
+  readonly games: number;
+}
+
+/**
+ * What `settle` computes from the ratings before, at `at`: the same for every store. Each
+ * rating is first widened for the time since its last game; a newcomer's result counts for
+ * its opponent by its weight (ratings.ts).
+ */
 export function settlement(
   rated: boolean,
   outcome: Outcome,
-  white: ClassRating,
-  black: ClassRating,
+  white: SettlingSide,
+  black: SettlingSide,
+  at: number,
 ): Settlement {
   if (!rated || outcome.aborted) return { outcome, white: null, black: null };
   const score = outcome.winner === 'white' ? 1 : outcome.winner === 'black' ? 0 : 0.5;
-  const [w, b] = rate(white, black, score);
+  const before = { white: current(white.rating, at), black: current(black.rating, at) };
+  const [w, b] = rate(before.white, before.black, score, {
+    white: weight(white.games),
+    black: weight(black.games),
+  });
   const strip = (r: Rating): Rating => ({ rating: r.rating, rd: r.rd, vol: r.vol });
   return {
     outcome,
-    white: { before: strip(white), after: w },
-    black: { before: strip(black), after: b },
+    white: { before: strip(before.white), after: w },
+    black: { before: strip(before.black), after: b },
   };
-}
-
-/** A player's ratings with the classes never played at NEW_RATING. */
-export function withDefaults(
-  rows: readonly { readonly class: RatingClass; readonly rating: ClassRating }[],
-): Player['ratings'] {
-  const ratings = {
-    bullet: NEW_RATING,
-    blitz: NEW_RATING,
-    rapid: NEW_RATING,
-    classical: NEW_RATING,
-  };
-  for (const row of rows) ratings[row.class] = row.rating;
-  return ratings;
 }
 
 /** The stored result of a game, from white's side of the board. */

@@ -3,6 +3,7 @@
 // durably before answering; a pool of connections lets commits overlap.
 
 import type { Colour } from '@agon/engine';
+import { categoryKey } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import pg from 'pg';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
@@ -16,11 +17,12 @@ import {
   type PlayerGame,
   type PlayerStore,
   type Settlement,
+  type SettlingSide,
   type StartedGame,
   settlement,
   storedResult,
 } from './players.ts';
-import { type ClassRating, NEW_RATING } from './ratings.ts';
+import { NEW_RATING } from './ratings.ts';
 import {
   type GameEvent,
   type GameSetup,
@@ -71,6 +73,9 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
     );
     await client.query('CREATE UNIQUE INDEX player_names ON players (name_key)');
   },
+  // 4. Fair ratings: the network a player was made from, when a rating last moved, the
+  // server's secrets, and the indexes of the scan for unsettled games and of a player's codes.
+  sql.fairRatings({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -253,6 +258,7 @@ export class PostgresStore implements GameStore, PlayerStore {
           player.name,
           nameKey(player.name),
           player.createdAt,
+          player.createdFrom ?? null,
         ]);
         await client.query(sql.INSERT_TOKEN, [player.tokenHash, player.id]);
       });
@@ -310,7 +316,8 @@ export class PostgresStore implements GameStore, PlayerStore {
 
   async recordGame(game: StartedGame): Promise<void> {
     await this.transaction(async (client) => {
-      await client.query(sql.INSERT_GAME, [game.gameId, game.class, game.rated, game.startedAt]);
+      const category = categoryKey(game.category);
+      await client.query(sql.INSERT_GAME, [game.gameId, category, game.rated, game.startedAt]);
       await client.query(sql.INSERT_SEAT, [game.gameId, 'white', game.white, game.startedAt]);
       await client.query(sql.INSERT_SEAT, [game.gameId, 'black', game.black, game.startedAt]);
     });
@@ -329,7 +336,8 @@ export class PostgresStore implements GameStore, PlayerStore {
         black: seats.find((s) => s.colour === 'black')!.player_id,
       };
       const rated = game.rated === true && !outcome.aborted;
-      const before: Record<Colour, ClassRating> = { white: NEW_RATING, black: NEW_RATING };
+      const none = { rating: NEW_RATING, games: 0 };
+      const before: Record<Colour, SettlingSide> = { white: none, black: none };
       if (rated) {
         // Each rating row is locked until the commit, so that two games of one player settled
         // at once do not both start from the same rating; locked in id order, so never in a
@@ -338,20 +346,23 @@ export class PostgresStore implements GameStore, PlayerStore {
         const order: Colour[] = ids.white < ids.black ? ['white', 'black'] : ['black', 'white'];
         for (const colour of order) {
           await client.query(sql.ENSURE_RATING, [ids[colour], game.class, rating, rd, vol]);
-          before[colour] = (
-            await client.query<ClassRating>(`${sql.SELECT_RATING} FOR UPDATE`, [
-              ids[colour],
-              game.class,
-            ])
-          ).rows[0]!;
+          const row = await client.query<Parameters<typeof sql.ratingFrom>[0]>(
+            `${sql.SELECT_RATING} FOR UPDATE`,
+            [ids[colour], game.class],
+          );
+          const total = await client.query<{ games: string }>(sql.TOTAL_GAMES, [ids[colour]]);
+          before[colour] = {
+            rating: sql.ratingFrom(row.rows[0]!),
+            games: Number(total.rows[0]!.games),
+          };
         }
       }
-      const result = settlement(rated, outcome, before.white, before.black);
+      const result = settlement(rated, outcome, before.white, before.black, at);
       for (const colour of ['white', 'black'] as const) {
         const change = result[colour];
         if (!change) continue;
         const { rating, rd, vol } = change.after;
-        await client.query(sql.UPDATE_RATING, [ids[colour], game.class, rating, rd, vol]);
+        await client.query(sql.UPDATE_RATING, [ids[colour], game.class, rating, rd, vol, at]);
         await client.query(sql.UPDATE_SEAT, sql.seatChange(gameId, colour, change));
       }
       await client.query(sql.SETTLE_GAME, [gameId, storedResult(outcome), at]);
@@ -370,6 +381,12 @@ export class PostgresStore implements GameStore, PlayerStore {
       BALANCE_GAMES,
     ]);
     return sql.balance(rows.rows);
+  }
+
+  async secret(name: string, made: string): Promise<string> {
+    await this.pool.query(sql.INSERT_SECRET, [name, made]);
+    const rows = await this.pool.query<{ value: string }>(sql.SELECT_SECRET, [name]);
+    return rows.rows[0]!.value;
   }
 
   async unsettled(before: number): Promise<readonly string[]> {

@@ -57,6 +57,20 @@ export type Ruling =
   | { readonly ok: true; readonly event: GameEvent }
   | { readonly ok: false; readonly error: Refusal };
 
+/**
+ * Moves each side must have made in a rated game before a draw can be agreed: a draw agreed at
+ * once would move ratings for a game never played (docs/lobby.md, "Fair ratings").
+ */
+export const DRAW_AFTER_MOVES = 10;
+
+/**
+ * Whether a lobby game can only be called off, not won, lost or drawn: until both sides have
+ * moved, a resignation or a draw agreement aborts it, as on lichess, and it counts for nobody.
+ */
+function abortable(t: Table): boolean {
+  return t.setup.players !== undefined && t.game.moves.length < 2;
+}
+
 const refuse = (code: ErrorCode, message: string): Ruling => ({
   ok: false,
   error: { code, message },
@@ -141,6 +155,7 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       const bad = checkSeat(c.by, c.seat);
       if (bad) return bad;
       if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+      if (abortable(t)) return allow({ kind: 'abort', seat: c.seat, at: now });
       return allow({ kind: 'resign', seat: c.seat, at: now });
     }
     case 'draw': {
@@ -149,17 +164,24 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       if (outcomeOf(t)) return refuse('game-over', 'the game is over');
       if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
       const theirs = t.drawOffer === opposite(c.seat);
+      // An agreement before both sides have moved calls the game off instead.
+      const agree = (): Ruling =>
+        allow({ kind: abortable(t) ? 'abort' : 'draw-accept', seat: c.seat, at: now });
       if (c.action === 'offer') {
         if (t.drawOffer === c.seat) return refuse('already-offered', 'you have offered a draw');
+        if (!theirs && t.setup.rated && t.game.moves.length < 2 * DRAW_AFTER_MOVES) {
+          return refuse(
+            'too-early',
+            `a draw can be offered in a rated game once each side has made ${DRAW_AFTER_MOVES} moves`,
+          );
+        }
         // Offering when the opponent already has is agreeing.
-        return allow({ kind: theirs ? 'draw-accept' : 'draw-offer', seat: c.seat, at: now });
+        return theirs ? agree() : allow({ kind: 'draw-offer', seat: c.seat, at: now });
       }
       if (!theirs) return refuse('no-draw-offer', 'your opponent has not offered a draw');
-      return allow({
-        kind: c.action === 'accept' ? 'draw-accept' : 'draw-decline',
-        seat: c.seat,
-        at: now,
-      });
+      return c.action === 'accept'
+        ? agree()
+        : allow({ kind: 'draw-decline', seat: c.seat, at: now });
     }
     case 'rematch': {
       const bad = checkSeat(c.by, c.seat);

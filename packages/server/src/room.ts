@@ -466,6 +466,7 @@ export class Room {
       next: t.next ?? null,
       players: this.players,
       rated: t.setup.rated ?? false,
+      ...(t.setup.unrated && { unrated: t.setup.unrated }),
       touchMove: t.game.touchMove,
       touched: touchedCell(t),
       captorPlacesQueen: t.game.captorPlacesQueen,

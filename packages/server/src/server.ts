@@ -16,6 +16,7 @@ import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
 import { listingOf } from './lobby/starter.ts';
+import { networkKeys } from './networks.ts';
 import { registerOnline } from './online.ts';
 import type { PlayerStore } from './players.ts';
 import { Problems } from './problems.ts';
@@ -176,6 +177,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The games rate their ends and seat their players through the settlement; the lobby makes
   // games in the hub, and puts back on the board the games the hub holds.
   const settlement = new Settlement(store, board, problems, now);
+  const network = await networkKeys(store);
   // Starting reads the database, so a server that cannot keep games fails here.
   const hub = await Hub.start(store, { limits: safe, now, relay, seating: settlement, problems });
   const lobby = new Lobby({
@@ -188,6 +190,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     hold: (id) => hub.open(id),
     playing: () =>
       hub.inPlay().flatMap((g) => listingOf(g.id, g.setup, g.players, g.since, now()) ?? []),
+    network,
   });
   const sockets = new Sockets(safe, now, problems);
   // Healthy while the store is: a broken database makes every game fail.
@@ -198,7 +201,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await registerOnline(
     app,
-    { hub, lobby, players: store, sockets, relay, problems, now },
+    { hub, lobby, players: store, sockets, relay, problems, now, network },
     safe,
     options.trustProxy,
   );

@@ -19,6 +19,7 @@ export interface PlayerAnswers {
   readonly 'recent-games': readonly PlayerGame[];
   readonly 'colour-balance': number;
   readonly unsettled: readonly string[];
+  readonly secret: string;
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -30,6 +31,7 @@ export type PlayerJob =
       readonly nameKey: string;
       readonly tokenHash: string;
       readonly createdAt: number;
+      readonly createdFrom?: string;
     }
   | { readonly op: 'rename'; readonly id: string; readonly name: string; readonly nameKey: string }
   | { readonly op: 'add-token'; readonly id: string; readonly tokenHash: string }
@@ -53,7 +55,9 @@ export type PlayerJob =
   | { readonly op: 'players'; readonly ids: readonly string[] }
   | { readonly op: 'recent-games'; readonly playerId: string; readonly limit: number }
   | { readonly op: 'colour-balance'; readonly playerId: string }
-  | { readonly op: 'unsettled'; readonly before: number };
+  | { readonly op: 'unsettled'; readonly before: number }
+  /** The secret `name`, kept as `value` unless one was kept before. */
+  | { readonly op: 'secret'; readonly name: string; readonly value: string };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([

@@ -3,10 +3,11 @@
 // half-way leaves nothing behind while the batch's other writes commit.
 
 import type { Colour } from '@agon/engine';
+import { categoryKey } from '@agon/protocol';
 import type { Database, Statement } from 'better-sqlite3';
 import * as sql from './player-sql.ts';
-import { BALANCE_GAMES, settlement, storedResult } from './players.ts';
-import { type ClassRating, NEW_RATING } from './ratings.ts';
+import { BALANCE_GAMES, type SettlingSide, settlement, storedResult } from './players.ts';
+import { NEW_RATING } from './ratings.ts';
 import type { PlayerAnswers, PlayerJob } from './sqlite-messages.ts';
 
 /** The handler of each request about players. */
@@ -56,7 +57,10 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const selectGame = statement<sql.GameRow>(db, sql.SELECT_GAME);
   const selectSeats = statement<sql.SeatRow>(db, sql.SELECT_SEATS);
   const ensureRating = statement(db, sql.ENSURE_RATING);
-  const selectRating = statement<ClassRating>(db, sql.SELECT_RATING);
+  const selectRating = statement<Parameters<typeof sql.ratingFrom>[0]>(db, sql.SELECT_RATING);
+  const totalGames = statement<{ games: number }>(db, sql.TOTAL_GAMES);
+  const selectSecret = statement<{ value: string }>(db, sql.SELECT_SECRET);
+  const insertSecret = statement(db, sql.INSERT_SECRET);
   const updateRating = statement(db, sql.UPDATE_RATING);
   const updateSeat = statement(db, sql.UPDATE_SEAT);
   const settleGame = statement(db, sql.SETTLE_GAME);
@@ -64,16 +68,22 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const recentColours = statement<{ colour: Colour }>(db, sql.RECENT_COLOURS);
   const unsettled = statement<{ game_id: string }>(db, sql.UNSETTLED_GAMES);
 
-  /** A player's rating in a class, its row made first if the class was never played rated. */
-  const classRating = (playerId: string, cls: string): ClassRating => {
+  /**
+   * A player's rating in a category (its row made first if it was never played rated), and
+   * their rated games in every category.
+   */
+  const side = (playerId: string, category: string): SettlingSide => {
     const { rating, rd, vol } = NEW_RATING;
-    ensureRating(playerId, cls, rating, rd, vol).run();
-    return selectRating(playerId, cls).get()!;
+    ensureRating(playerId, category, rating, rd, vol).run();
+    return {
+      rating: sql.ratingFrom(selectRating(playerId, category).get()!),
+      games: Number(totalGames(playerId).get()!.games),
+    };
   };
 
   return {
     'create-player': db.transaction((job) => {
-      insertPlayer(job.id, job.name, job.nameKey, job.createdAt).run();
+      insertPlayer(job.id, job.name, job.nameKey, job.createdAt, job.createdFrom ?? null).run();
       insertToken(job.tokenHash, job.id).run();
       return undefined;
     }),
@@ -91,7 +101,7 @@ export function playerHandlers(db: Database): PlayerHandlers {
       return taken && taken.expires_at > job.now ? taken.player_id : undefined;
     }),
     'record-game': db.transaction(({ game }) => {
-      insertGame(game.gameId, game.class, game.rated ? 1 : 0, game.startedAt).run();
+      insertGame(game.gameId, categoryKey(game.category), game.rated ? 1 : 0, game.startedAt).run();
       insertSeat(game.gameId, 'white', game.white, game.startedAt).run();
       insertSeat(game.gameId, 'black', game.black, game.startedAt).run();
       return undefined;
@@ -104,10 +114,11 @@ export function playerHandlers(db: Database): PlayerHandlers {
       const white = seats.find((s) => s.colour === 'white')!.player_id;
       const black = seats.find((s) => s.colour === 'black')!.player_id;
       const rated = Boolean(game.rated) && !job.outcome.aborted;
+      const none = { rating: NEW_RATING, games: 0 };
       const before = rated
-        ? { white: classRating(white, game.class), black: classRating(black, game.class) }
-        : { white: NEW_RATING, black: NEW_RATING };
-      const result = settlement(rated, job.outcome, before.white, before.black);
+        ? { white: side(white, game.class), black: side(black, game.class) }
+        : { white: none, black: none };
+      const result = settlement(rated, job.outcome, before.white, before.black, job.at);
       for (const [colour, id] of [
         ['white', white],
         ['black', black],
@@ -115,7 +126,7 @@ export function playerHandlers(db: Database): PlayerHandlers {
         const change = result[colour];
         if (!change) continue;
         const { rating, rd, vol } = change.after;
-        updateRating(id, game.class, rating, rd, vol).run();
+        updateRating(id, game.class, rating, rd, vol, job.at).run();
         updateSeat(...sql.seatChange(job.gameId, colour, change)).run();
       }
       settleGame(job.gameId, storedResult(job.outcome), job.at).run();
@@ -126,6 +137,10 @@ export function playerHandlers(db: Database): PlayerHandlers {
     players: (job) => sql.playersFrom(selectPlayers(JSON.stringify(job.ids)).all()),
     'recent-games': (job) => recentGames(job.playerId, job.limit).all().map(sql.playerGame),
     'colour-balance': (job) => sql.balance(recentColours(job.playerId, BALANCE_GAMES).all()),
+    secret: db.transaction((job) => {
+      insertSecret(job.name, job.value).run();
+      return selectSecret(job.name).get()!.value;
+    }),
     unsettled: (job) =>
       unsettled(job.before)
         .all()

@@ -5,7 +5,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
-import { playersSchema } from './player-sql.ts';
+import { fairRatings, playersSchema } from './player-sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
 const MIGRATIONS: readonly ((db: Database) => void)[] = [
@@ -47,6 +47,13 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     db.exec('DROP INDEX player_names');
     for (const p of upgradeNames(rows)) update.run(p.name, p.key, p.id);
     db.exec('CREATE UNIQUE INDEX player_names ON players (name_key)');
+  },
+  // 4. Fair ratings: the network a player was made from, when a rating last moved, the
+  // server's secrets, and the indexes of the scan for unsettled games and of a player's codes.
+  (db) => {
+    db.exec(
+      fairRatings({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
+    );
   },
 ];
 

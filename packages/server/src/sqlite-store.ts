@@ -218,6 +218,10 @@ export class SqliteStore implements GameStore, PlayerStore {
     return this.about({ op: 'colour-balance', playerId });
   }
 
+  secret(name: string, made: string): Promise<string> {
+    return this.about({ op: 'secret', name, value: made });
+  }
+
   unsettled(before: number): Promise<readonly string[]> {
     return this.about({ op: 'unsettled', before });
   }

@@ -21,6 +21,8 @@ export interface GameSetup {
   readonly rated?: boolean;
   /** The quick pairing pool a lobby game was paired in (absent: an accepted challenge). */
   readonly pool?: PoolId;
+  /** Why a lobby game agreed as rated is played unrated (docs/lobby.md, "Fair ratings"). */
+  readonly unrated?: 'same-network';
   /** Whether a piece touched must be moved (R15). */
   readonly touchMove?: boolean;
   /**
@@ -44,7 +46,10 @@ export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
   /** `seat`: the side whose time ran out. */
   | { readonly kind: 'timeout'; readonly seat: Colour }
-  /** `seat`: the side that made no first move in time (a lobby game, called off). */
+  /**
+   * A lobby game called off before both sides moved, counting for nobody: `seat` made no first
+   * move in time, or resigned or agreed a draw before both had moved.
+   */
   | { readonly kind: 'abort'; readonly seat: Colour }
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string }

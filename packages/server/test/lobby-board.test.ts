@@ -23,6 +23,7 @@ const seek = (player: string, pool: PoolId = '3+2', rating = 1500): Seek => ({
   since: 0,
   balance: 0,
   name: `Player ${player}`,
+  from: 'network',
 });
 
 let games = 0;
@@ -50,6 +51,7 @@ const challenge = (id: string, by: string) => ({
     rated: true,
   },
   since: 0,
+  from: 'network',
 });
 
 /** The contract, for a fresh board from `make` (and a second on the same state, if shared). */

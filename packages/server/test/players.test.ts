@@ -10,7 +10,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NameTaken, type PlayerStore } from '../src/players.ts';
 import { PostgresStore } from '../src/postgres-store.ts';
-import { NEW_RATING } from '../src/ratings.ts';
 import { newGameId, newPlayerId } from '../src/secret.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/sqlite-store.ts';
 import type { GameStore } from '../src/store.ts';
@@ -70,12 +69,7 @@ function contract(name: string, open: () => Promise<Store>): void {
         id,
         name: `Swift Heron ${suffix}`,
         createdAt: 7,
-        ratings: {
-          bullet: NEW_RATING,
-          blitz: NEW_RATING,
-          rapid: NEW_RATING,
-          classical: NEW_RATING,
-        },
+        ratings: {},
       };
       expect(await again.player(id)).toEqual(player);
       expect(await again.playerByToken(`h1${id}`)).toEqual(player);
@@ -141,7 +135,7 @@ function contract(name: string, open: () => Promise<Store>): void {
         gameId: game,
         white,
         black,
-        class: 'blitz',
+        category: { class: 'blitz', rules: 'standard' },
         rated: true,
         startedAt: 10,
       });
@@ -165,15 +159,16 @@ function contract(name: string, open: () => Promise<Store>): void {
 
       const again = await open();
       const w = await again.player(white);
-      expect(w?.ratings.blitz).toEqual({ ...first!.white!.after, games: 1 });
-      expect(w?.ratings.bullet).toEqual(NEW_RATING);
-      expect((await again.player(black))?.ratings.blitz.games).toBe(1);
+      expect(w?.ratings.blitz).toEqual({ ...first!.white!.after, games: 1, ratedAt: 20 });
+      expect(w?.ratings.bullet).toBeUndefined();
+      expect((await again.player(black))?.ratings.blitz?.games).toBe(1);
       expect(await again.recentGames(black, 10)).toEqual([
         {
           game,
           colour: 'black',
           opponent: { id: white, name: w!.name },
           class: 'blitz',
+          rules: 'standard',
           rated: true,
           result: 'loss',
           ratingBefore: 1500,
@@ -194,7 +189,7 @@ function contract(name: string, open: () => Promise<Store>): void {
           gameId: games[0]!,
           white: a,
           black: b,
-          class: 'rapid',
+          category: { class: 'rapid', rules: 'standard' },
           rated: false,
           startedAt: 1,
         });
@@ -202,7 +197,7 @@ function contract(name: string, open: () => Promise<Store>): void {
           gameId: games[1]!,
           white: a,
           black: b,
-          class: 'rapid',
+          category: { class: 'rapid', rules: 'standard' },
           rated: true,
           startedAt: 2,
         });
@@ -210,7 +205,7 @@ function contract(name: string, open: () => Promise<Store>): void {
           gameId: games[2]!,
           white: b,
           black: a,
-          class: 'rapid',
+          category: { class: 'rapid', rules: 'standard' },
           rated: true,
           startedAt: 3,
         });
@@ -225,7 +220,7 @@ function contract(name: string, open: () => Promise<Store>): void {
           white: null,
           black: null,
         });
-        expect((await store.player(a))?.ratings.rapid).toEqual(NEW_RATING);
+        expect((await store.player(a))?.ratings.rapid).toBeUndefined();
         const draw = await store.settle(games[2]!, { winner: null, aborted: false }, 6);
         expect(draw?.white?.after.rating).toBeCloseTo(1500, 6);
         const history = await store.recentGames(a, 2);
@@ -251,7 +246,7 @@ function contract(name: string, open: () => Promise<Store>): void {
             gameId: games[i]!,
             white: a,
             black: other,
-            class: 'bullet',
+            category: { class: 'bullet', rules: 'standard' },
             rated: true,
             startedAt: i,
           });
@@ -259,7 +254,7 @@ function contract(name: string, open: () => Promise<Store>): void {
         await Promise.all(
           games.map((g) => store.settle(g, { winner: 'white', aborted: false }, 9)),
         );
-        const rating = (await store.player(a))!.ratings.bullet;
+        const rating = (await store.player(a))!.ratings.bullet!;
         expect(rating.games).toBe(4);
         // Each game started from the rating the one before left.
         const history = await store.recentGames(a, 10);
@@ -317,7 +312,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
     expect((await store.player(id))?.id).toBe(id);
     await store.close();
     const upgraded = new Database(join(folder, DATABASE_FILE));
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(3);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(4);
     // A database from a newer server is refused rather than misread.
     upgraded.pragma('user_version = 99');
     upgraded.close();
@@ -378,7 +373,7 @@ describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-    expect(version.rows).toEqual([{ value: '3' }]);
+    expect(version.rows).toEqual([{ value: '4' }]);
     await check.end();
   });
 });

@@ -3,9 +3,16 @@
 
 import { cellName, makeMoveText, moveFrom } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
-import { type Command, decide } from '../src/referee.ts';
+import { type Command, DRAW_AFTER_MOVES, decide } from '../src/referee.ts';
 import type { GameEvent, GameSetup } from '../src/store.ts';
-import { applyEvent, clockView, newTable, restoreTable, type Table } from '../src/table.ts';
+import {
+  applyEvent,
+  clockView,
+  newTable,
+  outcomeOf,
+  restoreTable,
+  type Table,
+} from '../src/table.ts';
 
 const CLOCKED: GameSetup = {
   variant: 'standard',
@@ -252,5 +259,75 @@ describe('the referee', () => {
       'waiting-for-opponent',
     );
     expect(refusal(t, { t: 'resign', by: 'white', seat: 'white' })).toBeUndefined();
+  });
+
+  describe('before both sides of a lobby game have moved', () => {
+    const LOBBY: GameSetup = {
+      ...CLOCKED,
+      seats: { white: 'w-hash', black: 'b-hash' },
+      players: { white: 'whiteplayr', black: 'blackplayr' },
+    };
+    const first = (t: Table, seat: 'white' | 'black', move: string, log: GameEvent[]) =>
+      act(t, { t: 'move', by: seat, seat, move, version: t.version }, 0, log);
+
+    it('aborts a resignation, counting for nobody, until both have moved', () => {
+      for (const rated of [true, false]) {
+        const t = newTable('abcdefghij', { ...LOBBY, rated });
+        const log: GameEvent[] = [];
+        expect(act(t, { t: 'resign', by: 'black', seat: 'black' }, 5, log)).toEqual({
+          kind: 'abort',
+          seat: 'black',
+          at: 5,
+        });
+        expect(outcomeOf(t)).toEqual({ winner: null, reason: 'aborted' });
+      }
+      const t = newTable('abcdefghij', LOBBY);
+      const log: GameEvent[] = [];
+      first(t, 'white', 'f1-f2', log);
+      expect(act(t, { t: 'resign', by: 'white', seat: 'white' }, 5, log).kind).toBe('abort');
+      const played = newTable('abcdefghij', LOBBY);
+      first(played, 'white', 'f1-f2', log);
+      first(played, 'black', 'f11-f10', log);
+      expect(act(played, { t: 'resign', by: 'black', seat: 'black' }, 5, log).kind).toBe('resign');
+      // A game by link has no abort: its resignation is one, whenever.
+      const link = newTable('abcdefghij', { ...CLOCKED, seats: LOBBY.seats });
+      expect(act(link, { t: 'resign', by: 'white', seat: 'white' }, 5, log).kind).toBe('resign');
+    });
+
+    it('aborts a draw agreed in a casual game, and takes no draw offer in a rated one', () => {
+      const casual = newTable('abcdefghij', { ...LOBBY, rated: false });
+      const log: GameEvent[] = [];
+      act(casual, { t: 'draw', by: 'white', seat: 'white', action: 'offer' }, 1, log);
+      expect(
+        act(casual, { t: 'draw', by: 'black', seat: 'black', action: 'accept' }, 2, log),
+      ).toEqual({ kind: 'abort', seat: 'black', at: 2 });
+      const rated = newTable('abcdefghij', { ...LOBBY, rated: true });
+      const offer = { t: 'draw', by: 'white', seat: 'white', action: 'offer' } as const;
+      expect(refusal(rated, offer)).toBe('too-early');
+      // Each side's tenth move made, a draw may be offered and agreed.
+      for (let i = 0; i < 2 * DRAW_AFTER_MOVES; i++) {
+        const seat = rated.game.position.turnColour;
+        const legal = rated.game.legalMoves().find((m) => {
+          rated.game.play(m);
+          const quiet = !rated.game.outcome && rated.game.occurrences() === 1;
+          rated.game.undo();
+          return quiet;
+        })!;
+        act(
+          rated,
+          { t: 'move', by: seat, seat, move: makeMoveText(legal), version: rated.version },
+          0,
+          log,
+        );
+        if (i < 2 * DRAW_AFTER_MOVES - 1 && rated.game.position.turnColour === 'white') {
+          expect(refusal(rated, offer)).toBe('too-early');
+        }
+      }
+      expect(act(rated, offer, 3, log).kind).toBe('draw-offer');
+      expect(
+        act(rated, { t: 'draw', by: 'black', seat: 'black', action: 'accept' }, 4, log).kind,
+      ).toBe('draw-accept');
+      expect(outcomeOf(rated)).toEqual({ winner: null, reason: 'agreement' });
+    });
   });
 });

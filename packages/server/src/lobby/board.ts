@@ -23,6 +23,8 @@ export const LEAD_MS = 5000;
 export interface Seek extends Waiting {
   readonly pool: PoolId;
   readonly name: string;
+  /** The key of the network the seek came from (networks.ts). */
+  readonly from: string;
 }
 
 /** An open challenge, with what the list shows of its owner. */
@@ -31,6 +33,8 @@ export interface Challenge {
   readonly by: PlayerBrief;
   readonly terms: ChallengeTerms;
   readonly since: number;
+  /** The key of the network it came from (networks.ts). */
+  readonly from: string;
 }
 
 /** A lobby game being played. */

@@ -7,16 +7,17 @@
 // marks of the games it holds, so waiters pair within a wave or two.
 
 import {
+  categoryOf,
   type LobbyClientMessage,
   type LobbyServerMessage,
   type LobbyView,
   lobbyChanges,
   POOLS,
   type Refusal,
-  ratingClass,
 } from '@agon/protocol';
 import type { LobbyLimits } from '../limits.ts';
-import { brief, type Player, type PlayerStore, playerView } from '../players.ts';
+import type { NetworkKey } from '../networks.ts';
+import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import { TokenBucket } from '../rate-limit.ts';
 import { hashToken, newGameId } from '../secret.ts';
@@ -63,6 +64,8 @@ export interface LobbyContext {
   readonly hold: (game: string) => Promise<unknown>;
   /** The lobby games in play that this process holds, as the board lists them. */
   readonly playing: () => readonly Playing[];
+  /** The key of an address's network, for the fair-rating rules. */
+  readonly network: NetworkKey;
 }
 
 /** The lobby of this process. */
@@ -149,7 +152,11 @@ export class Lobby {
     this.context.board.attend(this.members.players);
     // The list last sent (at most a second old: a change since follows within the second);
     // reading the whole board for each arrival would cost a crowd arriving dearly.
-    member.send({ t: 'welcome', you: playerView(player), lobby: this.shown });
+    member.send({
+      t: 'welcome',
+      you: playerView(player, this.context.now()),
+      lobby: this.shown,
+    });
     return true;
   }
 
@@ -201,9 +208,10 @@ export class Lobby {
           player: fresh.id,
           name: fresh.name,
           pool: pool.id,
-          rating: fresh.ratings[ratingClass(pool)].rating,
+          rating: ratingOf(fresh, categoryOf(pool, { variant: 'standard' })).rating,
           since: this.context.now(),
           balance: await players.colourBalance(fresh.id),
+          from: this.context.network(member.address),
         };
         return this.put(member, fresh.id, { seek });
       }
@@ -215,11 +223,13 @@ export class Lobby {
       case 'challenge': {
         const fresh = await read();
         const { t: _t, ...terms } = message;
+        const now = this.context.now();
         const challenge: Challenge = {
           id: newGameId().slice(0, 8),
-          by: brief(fresh, ratingClass(terms.clock)),
+          by: brief(fresh, categoryOf(terms.clock, terms), now),
           terms,
-          since: this.context.now(),
+          since: now,
+          from: this.context.network(member.address),
         };
         return this.put(member, fresh.id, { challenge });
       }
@@ -319,7 +329,12 @@ export class Lobby {
     }
     const ownerColour = challengerColour(challenge.terms.side);
     const [white, black] = ownerColour === 'white' ? [owner, taker] : [taker, owner];
-    const started = await this.starter.start(white, black, challenge.terms, null, (playing) =>
+    const taking = this.context.network(member.address);
+    const from =
+      ownerColour === 'white'
+        ? { white: challenge.from, black: taking }
+        : { white: taking, black: challenge.from };
+    const started = await this.starter.start(white, black, challenge.terms, null, from, (playing) =>
       board.take(id, taker.id, playing),
     );
     if (!started) {

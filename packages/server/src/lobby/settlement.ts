@@ -9,7 +9,7 @@
 // freeing is retried the same way while the board cannot be reached (Redis away).
 
 import type { Colour } from '@agon/engine';
-import { type OutcomeView, ratingClass } from '@agon/protocol';
+import { categoryOf, type OutcomeView } from '@agon/protocol';
 import { brief, type Player, type PlayerStore, type Settlement as Settled } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import type { Seated, Seating } from '../room.ts';
@@ -47,17 +47,18 @@ export class Settlement implements Seating {
     const ids = setup.players;
     if (!ids) return { white: null, black: null };
     const found = await this.players.players([ids.white, ids.black]);
-    const cls = ratingClass(setup.clock ?? { initial: 0, increment: 0 });
+    const category = categoryOf(setup.clock ?? { initial: 0, increment: 0 }, setup);
+    const now = this.now();
     const at = (colour: Colour): Seated[Colour] => {
       const p = found.find((f: Player) => f.id === ids[colour]);
       if (!p) return null;
       const change = settled?.[colour];
       return change
         ? {
-            ...brief(p, cls),
+            ...brief(p, category, now),
             change: Math.round(change.after.rating) - Math.round(change.before.rating),
           }
-        : brief(p, cls);
+        : brief(p, category, now);
     };
     return { white: at('white'), black: at('black') };
   }

@@ -2,13 +2,15 @@
 // accepted challenge): the claim on the board that makes it happen exactly once, the stored
 // game and its record for the ratings, and the word to both players of where to go. The seats
 // are bound to the players' identities (setup.players): each opens the game with the token of
-// their identity, so no seat's secret is made, sent or relayed between processes.
+// their identity, so no seat's secret is made, sent or relayed between processes. A game agreed
+// as rated is played unrated, and says why, when its two players are one network's
+// (docs/lobby.md, "Fair ratings").
 
 import type { Colour } from '@agon/engine';
 import {
+  categoryOf,
   type PlayerBrief,
   type PoolId,
-  ratingClass,
   type TimeControl,
   type Variant,
 } from '@agon/protocol';
@@ -18,6 +20,28 @@ import type { Seated } from '../room.ts';
 import { hashToken, newGameId, newToken } from '../secret.ts';
 import type { GameSetup, GameStore } from '../store.ts';
 import type { LobbyBoard, Playing } from './board.ts';
+
+/** How long a new identity counts as made from its network, for the fair-rating rules. */
+export const NEWCOMER_MS = 24 * 60 * 60_000;
+
+/**
+ * Whether a game between `white` and `black`, playing from the networks `from`, must be played
+ * unrated: both play from one network now, or one of them was made in the last day from the
+ * network the other plays from or was made from.
+ */
+export function oneNetwork(
+  white: Player,
+  black: Player,
+  from: { readonly white: string; readonly black: string },
+  now: number,
+): boolean {
+  if (from.white === from.black) return true;
+  const madeNear = (p: Player, other: Player, otherFrom: string): boolean =>
+    now - p.createdAt < NEWCOMER_MS &&
+    p.createdFrom !== undefined &&
+    (p.createdFrom === otherFrom || p.createdFrom === other.createdFrom);
+  return madeNear(white, black, from.black) || madeNear(black, white, from.white);
+}
 
 /** A lobby game's listing lapses this long after its clocks could have run out, if not ended. */
 const LISTING_SPARE_MS = 5 * 60_000;
@@ -105,21 +129,26 @@ export class Starter {
   constructor(private readonly context: StarterContext) {}
 
   /**
-   * Makes a game of `white` and `black` if `claim` wins it on the board (the atomic step), then
-   * stores it and tells both players where to go; false if the claim was lost.
+   * Makes a game of `white` and `black`, playing from the networks `from`, if `claim` wins it
+   * on the board (the atomic step), then stores it and tells both players where to go; false if
+   * the claim was lost.
    */
   async start(
     white: Player,
     black: Player,
-    terms: Terms,
+    agreed: Terms,
     pool: PoolId | null,
+    from: { readonly white: string; readonly black: string },
     claim: (playing: Playing) => Promise<boolean>,
   ): Promise<boolean> {
     const { board, games, players, problems, now: clock } = this.context;
-    const cls = ratingClass(terms.clock);
     const now = clock();
+    const unrated = agreed.rated && oneNetwork(white, black, from, now);
+    const terms = unrated ? { ...agreed, rated: false } : agreed;
+    const category = categoryOf(terms.clock, terms);
     const game = newGameId();
-    const playing = listing(game, pool, brief(white, cls), brief(black, cls), terms, now, now);
+    const [w, b] = [brief(white, category, now), brief(black, category, now)];
+    const playing = listing(game, pool, w, b, terms, now, now);
     if (!(await claim(playing))) return false;
     const setup: GameSetup = {
       variant: terms.variant,
@@ -132,6 +161,7 @@ export class Starter {
       touchMove: terms.touchMove,
       ...(terms.captorPlacesQueen && { captorPlacesQueen: true }),
       ...(pool && { pool }),
+      ...(unrated && { unrated: 'same-network' as const }),
     };
     try {
       await games.create(game, now, setup);
@@ -139,7 +169,7 @@ export class Starter {
         gameId: game,
         white: white.id,
         black: black.id,
-        class: cls,
+        category,
         rated: terms.rated,
         startedAt: now,
       });

@@ -9,8 +9,8 @@
 import { POOLS, type PoolId } from '@agon/protocol';
 import type { Player, PlayerStore } from '../players.ts';
 import type { Problems } from '../problems.ts';
-import type { LobbyBoard } from './board.ts';
-import { pairUp } from './pairing.ts';
+import type { LobbyBoard, Seek } from './board.ts';
+import { type Pair, pairUp } from './pairing.ts';
 import type { Starter, Terms } from './starter.ts';
 
 /** How often a wave is paired. */
@@ -63,35 +63,37 @@ export class Waves {
       this.led = [];
       return;
     }
-    const led = await Promise.all(POOLS.map((pool) => board.lead(pool.id).catch(() => false)));
-    this.led = POOLS.filter((_, i) => led[i]).map((p) => p.id);
+    const leading = await Promise.all(POOLS.map((pool) => board.lead(pool.id).catch(() => false)));
+    const led = POOLS.filter((_, i) => leading[i]).map((p) => p.id);
+    this.led = led;
     const at = now();
-    const waves = await Promise.all(this.led.map((pool) => board.seeks(pool)));
+    const waves = await Promise.all(led.map((pool) => board.seeks(pool)));
     const pairs = waves.flatMap((seeks, i) =>
-      seeks.length < 2
-        ? []
-        : pairUp(seeks, at).map((pair) => ({
-            pool: this.led[i]!,
-            white: pair.white.player,
-            black: pair.black.player,
-          })),
+      seeks.length < 2 ? [] : pairUp(seeks, at).map((pair) => ({ pool: led[i]!, ...pair })),
     );
     for (let i = 0; i < pairs.length; i += PAIRS_AT_ONCE) {
       const batch = pairs.slice(i, i + PAIRS_AT_ONCE);
       // One read for the batch's players, not one a pair.
-      const found = await this.context.players.players(batch.flatMap((p) => [p.white, p.black]));
+      const found = await this.context.players.players(
+        batch.flatMap((p) => [p.white.player, p.black.player]),
+      );
       const byId = new Map(found.map((p) => [p.id, p]));
       await Promise.all(
-        batch.map(({ pool, white, black }) =>
-          this.start(pool, byId.get(white), byId.get(black)).catch((e: unknown) =>
-            this.context.problems.report('lobby', e),
+        batch.map((pair) =>
+          this.start(pair, byId.get(pair.white.player), byId.get(pair.black.player)).catch(
+            (e: unknown) => this.context.problems.report('lobby', e),
           ),
         ),
       );
     }
   }
 
-  private async start(pool: PoolId, white?: Player, black?: Player): Promise<void> {
+  /** Starts the game of a pair of seeks in `pool`, of the players found for them. */
+  private async start(
+    { pool, white: whiteSeek, black: blackSeek }: { pool: PoolId } & Pair<Seek>,
+    white?: Player,
+    black?: Player,
+  ): Promise<void> {
     if (!white || !black) return;
     const { initial, increment } = POOLS.find((p) => p.id === pool)!;
     const terms: Terms = {
@@ -101,7 +103,8 @@ export class Waves {
       captorPlacesQueen: false,
       rated: true,
     };
-    await this.context.starter.start(white, black, terms, pool, (playing) =>
+    const from = { white: whiteSeek.from, black: blackSeek.from };
+    await this.context.starter.start(white, black, terms, pool, from, (playing) =>
       this.context.board.pair(white.id, black.id, playing),
     );
   }

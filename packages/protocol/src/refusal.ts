@@ -1,0 +1,49 @@
+// How the server says no, on the socket and over HTTP alike: a stable code for programs and a
+// sentence for people; and the result of checking untrusted input, a value or a refusal.
+
+/** Every refusal the server sends: stable codes, so programs need not parse the sentences. */
+export type ErrorCode =
+  | 'bad-json'
+  | 'bad-message'
+  | 'too-large'
+  | 'rate-limited'
+  | 'hello-first'
+  | 'no-such-game'
+  | 'spectator'
+  | 'not-your-seat'
+  | 'waiting-for-opponent'
+  | 'stale'
+  | 'game-over'
+  | 'not-your-turn'
+  | 'captor-chooses'
+  | 'illegal-move'
+  | 'no-draw-offer'
+  | 'already-offered'
+  | 'game-not-over'
+  | 'seats-taken'
+  | 'no-flag'
+  | 'too-many-watchers'
+  | 'server-error'
+  | 'bad-name'
+  | 'name-taken'
+  | 'unknown-player'
+  | 'no-such-player'
+  | 'bad-code'
+  | 'no-such-challenge'
+  | 'own-challenge'
+  | 'busy'
+  /** A draw offered in a rated game before each side has made its first moves. */
+  | 'too-early'
+  /** The server cannot do that right now (it lost a service it needs); try again soon. */
+  | 'unavailable';
+
+/** A refusal: a stable code for programs and a sentence for people. */
+export interface Refusal {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** A validated value, or the reason it was refused, so callers cannot use one unchecked. */
+export type Checked<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: Refusal };

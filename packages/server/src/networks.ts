@@ -1,0 +1,34 @@
+// Networks as the fair-rating rules see them (docs/lobby.md, "Fair ratings"): the network of
+// an address is the address itself for IPv4 and its /64 for IPv6 (one household or phone gets
+// a whole /64). Only a keyed hash of a network is kept or shared between processes, never the
+// address: the key is the server's secret, made once and kept in the database, so every
+// process hashes alike and the stored keys say nothing to whoever reads the database alone.
+
+import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { PlayerStore } from './players.ts';
+
+/** The network `address` belongs to, as text. */
+export function network(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** Answers the key of an address's network. */
+export type NetworkKey = (address: string) => string;
+
+/** The key of addresses' networks, with the server's secret from `store`. */
+export async function networkKeys(store: PlayerStore): Promise<NetworkKey> {
+  const secret = await store.secret('networks', randomBytes(32).toString('base64url'));
+  return (address) =>
+    createHmac('sha256', secret).update(network(address)).digest('base64url').slice(0, 22);
+}
