@@ -100,12 +100,12 @@ describeInChromium('R16: the captor places a captured queen', (browser) => {
       .toBe('f6');
     await page.reload();
     await page.waitForSelector('[data-cell="f6"]');
-    expect(await moveList(page)).toEqual(['d9-e9', 'f9@f6']);
-    expect(await page.locator('.game-kind').textContent()).toBe('captor places queen');
+    await expect.poll(() => moveList(page)).toEqual(['d9-e9', 'f9@f6']);
+    await expect.poll(() => page.locator('.game-kind').textContent()).toBe('captor places queen');
     await page.getByRole('button', { name: 'New game' }).first().click();
-    expect(await page.getByRole('radio', { name: 'The captor (historical)' }).isChecked()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'The captor (historical)' }).isChecked())
+      .toBe(true);
     await context.close();
   });
 

@@ -295,6 +295,37 @@ describe('Match', () => {
     expect(match.statusText.value).toBe(`Hint: ${makeMoveText(hint)}.`);
   });
 
+  it('stores every change at once, so a tab closed right after a move keeps it', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    });
+    try {
+      const stored = (): string =>
+        (JSON.parse(store.get('agon.game.v1') ?? '{}') as { agn?: string }).agn ?? '';
+      const match = new Match(new FirstMove());
+      match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+      expect(stored()).toBe(match.agn());
+      // No task runs between the change and the check: what a closed tab leaves is stored.
+      step(match, 'b1-c2');
+      expect(stored()).toContain('1. b1-c2');
+      step(match, 'a2-b2');
+      expect(stored()).toContain('1. b1-c2 a2-b2');
+      match.takeback();
+      expect(stored()).not.toContain('a2-b2');
+      match.resign();
+      expect(stored()).toMatch(/1-0|0-1/);
+      expect(match.load(STANDARD_APN)).toBeUndefined();
+      expect(stored()).toBe(match.agn());
+      // The next visit finds the game as it was left.
+      step(match, 'h9-h8');
+      expect(new Match(undefined).agn()).toBe(match.agn());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   describe('R16: the captor places a captured queen', () => {
     // White to move can capture Black's queen with d9-e9 (she is taken on f9).
     const WHITE_CAPTURES = '1g1G2/G5g/8/g7G/Q9/8q2/7G2/g3g4/8/G4g1/2G3 w';
