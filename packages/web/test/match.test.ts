@@ -39,6 +39,10 @@ class FirstMove implements ComputerPlayer {
     this.cancelled++;
     this.reject?.(new Cancelled('cancelled'));
   }
+  start(): void {}
+  end(): void {
+    this.cancel();
+  }
 }
 
 function step(match: Match, text: string): void {
@@ -293,6 +297,37 @@ describe('Match', () => {
     const hint = match.hint.value!;
     expect(match.boardConfig.value.hint).toEqual([moveFrom(hint), moveTo(hint)]);
     expect(match.statusText.value).toBe(`Hint: ${makeMoveText(hint)}.`);
+  });
+
+  it('leaves the computer still while the game page is not shown, and lets it move on return', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = new FirstMove();
+      const match = new Match(engine);
+      match.newGame({ ...DEFAULT_SETUP, side: 'black' });
+      // Left before the computer's turn began: it does not search.
+      match.pause();
+      await vi.advanceTimersByTimeAsync(2 * MIN_THINK_MS);
+      expect(engine.requests).toHaveLength(0);
+      expect(match.plies.value).toBe(0);
+      match.resume();
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(1);
+      // Left while it thinks: the search is abandoned, and its answer dropped.
+      step(match, 'k7-i8');
+      expect(match.plies.value).toBe(2);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(match.thinking.value).toBe(true);
+      match.pause();
+      expect(match.thinking.value).toBe(false);
+      await vi.advanceTimersByTimeAsync(2 * MIN_THINK_MS);
+      expect(match.plies.value).toBe(2);
+      match.resume();
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stores every change at once, so a tab closed right after a move keeps it', () => {

@@ -66,6 +66,8 @@ export class Match {
   readonly thinking: ReadonlySignal<boolean>;
 
   private readonly computer: Computer;
+  /** Set while the game page is not shown: the computer then neither searches nor moves. */
+  private paused = false;
   private current: Game;
   private tags = new Map<string, string>();
 
@@ -343,6 +345,7 @@ export class Match {
     const setup = this.setup.value;
     const chooser = game.chooser;
     if (setup.mode !== 'computer' || chooser === undefined || chooser === setup.human) return;
+    if (this.paused) return;
     const thought = await this.computer.move(game, setup.level);
     if (!thought) return;
     if ('failed' in thought) this.say(phrase('status.engineFailed'));
@@ -545,8 +548,22 @@ export class Match {
     return turnPrompt(this.current, this.you.value);
   }
 
-  /** Starts the computer if it is to move (after a reload, say). */
+  /**
+   * The game page is shown: the computer's engine starts, and the computer moves if it is its
+   * turn (after a reload, say, or on coming back to the page).
+   */
   resume(): void {
+    this.paused = false;
+    this.computer.start();
     void this.computerTurn();
+  }
+
+  /**
+   * The game page is left for another: the computer's search, if any, is abandoned and its
+   * engine ended, so no other page runs it; `resume` takes the game up again.
+   */
+  pause(): void {
+    this.paused = true;
+    this.computer.end();
   }
 }

@@ -60,7 +60,7 @@ export class Trainer {
     this.open(this.address.value);
   };
 
-  /** `engine` answers wrong moves. */
+  /** `engine` answers wrong moves; it is ended when the page goes (`stop`). */
   constructor(
     private readonly puzzles: readonly Puzzle[],
     private readonly engine: ComputerPlayer,
@@ -72,10 +72,11 @@ export class Trainer {
     this.open(this.address.value);
   }
 
-  /** The page goes: the answer under way is dropped. */
+  /** The page goes: the answer under way is dropped and the engine ended. */
   stop(): void {
     removeEventListener('popstate', this.moved);
     this.session.value?.stop();
+    this.engine.end();
   }
 
   /** Moves to another address (a mode, a theme), which opens its puzzle. */
