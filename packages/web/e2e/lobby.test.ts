@@ -76,7 +76,7 @@ describeInChromium('the lobby', (browser) => {
     await page.clock.fastForward(21_000);
     await page.getByTestId('seek-slow').waitFor();
     await page.getByRole('button', { name: 'Keep waiting' }).click();
-    expect(await page.getByTestId('seek-slow').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('seek-slow').count()).toBe(0);
     await expect.poll(() => page.getByTestId('seeking').isVisible()).toBe(true);
     await page.getByTestId('seeking').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByTestId('seeking').count(), SLOW).toBe(0);
