@@ -63,12 +63,14 @@ describeInChromium('the analysis board', (browser) => {
           (button as HTMLElement).click();
           return button.textContent ?? '';
         });
-      expect(await study.textContent()).toContain(first);
-      expect(
-        (
-          await page.$$eval('.cell.last', (els) => els.map((e) => e.getAttribute('data-cell')))
-        ).sort(),
-      ).toEqual(first.split('-').sort());
+      await expect.poll(() => study.textContent()).toContain(first);
+      await expect
+        .poll(async () =>
+          (
+            await page.$$eval('.cell.last', (els) => els.map((e) => e.getAttribute('data-cell')))
+          ).sort(),
+        )
+        .toEqual(first.split('-').sort());
 
       // Back to the start of Black's reply, and another move: a side line. The computer
       // chooses its reply with some chance, so the other move is one it did not play.

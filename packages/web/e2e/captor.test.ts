@@ -51,9 +51,11 @@ describeInChromium('R16: the captor places a captured queen', (browser) => {
         .toContain(`You captured the computer’s queen: ${phone ? 'tap' : 'click'} any empty cell`);
       // Black's turn, but the person chooses: the computer does not think, the vacant cells
       // are marked, and the person's card says what they do.
-      expect(await page.getByTestId('thinking').count()).toBe(0);
-      expect(await page.locator('.cell.dest').count()).toBeGreaterThan(60);
-      expect(await page.getByTestId('player-white').textContent()).toContain('places the queen');
+      await expect.poll(() => page.getByTestId('thinking').count()).toBe(0);
+      await expect.poll(() => page.locator('.cell.dest').count()).toBeGreaterThan(60);
+      await expect
+        .poll(() => page.getByTestId('player-white').textContent())
+        .toContain('places the queen');
       await page.screenshot({ path: `${ARTIFACTS}captor-${phone ? 'phone' : 'desktop'}.png` });
       // As a person does: the captured queen first (already picked up), then the cell.
       await press(page, 'f9', phone);
@@ -61,10 +63,11 @@ describeInChromium('R16: the captor places a captured queen', (browser) => {
       await expect
         .poll(() => page.locator('[data-piece="black-queen"]').getAttribute('data-at'))
         .toBe('a1');
-      expect(await moveList(page)).toEqual(['d9-e9', 'f9@a1']);
-      expect(await status(page)).toBe(
-        'You: relocates the captured queen from f9 to a1 (f9@a1). Your move.',
-      );
+      // The board draws the move first; the move list and the status line follow.
+      await expect.poll(() => moveList(page)).toEqual(['d9-e9', 'f9@a1']);
+      await expect
+        .poll(() => status(page))
+        .toBe('You: relocates the captured queen from f9 to a1 (f9@a1). Your move.');
       // The placement was Black's turn: White, the person, moves again.
       await expect.poll(() => page.locator('.cell.origin').count()).toBeGreaterThan(0);
       await context.close();
@@ -100,12 +103,12 @@ describeInChromium('R16: the captor places a captured queen', (browser) => {
       .toBe('f6');
     await page.reload();
     await page.waitForSelector('[data-cell="f6"]');
-    expect(await moveList(page)).toEqual(['d9-e9', 'f9@f6']);
-    expect(await page.locator('.game-kind').textContent()).toBe('captor places queen');
+    await expect.poll(() => moveList(page)).toEqual(['d9-e9', 'f9@f6']);
+    await expect.poll(() => page.locator('.game-kind').textContent()).toBe('captor places queen');
     await page.getByRole('button', { name: 'New game' }).first().click();
-    expect(await page.getByRole('radio', { name: 'The captor (historical)' }).isChecked()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'The captor (historical)' }).isChecked())
+      .toBe(true);
     await context.close();
   });
 
@@ -120,8 +123,8 @@ describeInChromium('R16: the captor places a captured queen', (browser) => {
     await expect
       .poll(() => status(page))
       .toContain('The computer captured your queen and chooses where she goes (R16).');
-    expect(await page.locator('.cell.origin').count()).toBe(0);
-    expect(await page.getByTestId('thinking').count()).toBe(1);
+    await expect.poll(() => page.locator('.cell.origin').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('thinking').count()).toBe(1);
     await expect.poll(() => moveList(page), SLOW).toHaveLength(2);
     const [placement] = await moveList(page);
     expect(placement).toMatch(/^g2@/);

@@ -53,7 +53,7 @@ describeInChromium('the keyboard alone', (browser) => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focusedCell(page)).not.toBeNull();
     const ring = page.locator('.agon-board .focus-ring');
-    expect(await ring.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
+    await expect.poll(() => ring.evaluate((el) => getComputedStyle(el).display)).not.toBe('none');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
       'gridcell',
     );
@@ -107,14 +107,14 @@ describeInChromium('the keyboard alone', (browser) => {
         if (!relocating) {
           await arrowTo(page, from);
           await page.keyboard.press('Enter');
-          expect(await page.locator(`[data-cell="${from}"]`).getAttribute('aria-label')).toMatch(
-            /selected/,
-          );
+          await expect
+            .poll(() => page.locator(`[data-cell="${from}"]`).getAttribute('aria-label'))
+            .toMatch(/selected/);
         }
         await arrowTo(page, to);
-        expect(await page.locator(`[data-cell="${to}"]`).getAttribute('aria-label')).toMatch(
-          /legal destination/,
-        );
+        await expect
+          .poll(() => page.locator(`[data-cell="${to}"]`).getAttribute('aria-label'))
+          .toMatch(/legal destination/);
         await page.keyboard.press('Enter');
       }
       played.push(makeMoveText(move));

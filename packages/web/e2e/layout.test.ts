@@ -334,8 +334,9 @@ describeInChromium('layout', (browser) => {
       await page.goto(url('/'));
       await page.locator('[data-cell="f6"]').waitFor();
       await page.locator('[data-piece]').first().waitFor();
+      // What loads after the board (the worker, fonts, the sound) has arrived, and is drawn.
+      await page.waitForLoadState('networkidle');
       await settle(page);
-      await page.waitForTimeout(1000);
       const shifts = await layoutShifts(page);
       await context.close();
       const total = cls(shifts);

@@ -1,8 +1,8 @@
 // The lobby in two Chromium pages, as two people use it: both pick the same quick pairing
 // pool and meet in one game; one makes a challenge (R16: the captor places a captured queen)
 // and the other accepts it from the list; a challenge with touch-move holds each mover to the
-// piece picked up; and a player renames themselves, refused first with the reason, then shown
-// by the new name.
+// piece picked up; a browser whose player the server forgot is shown its new one on /me; and a
+// player renames themselves, refused first with the reason, then shown by the new name.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -76,7 +76,7 @@ describeInChromium('the lobby', (browser) => {
     await page.clock.fastForward(21_000);
     await page.getByTestId('seek-slow').waitFor();
     await page.getByRole('button', { name: 'Keep waiting' }).click();
-    expect(await page.getByTestId('seek-slow').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('seek-slow').count()).toBe(0);
     await expect.poll(() => page.getByTestId('seeking').isVisible()).toBe(true);
     await page.getByTestId('seeking').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByTestId('seeking').count(), SLOW).toBe(0);
@@ -177,6 +177,31 @@ describeInChromium('the lobby', (browser) => {
       .poll(() => black.getByTestId('move-list').textContent(), SLOW)
       .toContain(`${first}-${to}`);
     await black.screenshot({ path: `${ARTIFACTS}lobby-touch-move-desktop.png` });
+  });
+
+  it('shows the new player on /me when the server had forgotten this browser’s', async () => {
+    const context = await newContext(browser());
+    const forgotten = { id: 'abcdefgh23', name: 'Lost Heron', token: 't'.repeat(43) };
+    await context.addInitScript((kept) => {
+      if (!localStorage.getItem('agon.player')) localStorage.setItem('agon.player', kept);
+    }, JSON.stringify(forgotten));
+    const page = await context.newPage();
+    // The page learns that the old player is gone before it learns of the new one: the check
+    // of this browser's player waits until the page has said so.
+    await context.route('**/api/me', async (route) => {
+      await page.getByText('There is no player at this address.').waitFor(SLOW);
+      await route.continue();
+    });
+    await page.goto(new URL('/me', inject('baseURL')).href);
+    await page.getByTestId('identity-lost').waitFor(SLOW);
+    const made = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string; name: string },
+    );
+    expect(made.id).not.toBe(forgotten.id);
+    await expect
+      .poll(() => page.getByTestId('player-name').textContent(), SLOW)
+      .toBe(`${made.name} (you)`);
+    await context.close();
   });
 
   it('renames a player: a refused name says why, a good one shows on the player page', async () => {

@@ -91,7 +91,7 @@ describeInChromium('an R16 game between two browsers by link', (browser) => {
 
     // White, the captor, picks her up and puts her on e10, beside the guard that took her.
     await clickCell(white, 'f10');
-    expect(await cellsWith(white, 'selected')).toEqual(['f10']);
+    await expect.poll(() => cellsWith(white, 'selected')).toEqual(['f10']);
     await clickCell(white, 'e10');
     for (const page of [white, black, watcher]) {
       await expect.poll(async () => (await moves(page)).at(-1), SLOW).toBe('f10@e10');

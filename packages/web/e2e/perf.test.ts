@@ -42,8 +42,10 @@ describeInChromium('performance', (browser) => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return { domContentLoaded: Math.round(nav.domContentLoadedEventEnd) };
     });
-    // The worker script is fetched at start, so it belongs to the first load too.
-    await page.waitForTimeout(300);
+    // The worker script is fetched as the game page is shown: it belongs to the first load too.
+    await expect
+      .poll(() => [...scripts].some((path) => /\/engine\.worker-[^/]*\.js$/.test(path)))
+      .toBe(true);
     const gz = [...scripts].map((path) => ({
       path,
       raw: statSync(`${DIST}${path}`).size,
@@ -65,8 +67,10 @@ describeInChromium('performance', (browser) => {
       const page = await context.newPage();
       const seen: Promise<[string, number]>[] = [];
       const fontFiles: string[] = [];
+      let workerLoaded = false;
       page.on('requestfinished', (r) => {
         if (/\.woff2$/.test(r.url())) fontFiles.push(r.url().split('/').pop() ?? '');
+        if (/\/engine\.worker-[^/]*\.js$/.test(r.url())) workerLoaded = true;
         const kind = /\.js$/.test(r.url())
           ? 'js'
           : /\.css$/.test(r.url())
@@ -80,8 +84,10 @@ describeInChromium('performance', (browser) => {
       });
       await page.goto(inject('baseURL'));
       await page.waitForSelector('.cell.origin');
-      // The worker and, for Hindi, the font arrive right after: they belong to the first load.
-      await page.waitForTimeout(500);
+      // The worker and the fonts (Hindi's is large) arrive right after: they belong to the
+      // first load. Waited for: the worker's script, then the network falling quiet.
+      await expect.poll(() => workerLoaded).toBe(true);
+      await page.waitForLoadState('networkidle');
       const bytes: Record<string, number> = { html: 0, js: 0, css: 0, font: 0, other: 0 };
       for (const [kind, n] of await Promise.all(seen)) bytes[kind] = (bytes[kind] ?? 0) + n;
       bytes.total = Object.values(bytes).reduce((a, b) => a + b, 0);
@@ -116,9 +122,13 @@ describeInChromium('performance', (browser) => {
     const page = await context.newPage();
     await page.goto(inject('baseURL'));
     await page.waitForSelector('.cell.origin');
-    // The computer's worker is started with the page, before it is asked anything.
+    // The computer's worker is started with the game page, before it is asked anything.
+    await expect
+      .poll(() => page.workers().some((w) => /engine\.worker/.test(w.url())), {
+        message: 'the engine worker',
+      })
+      .toBe(true);
     const worker = page.workers().find((w) => /engine\.worker/.test(w.url()));
-    expect(worker, 'the engine worker').toBeDefined();
     await page.getByRole('button', { name: 'New game' }).click();
     await page.locator('input[name=level]').fill('10');
     await page.getByLabel('Black', { exact: true }).check();

@@ -189,6 +189,7 @@ describeInChromium('the play feel', (browser) => {
     expect((await cellsWith(page, 'last')).sort()).toEqual(reply!.split('-').sort());
     // The last move's look is not the selection's.
     await page.locator('[data-cell="c2"]').click();
+    await page.locator('.cell.selected').waitFor();
     const look = (cls: string) =>
       page.$eval(`.cell.${cls}`, (e) => {
         const s = getComputedStyle(e);
@@ -368,7 +369,9 @@ describeInChromium('the play feel', (browser) => {
     // Any game can be analysed: the online one opens on the analysis board with its moves.
     await white.getByRole('button', { name: 'Analyse', exact: true }).click();
     await white.getByTestId('analysis').waitFor(SLOW);
-    expect(await white.getByTestId('study').textContent()).toBe('1. a5-b5a2-b22. b5-c5d1-d2');
+    await expect
+      .poll(() => white.getByTestId('study').textContent())
+      .toBe('1. a5-b5a2-b22. b5-c5d1-d2');
     await white.context().close();
     await black.context().close();
   });

@@ -167,8 +167,11 @@ describeInChromium('puzzles', (browser) => {
     page.on('requestfinished', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(inject('baseURL'));
     await page.locator('.cell.origin').first().waitFor();
-    // The worker and the font arrive right after: they belong to the first load too.
-    await page.waitForTimeout(500);
+    // The worker and the fonts arrive right after: they belong to the first load too.
+    await expect
+      .poll(() => requested.some((p) => /\/engine\.worker-[^/]*\.js$/.test(p)))
+      .toBe(true);
+    await page.evaluate(() => document.fonts.ready);
     expect(requested.filter((p) => /puzzle/i.test(p) || p.endsWith('.json'))).toEqual([]);
     // Nor is the set inside what the first page loads: no file of it holds a puzzle's position.
     const sample = lines()[0]!.puzzle.apn;

@@ -22,6 +22,8 @@ import {
   REVIEWS_KEY,
   SEAT_KEY_PREFIX,
   type Size,
+  servePicturedPlayers,
+  serveQuietLobby,
   sharedOnlineGame,
   sharedPlayer,
   steady,
@@ -169,9 +171,11 @@ describeInChromium('the look of the key screens', (browser) => {
       },
     },
     {
-      // The lobby as a player with a fixed name finds it; what others change is painted over.
+      // The lobby as a player with a fixed name finds it, quiet whatever other tests left there;
+      // what others change is painted over too.
       name: 'lobby',
       open: async () => ({ path: '/lobby', storage: { [PLAYER_KEY]: await player() } }),
+      serve: serveQuietLobby,
       ready: async (page) => {
         await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
         await page.getByRole('link', { name: `Playing as ${PICTURED_NAME}` }).waitFor(SLOW);
@@ -181,6 +185,7 @@ describeInChromium('the look of the key screens', (browser) => {
       // The same player's own page: ratings before any game, the name and transfer forms.
       name: 'me',
       open: async () => ({ path: '/me', storage: { [PLAYER_KEY]: await player() } }),
+      serve: servePicturedPlayers,
       ready: async (page) => {
         await page.getByTestId('rating-blitz').waitFor(SLOW);
         await page.getByTestId('me').waitFor(SLOW);

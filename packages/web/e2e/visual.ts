@@ -7,6 +7,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type LobbyView, POOLS } from '@agon/protocol';
 import pixelmatch from 'pixelmatch';
 import type {
   Browser,
@@ -62,6 +63,25 @@ export const PLAYER_KEY = 'agon.player';
  * the same on every run; no generated name is two words without a number.
  */
 export const PICTURED_NAME = 'Quiet Heron';
+
+/**
+ * The time the pictured pages live at (Date.now and new Date()), and the day the pictured player
+ * was made: a date on a screen reads the same on every run.
+ */
+export const PICTURED_TIME = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/**
+ * The lobby the pictures show, whatever other tests have left on the server (their players'
+ * generated names, their challenges and games, the counts): nobody waiting or playing, no open
+ * challenge and no game being played.
+ */
+export const PICTURED_LOBBY: LobbyView = {
+  pools: POOLS.map((pool) => ({ id: pool.id, waiting: 0, playing: 0 })),
+  challenges: [],
+  players: 1,
+  games: 0,
+  live: [],
+};
 
 /** The two sizes every screen is looked at. */
 export const SIZES = {
@@ -171,8 +191,8 @@ export async function seedStorage(
 
 /**
  * A context for screenshots: `size`, one device pixel per CSS pixel (small baselines), no
- * motion, English, UTC, no service worker, the browser asking for `look` and the app's
- * stored theme set to it.
+ * motion, English, UTC, the pages' clock stopped at PICTURED_TIME (timers still run), no
+ * service worker, the browser asking for `look` and the app's stored theme set to it.
  * `storage` is seeded as well (see seedStorage).
  */
 export async function lookContext(
@@ -191,8 +211,36 @@ export async function lookContext(
     // The service worker changes nothing on the screen; without it a page loads sooner.
     serviceWorkers: 'block',
   });
+  await context.clock.setFixedTime(PICTURED_TIME);
   await seedStorage(context, { [SETTINGS_KEY]: { theme: look, language: 'en' }, ...storage });
   return context;
+}
+
+/**
+ * Serves the lobby's socket through the real server, with PICTURED_LOBBY in place of the lobby
+ * it describes: the page's own player (its name, its welcome) is the server's.
+ */
+export async function serveQuietLobby(context: BrowserContext): Promise<void> {
+  await context.routeWebSocket(/\/api\/lobby\/socket$/, (page) => {
+    const server = page.connectToServer();
+    page.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const said = JSON.parse(String(message)) as { t: string; lobby?: LobbyView };
+      if (said.t === 'welcome' || said.t === 'lobby') said.lobby = PICTURED_LOBBY;
+      page.send(JSON.stringify(said));
+    });
+  });
+}
+
+/** Serves players' pages from the real server, each made at PICTURED_TIME. */
+export async function servePicturedPlayers(context: BrowserContext): Promise<void> {
+  await context.route(/\/api\/players\/[^/]+$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const page = (await response.json()) as { createdAt: number };
+    return route.fulfill({ response, json: { ...page, createdAt: PICTURED_TIME } });
+  });
 }
 
 /** Waits for the page's fonts and two frames, so that what is drawn is what is meant. */
@@ -341,7 +389,8 @@ export function sharedPlayer(): () => Promise<PlayerFixture> {
 /**
  * What other players change on the lobby and the player page, painted over in screenshots: the
  * counts, each pool's crowd, the open challenges and the games being played; and the day the
- * player was made.
+ * player was made. (Both are served fixed as well, serveQuietLobby and servePicturedPlayers: a
+ * mask keeps the size of what it covers, and rows of other players' names changed it.)
  */
 export function liveFigures(page: Page): Locator[] {
   return [

@@ -1,5 +1,7 @@
-// Starts the app: the match (restored from local storage), the computer in its worker, the
-// words of the player's language, then the page.
+// Starts the app: the words of the player's language, then the page. The game page's match
+// (restored from local storage) and its computer are made the first time that page is shown:
+// the lobby and the puzzles, served by this same script, neither read the stored game nor run
+// its engine.
 
 import { options, render } from 'preact';
 import { inLaterTask } from './board/task.ts';
@@ -26,16 +28,20 @@ watchTheme(document.documentElement);
 await setLanguage(settings.language ?? pickLanguage(navigator.languages)).catch(() =>
   setLanguage('en'),
 );
-const engine = new EngineClient(
-  () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' }),
-);
-const match = new Match(engine);
+let match: Match | undefined;
+const playMatch = (): Match => {
+  match ??= new Match(
+    new EngineClient(
+      () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' }),
+    ),
+  );
+  return match;
+};
 const root = document.getElementById('app');
 if (root) {
   root.replaceChildren();
-  render(<App match={match} />, root);
+  render(<App match={playMatch} />, root);
 }
-match.resume();
 if (import.meta.env.PROD) {
   void registerServiceWorker().catch(() => {
     // Without it the app still works; only an offline reload does not.

@@ -39,6 +39,10 @@ class FirstMove implements ComputerPlayer {
     this.cancelled++;
     this.reject?.(new Cancelled('cancelled'));
   }
+  start(): void {}
+  end(): void {
+    this.cancel();
+  }
 }
 
 function step(match: Match, text: string): void {
@@ -293,6 +297,68 @@ describe('Match', () => {
     const hint = match.hint.value!;
     expect(match.boardConfig.value.hint).toEqual([moveFrom(hint), moveTo(hint)]);
     expect(match.statusText.value).toBe(`Hint: ${makeMoveText(hint)}.`);
+  });
+
+  it('leaves the computer still while the game page is not shown, and lets it move on return', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = new FirstMove();
+      const match = new Match(engine);
+      match.newGame({ ...DEFAULT_SETUP, side: 'black' });
+      // Left before the computer's turn began: it does not search.
+      match.pause();
+      await vi.advanceTimersByTimeAsync(2 * MIN_THINK_MS);
+      expect(engine.requests).toHaveLength(0);
+      expect(match.plies.value).toBe(0);
+      match.resume();
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(1);
+      // Left while it thinks: the search is abandoned, and its answer dropped.
+      step(match, 'k7-i8');
+      expect(match.plies.value).toBe(2);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(match.thinking.value).toBe(true);
+      match.pause();
+      expect(match.thinking.value).toBe(false);
+      await vi.advanceTimersByTimeAsync(2 * MIN_THINK_MS);
+      expect(match.plies.value).toBe(2);
+      match.resume();
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stores every change at once, so a tab closed right after a move keeps it', () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    });
+    try {
+      const stored = (): string =>
+        (JSON.parse(store.get('agon.game.v1') ?? '{}') as { agn?: string }).agn ?? '';
+      const match = new Match(new FirstMove());
+      match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+      expect(stored()).toBe(match.agn());
+      // No task runs between the change and the check: what a closed tab leaves is stored.
+      step(match, 'b1-c2');
+      expect(stored()).toContain('1. b1-c2');
+      step(match, 'a2-b2');
+      expect(stored()).toContain('1. b1-c2 a2-b2');
+      match.takeback();
+      expect(stored()).not.toContain('a2-b2');
+      match.resign();
+      expect(stored()).toMatch(/1-0|0-1/);
+      expect(match.load(STANDARD_APN)).toBeUndefined();
+      expect(stored()).toBe(match.agn());
+      // The next visit finds the game as it was left.
+      step(match, 'h9-h8');
+      expect(new Match(undefined).agn()).toBe(match.agn());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   describe('R16: the captor places a captured queen', () => {

@@ -1,6 +1,7 @@
 // The page's side of AEP: sends a position and `go` to the worker and waits for `bestmove`.
 // One request at a time; `cancel` terminates the worker (a search cannot be interrupted from
-// outside otherwise) and starts a fresh one.
+// outside otherwise) and starts a fresh one; `end` terminates it until the page needs it again,
+// so a page that is left runs no search and holds no worker.
 
 /** A search request was abandoned by `cancel`. */
 export class Cancelled extends Error {}
@@ -27,26 +28,34 @@ export interface ComputerPlayer {
   bestMove(request: SearchRequest): Promise<string | undefined>;
   /** Abandons the running search, if any; its promise rejects with `Cancelled`. */
   cancel(): void;
+  /** Readies the engine ahead of the first search, which would otherwise wait for it. */
+  start(): void;
+  /** Abandons the running search, if any, and ends the engine until the next start or search. */
+  end(): void;
 }
 
 /** A computer player in a Web Worker, spoken to in AEP. */
 export class EngineClient implements ComputerPlayer {
-  private worker: Worker;
+  private worker: Worker | undefined;
   private pending:
     | { resolve: (move: string | undefined) => void; reject: (e: Error) => void }
     | undefined;
 
-  /** Starts the worker made by `spawn`. */
-  constructor(private readonly spawn: () => Worker) {
-    this.worker = this.start();
+  /** Workers come from `spawn`, the first on `start` or the first search. */
+  constructor(private readonly spawn: () => Worker) {}
+
+  /** Starts the worker, unless it runs already. */
+  start(): void {
+    this.running();
   }
 
   /** The engine's move in canonical text, or undefined when the game is over there. */
   bestMove(request: SearchRequest): Promise<string | undefined> {
     this.cancel();
+    const worker = this.running();
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
-      this.worker.postMessage(
+      worker.postMessage(
         [
           `setoption name Level value ${request.level}`,
           `setoption name CaptorPlacesQueen value ${request.captorPlacesQueen === true}`,
@@ -59,15 +68,26 @@ export class EngineClient implements ComputerPlayer {
 
   /** Abandons the running search, if any; its promise rejects with `Cancelled`. */
   cancel(): void {
-    const pending = this.pending;
-    if (!pending) return;
-    this.pending = undefined;
-    this.worker.terminate();
-    this.worker = this.start();
-    pending.reject(new Cancelled('search cancelled'));
+    if (!this.pending) return;
+    this.end();
+    this.start();
   }
 
-  private start(): Worker {
+  /** Abandons the running search, if any, and terminates the worker. */
+  end(): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.worker?.terminate();
+    this.worker = undefined;
+    pending?.reject(new Cancelled('search cancelled'));
+  }
+
+  private running(): Worker {
+    this.worker ??= this.open();
+    return this.worker;
+  }
+
+  private open(): Worker {
     const worker = this.spawn();
     worker.onmessage = (e: MessageEvent<string>) => {
       const line = e.data;

@@ -301,27 +301,31 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
   const own = me.value;
   const shown = id ?? own?.id;
   const player = useSignal<PlayerData | undefined>(undefined);
-  const problem = useSignal('');
-  const missing = useSignal(false);
+  // What went wrong is kept with the id it went wrong for: the page of another player (a link,
+  // the back button, or a new player made for this browser) starts afresh.
+  const missing = useSignal<string | undefined>(undefined);
+  const problem = useSignal<{ readonly id: string; readonly text: string } | undefined>(undefined);
   const version = useSignal(0);
   useEffect(() => {
     if (shown === undefined) return;
     let live = true;
-    problem.value = '';
+    problem.value = undefined;
     fetchPlayer(shown)
       .then((p) => {
         if (live) player.value = p;
       })
       .catch((e: unknown) => {
         if (!live) return;
-        if (e instanceof ApiFailure && e.is('no-such-player')) missing.value = true;
-        else problem.value = ot('player.loadFailed', { why: failureText(e) });
+        if (e instanceof ApiFailure && e.is('no-such-player')) missing.value = shown;
+        else problem.value = { id: shown, text: ot('player.loadFailed', { why: failureText(e) }) };
       });
     return () => {
       live = false;
     };
   }, [shown, version.value, player, problem, missing]);
   const p = player.value?.id === shown ? player.value : undefined;
+  const trouble = problem.value;
+  const failed = trouble && trouble.id === shown ? trouble.text : undefined;
   const mine = own !== undefined && shown === own.id;
   const reload = (): void => {
     version.value++;
@@ -330,11 +334,11 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
     <main class="player-page" data-testid="player-page">
       {shown === undefined ? (
         <NoPlayerYet />
-      ) : missing.value ? (
+      ) : missing.value === shown ? (
         <p class="lobby-empty">{ot('player.missing')}</p>
-      ) : problem.value ? (
+      ) : failed ? (
         <p class="online-notice" role="alert">
-          {problem.value}
+          {failed}
         </p>
       ) : !p ? (
         <p class="loading">{ot('player.loading')}</p>

@@ -32,6 +32,12 @@ export interface LobbyNotice {
   readonly game?: string | undefined;
 }
 
+/** A wait in a pool, and since when (Date.now()). */
+export interface Wait {
+  readonly pool: PoolId;
+  readonly since: number;
+}
+
 /** The lobby seen from this page, for the player with `token`. */
 export class Lobby {
   /** The line to the server. */
@@ -41,9 +47,7 @@ export class Lobby {
   /** This player as the server knows them. */
   readonly you = signal<PlayerView | undefined>(undefined);
   /** The pool this player waits in, and since when (Date.now()). */
-  readonly seeking = signal<{ readonly pool: PoolId; readonly since: number } | undefined>(
-    undefined,
-  );
+  readonly seeking = signal<Wait | undefined>(undefined);
   /** The last refusal. */
   readonly notice = signal<LobbyNotice | undefined>(undefined);
   /** This player's open challenge, if any. */
@@ -52,6 +56,13 @@ export class Lobby {
   );
 
   private readonly connection: Connection<LobbyServerMessage, LobbyClientMessage>;
+  /** The wait the server last confirmed: what a refused seek goes back to. */
+  private confirmed: Wait | undefined;
+  /**
+   * Whether a seek is sent and not yet answered. The server answers a seek with `seeking` or
+   * refuses it (busy, rate-limited, a failure), so a refusal heard meanwhile is that seek's.
+   */
+  private asked = false;
 
   /** Connects; `paired` is told the path of a game made for this player. */
   constructor(
@@ -75,8 +86,10 @@ export class Lobby {
         this.you.value = m.you;
         this.view.value = m.lobby;
         // A new connection waits nowhere: take back the place this page was waiting for.
+        this.confirmed = undefined;
         const waiting = this.seeking.value;
-        if (waiting) this.connection.send({ t: 'seek', pool: waiting.pool });
+        this.asked =
+          waiting !== undefined && this.connection.send({ t: 'seek', pool: waiting.pool });
         break;
       }
       case 'changes':
@@ -90,12 +103,15 @@ export class Lobby {
             : now?.pool === m.pool
               ? now
               : { pool: m.pool, since: Date.now() };
+        this.confirmed = this.seeking.value;
+        this.asked = false;
         break;
       }
       case 'paired':
         // The seat of a lobby game is the player's: their identity's token opens it.
         keepSeatToken(m.game, this.token);
         this.seeking.value = undefined;
+        this.confirmed = undefined;
         this.paired(gamePath(m.game));
         break;
       case 'error':
@@ -107,8 +123,15 @@ export class Lobby {
         if (m.code === 'busy') {
           // Not waiting after all: the player is in a game, which the refusal names.
           this.seeking.value = undefined;
+          this.confirmed = undefined;
+          this.asked = false;
           this.notice.value = { text: ot(REFUSALS.busy), game: gameNamedIn(m.message) };
           break;
+        }
+        if (this.asked) {
+          // The seek shown at once was refused: the page shows the server's wait again.
+          this.asked = false;
+          this.seeking.value = this.confirmed;
         }
         this.notice.value = {
           text:
@@ -122,15 +145,21 @@ export class Lobby {
     }
   }
 
-  private send(message: LobbyClientMessage): void {
+  /** Sends `message`; false (and a notice) when the line is down. */
+  private send(message: LobbyClientMessage): boolean {
     this.notice.value = undefined;
-    if (!this.connection.send(message)) this.notice.value = { text: words.reconnecting };
+    const sent = this.connection.send(message);
+    if (!sent) this.notice.value = { text: words.reconnecting };
+    return sent;
   }
 
-  /** Waits in a pool (leaving any other); the wait shows at once, the server confirms it. */
+  /**
+   * Waits in a pool (leaving any other); the wait shows at once, and stays if the server
+   * confirms it (a seek unsent while the line is down is sent again on reconnection).
+   */
   seek(pool: PoolId): void {
     if (this.seeking.value?.pool !== pool) this.seeking.value = { pool, since: Date.now() };
-    this.send({ t: 'seek', pool });
+    if (this.send({ t: 'seek', pool })) this.asked = true;
   }
 
   /** Stops waiting. */

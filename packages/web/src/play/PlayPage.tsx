@@ -4,6 +4,7 @@
 // actions a bar at the bottom, so nothing a player needs is below the fold.
 
 import { chooserOf, opposite } from '@agon/engine';
+import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { gameKind } from '../lib/wording.ts';
@@ -66,6 +67,11 @@ function MatchStatus({ match }: { readonly match: Match }) {
 
 /** The game page below the top bar: the board, the side panel and the open dialog. */
 export function PlayPage({ match }: { readonly match: Match }) {
+  // The computer runs while its game is shown: leaving for the rules, say, ends its search.
+  useEffect(() => {
+    match.resume();
+    return () => match.pause();
+  }, [match]);
   const bottom = match.orientation.value;
   const dialog = match.dialog.value;
   const kind = gameKind(match.setup.value);

@@ -74,6 +74,18 @@ export class Computer {
     this.thinking.value = false;
   }
 
+  /** Readies the engine, so that the first search does not wait for it to start. */
+  start(): void {
+    this.engine?.start();
+  }
+
+  /** Abandons any search and its answer, and ends the engine until the next search. */
+  end(): void {
+    this.token++;
+    this.engine?.end();
+    this.thinking.value = false;
+  }
+
   /** A good move for the person to move in `game`, if the engine finds one. */
   async hint(game: Game): Promise<Move | undefined> {
     try {

@@ -66,6 +66,8 @@ export class Match {
   readonly thinking: ReadonlySignal<boolean>;
 
   private readonly computer: Computer;
+  /** Set while the game page is not shown: the computer then neither searches nor moves. */
+  private paused = false;
   private current: Game;
   private tags = new Map<string, string>();
 
@@ -312,9 +314,11 @@ export class Match {
       this.resultOpen.value = false;
     }
     this.bump();
-    // Storing the game and starting the computer each take a task of their own, after the
-    // one that shows the change: on a slow phone one task doing it all was long enough to feel.
-    setTimeout(() => this.save());
+    // Stored at once: a tab closed right after a move must not lose it, and a page that is
+    // going away runs no more tasks. (Writing a long game's record takes about 0.25 ms.)
+    this.save();
+    // The computer starts in a task of its own, after the one that shows the change: on a slow
+    // phone one task doing it all was long enough to feel.
     setTimeout(() => void this.computerTurn());
   }
 
@@ -341,6 +345,7 @@ export class Match {
     const setup = this.setup.value;
     const chooser = game.chooser;
     if (setup.mode !== 'computer' || chooser === undefined || chooser === setup.human) return;
+    if (this.paused) return;
     const thought = await this.computer.move(game, setup.level);
     if (!thought) return;
     if ('failed' in thought) this.say(phrase('status.engineFailed'));
@@ -543,8 +548,22 @@ export class Match {
     return turnPrompt(this.current, this.you.value);
   }
 
-  /** Starts the computer if it is to move (after a reload, say). */
+  /**
+   * The game page is shown: the computer's engine starts, and the computer moves if it is its
+   * turn (after a reload, say, or on coming back to the page).
+   */
   resume(): void {
+    this.paused = false;
+    this.computer.start();
     void this.computerTurn();
+  }
+
+  /**
+   * The game page is left for another: the computer's search, if any, is abandoned and its
+   * engine ended, so no other page runs it; `resume` takes the game up again.
+   */
+  pause(): void {
+    this.paused = true;
+    this.computer.end();
   }
 }

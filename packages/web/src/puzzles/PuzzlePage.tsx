@@ -1,18 +1,9 @@
 // The puzzle page: the board, turned for the solver, as on the game page the hero; beside it
 // (under it on a phone) the task, the moves, the status line, the actions, the player's puzzle
-// rating or streak, the choice of puzzles, and the typed move. Which puzzle comes next is the
-// picker's; the solving is the session's.
+// rating or streak, the choice of puzzles, and the typed move. What the page does (which puzzle
+// is shown, the record, the address) is the trainer's; this only draws it.
 
-import {
-  PUZZLE_THEMES,
-  type Puzzle,
-  type PuzzleLine,
-  type PuzzleTheme,
-  readPuzzle,
-  replayPuzzle,
-  solverMoves,
-} from '@agon/engine';
-import { batch, signal, useSignal } from '@preact/signals';
+import { PUZZLE_THEMES, type Puzzle, type PuzzleTheme, solverMoves } from '@agon/engine';
 import { useEffect, useMemo } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
@@ -23,34 +14,15 @@ import { MoveInput } from '../play/MoveInput.tsx';
 import { Status } from '../play/Status.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
-import { type PuzzleAddress, puzzleAddress, puzzlePath } from './address.ts';
-import {
-  DIFFICULTIES,
-  type Difficulty,
-  dailyPuzzle,
-  pickPuzzle,
-  pickStreakPuzzle,
-  utcDay,
-} from './picker.ts';
-import { ratePuzzle } from './rating.ts';
-import { PuzzleSession } from './session.ts';
-import { afterPuzzle, loadRecord, type PuzzleRecord, saveRecord } from './store.ts';
+import type { PuzzleAddress } from './address.ts';
+import { DIFFICULTIES } from './picker.ts';
+import type { PuzzleSession } from './session.ts';
+import type { PuzzleRecord } from './store.ts';
 import { pt } from './text.ts';
+import { type Streak, Trainer } from './trainer.ts';
 
 const spawn = (): Worker =>
   new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
-
-/** How far from their rating the player wants their puzzles; kept for the visit. */
-const difficulty = signal<Difficulty>('normal');
-
-/** A streak under way: how many solved, the puzzles it has shown, and whether it ended. */
-interface Streak {
-  readonly solved: number;
-  readonly seen: ReadonlySet<string>;
-  readonly over: boolean;
-}
-
-const NEW_STREAK: Streak = { solved: 0, seen: new Set(), over: false };
 
 /** The task in words: the side to move and the goal. */
 function taskText(puzzle: Puzzle, session: PuzzleSession): string {
@@ -61,135 +33,16 @@ function taskText(puzzle: Puzzle, session: PuzzleSession): string {
   return pt(`task.${puzzle.goal}.${side}`);
 }
 
-/** The address of the page now. */
-function here(): PuzzleAddress {
-  return puzzleAddress(location) ?? { mode: 'rated' };
-}
-
 /** The puzzle page, over the loaded set. */
 export function PuzzlePage({ puzzles }: { readonly puzzles: readonly Puzzle[] }) {
-  const engine = useMemo(() => new EngineClient(spawn), []);
-  const address = useSignal<PuzzleAddress>(here());
-  const record = useSignal<PuzzleRecord>(loadRecord());
-  const change = useSignal<number | undefined>(undefined);
-  const streak = useSignal<Streak>(NEW_STREAK);
-  const notice = useSignal<string | undefined>(undefined);
-  const session = useSignal<PuzzleSession | undefined>(undefined);
-  // Each puzzle shown gets a fresh board and panel, the same puzzle again too.
-  const shown = useSignal(0);
-
+  const trainer = useMemo(() => new Trainer(puzzles, new EngineClient(spawn)), [puzzles]);
   useEffect(() => {
-    const moved = (): void => {
-      address.value = here();
-    };
-    addEventListener('popstate', moved);
-    return () => removeEventListener('popstate', moved);
-  }, [address]);
+    trainer.start();
+    return () => trainer.stop();
+  }, [trainer]);
 
-  /** The result of a first try: the rating moves (once per puzzle), the streak goes on or ends. */
-  const settled = (puzzle: Puzzle, mode: PuzzleAddress['mode'], solved: boolean): void => {
-    if (mode === 'streak') {
-      const now = streak.value;
-      const best = Math.max(record.value.bestStreak, now.solved + (solved ? 1 : 0));
-      batch(() => {
-        streak.value = { ...now, solved: now.solved + (solved ? 1 : 0), over: !solved };
-        record.value = { ...record.value, bestStreak: best };
-      });
-      saveRecord(record.value);
-      return;
-    }
-    const before = record.value;
-    const again = before.played.includes(puzzle.id);
-    const rating = again ? before.rating : ratePuzzle(before.rating, puzzle.rating, solved);
-    batch(() => {
-      record.value = afterPuzzle(before, puzzle.id, rating, solved);
-      change.value = again ? undefined : rating.rating - before.rating.rating;
-    });
-    saveRecord(record.value);
-  };
-
-  /** The puzzle the address asks for (or the picker's choice), and a notice when it is gone. */
-  const choose = (
-    to: PuzzleAddress,
-    pool: readonly Puzzle[],
-  ): { puzzle?: Puzzle | undefined; missing?: string } => {
-    if (to.mode === 'daily') return { puzzle: dailyPuzzle(pool, utcDay(new Date())) };
-    if (to.mode === 'streak') {
-      const now = streak.value.over ? NEW_STREAK : streak.value;
-      const puzzle = pickStreakPuzzle(pool, now.solved, now.seen);
-      if (puzzle) streak.value = { ...now, seen: new Set([...now.seen, puzzle.id]) };
-      return { puzzle };
-    }
-    const named = to.id ? pool.find((p) => p.id === to.id) : undefined;
-    if (named) return { puzzle: named };
-    const puzzle = pickPuzzle(pool, {
-      rating: record.value.rating.rating,
-      difficulty: difficulty.value,
-      theme: to.theme,
-      played: new Set(record.value.played),
-    });
-    return to.id ? { puzzle, missing: pt('unknown', { id: to.id }) } : { puzzle };
-  };
-
-  /** Sets up the puzzle the address asks for, or the picker's next one. */
-  const open = (to: PuzzleAddress): void => {
-    session.value?.stop();
-    let pool = puzzles;
-    for (;;) {
-      const { puzzle, missing } = choose(to, pool);
-      if (!puzzle) {
-        session.value = undefined;
-        return;
-      }
-      const read = readPuzzle(puzzle);
-      const line = read.ok ? replayPuzzle(read.value) : read;
-      if (line.ok) {
-        show(to, puzzle, line.value, missing);
-        return;
-      }
-      // A puzzle the rules refuse is left out, and another is chosen.
-      pool = pool.filter((p) => p !== puzzle);
-    }
-  };
-
-  /** Shows `chosen`, replayed as `line`, for the address `to`. */
-  const show = (
-    to: PuzzleAddress,
-    chosen: Puzzle,
-    line: PuzzleLine,
-    missing: string | undefined,
-  ): void => {
-    const mode = to.mode;
-    batch(() => {
-      notice.value = missing;
-      change.value = undefined;
-      shown.value++;
-      session.value = new PuzzleSession(line, engine, (solved) => settled(chosen, mode, solved));
-    });
-    // The address names the puzzle shown, so it can be shared or reloaded.
-    if (mode === 'rated') {
-      const path = puzzlePath({ mode, id: chosen.id, ...(to.theme && { theme: to.theme }) });
-      if (path !== location.pathname + location.search) history.replaceState(null, '', path);
-    }
-  };
-
-  const shownAddress = address.value;
-  // A new address opens a new puzzle.
-  useEffect(() => open(shownAddress), [shownAddress]);
-  useEffect(() => () => session.value?.stop(), [session]);
-
-  const go = (to: PuzzleAddress): void => {
-    history.pushState(null, '', puzzlePath(to));
-    address.value = to;
-  };
-  const next = (): void => {
-    const now = address.value;
-    // After the day's puzzle, the player's own puzzles follow.
-    if (now.mode === 'daily') go({ mode: 'rated' });
-    else open(now.mode === 'rated' ? { mode: 'rated', theme: now.theme } : now);
-  };
-
-  const current = session.value;
+  const current = trainer.session.value;
+  const shownAddress = trainer.address.value;
   const mode = shownAddress.mode;
   const theme = shownAddress.mode === 'rated' ? shownAddress.theme : undefined;
   return (
@@ -204,16 +57,16 @@ export function PuzzlePage({ puzzles }: { readonly puzzles: readonly Puzzle[] })
             { value: 'streak', label: pt('mode.streak') },
             { value: 'daily', label: pt('mode.daily') },
           ]}
-          choose={(m) => go(m === 'rated' ? { mode: 'rated', theme } : { mode: m })}
+          choose={(m) => trainer.go(m === 'rated' ? { mode: 'rated', theme } : { mode: m })}
         />
       </div>
       {current ? (
         <Solving
-          key={shown.value}
+          key={trainer.shown.value}
           session={current}
           mode={mode}
-          next={next}
-          notice={notice.value}
+          next={() => trainer.next()}
+          notice={trainer.notice.value}
         />
       ) : (
         <p class="puzzle-none" data-testid="puzzle-status">
@@ -222,18 +75,12 @@ export function PuzzlePage({ puzzles }: { readonly puzzles: readonly Puzzle[] })
       )}
       <Score
         mode={mode}
-        record={record.value}
-        change={change.value}
-        streak={streak.value}
+        record={trainer.record.value}
+        change={trainer.change.value}
+        streak={trainer.streak.value}
         finished={current?.result.value !== undefined}
       />
-      {mode === 'rated' && (
-        <Filters
-          theme={theme}
-          choose={(picked) => go({ mode: 'rated', theme: picked })}
-          difficultyChosen={() => next()}
-        />
-      )}
+      {mode === 'rated' && <Filters trainer={trainer} theme={theme} />}
     </main>
   );
 }
@@ -406,13 +253,11 @@ function Score({
 
 /** The choice of theme and difficulty for the next rated puzzle. */
 function Filters({
+  trainer,
   theme,
-  choose,
-  difficultyChosen,
 }: {
+  readonly trainer: Trainer;
   readonly theme: PuzzleTheme | undefined;
-  readonly choose: (theme: PuzzleTheme | undefined) => void;
-  readonly difficultyChosen: () => void;
 }) {
   return (
     <div class="puzzle-filters">
@@ -422,7 +267,7 @@ function Filters({
           value={theme ?? ''}
           onChange={(e) => {
             const value = e.currentTarget.value;
-            choose(PUZZLE_THEMES.find((x) => x === value));
+            trainer.chooseTheme(PUZZLE_THEMES.find((x) => x === value));
           }}
           data-testid="theme-filter"
         >
@@ -437,12 +282,9 @@ function Filters({
       <Segmented
         legend={pt('filter.difficulty')}
         name="puzzle-difficulty"
-        value={difficulty.value}
+        value={trainer.difficulty.value}
         choices={DIFFICULTIES.map((d) => ({ value: d, label: pt(`difficulty.${d}`) }))}
-        choose={(d) => {
-          difficulty.value = d;
-          difficultyChosen();
-        }}
+        choose={(d) => trainer.chooseDifficulty(d)}
       />
     </div>
   );

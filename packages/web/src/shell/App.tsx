@@ -18,8 +18,8 @@ import { AnalysisPages, LearnPages, PuzzlePages } from './LazyPages.tsx';
 import { isAppPath, NotFound } from './NotFound.tsx';
 import { OfflineBanner, UpdateBanner } from './UpdateBanner.tsx';
 
-/** The whole app; `match` is the game the game page shows. */
-export function App({ match }: { readonly match: Match }) {
+/** The whole app; `match` gives the game the game page shows, made when first asked for. */
+export function App({ match }: { readonly match: () => Match }) {
   const settings = preferences.value;
   useEffect(() => {
     void setLanguage(settings.language ?? pickLanguage(navigator.languages));
@@ -51,7 +51,7 @@ export function App({ match }: { readonly match: Match }) {
         <OfflineBanner />
       </div>
       {play ? (
-        <PlayPage match={match} />
+        <PlayPage match={match()} />
       ) : page === 'analysis' ? (
         <AnalysisPages />
       ) : (

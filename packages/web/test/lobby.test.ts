@@ -1,0 +1,114 @@
+import {
+  type LobbyClientMessage,
+  type LobbyServerMessage,
+  type LobbyView,
+  type PlayerView,
+  POOLS,
+  RATING_CLASSES,
+} from '@agon/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Lobby } from '../src/online/lobby.ts';
+
+/** A socket the test plays the lobby's server through: it hears what the page sends. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static last: FakeSocket | undefined;
+  readonly readyState = FakeSocket.OPEN;
+  readonly sent: LobbyClientMessage[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as LobbyClientMessage);
+  }
+  close(): void {}
+  hear(m: LobbyServerMessage): void {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+const you: PlayerView = {
+  id: 'abcdefgh23',
+  name: 'Quiet Heron',
+  ratings: Object.fromEntries(
+    RATING_CLASSES.map((c) => [c, { rating: 1500, provisional: true, games: 0 }]),
+  ) as PlayerView['ratings'],
+};
+
+const empty: LobbyView = {
+  pools: POOLS.map((p) => ({ id: p.id, waiting: 0, playing: 0 })),
+  challenges: [],
+  players: 1,
+  games: 0,
+  live: [],
+};
+
+describe('the lobby’s wait in a pool', () => {
+  let lobby: Lobby | undefined;
+  let socket: FakeSocket;
+
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+    lobby = new Lobby('t'.repeat(43), () => undefined);
+    socket = FakeSocket.last!;
+    socket.onopen?.();
+    socket.hear({ t: 'welcome', you, lobby: empty });
+  });
+  afterEach(() => {
+    lobby?.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows at once, and stays once the server confirms it', () => {
+    lobby!.seek('3+2');
+    expect(socket.sent.at(-1)).toEqual({ t: 'seek', pool: '3+2' });
+    expect(lobby!.seeking.value?.pool).toBe('3+2');
+    socket.hear({ t: 'seeking', pool: '3+2' });
+    expect(lobby!.seeking.value?.pool).toBe('3+2');
+  });
+
+  it('ends when the server refuses the seek, whatever the reason', () => {
+    for (const code of ['rate-limited', 'server-error', 'hello-first'] as const) {
+      lobby!.seek('5+3');
+      expect(lobby!.seeking.value?.pool).toBe('5+3');
+      socket.hear({ t: 'error', code, message: 'refused' });
+      expect(lobby!.seeking.value, code).toBeUndefined();
+      expect(lobby!.notice.value?.text, code).toBeTruthy();
+    }
+  });
+
+  it('goes back to the wait the server confirmed when a move to another pool is refused', () => {
+    lobby!.seek('1+1');
+    socket.hear({ t: 'seeking', pool: '1+1' });
+    const confirmed = lobby!.seeking.value;
+    lobby!.seek('10+5');
+    expect(lobby!.seeking.value?.pool).toBe('10+5');
+    socket.hear({ t: 'error', code: 'rate-limited', message: 'too many lobby requests' });
+    expect(lobby!.seeking.value).toBe(confirmed);
+  });
+
+  it('keeps a confirmed wait through a refusal of something else', () => {
+    lobby!.seek('15+10');
+    socket.hear({ t: 'seeking', pool: '15+10' });
+    lobby!.accept('abcdefgh');
+    socket.hear({ t: 'error', code: 'no-such-challenge', message: 'that challenge is gone' });
+    expect(lobby!.seeking.value?.pool).toBe('15+10');
+  });
+
+  it('ends on a busy refusal, naming the game the player is in', () => {
+    lobby!.seek('3+2');
+    socket.hear({
+      t: 'error',
+      code: 'busy',
+      message: 'you are playing a game (/g/abcdefgh23); finish it first',
+    });
+    expect(lobby!.seeking.value).toBeUndefined();
+    expect(lobby!.notice.value?.game).toBe('abcdefgh23');
+  });
+});
