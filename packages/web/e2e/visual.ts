@@ -81,6 +81,7 @@ export const PICTURED_LOBBY: LobbyView = {
   players: 1,
   games: 0,
   live: [],
+  status: 'ok',
 };
 
 /** The two sizes every screen is looked at. */
@@ -218,7 +219,8 @@ export async function lookContext(
 
 /**
  * Serves the lobby's socket through the real server, with PICTURED_LOBBY in place of the lobby
- * it describes: the page's own player (its name, its welcome) is the server's.
+ * it describes and none of its changes: the page's own player (its name, its welcome) is the
+ * server's.
  */
 export async function serveQuietLobby(context: BrowserContext): Promise<void> {
   await context.routeWebSocket(/\/api\/lobby\/socket$/, (page) => {
@@ -226,7 +228,9 @@ export async function serveQuietLobby(context: BrowserContext): Promise<void> {
     page.onMessage((message) => server.send(message));
     server.onMessage((message) => {
       const said = JSON.parse(String(message)) as { t: string; lobby?: LobbyView };
-      if (said.t === 'welcome' || said.t === 'lobby') said.lobby = PICTURED_LOBBY;
+      // The changes to the lobby the others make are kept from the picture.
+      if (said.t === 'changes') return;
+      if (said.t === 'welcome') said.lobby = PICTURED_LOBBY;
       page.send(JSON.stringify(said));
     });
   });

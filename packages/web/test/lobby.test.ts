@@ -36,6 +36,7 @@ const you: PlayerView = {
   ratings: Object.fromEntries(
     RATING_CLASSES.map((c) => [c, { rating: 1500, provisional: true, games: 0 }]),
   ) as PlayerView['ratings'],
+  others: [],
 };
 
 const empty: LobbyView = {
@@ -44,6 +45,7 @@ const empty: LobbyView = {
   players: 1,
   games: 0,
   live: [],
+  status: 'ok',
 };
 
 describe('the lobby’s wait in a pool', () => {
