@@ -96,8 +96,11 @@ if count > tonumber(ARGV[1]) then return (window + 1) * span - now end
 return 0
 `;
 
-/** Deletes each key of KEYS that ARGV[1] holds: a closing process gives up its claims. */
-const UNKEEP = `
+/**
+ * Deletes each key of KEYS that ARGV[1] holds: a closing process gives up its claims and
+ * leases, so that another takes them over at once rather than when they lapse.
+ */
+export const UNKEEP = `
 for _, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
 end
@@ -411,6 +414,7 @@ export class RedisRelay implements Relay {
         const keys = this.kept.slice(i, i + KEEP_BATCH).map((id) => `${KEEPER}${id}`);
         await this.commands.eval(UNKEEP, keys.length, ...keys, this.origin).catch(() => undefined);
       }
+      await this.commands.eval(UNKEEP, 1, 'agon:lease:scan', this.origin).catch(() => undefined);
     }
     this.subscriber.disconnect();
     this.commands.disconnect();

@@ -197,7 +197,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.get('/healthz', async (_request, reply) => {
     // The cause was logged when the store failed; the answer names none of its detail.
     if (store.failure) return reply.status(503).send({ ok: false, error: 'storage' });
-    return { ok: true, games: hub.games, sockets: sockets.size };
+    // The pools this process pairs, so an operator (or a test) sees where pairing runs.
+    return { ok: true, games: hub.games, sockets: sockets.size, leads: lobby.leads };
   });
   await registerOnline(
     app,

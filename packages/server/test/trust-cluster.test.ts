@@ -60,6 +60,9 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
     AGON_PLAYERS_PER_MINUTE: '10000',
     AGON_LOBBY_ACTIONS_PER_MINUTE: '10000',
     AGON_MESSAGES_PER_SECOND: '1000',
+    // Each player of these tests names a network of its own (X-Forwarded-For), so rated games
+    // are played rated.
+    AGON_TRUST_PROXY: '1',
   });
 
   beforeAll(async () => {
@@ -75,10 +78,13 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
     remove(data);
   });
 
-  /** A new player with the lobby open on `server`. */
+  let networks = 0;
+  /** A new player, on a network of its own, with the lobby open on `server`. */
   async function lobbyPlayer(server: Running): Promise<Identity & { client: LobbyClient }> {
-    const me = await newPlayer(server.url);
-    return { ...me, client: (await LobbyClient.open(server.url, me.token)).client };
+    const address = `198.51.100.${++networks}`;
+    const me = await newPlayer(server.url, 'en', address);
+    const { client } = await LobbyClient.open(server.url, me.token, { address });
+    return { ...me, client };
   }
 
   it('stays up while Redis is down, says so, and pairs the waiters once it is back empty', async () => {
@@ -165,46 +171,84 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
         expect(await peers.black.answer(5)).toBe('event');
         const killed = Date.now();
         await servers[0]!.stop('SIGKILL');
-        // Rated in the store by the survivor...
-        for (;;) {
-          const rows = await ask.query<{ result: string | null }>(
-            'SELECT result FROM lobby_games WHERE game_id = $1',
-            [game],
-          );
-          if (rows.rows[0]?.result) {
-            expect(rows.rows[0].result).toBe('white');
-            break;
+        try {
+          // Rated in the store by the survivor...
+          for (;;) {
+            const rows = await ask.query<{ result: string | null }>(
+              'SELECT result FROM lobby_games WHERE game_id = $1',
+              [game],
+            );
+            if (rows.rows[0]?.result) {
+              expect(rows.rows[0].result).toBe('white');
+              break;
+            }
+            expect(Date.now() - killed).toBeLessThan(10_000);
+            await new Promise((r) => setTimeout(r, 100));
           }
-          expect(Date.now() - killed).toBeLessThan(10_000);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        // ...once: each player's rating counted this one game.
-        const games = await ask.query<{ games: string }>(
-          "SELECT games FROM ratings WHERE player_id = ANY($1) AND class = 'blitz'",
-          [[a.id, b.id]],
-        );
-        expect(games.rows.map((r) => Number(r.games))).toEqual([1, 1]);
-        // ...and neither is kept busy: both can seek on the surviving process.
-        const again = await Promise.all(
-          [a, b].map(async (p) => (await LobbyClient.open(servers[1]!.url, p.token)).client),
-        );
-        const pools = ['10+5', '15+10'] as const;
-        for (const [i, c] of again.entries()) c.send({ t: 'seek', pool: pools[i]! });
-        for (const [i, c] of again.entries()) {
-          expect(await c.next('seeking')).toMatchObject({ pool: pools[i] });
-        }
-        console.log(
-          `an end whose committer died was rated ${Date.now() - killed} ms after the kill`,
-        );
-        for (const c of again) {
-          c.send({ t: 'unseek' });
-          c.close();
+          // ...once: each player's rating counted this one game.
+          const games = await ask.query<{ games: string }>(
+            "SELECT games FROM ratings WHERE player_id = ANY($1) AND class = 'blitz'",
+            [[a.id, b.id]],
+          );
+          expect(games.rows.map((r) => Number(r.games))).toEqual([1, 1]);
+          // ...and neither is kept busy: both can seek on the surviving process.
+          const again = await Promise.all(
+            [a, b].map(async (p) => (await LobbyClient.open(servers[1]!.url, p.token)).client),
+          );
+          const pools = ['10+5', '15+10'] as const;
+          for (const [i, c] of again.entries()) c.send({ t: 'seek', pool: pools[i]! });
+          for (const [i, c] of again.entries()) {
+            expect(await c.next('seeking')).toMatchObject({ pool: pools[i] });
+          }
+          console.log(
+            `an end whose committer died was rated ${Date.now() - killed} ms after the kill`,
+          );
+          for (const c of again) {
+            c.send({ t: 'unseek' });
+            c.close();
+          }
+        } finally {
+          servers[0] = await startServer(data, env());
         }
         for (const p of [a, b]) p.client.close();
-        servers[0] = await startServer(data, env());
       }
     } finally {
       await ask.end();
     }
   }, 240_000);
+
+  /** The pools `server` pairs, as its /healthz says. */
+  async function leads(server: Running): Promise<string[]> {
+    return ((await (await fetch(`${server.url}healthz`)).json()) as { leads: string[] }).leads;
+  }
+
+  it('pairs each pool on one process, and another takes a pool over within seconds of a kill', async () => {
+    // Every pool has exactly one leader once both processes have run a wave or two.
+    let split: string[][] = [];
+    for (const began = Date.now(); ; ) {
+      split = await Promise.all(servers.map(leads));
+      if (split.flat().length === 5) break;
+      expect(Date.now() - began).toBeLessThan(10_000);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(new Set(split.flat()).size).toBe(5);
+    // Kill the process that pairs 5+3 and seek there on the other one.
+    const leader = split[0]!.includes('5+3') ? 0 : 1;
+    const other = 1 - leader;
+    await servers[leader]!.stop('SIGKILL');
+    const killed = Date.now();
+    try {
+      const seekers = await Promise.all([0, 1].map(() => lobbyPlayer(servers[other]!)));
+      for (const s of seekers) s.client.send({ t: 'seek', pool: '5+3' });
+      const paired = await Promise.all(seekers.map((s) => s.client.next('paired')));
+      expect(paired[0]!.game).toBe(paired[1]!.game);
+      const took = Date.now() - killed;
+      console.log(`the pairing of a killed leader's pool resumed ${took} ms after the kill`);
+      expect(took).toBeLessThan(10_000);
+      expect(await leads(servers[other]!)).toContain('5+3');
+      for (const s of seekers) s.client.close();
+    } finally {
+      servers[leader] = await startServer(data, env());
+    }
+  }, 120_000);
 });

@@ -17,7 +17,7 @@
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
 import type { Redis } from 'ioredis';
-import { ALIVE, connectRedis, LEASE } from '../redis-relay.ts';
+import { ALIVE, connectRedis, LEASE, UNKEEP } from '../redis-relay.ts';
 import {
   type BoardListener,
   type Challenge,
@@ -485,8 +485,12 @@ export class RedisBoard implements LobbyBoard {
 
   async close(): Promise<void> {
     clearInterval(this.lapsedTimer);
+    // The pools this process paired go to another at its next wave, not when the leases lapse.
+    const leads = POOLS.map((p) => `${P}lead:${p.id}`);
     await this.commands
-      .hdel(`${P}online`, this.origin)
+      .eval(UNKEEP, leads.length, ...leads, this.origin)
+      .catch(() => 0)
+      .then(() => this.commands.hdel(`${P}online`, this.origin))
       .catch(() => 0)
       .then(() => this.commands.quit().catch(() => undefined));
     await this.subscriber.quit().catch(() => undefined);
