@@ -5,7 +5,7 @@
 
 import type { Colour } from '@agon/engine';
 import { Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
-import type { PlayerPage, PoolId } from '@agon/protocol';
+import type { Identity, PlayerPage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,6 +13,8 @@ import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
 const ENV = {
+  // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
+  AGON_TRUST_PROXY: '1',
   AGON_PLAYERS_PER_MINUTE: '10000',
   AGON_LOBBY_ACTIONS_PER_MINUTE: '10000',
   AGON_SOCKETS_PER_ADDRESS: '1000',
@@ -126,9 +128,15 @@ describe('a process killed at a rated game’s end', () => {
   it('rates every such game once it is back, 20 kills out of 20, without the game being opened', async () => {
     const games: { game: string; winner: string; loser: string }[] = [];
     for (let kill = 0; kill < 20; kill++) {
-      const [a, b] = await Promise.all([newPlayer(server.url), newPlayer(server.url)]);
+      const addresses = [`198.51.100.${2 * kill + 1}`, `198.51.100.${2 * kill + 2}`];
+      const [a, b] = (await Promise.all(
+        addresses.map((at) => newPlayer(server.url, 'en', at)),
+      )) as [Identity, Identity];
       const lobbies = await Promise.all(
-        [a, b].map(async (p) => (await LobbyClient.open(server.url, p.token)).client),
+        [a, b].map(
+          async (p, i) =>
+            (await LobbyClient.open(server.url, p.token, { address: addresses[i] })).client,
+        ),
       );
       for (const l of lobbies) l.send({ t: 'seek', pool: '3+2' });
       const paired = await Promise.all(lobbies.map((l) => l.next('paired')));
