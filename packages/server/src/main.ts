@@ -22,6 +22,14 @@ const redisUrl = process.env.AGON_REDIS_URL || undefined;
 const webRoot = process.env.AGON_WEB_ROOT || undefined;
 const redisProblems = new Problems(Date.now);
 
+// No promise of the server is left to reject unheard (the sockets watch what their handlers
+// start, every timer catches its own, and the lint refuses a floating promise or a `void` in
+// src/). Should one still slip through, it is a bug to log with its stack, not a reason to end
+// every game and socket of the process, which is Node's default.
+process.on('unhandledRejection', (reason) => {
+  console.error('a promise rejected unheard (a bug):', reason);
+});
+
 try {
   // Behind a reverse proxy: whose X-Forwarded-For names the client (unset: nobody's).
   const trust = process.env.AGON_TRUST_PROXY;
@@ -50,7 +58,13 @@ try {
   const actual = (app.server.address() as AddressInfo).port;
   console.log(`Agon is ready: http://${shown.includes(':') ? `[${shown}]` : shown}:${actual}/`);
   const close = (): void => {
-    void app.close().then(() => process.exit(0));
+    app.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e instanceof Error ? e.message : e);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', close);
   process.on('SIGTERM', close);

@@ -30,6 +30,8 @@ export class Presence {
     private readonly relay: RoomRelay,
     private readonly gatherMs: number,
     private readonly show: (text: string) => void,
+    /** Told what goes wrong showing a change (a bug: reading the others never fails). */
+    private readonly failed: (e: unknown) => void,
   ) {
     this.shown = this.text();
   }
@@ -74,14 +76,17 @@ export class Presence {
   lookAround(): void {
     if (this.stopped) return;
     const asked = ++this.looking;
-    void this.relay.elsewhere(this.id).then((found) => {
-      // Unreadable (Redis away): what was known stands until it can be read again.
-      if (!found || asked !== this.looking || this.stopped) return;
-      if (attendanceText(found) === attendanceText(this.others)) return;
-      const some = found.white + found.black + found.watchers > 0;
-      this.others = some ? found : NOBODY;
-      this.changed();
-    });
+    this.relay
+      .elsewhere(this.id)
+      .then((found) => {
+        // Unreadable (Redis away): what was known stands until it can be read again.
+        if (!found || asked !== this.looking || this.stopped) return;
+        if (attendanceText(found) === attendanceText(this.others)) return;
+        const some = found.white + found.black + found.watchers > 0;
+        this.others = some ? found : NOBODY;
+        this.changed();
+      })
+      .catch(this.failed);
   }
 
   /** Stops the timer and tells the others this process holds no connection to the game. */

@@ -73,7 +73,7 @@ export function startServerProcess(
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      void stop('SIGKILL');
+      stop('SIGKILL').catch(() => undefined);
       reject(new Error(`the server did not start in time:\n${output}`));
     }, 30_000);
     child.stderr!.on('data', (d: Buffer) => {

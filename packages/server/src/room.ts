@@ -119,18 +119,24 @@ export class Room {
     noted: boolean,
     private players: Seated = UNSEATED,
   ) {
-    this.presence = new Presence(table.id, context.relay, context.limits.presenceMs, (text) => {
-      for (const member of this.members.keys()) member.send(text);
-    });
+    this.presence = new Presence(
+      table.id,
+      context.relay,
+      context.limits.presenceMs,
+      (text) => {
+        for (const member of this.members.keys()) member.send(text);
+      },
+      (e) => context.problems.report(`game ${table.id}`, e, true),
+    );
     this.noted = noted;
     this.arm();
-    void this.note();
+    this.enqueue(() => this.note());
     // Players of this game may be on other processes already.
     this.presence.lookAround();
     // Even a game that nobody ends up joining (a hello whose socket closed) leaves memory.
     this.rest();
     // A lobby game that ended while its process died before rating it is rated now (once).
-    if (outcomeOf(table)) void this.enqueue(() => this.finish());
+    if (outcomeOf(table)) this.enqueue(() => this.finish());
   }
 
   /** The game's id. */
@@ -148,13 +154,15 @@ export class Room {
     return this.players;
   }
 
-  /** Runs `work` after everything already queued for this game. */
-  private enqueue(work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `work` after everything already queued for this game. Storage failures are caught
+   * where they happen: anything thrown here is a bug, logged with its stack, and the queue goes
+   * on.
+   */
+  private enqueue(work: () => Promise<void>): void {
     this.queue = this.queue.then(work).catch((e: unknown) => {
-      // Storage failures are caught where they happen: anything here is a bug, stack and all.
       this.context.problems.report(`game ${this.id}`, e, true);
     });
-    return this.queue;
   }
 
   /**
@@ -162,11 +170,25 @@ export class Room {
    * seat, else to watch. Resolves true once it is in and has the game.
    */
   admit(member: Member, token: string | undefined): Promise<boolean> {
-    let admitted = false;
-    return this.enqueue(async () => {
-      const t = this.table;
-      const hash = token === undefined ? undefined : hashToken(token);
-      let seat: Colour | null =
+    return new Promise((resolve) => {
+      let admitted = false;
+      this.enqueue(async () => {
+        try {
+          admitted = await this.seat(member, token);
+        } finally {
+          resolve(admitted);
+        }
+      });
+    });
+  }
+
+  /** What `admit` does in its turn: true once `member` is in and has the game. */
+  private async seat(member: Member, token: string | undefined): Promise<boolean> {
+    const t = this.table;
+    const hash = token === undefined ? undefined : hashToken(token);
+    let seat: Colour | null;
+    try {
+      seat =
         hash === undefined
           ? null
           : t.seats.white === hash
@@ -174,38 +196,44 @@ export class Room {
             : t.seats.black === hash
               ? 'black'
               : await this.context.seating.seatOf(t.setup, hash);
-      let given: string | undefined;
-      if (seat === null && member.open && !this.left) {
-        // Whoever opens the link first takes the free seat; later visitors watch.
-        const fresh = newToken();
-        const ruling = decide(t, { t: 'join', token: hashToken(fresh) }, this.context.now());
-        if (ruling.ok && (await this.commit(ruling.event, member))) {
-          seat = ruling.event.kind === 'join' ? ruling.event.seat : null;
-          given = fresh;
-        }
+    } catch (e) {
+      // An identity that cannot be looked up now (the store away): try again shortly.
+      this.context.problems.report('storage', e);
+      member.refuse({ code: 'server-error', message: 'the game could not be opened now' });
+      member.close(1011, 'the game could not be opened now');
+      return false;
+    }
+    let given: string | undefined;
+    if (seat === null && member.open && !this.left) {
+      // Whoever opens the link first takes the free seat; later visitors watch.
+      const fresh = newToken();
+      const ruling = decide(t, { t: 'join', token: hashToken(fresh) }, this.context.now());
+      if (ruling.ok && (await this.commit(ruling.event, member))) {
+        seat = ruling.event.kind === 'join' ? ruling.event.seat : null;
+        given = fresh;
       }
-      // Checked after the commit too: the socket may have closed while it was stored.
-      if (!member.open || this.left) {
-        if (this.left) member.close(1012, 'reload the game');
-        this.rest();
-        return;
-      }
-      if (seat === null && this.presence.watchers >= this.context.limits.maxWatchers) {
-        member.refuse({
-          code: 'too-many-watchers',
-          message: 'this game has all the watchers it can take',
-        });
-        member.close(WATCHERS_FULL_CLOSE, 'too many watchers');
-        this.rest();
-        return;
-      }
-      this.members.set(member, seat);
-      this.presence.join(seat);
-      if (this.idle) clearTimeout(this.idle);
-      this.idle = undefined;
-      member.send(this.state(seat, given));
-      admitted = true;
-    }).then(() => admitted);
+    }
+    // Checked after the commit too: the socket may have closed while it was stored.
+    if (!member.open || this.left) {
+      if (this.left) member.close(1012, 'reload the game');
+      this.rest();
+      return false;
+    }
+    if (seat === null && this.presence.watchers >= this.context.limits.maxWatchers) {
+      member.refuse({
+        code: 'too-many-watchers',
+        message: 'this game has all the watchers it can take',
+      });
+      member.close(WATCHERS_FULL_CLOSE, 'too many watchers');
+      this.rest();
+      return false;
+    }
+    this.members.set(member, seat);
+    this.presence.join(seat);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = undefined;
+    member.send(this.state(seat, given));
+    return true;
   }
 
   /** Sends `member` the whole game again. */
@@ -215,7 +243,7 @@ export class Room {
 
   /** Queues a member's action. */
   act(member: Member, action: Action): void {
-    void this.enqueue(() => this.command(member, action));
+    this.enqueue(() => this.command(member, action));
   }
 
   /** Takes a closed connection out of the game. */
@@ -314,7 +342,7 @@ export class Room {
    * Redis was away) the game is dropped and its members reconnect and load it as stored.
    */
   relayed(version: number, event: GameEvent | undefined): void {
-    void this.enqueue(async () => {
+    this.enqueue(async () => {
       if (this.left || version <= this.table.version) return;
       if (version !== this.table.version + 1 || !event) {
         await this.catchUp();
@@ -331,7 +359,7 @@ export class Room {
   refresh(): void {
     if (this.refreshing) return;
     this.refreshing = true;
-    void this.enqueue(() => {
+    this.enqueue(() => {
       this.refreshing = false;
       return this.catchUp();
     });
@@ -410,7 +438,7 @@ export class Room {
     ];
     if (waits.length === 0) return;
     this.alarm = setTimeout(
-      () => void this.enqueue(() => this.flag()),
+      () => this.enqueue(() => this.flag()),
       Math.max(atLeast, Math.max(0, Math.min(...waits)) + 1),
     );
   }
@@ -446,7 +474,7 @@ export class Room {
    * queued (a hello among them keeps it): another process keeps its clock.
    */
   release(): void {
-    void this.enqueue(async () => {
+    this.enqueue(async () => {
       if (this.members.size === 0 && !this.left) this.evict(1001);
     });
   }

@@ -298,7 +298,10 @@ export class RedisBoard implements LobbyBoard {
       this.writeAttendance();
       if (ready++ > 0) this.listener.restored();
     });
-    this.lapsedTimer = setInterval(() => void this.findLapsed(), LAPSED_EVERY_MS);
+    this.lapsedTimer = setInterval(
+      () => this.findLapsed().catch((e: unknown) => onProblem('redis', e)),
+      LAPSED_EVERY_MS,
+    );
     this.lapsedTimer.unref();
   }
 
