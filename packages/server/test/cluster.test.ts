@@ -797,8 +797,11 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     const paired = await Promise.all(
       seekers.map((s) => s.client.next('paired', undefined, 30_000)),
     );
-    // Anything more for anyone (a second game) would have come with the pairing round.
-    await sleep(1500);
+    // Once nobody waits any more, no pairing can follow: anything more for anyone (a second
+    // game) came with the pairing waves before.
+    await seekers[0]!.client.lobbyWhere((l) =>
+      l.pools.every((p) => !pools.includes(p.id) || p.waiting === 0),
+    );
     for (const s of seekers) expect(s.client.unread('paired')).toBe(0);
     const games = new Map<string, { seat: string; token: string; pool: PoolId }[]>();
     for (const [i, p] of paired.entries()) {
@@ -871,11 +874,12 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
     seeker.client.close();
     // The next list (at most a second later, and the news through Redis) shows it gone.
     const gone = await watcher.client.lobbyWhere(waiting(0), 2500);
-    // A newcomer in that pool waits alone rather than meet the one who left.
+    // A newcomer in that pool waits alone rather than meet the one who left: the pool lists one
+    // waiter, so there is nobody to pair with.
     const late = await lobbyPlayer(servers[0]!);
     late.client.send({ t: 'seek', pool: '15+10' });
     await late.client.next('seeking');
-    await sleep(1500);
+    await watcher.client.lobbyWhere(waiting(1));
     expect(late.client.unread('paired')).toBe(0);
     console.log(`a closed socket's seek left the other process's list after ${gone} ms`);
     late.client.send({ t: 'unseek' });

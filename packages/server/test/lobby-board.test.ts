@@ -196,7 +196,8 @@ describe.skipIf(missing !== undefined)('in Redis', () => {
     await dying.offer(challenge('chal0009', 'x2'));
     await living.seek(seek('y', '10+5'));
     expect((await living.snapshot()).challenges.map((c) => c.id)).toContain('chal0009');
-    await new Promise((r) => setTimeout(r, 400));
+    // Its key of life lapses by Redis's clock: wait for that, not for a time.
+    await expect.poll(() => keys.exists('agon:alive:dying'), { timeout: 5000 }).toBe(0);
     const after = await living.snapshot();
     expect(after.challenges.map((c) => c.id)).not.toContain('chal0009');
     expect(after.seeks.map((s) => s.player)).toEqual(['y']);
@@ -215,8 +216,7 @@ describe.skipIf(missing !== undefined)('in Redis', () => {
     a.notify('p1', { t: 'pong' });
     a.attend(3);
     b.attend(2);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(heard).toEqual(['p1:pong']);
-    expect((await a.snapshot()).online).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => heard, { timeout: 5000 }).toEqual(['p1:pong']);
+    await expect.poll(async () => (await a.snapshot()).online).toBeGreaterThanOrEqual(5);
   });
 });
