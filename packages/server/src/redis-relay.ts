@@ -172,6 +172,25 @@ export function connectRedis(
   return redis;
 }
 
+/** Waits up to `ms` for every one of `connections` to be ready; false if one was not in time. */
+export async function ready(connections: readonly Redis[], ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (connections.some((c) => c.status !== 'ready')) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+/** A message of the others as JSON, or undefined for one that is not (it is dropped). */
+export function received<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Wire {
   /** The publishing process. */
   readonly o: string;
@@ -206,13 +225,8 @@ export class RedisRelay implements Relay {
     this.commands = connectRedis(url, onProblem, false);
     this.subscriber = connectRedis(url, onProblem, true);
     this.subscriber.on('pmessage', (_pattern: string, channel: string, text: string) => {
-      let wire: Wire;
-      try {
-        wire = JSON.parse(text) as Wire;
-      } catch {
-        return;
-      }
-      if (wire.o === this.origin) return;
+      const wire = received<Wire>(text);
+      if (!wire || wire.o === this.origin) return;
       const id = channel.slice(CHANNEL.length);
       if (wire.p) this.listener.attendance(id);
       else if (typeof wire.v === 'number') this.listener.event(id, wire.v, wire.e);
@@ -266,13 +280,8 @@ export class RedisRelay implements Relay {
    * Waits up to `ms` for both connections to Redis (a server starts counting and relaying at
    * once rather than on its own for the first moments); false if Redis did not answer in time.
    */
-  async ready(ms: number): Promise<boolean> {
-    const deadline = Date.now() + ms;
-    while (this.commands.status !== 'ready' || this.subscriber.status !== 'ready') {
-      if (Date.now() > deadline) return false;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return true;
+  ready(ms: number): Promise<boolean> {
+    return ready([this.commands, this.subscriber], ms);
   }
 
   get deaf(): boolean {

@@ -5,7 +5,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ClientMessage, Presence, ServerMessage } from '@agon/protocol';
+import { Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
+import type { ChallengeTerms, ClientMessage, Presence, ServerMessage } from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import { Inbox } from '../scripts/inbox.ts';
@@ -187,4 +188,32 @@ export class Peer {
 /** Removes a temporary folder. */
 export function remove(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** A rated blitz challenge (3+2) in which the challenger takes White. */
+export const RATED_BLITZ: ChallengeTerms = {
+  clock: { initial: 180_000, increment: 2000 },
+  variant: 'standard',
+  touchMove: false,
+  captorPlacesQueen: false,
+  side: 'white',
+  rated: true,
+};
+
+/**
+ * The first legal move after `moves` from the standard start that neither ends the game nor
+ * repeats a position, so a test plays as many as it likes without the game ending under it.
+ */
+export function quietMove(moves: readonly string[]): string {
+  const start = parseApn(STANDARD_APN);
+  if (!start.ok) throw new Error(start.error.message);
+  const game = new Game(start.value);
+  for (const text of moves) game.play(game.legalMoves().find((m) => makeMoveText(m) === text)!);
+  const move = game.legalMoves().find((m) => {
+    game.play(m);
+    const quiet = !game.outcome && game.occurrences() === 1;
+    game.undo();
+    return quiet;
+  })!;
+  return makeMoveText(move);
 }

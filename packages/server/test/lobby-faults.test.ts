@@ -4,13 +4,20 @@
 // it once it is back, without anyone opening the game.
 
 import type { Colour } from '@agon/engine';
-import { Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
 import type { Identity, PlayerPage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import { dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
+import {
+  dataFolder,
+  Peer,
+  quietMove,
+  RATED_BLITZ,
+  type Running,
+  remove,
+  startServer,
+} from './harness.ts';
 
 const ENV = {
   // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
@@ -52,14 +59,7 @@ describe('sockets opening and closing at once', () => {
   it('leave no ghost: 300 sockets of 100 players, closed at every moment of their hello', async () => {
     const players = await Promise.all(Array.from({ length: 100 }, () => newPlayer(server.url)));
     const url = `${server.url.replace(/^http/, 'ws')}api/lobby/socket`;
-    const terms = {
-      clock: { initial: 300_000, increment: 0 },
-      variant: 'standard',
-      touchMove: false,
-      captorPlacesQueen: false,
-      side: 'random',
-      rated: true,
-    } as const;
+    const terms = { ...RATED_BLITZ, clock: { initial: 300_000, increment: 0 }, side: 'random' };
     // Each socket says hello and closes while it is answered, or, once welcomed, seeks or
     // challenges and closes at once, or once that is answered.
     const storm = players.flatMap((p, i) =>
@@ -101,18 +101,6 @@ describe('sockets opening and closing at once', () => {
   }, 60_000);
 });
 
-/** The engine's first legal move after `moves` from the standard start. */
-function firstMove(moves: readonly string[]): string {
-  const start = parseApn(STANDARD_APN);
-  if (!start.ok) throw new Error(start.error.message);
-  const game = new Game(start.value);
-  for (const text of moves) {
-    const move = game.legalMoves().find((m) => makeMoveText(m) === text)!;
-    game.play(move);
-  }
-  return makeMoveText(game.legalMoves()[0]!);
-}
-
 describe('a process killed at a rated game’s end', () => {
   let folder: string;
   let server: Running;
@@ -151,7 +139,7 @@ describe('a process killed at a rated game’s end', () => {
       const moves: string[] = [];
       for (let turn = 0; turn < 4; turn++) {
         const seat: Colour = turn % 2 === 0 ? 'white' : 'black';
-        const move = firstMove(moves);
+        const move = quietMove(moves);
         seats[seat].peer.send({ t: 'move', seat, move, version: turn });
         expect(await seats[seat].peer.answer(turn + 1)).toBe('event');
         moves.push(move);

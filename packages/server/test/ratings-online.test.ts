@@ -11,7 +11,7 @@ import type { ChallengeTerms, GameView, Identity, PlayerPage } from '@agon/proto
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { DRAW_AFTER_MOVES } from '../src/referee.ts';
-import { dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
+import { dataFolder, Peer, RATED_BLITZ, type Running, remove, startServer } from './harness.ts';
 
 /** A player of the test: its identity, its network and its lobby socket. */
 interface Someone extends Identity {
@@ -35,14 +35,7 @@ async function settled(url: string, id: string, game: string): Promise<PlayerPag
   }
 }
 
-const BLITZ: ChallengeTerms = {
-  clock: { initial: 180_000, increment: 2000 },
-  variant: 'standard',
-  touchMove: false,
-  captorPlacesQueen: false,
-  side: 'white',
-  rated: true,
-};
+const BLITZ = RATED_BLITZ;
 const BULLET: ChallengeTerms = { ...BLITZ, clock: { initial: 60_000, increment: 0 } };
 
 /** A game in play: each seat's socket, the version it is at, and the moves so far. */

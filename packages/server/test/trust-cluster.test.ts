@@ -5,7 +5,7 @@
 // waiters pair within seconds. The process that commits rated games' ends killed right after
 // each: every end is rated once within 10 s by the survivor, and nobody is left busy.
 
-import { type Colour, Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
+import type { Colour } from '@agon/engine';
 import type { Identity } from '@agon/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,19 +18,19 @@ import {
   startRedis,
   type TestDatabase,
 } from '../scripts/services.ts';
-import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
+import {
+  createGame,
+  dataFolder,
+  Peer,
+  quietMove,
+  RATED_BLITZ,
+  type Running,
+  remove,
+  startServer,
+} from './harness.ts';
 
 const missing = clusterMissing();
 if (missing) console.warn(`cluster trust tests skipped: ${missing}`);
-
-/** The engine's first legal move after `moves` from the standard start. */
-function firstMove(moves: readonly string[]): string {
-  const start = parseApn(STANDARD_APN);
-  if (!start.ok) throw new Error(start.error.message);
-  const game = new Game(start.value);
-  for (const text of moves) game.play(game.legalMoves().find((m) => makeMoveText(m) === text)!);
-  return makeMoveText(game.legalMoves()[0]!);
-}
 
 /** Whether the process of `server` is still running and answers /healthz. */
 async function up(server: Running): Promise<boolean> {
@@ -38,15 +38,6 @@ async function up(server: Running): Promise<boolean> {
   const response = await fetch(`${server.url}healthz`, { signal: AbortSignal.timeout(5000) });
   return response.ok;
 }
-
-const CHALLENGE = {
-  clock: { initial: 180_000, increment: 2000 },
-  variant: 'standard',
-  touchMove: false,
-  captorPlacesQueen: false,
-  side: 'white',
-  rated: true,
-} as const;
 
 describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', () => {
   let db: TestDatabase;
@@ -102,7 +93,7 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
       for (const s of seekers) s.client.send({ t: 'seek', pool: '5+3' });
       for (const s of seekers)
         expect(await s.client.next('seeking')).toMatchObject({ pool: '5+3' });
-      challenger.client.send({ t: 'challenge', ...CHALLENGE });
+      challenger.client.send({ t: 'challenge', ...RATED_BLITZ });
       // Every page says the lobby is reconnecting.
       for (const w of watchers) await w.client.lobbyWhere((l) => l.status === 'reconnecting');
       // The game goes on: moves are stored in PostgreSQL and read across processes.
@@ -110,7 +101,7 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
       let version = black.state.game.version;
       for (const seat of ['white', 'black', 'white', 'black'] as const) {
         const peer = seat === 'white' ? white.peer : black.peer;
-        const move = firstMove(moves);
+        const move = quietMove(moves);
         peer.send({ t: 'move', seat, move, version });
         expect(await peer.answer(++version)).toBe('event');
         moves.push(move);
@@ -147,7 +138,7 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
       for (let round = 0; round < 6; round++) {
         // Both players' lobby and game on the first process: it commits the end, alone.
         const [a, b] = await Promise.all([lobbyPlayer(servers[0]!), lobbyPlayer(servers[0]!)]);
-        a.client.send({ t: 'challenge', ...CHALLENGE });
+        a.client.send({ t: 'challenge', ...RATED_BLITZ });
         await b.client.lobbyWhere((l) => l.challenges.some((c) => c.by.id === a.id));
         b.client.send({
           t: 'accept',
@@ -162,7 +153,7 @@ describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', ()
         const moves: string[] = [];
         for (let turn = 0; turn < 4; turn++) {
           const seat: Colour = turn % 2 === 0 ? 'white' : 'black';
-          const move = firstMove(moves);
+          const move = quietMove(moves);
           peers[seat].send({ t: 'move', seat, move, version: turn });
           expect(await peers[seat].answer(turn + 1)).toBe('event');
           moves.push(move);

@@ -17,7 +17,7 @@
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
 import type { Redis } from 'ioredis';
-import { ALIVE, connectRedis, LEASE, UNKEEP } from '../redis-relay.ts';
+import { ALIVE, connectRedis, LEASE, ready, received, UNKEEP } from '../redis-relay.ts';
 import {
   type BoardListener,
   type Challenge,
@@ -280,13 +280,8 @@ export class RedisBoard implements LobbyBoard {
     this.commands = connectRedis(url, onProblem, false);
     this.subscriber = connectRedis(url, onProblem, true);
     this.subscriber.on('message', (_channel: string, text: string) => {
-      let news: News;
-      try {
-        news = JSON.parse(text) as News;
-      } catch {
-        return;
-      }
-      if (news.o === this.origin) return;
+      const news = received<News>(text);
+      if (!news || news.o === this.origin) return;
       if (news.to !== undefined && news.m) this.listener.deliver(news.to, news.m);
       else this.listener.changed();
     });
@@ -316,13 +311,8 @@ export class RedisBoard implements LobbyBoard {
   }
 
   /** Waits up to `ms` for both connections; false if Redis did not answer in time. */
-  async ready(ms: number): Promise<boolean> {
-    const deadline = Date.now() + ms;
-    while (this.commands.status !== 'ready' || this.subscriber.status !== 'ready') {
-      if (Date.now() > deadline) return false;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return true;
+  ready(ms: number): Promise<boolean> {
+    return ready([this.commands, this.subscriber], ms);
   }
 
   listen(listener: BoardListener): void {
