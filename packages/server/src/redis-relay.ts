@@ -71,11 +71,13 @@ return free
 
 /**
  * Takes or renews the lease KEYS[1] for process ARGV[1] for ARGV[2] ms, unless another process
- * holds it: 1 if ARGV[1] holds it now. Its length is counted by Redis's clock.
+ * holds it (with ARGV[3] = 'renew', only renews one ARGV[1] holds): 1 if ARGV[1] holds it now.
+ * Its length is counted by Redis's clock.
  */
 export const LEASE = `
 local holder = redis.call('GET', KEYS[1])
 if holder and holder ~= ARGV[1] then return 0 end
+if not holder and ARGV[3] == 'renew' then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 `;

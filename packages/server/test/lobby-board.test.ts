@@ -189,6 +189,21 @@ describe.skipIf(missing !== undefined)('in Redis', () => {
 
   contract('the lobby board in Redis', async () => [await board('one'), await board('two')]);
 
+  it('gives each pool one pairing leader, renewed by it, given back or taken when free', async () => {
+    const [a, b] = [await board('lead-a'), await board('lead-b')];
+    expect(await a.lead('1+1', true)).toBe(true);
+    expect(await b.lead('1+1', true)).toBe(false);
+    // Renewing is for the leader only: nobody else takes a held pool, nor renews a free one.
+    expect(await b.lead('1+1', false)).toBe(false);
+    expect(await a.lead('1+1', false)).toBe(true);
+    expect(await b.lead('3+2', false)).toBe(false);
+    await a.release('1+1');
+    expect(await a.lead('1+1', false)).toBe(false);
+    expect(await b.lead('1+1', true)).toBe(true);
+    expect(await a.processes()).toBeGreaterThanOrEqual(2);
+    await b.release('1+1');
+  });
+
   it('drops the seeks and challenges of a process whose key of life lapsed', async () => {
     const dying = await board('dying', 300);
     const living = await board('living');

@@ -121,10 +121,15 @@ export interface LobbyBoard {
    */
   reinstate(playing: readonly Playing[]): Promise<void>;
   /**
-   * Takes or renews this process's lease on pairing `pool` for LEAD_MS: true if this process is
-   * the pool's pairing leader now. One leader a pool, so pairs are proposed once.
+   * Renews this process's lease on pairing `pool` for LEAD_MS, or (with `take`) takes it if
+   * nobody holds it: true if this process is the pool's pairing leader now. One leader a pool,
+   * so pairs are proposed once.
    */
-  lead(pool: PoolId): Promise<boolean>;
+  lead(pool: PoolId, take: boolean): Promise<boolean>;
+  /** Gives up this process's lease on pairing `pool`, for another process to take. */
+  release(pool: PoolId): Promise<void>;
+  /** How many live processes share the board (1 in memory). */
+  processes(): Promise<number>;
   /** Sets how many players have the lobby open on this process. */
   attend(players: number): void;
   /** Everything the lobby lists. */
@@ -265,6 +270,12 @@ export class MemoryBoard implements LobbyBoard {
   /** One process: it leads every pool. */
   async lead(): Promise<boolean> {
     return true;
+  }
+
+  async release(): Promise<void> {}
+
+  async processes(): Promise<number> {
+    return 1;
   }
 
   attend(players: number): void {

@@ -431,9 +431,19 @@ export class RedisBoard implements LobbyBoard {
     this.changed();
   }
 
-  async lead(pool: PoolId): Promise<boolean> {
-    const led = await this.commands.eval(LEASE, 1, `${P}lead:${pool}`, this.origin, LEAD_MS);
+  async lead(pool: PoolId, take: boolean): Promise<boolean> {
+    const key = `${P}lead:${pool}`;
+    const led = await this.commands.eval(LEASE, 1, key, this.origin, LEAD_MS, take ? '' : 'renew');
     return Number(led) === 1;
+  }
+
+  async release(pool: PoolId): Promise<void> {
+    await this.commands.eval(UNKEEP, 1, `${P}lead:${pool}`, this.origin);
+  }
+
+  /** The processes with a count of lobby players: every live one (LAPSED forgets the dead). */
+  async processes(): Promise<number> {
+    return Math.max(1, await this.commands.hlen(`${P}online`));
   }
 
   attend(players: number): void {

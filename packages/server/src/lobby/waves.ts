@@ -1,7 +1,9 @@
 // Quick pairing in waves. Every half second this process renews its lease on each pool it
-// pairs and takes the lease of any pool nobody holds (lobby/board.ts `lead`): one process a
-// pool proposes pairs, so they are not proposed twice, and when it dies another takes the pool
-// over once its lease lapses (LEAD_MS). A leader matches its pool's waiting players
+// pairs and takes the lease of a pool nobody holds (lobby/board.ts `lead`), up to its share of
+// the pools (the pools over the live processes, rounded up; a surplus is given back): one
+// process a pool proposes pairs, so they are not proposed twice, the pools are spread over the
+// processes, and when a process dies another takes its pools over once their leases lapse
+// (LEAD_MS). A leader matches its pool's waiting players
 // (pairing.ts) and starts the games of the pairs it wins on the board, a wave's games
 // together: each waits for durable writes, and at a few dozen arrivals a second one at a time
 // fell behind by seconds (docs/online.md, "Lobby load").
@@ -63,8 +65,7 @@ export class Waves {
       this.led = [];
       return;
     }
-    const leading = await Promise.all(POOLS.map((pool) => board.lead(pool.id).catch(() => false)));
-    const led = POOLS.filter((_, i) => leading[i]).map((p) => p.id);
+    const led = await this.lead();
     this.led = led;
     const at = now();
     const waves = await Promise.all(led.map((pool) => board.seeks(pool)));
@@ -89,6 +90,27 @@ export class Waves {
   }
 
   /** Starts the game of a pair of seeks in `pool`, of the players found for them. */
+  /**
+   * Renews the pools this process led, gives back those over its share, and takes free ones
+   * while under it; answers the pools it leads now.
+   */
+  private async lead(): Promise<PoolId[]> {
+    const { board } = this.context;
+    const share = Math.ceil(POOLS.length / (await board.processes().catch(() => 1)));
+    const renewed = await Promise.all(
+      this.led.map(async (pool) =>
+        (await board.lead(pool, false).catch(() => false)) ? [pool] : [],
+      ),
+    );
+    const led = renewed.flat();
+    for (const pool of led.splice(share)) await board.release(pool).catch(() => undefined);
+    for (const { id } of POOLS) {
+      if (led.length >= share) break;
+      if (!led.includes(id) && (await board.lead(id, true).catch(() => false))) led.push(id);
+    }
+    return POOLS.map((p) => p.id).filter((id) => led.includes(id));
+  }
+
   private async start(
     { pool, white: whiteSeek, black: blackSeek }: { pool: PoolId } & Pair<Seek>,
     white?: Player,
