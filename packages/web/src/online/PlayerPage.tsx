@@ -28,7 +28,8 @@ import { words } from './strings.ts';
 import { ot } from './text.ts';
 import './lobby.css';
 
-const failureText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
+const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 function Ratings({ player }: { readonly player: PlayerData }) {
   return (
@@ -117,7 +118,7 @@ function Rename({ renamed }: { readonly renamed: () => void }) {
           })
           .catch((e: unknown) => {
             problem.value =
-              e instanceof ApiFailure && e.refusal ? nameRefusal(sent, e.refusal) : failureText(e);
+              e instanceof ApiFailure && e.refusal ? nameRefusal(sent, e.refusal) : problemText(e);
           })
           .finally(() => (busy.value = false));
       }}
@@ -210,7 +211,7 @@ function MoveAway() {
                 code.value = c;
                 now.value = Date.now();
               })
-              .catch((e: unknown) => (problem.value = failureText(e)))
+              .catch((e: unknown) => (problem.value = problemText(e)))
               .finally(() => (busy.value = false));
           }}
         >
@@ -246,7 +247,7 @@ function UseCode({ became }: { readonly became: (id: string) => void }) {
           })
           .catch((e: unknown) => {
             problem.value =
-              e instanceof ApiFailure && e.is('bad-code') ? ot('use.bad') : failureText(e);
+              e instanceof ApiFailure && e.is('bad-code') ? ot('use.bad') : problemText(e);
           })
           .finally(() => (busy.value = false));
       }}
@@ -317,7 +318,7 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
       .catch((e: unknown) => {
         if (!live) return;
         if (e instanceof ApiFailure && e.is('no-such-player')) missing.value = shown;
-        else problem.value = { id: shown, text: ot('player.loadFailed', { why: failureText(e) }) };
+        else problem.value = { id: shown, text: ot('player.loadFailed', { why: problemText(e) }) };
       });
     return () => {
       live = false;

@@ -12,6 +12,7 @@ export const en = {
   'net.unreachable': 'The server could not be reached.',
   'net.status': 'The server answered with error {status}.',
   'net.tooMany': 'Too many requests from here just now: wait a minute.',
+  'net.server': 'The server could not do that just now; try again in a moment (request {request}).',
 
   'class.bullet': 'Bullet',
   'class.blitz': 'Blitz',

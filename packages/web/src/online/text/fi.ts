@@ -11,6 +11,8 @@ export const fi: OnlineCatalog = {
   'net.unreachable': 'Palvelimeen ei saatu yhteyttä.',
   'net.status': 'Palvelin vastasi virheellä {status}.',
   'net.tooMany': 'Liian monta pyyntöä juuri nyt: odota hetki.',
+  'net.server':
+    'Palvelin ei pystynyt tekemään sitä juuri nyt; yritä hetken päästä uudelleen (pyyntö {request}).',
 
   'class.bullet': 'Bullet',
   'class.blitz': 'Blitz',

@@ -11,6 +11,7 @@ export const hi: OnlineCatalog = {
   'net.unreachable': 'सर्वर से संपर्क नहीं हो सका।',
   'net.status': 'सर्वर ने त्रुटि {status} लौटाई।',
   'net.tooMany': 'यहाँ से अभी बहुत ज़्यादा अनुरोध आए हैं: एक मिनट रुकें।',
+  'net.server': 'सर्वर अभी यह नहीं कर सका; थोड़ी देर बाद फिर कोशिश करें (अनुरोध {request})।',
 
   'class.bullet': 'बुलेट',
   'class.blitz': 'ब्लिट्ज़',

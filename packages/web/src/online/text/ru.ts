@@ -12,6 +12,8 @@ export const ru: OnlineCatalog = {
   'net.unreachable': 'Сервер недоступен.',
   'net.status': 'Сервер ответил ошибкой {status}.',
   'net.tooMany': 'Слишком много запросов отсюда: подождите минуту.',
+  'net.server':
+    'Сервер не смог сделать это сейчас; попробуйте ещё раз чуть позже (запрос {request}).',
 
   'class.bullet': 'Пуля',
   'class.blitz': 'Блиц',
