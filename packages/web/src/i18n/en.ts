@@ -320,6 +320,8 @@ export const en = {
   'online.refusal.over': 'The game is over.',
   'online.refusal.tooFast': 'Too fast: wait a moment.',
   'online.refusal.server': 'The server could not do that. Try again.',
+  'online.refusal.unavailable':
+    'The server cannot do that just now, while it reconnects: try again in a moment.',
   'online.refused': 'Refused: {message}.',
   'top.coordinates': 'Cell names',
   'top.online': 'Online',

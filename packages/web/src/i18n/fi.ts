@@ -336,6 +336,8 @@ export const fi: UiCatalog = {
   'online.refusal.over': 'Peli on päättynyt.',
   'online.refusal.tooFast': 'Liian nopeasti: odota hetki.',
   'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
+  'online.refusal.unavailable':
+    'Palvelin ei voi tehdä sitä juuri nyt, kun se yhdistää uudelleen: yritä hetken päästä.',
   'online.refused': 'Hylätty: {message}.',
   'top.coordinates': 'Ruutujen nimet',
   'top.online': 'Verkossa',

@@ -308,6 +308,8 @@ export const hi: UiCatalog = {
   'online.refusal.over': 'खेल ख़त्म हो चुका है।',
   'online.refusal.tooFast': 'बहुत तेज़: थोड़ा रुकिए।',
   'online.refusal.server': 'सर्वर यह नहीं कर सका। फिर कोशिश करें।',
+  'online.refusal.unavailable':
+    'सर्वर अभी फिर से जुड़ रहा है, इसलिए यह अभी नहीं हो सकता: थोड़ी देर बाद फिर कोशिश करें।',
   'online.refused': 'अस्वीकार: {message}।',
   'top.coordinates': 'खानों के नाम',
   'top.online': 'ऑनलाइन',

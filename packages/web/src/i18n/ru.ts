@@ -338,6 +338,8 @@ export const ru: UiCatalog = {
   'online.refusal.over': 'Партия окончена.',
   'online.refusal.tooFast': 'Слишком быстро: подождите немного.',
   'online.refusal.server': 'Сервер не смог этого сделать. Попробуйте ещё раз.',
+  'online.refusal.unavailable':
+    'Сервер сейчас переподключается и не может этого сделать: попробуйте чуть позже.',
   'online.refused': 'Отклонено: {message}.',
   'top.coordinates': 'Названия клеток',
   'top.online': 'В сети',

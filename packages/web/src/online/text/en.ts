@@ -52,6 +52,9 @@ export const en = {
   'lobby.live': 'Playing now',
   'lobby.noLive': 'No games are being played just now.',
   'lobby.you': 'Playing as {name}',
+  'lobby.reconnecting': 'The lobby is reconnecting.',
+  'lobby.reconnectingNote':
+    'Games go on. You can still seek a game or make a challenge: it is kept and shown once the lobby is back. Challenges can be accepted again then.',
   'col.player': 'Player',
   'col.rating': 'Rating',
   'col.time': 'Time',

@@ -51,6 +51,9 @@ export const hi: OnlineCatalog = {
   'lobby.live': 'अभी चल रहे खेल',
   'lobby.noLive': 'अभी कोई खेल नहीं चल रहा।',
   'lobby.you': 'आप {name} के नाम से खेल रहे हैं',
+  'lobby.reconnecting': 'लॉबी फिर से जुड़ रही है।',
+  'lobby.reconnectingNote':
+    'खेल चलते रहेंगे। आप अब भी खेल ढूँढ सकते हैं या चुनौती बना सकते हैं: वह रखी रहेगी और लॉबी लौटते ही दिखेगी। तब चुनौतियाँ फिर से स्वीकार की जा सकेंगी।',
   'col.player': 'खिलाड़ी',
   'col.rating': 'रेटिंग',
   'col.time': 'समय',
