@@ -5,6 +5,7 @@ import { gameNamedIn, onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
   elapsedText,
+  gameModeText,
   nameRefusal,
   nameRuleText,
   ratingChange,
@@ -82,6 +83,26 @@ describe('the lobby’s figures', () => {
     expect(ratingChange(1500, 1492)).toBe('−8');
     expect(ratingChange(1500, 1500)).toBe('±0');
     expect(ratingChange(null, null)).toBe('');
+  });
+
+  it('say a lobby game’s clock, class and whether it is rated, and why not when agreed so', async () => {
+    const clock = { initial: 300_000, increment: 3000, white: 0, black: 0, running: null };
+    expect(gameModeText({ clock, rated: true })).toBe('5+3 Blitz · Rated');
+    expect(gameModeText({ clock, rated: false })).toBe('5+3 Blitz · Casual');
+    const unrated = { clock, rated: false, unrated: 'same-network' } as const;
+    expect(gameModeText(unrated)).toBe('5+3 Blitz · Casual: both players on one network');
+    expect(gameModeText({ clock: null, rated: false })).toBe('Casual');
+    for (const lang of ['fi', 'ru', 'hi'] as const) {
+      await onlineText.load(lang);
+      try {
+        language.value = lang;
+        // Said in the player's language, not the English one.
+        expect(gameModeText(unrated)).not.toContain('network');
+        expect(gameModeText(unrated)).toContain('5+3');
+      } finally {
+        language.value = 'en';
+      }
+    }
   });
 
   it('group a transfer code in fours', () => {

@@ -1,7 +1,9 @@
 // The lobby's and player pages' figures as people read them: a wait, a time control, a rating
-// and its change, a transfer code, and a refused name in the player's own words.
+// and its change, a game's terms, a transfer code, and a refused name in the player's own
+// words.
 
 import {
+  type GameView,
   NAME_MAX,
   NAME_MIN,
   type NameRule,
@@ -9,6 +11,7 @@ import {
   nameRuleOf,
   type RatingView,
   type Refusal,
+  ratingClass,
   type TimeControl,
 } from '@agon/protocol';
 import { words } from './strings.ts';
@@ -41,6 +44,19 @@ export function ratingChange(before: number | null, after: number | null): strin
   if (before === null || after === null) return '';
   const d = Math.round(after) - Math.round(before);
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
+}
+
+/**
+ * A lobby game's clock, class and whether it is rated: `5+3 Blitz · Rated`; a game agreed as
+ * rated and played unrated says why.
+ */
+export function gameModeText(v: Pick<GameView, 'clock' | 'rated' | 'unrated'>): string {
+  const mode =
+    v.unrated === 'same-network'
+      ? ot('game.sameNetwork')
+      : ot(v.rated ? 'mode.rated' : 'mode.casual');
+  if (!v.clock) return mode;
+  return `${timeControlText(v.clock)} ${ot(`class.${ratingClass(v.clock)}`)} · ${mode}`;
 }
 
 /** A transfer code in three groups of four, as it is read aloud or typed: `abcd efgh jkmn`. */

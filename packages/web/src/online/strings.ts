@@ -4,6 +4,7 @@
 import type { Colour } from '@agon/engine';
 import type { ErrorCode } from '@agon/protocol';
 import { t } from '../i18n/ui.ts';
+import { DRAW_AFTER_MOVES } from './fair-play.ts';
 
 const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
   stale: () => t('online.refusal.stale'),
@@ -16,6 +17,7 @@ const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
   'server-error': () => t('online.refusal.server'),
   'too-many-watchers': () => t('online.refusal.tooManyWatchers'),
   unavailable: () => t('online.refusal.unavailable'),
+  'too-early': () => t('online.refusal.tooEarly', { count: DRAW_AFTER_MOVES }),
 };
 
 /** The words of the online pages. */

@@ -137,6 +137,13 @@ export const en = {
   'seat.player': '{name}’s page',
   'seat.rating': 'rating {rating}',
   'game.toLobby': 'Back to the lobby',
+  'game.abort': 'Abort game',
+  'game.abortConfirm': 'Really abort?',
+  'game.drawTooEarly': {
+    one: 'In a rated game a draw can be offered once each side has made {count} move.',
+    other: 'In a rated game a draw can be offered once each side has made {count} moves.',
+  },
+  'game.sameNetwork': 'Casual: both players on one network',
 
   'captor.you.white': 'You choose where White’s queen goes: any empty cell.',
   'captor.you.black': 'You choose where Black’s queen goes: any empty cell.',

@@ -139,6 +139,13 @@ export const fi: OnlineCatalog = {
   'seat.player': 'Pelaajan {name} sivu',
   'seat.rating': 'vahvuusluku {rating}',
   'game.toLobby': 'Takaisin aulaan',
+  'game.abort': 'Keskeytä peli',
+  'game.abortConfirm': 'Keskeytetäänkö varmasti?',
+  'game.drawTooEarly': {
+    one: 'Pisteytetyssä pelissä tasapeliä voi tarjota, kun kumpikin on tehnyt {count} siirron.',
+    other: 'Pisteytetyssä pelissä tasapeliä voi tarjota, kun kumpikin on tehnyt {count} siirtoa.',
+  },
+  'game.sameNetwork': 'Vapaa: molemmat pelaajat samassa verkossa',
 
   'captor.you.white': 'Sinä päätät, minne Valkean kuningatar menee: mikä tahansa tyhjä ruutu.',
   'captor.you.black': 'Sinä päätät, minne Mustan kuningatar menee: mikä tahansa tyhjä ruutu.',
