@@ -3,7 +3,13 @@ import type { GameView, SeatPlayer } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { outcomeReason, outcomeTitle } from '../src/lib/wording.ts';
-import { abortable, DRAW_AFTER_MOVES, drawTooEarly, lobbyGame } from '../src/online/fair-play.ts';
+import {
+  abortable,
+  DRAW_AFTER_MOVES,
+  drawTooEarly,
+  lobbyGame,
+  ratingBefore,
+} from '../src/online/fair-play.ts';
 import { words } from '../src/online/strings.ts';
 
 const player = (id: string, rating: number, change?: number): SeatPlayer => ({
@@ -102,5 +108,15 @@ describe('an aborted game', () => {
         await setLanguage('en');
       }
     }
+  });
+});
+
+describe('the rating change of a settled game', () => {
+  it('stands beside the rating the game was played at, as lichess shows it', () => {
+    // The server sends the rating after the game with the change it made.
+    expect(ratingBefore(player('a', 1512, 12))).toBe(1500);
+    expect(ratingBefore(player('b', 1491.6, -8))).toBe(1500);
+    expect(ratingBefore(player('c', 1500, 0))).toBe(1500);
+    expect(ratingBefore(player('d', 1500))).toBe(1500);
   });
 });

@@ -4,12 +4,15 @@ import { language } from '../src/i18n/translations.ts';
 import { gameNamedIn, onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
+  changeClass,
   elapsedText,
   gameModeText,
   nameRefusal,
   nameRuleText,
-  ratingChange,
+  ratingDelta,
   ratingText,
+  ruleSetText,
+  signedChange,
   timeControlText,
   transferGroups,
 } from '../src/online/lobby-text.ts';
@@ -79,10 +82,36 @@ describe('the lobby’s figures', () => {
   it('mark provisional ratings and sign rating changes', () => {
     expect(ratingText({ rating: 1500.4, provisional: true })).toBe('1500?');
     expect(ratingText({ rating: 1623.6, provisional: false })).toBe('1624');
-    expect(ratingChange(1500, 1512)).toBe('+12');
-    expect(ratingChange(1500, 1492)).toBe('−8');
-    expect(ratingChange(1500, 1500)).toBe('±0');
-    expect(ratingChange(null, null)).toBe('');
+    expect(signedChange(12)).toBe('+12');
+    // A true minus sign, as lichess writes it, not a hyphen.
+    expect(signedChange(-8)).toBe('\u22128');
+    expect(signedChange(0)).toBe('±0');
+    expect([changeClass(12), changeClass(-8), changeClass(0)]).toEqual(['up', 'down', 'level']);
+  });
+
+  it('count a game’s change between the ratings as shown, and none for an unrated game', () => {
+    expect(ratingDelta(1500, 1512)).toBe(12);
+    // 1500.4 shows as 1500 and 1492.6 as 1493: the change shown is 7, not 7.8 rounded to 8.
+    expect(ratingDelta(1500.4, 1492.6)).toBe(-7);
+    expect(ratingDelta(1500, 1500)).toBe(0);
+    expect(ratingDelta(null, null)).toBeUndefined();
+    expect(ratingDelta(1500, null)).toBeUndefined();
+  });
+
+  it('name a rule set by its rules, in words', async () => {
+    expect(ruleSetText('standard')).toBe('Standard');
+    expect(ruleSetText('placement')).toBe('Placement');
+    expect(ruleSetText('touch-move+captor')).toBe('Touch-move · Captor places the queen');
+    expect(ruleSetText('placement+touch-move+captor')).toBe(
+      'Placement · Touch-move · Captor places the queen',
+    );
+    await onlineText.load('fi');
+    try {
+      language.value = 'fi';
+      expect(ruleSetText('placement+touch-move')).toBe('Asettelu · Kosketussääntö');
+    } finally {
+      language.value = 'en';
+    }
   });
 
   it('say a lobby game’s clock, class and whether it is rated, and why not when agreed so', async () => {

@@ -3,7 +3,7 @@
 // lobby game can only be called off until both sides have moved, and a rated game takes no
 // draw offer before each side has made its first moves. The server decides; the page follows.
 
-import type { GameView } from '@agon/protocol';
+import type { GameView, SeatPlayer } from '@agon/protocol';
 
 /**
  * Moves each side must have made in a rated game before a draw can be offered: a copy of
@@ -30,4 +30,13 @@ export function abortable(v: GameView): boolean {
  */
 export function drawTooEarly(v: GameView): boolean {
   return v.rated && v.outcome === null && v.moves.length < 2 * DRAW_AFTER_MOVES;
+}
+
+/**
+ * A player's rating on the card of a settled game, as lichess shows it: the rating the game was
+ * played at, which its change is counted from (so the figure does not jump when the game ends).
+ * The server sends the rating after the game with the change it made.
+ */
+export function ratingBefore(p: SeatPlayer): number {
+  return Math.round(p.rating.rating) - (p.change ?? 0);
 }

@@ -78,6 +78,9 @@ export const en = {
   'player.ratings': 'Ratings',
   'player.games': { one: '{count} game', other: '{count} games' },
   'player.provisional': 'A rating with “?” is provisional: too few games to be sure yet.',
+  'player.houseRules': 'Variant and house rules',
+  'player.houseRulesNote':
+    'Games under other rules are rated apart: each set of rules has ratings of its own.',
   'player.since': 'Playing since {date}',
   'player.recent': 'Recent games',
   'player.noGames': 'No games yet.',
@@ -144,6 +147,7 @@ export const en = {
     other: 'In a rated game a draw can be offered once each side has made {count} moves.',
   },
   'game.sameNetwork': 'Casual: both players on one network',
+  'game.ratingChange': 'Rating change',
 
   'captor.you.white': 'You choose where White’s queen goes: any empty cell.',
   'captor.you.black': 'You choose where Black’s queen goes: any empty cell.',

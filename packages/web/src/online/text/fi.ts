@@ -79,6 +79,9 @@ export const fi: OnlineCatalog = {
   'player.games': { one: '{count} peli', other: '{count} peliä' },
   'player.provisional':
     'Vahvuusluku, jonka perässä on ”?”, on alustava: pelejä on vielä liian vähän varmaan arvioon.',
+  'player.houseRules': 'Muunnelma ja kotisäännöt',
+  'player.houseRulesNote':
+    'Muilla säännöillä pelatut pelit pisteytetään erikseen: kullakin sääntöyhdistelmällä on omat vahvuuslukunsa.',
   'player.since': 'Pelannut {date} alkaen',
   'player.recent': 'Viimeisimmät pelit',
   'player.noGames': 'Ei vielä pelejä.',
@@ -146,6 +149,7 @@ export const fi: OnlineCatalog = {
     other: 'Pisteytetyssä pelissä tasapeliä voi tarjota, kun kumpikin on tehnyt {count} siirtoa.',
   },
   'game.sameNetwork': 'Vapaa: molemmat pelaajat samassa verkossa',
+  'game.ratingChange': 'Vahvuusluvun muutos',
 
   'captor.you.white': 'Sinä päätät, minne Valkean kuningatar menee: mikä tahansa tyhjä ruutu.',
   'captor.you.black': 'Sinä päätät, minne Mustan kuningatar menee: mikä tahansa tyhjä ruutu.',

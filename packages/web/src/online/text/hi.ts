@@ -77,6 +77,9 @@ export const hi: OnlineCatalog = {
   'player.ratings': 'रेटिंग',
   'player.games': { one: '{count} खेल', other: '{count} खेल' },
   'player.provisional': '“?” वाली रेटिंग अस्थायी है: पक्का कहने के लिए अभी बहुत कम खेल हुए हैं।',
+  'player.houseRules': 'दूसरा रूप और घरेलू नियम',
+  'player.houseRulesNote':
+    'दूसरे नियमों वाले खेलों की रेटिंग अलग रहती है: नियमों के हर मेल की अपनी रेटिंग होती है।',
   'player.since': '{date} से खेल रहे हैं',
   'player.recent': 'हाल के खेल',
   'player.noGames': 'अभी तक कोई खेल नहीं।',
@@ -143,6 +146,7 @@ export const hi: OnlineCatalog = {
     other: 'रेटेड खेल में बराबरी का प्रस्ताव तब दिया जा सकता है जब दोनों पक्ष {count} चालें चल चुके हों।',
   },
   'game.sameNetwork': 'दोस्ताना: दोनों खिलाड़ी एक ही नेटवर्क पर',
+  'game.ratingChange': 'रेटिंग में बदलाव',
 
   'captor.you.white': 'सफ़ेद की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
   'captor.you.black': 'काले की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
