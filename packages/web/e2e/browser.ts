@@ -63,14 +63,19 @@ export function describeInChromium(name: string, body: (browser: () => Browser) 
   });
 }
 
-/** A fresh context (empty local storage) at desktop or phone size, in the browser's `locale`. */
+/**
+ * A fresh context (empty local storage) at desktop or phone size, in the browser's `locale`;
+ * `from` is the address the server takes it to come from (X-Forwarded-For, which Chromium
+ * sends with every request of the context, the sockets' handshakes included).
+ */
 export function newContext(
   browser: Browser,
   phone = false,
   locale = 'en-GB',
+  from?: string,
 ): Promise<BrowserContext> {
-  return browser.newContext(
-    phone
+  return browser.newContext({
+    ...(phone
       ? {
           viewport: { width: 390, height: 844 },
           isMobile: true,
@@ -78,8 +83,20 @@ export function newContext(
           deviceScaleFactor: 2,
           locale,
         }
-      : { viewport: { width: 1280, height: 800 }, locale },
-  );
+      : { viewport: { width: 1280, height: 800 }, locale }),
+    ...(from !== undefined && { extraHTTPHeaders: { 'x-forwarded-for': from } }),
+  });
+}
+
+let networks = 0;
+/**
+ * An address of a network no other browser of this test file plays from (in 198.18.0.0/15,
+ * kept for tests): two players from two of them may play a rated game. Files count alike, but
+ * the two players of a game are always made in one file.
+ */
+export function newNetwork(): string {
+  networks++;
+  return `198.18.${Math.floor(networks / 256)}.${networks % 256}`;
 }
 
 /** Opens the app and waits for the board. */

@@ -1,12 +1,22 @@
 // The lobby in two Chromium pages, as two people use it: both pick the same quick pairing
 // pool and meet in one game; one makes a challenge (R16: the captor places a captured queen)
 // and the other accepts it from the list; a challenge with touch-move holds each mover to the
-// piece picked up; a browser whose player the server forgot is shown its new one on /me; and a
-// player renames themselves, refused first with the reason, then shown by the new name.
+// piece picked up; a game can only be aborted until both sides have moved, and then counts for
+// nobody; a rated game shows what it did to each rating, and its rule set's rating joins the
+// player's page; a lobby that lost its list says so and holds back acceptances; a browser whose
+// player the server forgot is shown its new one on /me; and a player renames themselves,
+// refused first with the reason, then shown by the new name.
 
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { ARTIFACTS, cellsWith, clickCell, describeInChromium, newContext } from './browser.ts';
+import {
+  ARTIFACTS,
+  cellsWith,
+  clickCell,
+  describeInChromium,
+  newContext,
+  newNetwork,
+} from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
@@ -34,6 +44,74 @@ async function seat(page: Page): Promise<string> {
 async function gameId(page: Page): Promise<string> {
   await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
   return new URL(page.url()).pathname.slice(3);
+}
+
+/**
+ * Makes a game by challenge, as people do: `maker` offers the default terms (5+3, rated) with
+ * White and the touch-move switch as asked, `taker` accepts it from the list. Both end on the
+ * game's page; `maker` plays White.
+ */
+async function meet(maker: Page, taker: Page, touchMove = false): Promise<void> {
+  await openLobby(maker);
+  await openLobby(taker);
+  const name = await ownName(maker);
+  await maker.getByTestId('create-challenge').click();
+  const dialog = maker.getByTestId('challenge-dialog');
+  await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+  if (touchMove) await dialog.getByRole('button', { name: /^Touch-move/ }).click();
+  await maker.getByRole('button', { name: 'Create the challenge' }).click();
+  await taker.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
+  await Promise.all([gameId(maker), gameId(taker)]);
+  expect(await seat(maker)).toBe('white');
+}
+
+/** Makes one turn by clicks on `page` (whose turn it is): its first piece that can move. */
+async function playTurn(page: Page): Promise<void> {
+  await page.locator('.cell.origin').first().waitFor(SLOW);
+  const [from] = await cellsWith(page, 'origin');
+  await clickCell(page, from!);
+  const [to] = await cellsWith(page, 'dest');
+  await clickCell(page, to!);
+}
+
+/** Makes `turns` turns by clicks, White's page and Black's in turn, each seen by the other. */
+async function playTurns(white: Page, black: Page, turns: number): Promise<void> {
+  for (let turn = 0; turn < turns; turn++) {
+    const [mover, other] = turn % 2 === 0 ? [white, black] : [black, white];
+    await playTurn(mover);
+    await expect
+      .poll(() => other.locator('[data-testid="move-list"] .move:not(.empty)').count(), SLOW)
+      .toBe(turn + 1);
+  }
+}
+
+/** Resigns (or aborts) on `page`: the control, then its confirmation. */
+async function confirm(page: Page, ask: string, really: string): Promise<void> {
+  await page.getByRole('button', { name: ask, exact: true }).click();
+  await page.getByRole('button', { name: really, exact: true }).click();
+}
+
+/** The rating change on `side`'s card on `page`, as a screen reader reads it. */
+const changeOf = (page: Page, side: string): Promise<string | null> =>
+  page.getByTestId(`player-${side}`).getByTestId('rating-change').textContent(SLOW);
+
+/**
+ * Serves the lobby's socket through the real server as if the server had lost its link to
+ * the lobby's list; the route answers, so a test can send the list back.
+ */
+async function lobbyAway(context: BrowserContext): Promise<() => WebSocketRoute | undefined> {
+  let route: WebSocketRoute | undefined;
+  await context.routeWebSocket(/\/api\/lobby\/socket$/, (ws) => {
+    route = ws;
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const said = JSON.parse(String(message)) as { t: string; lobby?: { status: string } };
+      if (said.t === 'welcome' && said.lobby) said.lobby.status = 'reconnecting';
+      ws.send(JSON.stringify(said));
+    });
+  });
+  return () => route;
 }
 
 describeInChromium('the lobby', (browser) => {
@@ -177,6 +255,129 @@ describeInChromium('the lobby', (browser) => {
       .poll(() => black.getByTestId('move-list').textContent(), SLOW)
       .toContain(`${first}-${to}`);
     await black.screenshot({ path: `${ARTIFACTS}lobby-touch-move-desktop.png` });
+  });
+
+  it('offers only an abort until both sides have moved; an aborted game counts for nobody', async () => {
+    // Both from this machine's one address: the rated challenge is played casual, and says why.
+    const white = await (await newContext(browser())).newPage();
+    const black = await (await newContext(browser(), true)).newPage();
+    await meet(white, black);
+    for (const page of [white, black]) {
+      await expect
+        .poll(() => page.getByTestId('game-mode').textContent(), SLOW)
+        .toBe('5+3 Blitz · Casual: both players on one network');
+      await page.getByRole('button', { name: 'Abort game' }).waitFor(SLOW);
+      expect(await page.getByRole('button', { name: 'Resign' }).count()).toBe(0);
+    }
+    // White's first move leaves Black's to come: still only an abort, for both.
+    await playTurns(white, black, 1);
+    for (const page of [white, black]) {
+      expect(await page.getByRole('button', { name: 'Abort game' }).count()).toBe(1);
+    }
+    await black.screenshot({ path: `${ARTIFACTS}lobby-abort-phone.png` });
+    await confirm(black, 'Abort game', 'Really abort?');
+    for (const page of [white, black]) {
+      await expect
+        .poll(() => page.getByTestId('result').textContent(), SLOW)
+        .toBe(
+          'Game aborted. It ended before both sides had moved, so it counts for nobody: no rating changes.',
+        );
+      expect(await page.getByTestId('rating-change').count()).toBe(0);
+    }
+  });
+
+  it('shows both players what a rated game did to each rating, beside it', async () => {
+    // Two networks: the server rates the game.
+    const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
+    const black = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
+    await meet(white, black);
+    await expect
+      .poll(() => white.getByTestId('game-mode').textContent(), SLOW)
+      .toBe('5+3 Blitz · Rated');
+    // Too early for a draw: the control says when it will be possible, and sends nothing. It
+    // is disabled to assistive technology but can be reached and pressed, here by keyboard.
+    const draw = white.getByRole('button', { name: 'Offer a draw' });
+    const when = 'In a rated game a draw can be offered once each side has made 10 moves.';
+    expect(await draw.getAttribute('aria-disabled')).toBe('true');
+    expect(await draw.getAttribute('title')).toBe(when);
+    await draw.focus();
+    await white.keyboard.press('Enter');
+    await expect.poll(() => white.getByTestId('notice').textContent()).toBe(`${when} `);
+    expect(await black.getByText('Your opponent offers a draw.').count()).toBe(0);
+
+    await playTurns(white, black, 4);
+    // Both have moved: a resignation is one now.
+    expect(await white.getByRole('button', { name: 'Abort game' }).count()).toBe(0);
+    await confirm(white, 'Resign', 'Really resign?');
+    await expect.poll(() => white.getByTestId('result').textContent(), SLOW).toMatch(/^You lose\./);
+    await expect.poll(() => black.getByTestId('result').textContent(), SLOW).toMatch(/^You win!/);
+    for (const page of [white, black]) {
+      await expect
+        .poll(() => changeOf(page, 'white'), SLOW)
+        .toMatch(/^Rating change \u2212[1-9]\d*$/);
+      await expect.poll(() => changeOf(page, 'black'), SLOW).toMatch(/^Rating change \+[1-9]\d*$/);
+      // Counted from the ratings the game was played at, which the cards still show.
+      expect(await page.locator('.player-card .rating').allTextContents()).toEqual([
+        '1500?',
+        '1500?',
+      ]);
+    }
+    await white.screenshot({ path: `${ARTIFACTS}lobby-rated-result-desktop.png` });
+  });
+
+  it('puts a rated game under house rules in a rating of its own on the player page', async () => {
+    const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
+    const black = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
+    await meet(white, black, true);
+    await expect
+      .poll(() => black.getByTestId('game-mode').textContent(), SLOW)
+      .toBe('5+3 Blitz · Rated');
+    await playTurns(white, black, 2);
+    await confirm(black, 'Resign', 'Really resign?');
+    await expect.poll(() => changeOf(white, 'white'), SLOW).toMatch(/\+[1-9]\d*$/);
+
+    await white.getByTestId('player-white').getByRole('link').click();
+    await white.getByTestId('house-ratings').waitFor(SLOW);
+    const card = white.getByTestId('rating-blitz-touch-move');
+    expect(await card.locator('.rating-class').textContent()).toBe('Blitz');
+    expect(await card.locator('.rating-rules').textContent()).toBe('Touch-move');
+    expect(await card.locator('.rating-games').textContent()).toBe('1 game');
+    // The standard blitz rating is untouched, and the game is marked with its rules.
+    expect(await white.getByTestId('rating-blitz').locator('.rating-games').textContent()).toBe(
+      '0 games',
+    );
+    expect(await white.getByTestId('game-rules').allTextContents()).toEqual(['Touch-move']);
+  });
+
+  it('says calmly when the lobby reconnects, lets the player seek, and holds back acceptances', async () => {
+    const maker = await (await newContext(browser())).newPage();
+    await openLobby(maker);
+    const name = await ownName(maker);
+    await maker.getByTestId('create-challenge').click();
+    await maker.getByRole('button', { name: 'Create the challenge' }).click();
+
+    const context = await newContext(browser());
+    const route = await lobbyAway(context);
+    const page = await context.newPage();
+    await openLobby(page);
+    const banner = page.getByRole('status').filter({ hasText: 'The lobby is reconnecting.' });
+    await banner.waitFor(SLOW);
+    expect(await banner.textContent()).toContain('Games go on.');
+    const accept = page.getByRole('button', { name: `Accept the challenge of ${name}` });
+    await accept.waitFor(SLOW);
+    expect(await accept.isDisabled()).toBe(true);
+    // Seeking still works: the server keeps the wait.
+    await page.getByTestId('pool-10+5').click();
+    await page.getByTestId('seeking').waitFor(SLOW);
+    await page.screenshot({ path: `${ARTIFACTS}lobby-reconnecting-desktop.png` });
+
+    // The list is back: the banner goes, and the challenge can be accepted.
+    route()?.send(JSON.stringify({ t: 'changes', changes: { status: 'ok' } }));
+    await expect.poll(() => banner.count(), SLOW).toBe(0);
+    expect(await page.getByTestId('lobby-reconnecting').textContent()).toBe('');
+    expect(await accept.isEnabled()).toBe(true);
+    await page.getByTestId('seeking').getByRole('button', { name: 'Cancel' }).click();
+    await maker.getByRole('button', { name: 'Cancel your challenge' }).click();
   });
 
   it('shows the new player on /me when the server had forgotten this browser’s', async () => {

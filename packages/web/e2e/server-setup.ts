@@ -21,8 +21,15 @@ export default async function setup({
 }): Promise<() => Promise<void>> {
   const data = mkdtempSync(join(tmpdir(), 'agon-e2e-'));
   // Every online page makes its browser a player, and every test's browser comes from this
-  // one address: the per-address limit on new players is raised for the suite.
-  const server = await startServerProcess(data, { AGON_PLAYERS_PER_MINUTE: '600' });
+  // one address: the per-address limit on new players is raised for the suite. A game agreed
+  // as rated between two players of one network is played unrated, so the server takes the
+  // client's address from X-Forwarded-For, as behind a proxy: a test that needs a rated game
+  // gives each browser an address of its own (newContext's `from`); the rest send none and
+  // are all 127.0.0.1, as before.
+  const server = await startServerProcess(data, {
+    AGON_PLAYERS_PER_MINUTE: '600',
+    AGON_TRUST_PROXY: '1',
+  });
   provide('baseURL', server.url);
   return async () => {
     await server.stop();

@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   type LobbyClientMessage,
   type LobbyServerMessage,
   type LobbyView,
@@ -112,5 +113,66 @@ describe('the lobby’s wait in a pool', () => {
     });
     expect(lobby!.seeking.value).toBeUndefined();
     expect(lobby!.notice.value?.game).toBe('abcdefgh23');
+  });
+});
+
+describe('the lobby while the server has lost its list', () => {
+  let lobby: Lobby | undefined;
+  let socket: FakeSocket;
+
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+    lobby = new Lobby('t'.repeat(43), () => undefined);
+    socket = FakeSocket.last!;
+    socket.onopen?.();
+  });
+  afterEach(() => {
+    lobby?.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('says so from the welcome on, and no longer once the list is back', () => {
+    expect(lobby!.reconnecting.value).toBe(false);
+    socket.hear({ t: 'welcome', you, lobby: { ...empty, status: 'reconnecting' } });
+    expect(lobby!.reconnecting.value).toBe(true);
+    socket.hear({ t: 'changes', changes: { players: 3 } });
+    expect(lobby!.reconnecting.value).toBe(true);
+    socket.hear({ t: 'changes', changes: { status: 'ok' } });
+    expect(lobby!.reconnecting.value).toBe(false);
+    socket.hear({ t: 'changes', changes: { status: 'reconnecting' } });
+    expect(lobby!.reconnecting.value).toBe(true);
+  });
+
+  it('still lets the player wait in a pool, which the server keeps for when it is back', () => {
+    socket.hear({ t: 'welcome', you, lobby: { ...empty, status: 'reconnecting' } });
+    lobby!.seek('5+3');
+    expect(socket.sent.at(-1)).toEqual({ t: 'seek', pool: '5+3' });
+    socket.hear({ t: 'seeking', pool: '5+3' });
+    expect(lobby!.seeking.value?.pool).toBe('5+3');
+  });
+
+  it('words a refused acceptance itself, keeping the wait', () => {
+    socket.hear({ t: 'welcome', you, lobby: { ...empty, status: 'reconnecting' } });
+    lobby!.seek('5+3');
+    socket.hear({ t: 'seeking', pool: '5+3' });
+    lobby!.accept('abcdefgh');
+    socket.hear({
+      t: 'error',
+      code: 'unavailable',
+      message: 'the lobby is reconnecting; try again in a moment',
+    });
+    expect(lobby!.notice.value?.text).toBe(
+      'The server cannot do that just now, while it reconnects: try again in a moment.',
+    );
+    expect(lobby!.seeking.value?.pool).toBe('5+3');
+  });
+
+  it('leaves a refusal it has no words for to the server, even one named like an object’s key', () => {
+    socket.hear({ t: 'welcome', you, lobby: empty });
+    socket.hear({ t: 'error', code: 'constructor' as ErrorCode, message: 'odd' });
+    expect(lobby!.notice.value?.text).toBe('Refused: odd.');
   });
 });

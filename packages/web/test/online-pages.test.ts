@@ -4,11 +4,15 @@ import { language } from '../src/i18n/translations.ts';
 import { gameNamedIn, onlinePage, playerPath } from '../src/online/address.ts';
 import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
+  changeClass,
   elapsedText,
+  gameModeText,
   nameRefusal,
   nameRuleText,
-  ratingChange,
+  ratingDelta,
   ratingText,
+  ruleSetText,
+  signedChange,
   timeControlText,
   transferGroups,
 } from '../src/online/lobby-text.ts';
@@ -78,10 +82,56 @@ describe('the lobby’s figures', () => {
   it('mark provisional ratings and sign rating changes', () => {
     expect(ratingText({ rating: 1500.4, provisional: true })).toBe('1500?');
     expect(ratingText({ rating: 1623.6, provisional: false })).toBe('1624');
-    expect(ratingChange(1500, 1512)).toBe('+12');
-    expect(ratingChange(1500, 1492)).toBe('−8');
-    expect(ratingChange(1500, 1500)).toBe('±0');
-    expect(ratingChange(null, null)).toBe('');
+    expect(signedChange(12)).toBe('+12');
+    // A true minus sign, as lichess writes it, not a hyphen.
+    expect(signedChange(-8)).toBe('\u22128');
+    expect(signedChange(0)).toBe('±0');
+    expect([changeClass(12), changeClass(-8), changeClass(0)]).toEqual(['up', 'down', 'level']);
+  });
+
+  it('count a game’s change between the ratings as shown, and none for an unrated game', () => {
+    expect(ratingDelta(1500, 1512)).toBe(12);
+    // 1500.4 shows as 1500 and 1492.6 as 1493: the change shown is 7, not 7.8 rounded to 8.
+    expect(ratingDelta(1500.4, 1492.6)).toBe(-7);
+    expect(ratingDelta(1500, 1500)).toBe(0);
+    expect(ratingDelta(null, null)).toBeUndefined();
+    expect(ratingDelta(1500, null)).toBeUndefined();
+  });
+
+  it('name a rule set by its rules, in words', async () => {
+    expect(ruleSetText('standard')).toBe('Standard');
+    expect(ruleSetText('placement')).toBe('Placement');
+    expect(ruleSetText('touch-move+captor')).toBe('Touch-move · Captor places the queen');
+    expect(ruleSetText('placement+touch-move+captor')).toBe(
+      'Placement · Touch-move · Captor places the queen',
+    );
+    await onlineText.load('fi');
+    try {
+      language.value = 'fi';
+      expect(ruleSetText('placement+touch-move')).toBe('Asettelu · Kosketussääntö');
+    } finally {
+      language.value = 'en';
+    }
+  });
+
+  it('say a lobby game’s clock, class and whether it is rated, and why not when agreed so', async () => {
+    const clock = { initial: 300_000, increment: 3000, white: 0, black: 0, running: null };
+    expect(gameModeText({ clock, rated: true })).toBe('5+3 Blitz · Rated');
+    expect(gameModeText({ clock, rated: false })).toBe('5+3 Blitz · Casual');
+    const unrated = { clock, rated: false, unrated: 'same-network' } as const;
+    expect(gameModeText(unrated)).toBe('5+3 Blitz · Casual: both players on one network');
+    expect(gameModeText({ clock: null, rated: false })).toBe('Casual');
+    for (const lang of ['fi', 'ru', 'hi'] as const) {
+      await onlineText.load(lang);
+      try {
+        language.value = lang;
+        // Said in the player's language, not the English one.
+        expect(gameModeText(unrated)).not.toContain('network');
+        expect(gameModeText(unrated)).toContain('5+3');
+      } finally {
+        language.value = 'en';
+      }
+    }
   });
 
   it('group a transfer code in fours', () => {

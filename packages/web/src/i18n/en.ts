@@ -306,10 +306,8 @@ export const en = {
   'online.toRematch': 'Go to the rematch',
   'online.clockOf.white': 'White’s clock',
   'online.clockOf.black': 'Black’s clock',
-  'online.aborted.white':
-    'White made no first move in time, so the game was called off: no rating changes.',
-  'online.aborted.black':
-    'Black made no first move in time, so the game was called off: no rating changes.',
+  'online.aborted':
+    'It ended before both sides had moved, so it counts for nobody: no rating changes.',
   'online.timeout.white': 'White ran out of time.',
   'online.timeout.black': 'Black ran out of time.',
   'online.refusal.stale': 'The game changed before your move arrived; the board is up to date now.',
@@ -320,6 +318,12 @@ export const en = {
   'online.refusal.over': 'The game is over.',
   'online.refusal.tooFast': 'Too fast: wait a moment.',
   'online.refusal.server': 'The server could not do that. Try again.',
+  'online.refusal.unavailable':
+    'The server cannot do that just now, while it reconnects: try again in a moment.',
+  'online.refusal.tooEarly': {
+    one: 'Too early for a draw: in a rated game each side makes {count} move first.',
+    other: 'Too early for a draw: in a rated game each side makes {count} moves first.',
+  },
   'online.refused': 'Refused: {message}.',
   'top.coordinates': 'Cell names',
   'top.online': 'Online',

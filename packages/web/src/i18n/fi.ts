@@ -321,10 +321,8 @@ export const fi: UiCatalog = {
   'online.toRematch': 'Siirry uusintapeliin',
   'online.clockOf.white': 'Valkean kello',
   'online.clockOf.black': 'Mustan kello',
-  'online.aborted.white':
-    'Valkea ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
-  'online.aborted.black':
-    'Musta ei tehnyt ensimmäistä siirtoaan ajoissa, joten peli peruttiin: vahvuusluvut eivät muutu.',
+  'online.aborted':
+    'Peli päättyi ennen kuin molemmat olivat siirtäneet, joten sitä ei lasketa kenellekään: vahvuusluvut eivät muutu.',
   'online.timeout.white': 'Valkealta loppui aika.',
   'online.timeout.black': 'Mustalta loppui aika.',
   'online.refusal.stale':
@@ -336,6 +334,13 @@ export const fi: UiCatalog = {
   'online.refusal.over': 'Peli on päättynyt.',
   'online.refusal.tooFast': 'Liian nopeasti: odota hetki.',
   'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
+  'online.refusal.unavailable':
+    'Palvelin ei voi tehdä sitä juuri nyt, kun se yhdistää uudelleen: yritä hetken päästä.',
+  'online.refusal.tooEarly': {
+    one: 'Liian aikaista tasapelille: pisteytetyssä pelissä kumpikin tekee ensin {count} siirron.',
+    other:
+      'Liian aikaista tasapelille: pisteytetyssä pelissä kumpikin tekee ensin {count} siirtoa.',
+  },
   'online.refused': 'Hylätty: {message}.',
   'top.coordinates': 'Ruutujen nimet',
   'top.online': 'Verkossa',

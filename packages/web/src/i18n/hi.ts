@@ -296,8 +296,8 @@ export const hi: UiCatalog = {
   'online.toRematch': 'दोबारा वाले खेल पर जाएँ',
   'online.clockOf.white': 'सफ़ेद की घड़ी',
   'online.clockOf.black': 'काले की घड़ी',
-  'online.aborted.white': 'सफ़ेद ने समय पर पहली चाल नहीं चली, इसलिए खेल रद्द हुआ: रेटिंग नहीं बदली।',
-  'online.aborted.black': 'काले ने समय पर पहली चाल नहीं चली, इसलिए खेल रद्द हुआ: रेटिंग नहीं बदली।',
+  'online.aborted':
+    'खेल दोनों पक्षों के चाल चलने से पहले ख़त्म हो गया, इसलिए यह किसी के खाते में नहीं गिना जाता: रेटिंग नहीं बदली।',
   'online.timeout.white': 'सफ़ेद का समय ख़त्म हो गया।',
   'online.timeout.black': 'काले का समय ख़त्म हो गया।',
   'online.refusal.stale': 'आपकी चाल पहुँचने से पहले खेल बदल गया; बोर्ड अब ताज़ा है।',
@@ -308,6 +308,12 @@ export const hi: UiCatalog = {
   'online.refusal.over': 'खेल ख़त्म हो चुका है।',
   'online.refusal.tooFast': 'बहुत तेज़: थोड़ा रुकिए।',
   'online.refusal.server': 'सर्वर यह नहीं कर सका। फिर कोशिश करें।',
+  'online.refusal.unavailable':
+    'सर्वर अभी फिर से जुड़ रहा है, इसलिए यह अभी नहीं हो सकता: थोड़ी देर बाद फिर कोशिश करें।',
+  'online.refusal.tooEarly': {
+    one: 'बराबरी के लिए अभी जल्दी है: रेटेड खेल में दोनों पक्ष पहले {count} चाल चलते हैं।',
+    other: 'बराबरी के लिए अभी जल्दी है: रेटेड खेल में दोनों पक्ष पहले {count} चालें चलते हैं।',
+  },
   'online.refused': 'अस्वीकार: {message}।',
   'top.coordinates': 'खानों के नाम',
   'top.online': 'ऑनलाइन',

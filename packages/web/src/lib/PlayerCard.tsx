@@ -14,6 +14,8 @@ export interface PlayerCardProps {
   readonly name: ComponentChildren;
   /** The side in words, when the name does not already say it ("You", "Computer"). */
   readonly side?: string | undefined;
+  /** After the side: what a settled rated game did to the rating beside the name. */
+  readonly change?: ComponentChildren;
   readonly toMove: boolean;
   readonly thinking?: boolean;
   /** The player must relocate a captured piece before anything else (R9). */
@@ -64,6 +66,7 @@ export function PlayerCard(p: PlayerCardProps) {
         </span>
         <span class="detail">
           {p.side && <span class="side">{p.side}</span>}
+          {p.change}
           {/* R16: the captor's card says what the captor does instead of "to move", in the
               line under the name, where it leaves room for the name and the clock. */}
           {p.placingQueen && !p.thinking && (

@@ -70,8 +70,9 @@ export function outcomeReason(outcome: Ending, pos: Position): Phrase {
   const winner = outcome.winner ?? undefined;
   if (outcome.reason === 'timeout')
     return phrase(`online.timeout.${winner === 'white' ? 'black' : 'white'}`);
-  // The side that made no first move: White if no move was made, else Black.
-  if (outcome.reason === 'aborted') return phrase(`online.aborted.${pos.turnColour}`);
+  // Called off by a first move not made in time or by a player, which the outcome does not
+  // tell apart: either way nobody won and no rating moved.
+  if (outcome.reason === 'aborted') return phrase('online.aborted');
   const side = outcomeSide({ winner, reason: outcome.reason }, pos) ?? 'white';
   switch (outcome.reason) {
     case 'throne-ring':

@@ -7,6 +7,7 @@ import { useSignal } from '@preact/signals';
 import { QueenChoice } from '../lib/QueenChoice.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
 import { SideChoice, VariantChoice } from './GameTerms.tsx';
+import { type ApiRefusal, failureText } from './players.ts';
 import { keepSeatToken } from './seats.ts';
 import { words } from './strings.ts';
 
@@ -29,8 +30,13 @@ async function create(request: CreateRequest): Promise<Created> {
     throw new CreateFailure(navigator.onLine === false ? words.createOffline : words.unreachable);
   });
   const body = (await response.json().catch(() => ({}))) as Partial<Created> & {
-    error?: { message?: string };
+    error?: ApiRefusal;
   };
+  if (response.status >= 500) {
+    throw new CreateFailure(
+      failureText(response.status, body.error, response.headers.get('x-request-id')),
+    );
+  }
   if (!response.ok || !body.id || !body.token || !body.seat) {
     throw new CreateFailure(
       words.createFailed(body.error?.message ?? words.serverStatus(response.status)),

@@ -12,7 +12,9 @@ import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
+import { abortable, DRAW_AFTER_MOVES, drawTooEarly, lobbyGame } from './fair-play.ts';
 import { Link } from './Link.tsx';
+import { gameModeText } from './lobby-text.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
 import { SeatBar } from './SeatBar.tsx';
@@ -49,19 +51,26 @@ function ShareLink({ id }: { readonly id: string }) {
   );
 }
 
-/** An online action: an icon over its label, as in the local game's row. */
+/**
+ * An online action: an icon over its label, as in the local game's row. One `locked` (saying
+ * why) looks disabled but stays focusable and pressable, so that it can say why to a keyboard
+ * or a finger too, which a disabled button could not.
+ */
 function Act(props: {
   readonly icon: IconName;
   readonly label: string;
   readonly onClick: () => void;
   readonly primary?: boolean;
   readonly disabled?: boolean;
+  readonly locked?: string | undefined;
 }) {
   return (
     <button
       type="button"
-      class={props.primary ? 'action primary' : 'action'}
+      class={`action${props.primary ? ' primary' : ''}${props.locked ? ' locked' : ''}`}
       disabled={props.disabled}
+      aria-disabled={props.locked ? 'true' : undefined}
+      title={props.locked}
       onClick={props.onClick}
     >
       <Icon name={props.icon} />
@@ -84,6 +93,11 @@ function Actions({ online }: { readonly online: OnlineGame }) {
   }
   const them = opposite(you);
   const seated = v.seats.white && v.seats.black;
+  // Until both sides have moved in a lobby game, the server aborts instead of taking a
+  // resignation: the control says what it does.
+  const abort = abortable(v);
+  const tooEarly =
+    seated && drawTooEarly(v) ? ot('game.drawTooEarly', { count: DRAW_AFTER_MOVES }) : undefined;
   if (v.outcome) {
     return (
       <>
@@ -102,7 +116,7 @@ function Actions({ online }: { readonly online: OnlineGame }) {
             onClick={() => online.rematch()}
           />
         )}
-        {v.players ? (
+        {lobbyGame(v) ? (
           <Link class="button action" href="/lobby">
             <Icon name="newGame" />
             <span class="label">{ot('game.toLobby')}</span>
@@ -131,21 +145,24 @@ function Actions({ online }: { readonly online: OnlineGame }) {
           icon="draw"
           label={v.drawOffer === you ? words.drawOffered : words.offerDraw}
           disabled={!seated || v.drawOffer === you}
-          onClick={() => online.draw('offer')}
+          locked={tooEarly}
+          onClick={() => (tooEarly ? online.explain(tooEarly) : online.draw('offer'))}
         />
       )}
       <TwoStep
+        // Armed as one control or the other, never carried from Abort over to Resign.
+        key={abort ? 'abort' : 'resign'}
         class="action"
         ask={
           <>
-            <Icon name="resign" />
-            <span class="label">{words.resign}</span>
+            <Icon name={abort ? 'close' : 'resign'} />
+            <span class="label">{abort ? ot('game.abort') : words.resign}</span>
           </>
         }
         confirm={
           <>
-            <Icon name="resign" />
-            <span class="label">{words.reallyResign}</span>
+            <Icon name={abort ? 'close' : 'resign'} />
+            <span class="label">{abort ? ot('game.abortConfirm') : words.reallyResign}</span>
           </>
         }
         act={() => online.resign()}
@@ -212,6 +229,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
   const inviting = v && you !== null && !v.seats[opposite(you)];
   const notice = online.notice.value;
   const kind = v && gameKind(v);
+  const mode = v && lobbyGame(v) ? gameModeText(v) : undefined;
   return (
     <main class="game-page online">
       <div class="card-top">
@@ -226,9 +244,11 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
       {inviting && <ShareLink id={online.id} />}
       <Moves online={online} />
       <div class="status-area">
-        {kind && (
-          <p class="game-kind" data-testid="game-kind">
-            {kind}
+        {(mode || kind) && (
+          <p class="game-kind">
+            {mode && <span data-testid="game-mode">{mode}</span>}
+            {mode && kind && ' · '}
+            {kind && <span data-testid="game-kind">{kind}</span>}
           </p>
         )}
         {line !== 'open' && v && !online.missing.value && (
@@ -248,7 +268,11 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
             </p>
           )}
           {notice && (
-            <p class="online-notice" role="alert" data-testid="notice">
+            <p
+              class={notice.calm ? 'online-note' : 'online-notice'}
+              role={notice.calm ? 'status' : 'alert'}
+              data-testid="notice"
+            >
               {notice.text}{' '}
               {notice.rule && (
                 <a class="why" href={`/${ruleHref(notice.rule)}`} data-testid="why">

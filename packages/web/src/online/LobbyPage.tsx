@@ -95,6 +95,23 @@ function Pools({ lobby, create }: { readonly lobby: Lobby; readonly create: () =
   );
 }
 
+/**
+ * Said while the server has lost its link to the lobby's list, and nothing else: the region is
+ * on the page from the start, so a screen reader hears the news when it comes.
+ */
+function Reconnecting({ lobby }: { readonly lobby: Lobby }) {
+  return (
+    <div class="lobby-away" role="status" data-testid="lobby-reconnecting">
+      {lobby.reconnecting.value && (
+        <>
+          <p class="lobby-away-title">{ot('lobby.reconnecting')}</p>
+          <p>{ot('lobby.reconnectingNote')}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** The wait in a pool: what for, for how long, a way out, and after a while the computer. */
 function Seeking({
   lobby,
@@ -191,6 +208,8 @@ function Challenge({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeV
           type="button"
           class="primary small"
           aria-label={ot('lobby.acceptOf', { name: c.by.name })}
+          // The server refuses every acceptance until its list is back (the banner says so).
+          disabled={lobby.reconnecting.value}
           onClick={() => lobby.accept(c.id)}
         >
           {ot('lobby.accept')}
@@ -373,6 +392,7 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
   return (
     <main class="lobby" data-testid="lobby">
       <div class="lobby-main">
+        <Reconnecting lobby={lobby} />
         <div class="lobby-status" role="status" aria-live="polite">
           {line !== 'open' && (
             <p class="online-line" data-testid="line">

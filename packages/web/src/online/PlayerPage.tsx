@@ -1,12 +1,15 @@
-// A player's page: the name, a rating per class of time control, and the last games, each
-// opening its game page. This browser's own player also finds here the name to change, and the
-// transfer codes that move the identity between devices.
+// A player's page: the name, a rating per class of time control (and, apart, those of the
+// variant and house rules played), and the last games, each opening its game page. This
+// browser's own player also finds here the name to change, and the transfer codes that move
+// the identity between devices.
 
 import {
   nameProblem,
   type PlayerPage as PlayerData,
   type PlayerGame,
   RATING_CLASSES,
+  type RatingView,
+  RULE_SETS,
   tidyName,
 } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
@@ -16,10 +19,13 @@ import { showToast } from '../ui/Toasts.tsx';
 import { gamePath, playerPath } from './address.ts';
 import { Go, Link } from './Link.tsx';
 import {
+  changeClass,
   nameRefusal,
   nameRuleText,
-  ratingChange,
+  ratingDelta,
   ratingText,
+  ruleSetText,
+  signedChange,
   transferGroups,
 } from './lobby-text.ts';
 import { NoPlayerYet } from './NoPlayerYet.tsx';
@@ -28,31 +34,79 @@ import { words } from './strings.ts';
 import { ot } from './text.ts';
 import './lobby.css';
 
-const failureText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
+const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** One rating's card: what it is kept for, the figure, and how many games made it. */
+function RatingCard({
+  title,
+  rules,
+  r,
+  testId,
+}: {
+  readonly title: string;
+  readonly rules?: string;
+  readonly r: RatingView;
+  readonly testId: string;
+}) {
+  return (
+    <li class="rating-card" data-testid={testId}>
+      <span class="rating-class">{title}</span>
+      {rules && <span class="rating-rules">{rules}</span>}
+      <span class="rating-figure">{ratingText(r)}</span>
+      <span class="rating-games">{ot('player.games', { count: r.games })}</span>
+    </li>
+  );
+}
+
+/** The ratings under the variant and house rules, in the order of the rule sets and classes. */
+function sortedOthers(others: PlayerData['others']): PlayerData['others'] {
+  const rank = (o: PlayerData['others'][number]): number =>
+    RULE_SETS.indexOf(o.rules) * RATING_CLASSES.length + RATING_CLASSES.indexOf(o.class);
+  return [...others].sort((a, b) => rank(a) - rank(b));
+}
 
 function Ratings({ player }: { readonly player: PlayerData }) {
+  const others = sortedOthers(player.others);
   return (
     <section class="player-section" aria-labelledby="player-ratings">
       <h2 id="player-ratings">{ot('player.ratings')}</h2>
       <ul class="rating-grid">
-        {RATING_CLASSES.map((c) => {
-          const r = player.ratings[c];
-          return (
-            <li key={c} class="rating-card" data-testid={`rating-${c}`}>
-              <span class="rating-class">{ot(`class.${c}`)}</span>
-              <span class="rating-figure">{ratingText(r)}</span>
-              <span class="rating-games">{ot('player.games', { count: r.games })}</span>
-            </li>
-          );
-        })}
+        {RATING_CLASSES.map((c) => (
+          <RatingCard
+            key={c}
+            title={ot(`class.${c}`)}
+            r={player.ratings[c]}
+            testId={`rating-${c}`}
+          />
+        ))}
       </ul>
+      {others.length > 0 && (
+        <section aria-labelledby="player-house-rules" data-testid="house-ratings">
+          <h3 id="player-house-rules" class="rating-group">
+            {ot('player.houseRules')}
+          </h3>
+          <p class="lobby-note">{ot('player.houseRulesNote')}</p>
+          <ul class="rating-grid">
+            {others.map((o) => (
+              <RatingCard
+                key={`${o.class}/${o.rules}`}
+                title={ot(`class.${o.class}`)}
+                rules={ruleSetText(o.rules)}
+                r={o.rating}
+                testId={`rating-${o.class}-${o.rules}`}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       <p class="lobby-note">{ot('player.provisional')}</p>
     </section>
   );
 }
 
 function GameRow({ g }: { readonly g: PlayerGame }) {
-  const change = g.rated ? ratingChange(g.ratingBefore, g.ratingAfter) : '';
+  const change = g.rated ? ratingDelta(g.ratingBefore, g.ratingAfter) : undefined;
   const date = new Intl.DateTimeFormat(language.value, { dateStyle: 'medium' }).format(g.at);
   return (
     <li>
@@ -61,12 +115,17 @@ function GameRow({ g }: { readonly g: PlayerGame }) {
           <span class={`token-dot ${g.colour}`} aria-hidden="true" />
           <span class="sr-only">{words.sideWord(g.colour)}</span>
         </span>
-        <span class="game-opponent">{g.opponent.name}</span>
+        <span class="game-opponent">
+          {g.opponent.name}
+          {g.rules !== 'standard' && (
+            <span class="game-rules" data-testid="game-rules">
+              {ruleSetText(g.rules)}
+            </span>
+          )}
+        </span>
         <span class="game-result">{ot(`result.${g.result ?? 'playing'}`)}</span>
-        <span
-          class={`game-change${change.startsWith('+') ? ' up' : change.startsWith('−') ? ' down' : ''}`}
-        >
-          {change}
+        <span class={`game-change${change === undefined ? '' : ` ${changeClass(change)}`}`}>
+          {change === undefined ? '' : signedChange(change)}
         </span>
         <span class="game-date">{date}</span>
       </Link>
@@ -117,7 +176,7 @@ function Rename({ renamed }: { readonly renamed: () => void }) {
           })
           .catch((e: unknown) => {
             problem.value =
-              e instanceof ApiFailure && e.refusal ? nameRefusal(sent, e.refusal) : failureText(e);
+              e instanceof ApiFailure && e.refusal ? nameRefusal(sent, e.refusal) : problemText(e);
           })
           .finally(() => (busy.value = false));
       }}
@@ -210,7 +269,7 @@ function MoveAway() {
                 code.value = c;
                 now.value = Date.now();
               })
-              .catch((e: unknown) => (problem.value = failureText(e)))
+              .catch((e: unknown) => (problem.value = problemText(e)))
               .finally(() => (busy.value = false));
           }}
         >
@@ -246,7 +305,7 @@ function UseCode({ became }: { readonly became: (id: string) => void }) {
           })
           .catch((e: unknown) => {
             problem.value =
-              e instanceof ApiFailure && e.is('bad-code') ? ot('use.bad') : failureText(e);
+              e instanceof ApiFailure && e.is('bad-code') ? ot('use.bad') : problemText(e);
           })
           .finally(() => (busy.value = false));
       }}
@@ -317,7 +376,7 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
       .catch((e: unknown) => {
         if (!live) return;
         if (e instanceof ApiFailure && e.is('no-such-player')) missing.value = shown;
-        else problem.value = { id: shown, text: ot('player.loadFailed', { why: failureText(e) }) };
+        else problem.value = { id: shown, text: ot('player.loadFailed', { why: problemText(e) }) };
       });
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 // One side's card beside the online board (the game page's PlayerCard): who plays it (their
-// name and rating when the lobby made the game), whether they are here, guards in hand, and
-// their clock.
+// name and rating when the lobby made the game, and what a settled rated game did to it),
+// whether they are here, guards in hand, and their clock.
 
 import type { Colour } from '@agon/engine';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
@@ -8,7 +8,7 @@ import { clockText } from './clock-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
-import { Who } from './Who.tsx';
+import { RatingChange, Who } from './Who.tsx';
 
 /** The card for the side of `colour`. */
 export function SeatBar({
@@ -54,6 +54,7 @@ export function SeatBar({
               ? words.sideWord(colour)
               : undefined
       }
+      change={brief?.change !== undefined && <RatingChange change={brief.change} />}
       toMove={toMove}
       relocating={owes}
       placingQueen={placingQueen}

@@ -1,27 +1,44 @@
 // A player as a list or a card shows them: the name, linking to their page, "(you)" for this
-// browser's player, and the rating that counts there.
+// browser's player, and the rating that counts there; and what a settled game did to it.
 
-import type { PlayerBrief } from '@agon/protocol';
+import type { SeatPlayer } from '@agon/protocol';
 import { playerPath } from './address.ts';
+import { ratingBefore } from './fair-play.ts';
 import { Link } from './Link.tsx';
-import { ratingText } from './lobby-text.ts';
+import { changeClass, ratingText, signedChange } from './lobby-text.ts';
 import { ot } from './text.ts';
 
-/** `player`'s name and rating; `you` marks this browser's own. */
+/**
+ * `player`'s name and rating; `you` marks this browser's own. Once a settled game's change is
+ * known, the rating is the one the game was played at, which the change is counted from.
+ */
 export function Who({
   player,
   you = false,
 }: {
-  readonly player: PlayerBrief;
+  readonly player: SeatPlayer;
   readonly you?: boolean;
 }) {
+  const change = player.change;
+  const rating =
+    change === undefined ? player.rating : { ...player.rating, rating: ratingBefore(player) };
   return (
     <span class="who-line">
       <Link href={playerPath(player.id)} class="player-link">
         {player.name}
       </Link>
       {you && <span class="you-mark">{ot('seat.you')}</span>}
-      <span class="rating">{ratingText(player.rating)}</span>
+      <span class="rating">{ratingText(rating)}</span>
+    </span>
+  );
+}
+
+/** What a settled rated game did to a rating: `+12` in green, `−8` in red, `±0`. */
+export function RatingChange({ change }: { readonly change: number }) {
+  return (
+    <span class={`rating-change ${changeClass(change)}`} data-testid="rating-change">
+      <span class="sr-only">{ot('game.ratingChange')} </span>
+      {signedChange(change)}
     </span>
   );
 }

@@ -1,7 +1,10 @@
 // The lobby's and player pages' figures as people read them: a wait, a time control, a rating
-// and its change, a transfer code, and a refused name in the player's own words.
+// and its change, a rule set, a game's terms, a transfer code, and a refused name in the
+// player's own words.
 
 import {
+  type GameView,
+  type HouseRule,
   NAME_MAX,
   NAME_MIN,
   type NameRule,
@@ -9,6 +12,8 @@ import {
   nameRuleOf,
   type RatingView,
   type Refusal,
+  type RuleSet,
+  ratingClass,
   type TimeControl,
 } from '@agon/protocol';
 import { words } from './strings.ts';
@@ -36,11 +41,48 @@ export function ratingText(r: Pick<RatingView, 'rating' | 'provisional'>): strin
   return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
 }
 
-/** A rating's change over a game: `+12`, `−8` (a true minus sign), `±0`; empty when unrated. */
-export function ratingChange(before: number | null, after: number | null): string {
-  if (before === null || after === null) return '';
-  const d = Math.round(after) - Math.round(before);
+/** A rating's change by `d` points: `+12`, `−8` (a true minus sign), `±0`. */
+export function signedChange(d: number): string {
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
+}
+
+/** The class a change is coloured by: up green, down red, none left plain. */
+export function changeClass(d: number): 'up' | 'down' | 'level' {
+  return d > 0 ? 'up' : d < 0 ? 'down' : 'level';
+}
+
+/** A rating's change over a game, as shown (each rounded first); undefined when unrated. */
+export function ratingDelta(before: number | null, after: number | null): number | undefined {
+  return before === null || after === null ? undefined : Math.round(after) - Math.round(before);
+}
+
+/** Each house rule's name, as the lobby's terms say it. */
+const HOUSE_RULE_WORDS: { readonly [R in HouseRule]: () => string } = {
+  placement: () => ot('variant.placement'),
+  'touch-move': () => ot('touchMove'),
+  captor: () => ot('captorPlacesQueen'),
+};
+
+/** A rule set in words: `Standard`, or its house rules, `Placement · Touch-move`. */
+export function ruleSetText(rules: RuleSet): string {
+  if (rules === 'standard') return ot('variant.standard');
+  return rules
+    .split('+')
+    .map((rule) => HOUSE_RULE_WORDS[rule as HouseRule]())
+    .join(' · ');
+}
+
+/**
+ * A lobby game's clock, class and whether it is rated: `5+3 Blitz · Rated`; a game agreed as
+ * rated and played unrated says why.
+ */
+export function gameModeText(v: Pick<GameView, 'clock' | 'rated' | 'unrated'>): string {
+  const mode =
+    v.unrated === 'same-network'
+      ? ot('game.sameNetwork')
+      : ot(v.rated ? 'mode.rated' : 'mode.casual');
+  if (!v.clock) return mode;
+  return `${timeControlText(v.clock)} ${ot(`class.${ratingClass(v.clock)}`)} · ${mode}`;
 }
 
 /** A transfer code in three groups of four, as it is read aloud or typed: `abcd efgh jkmn`. */

@@ -1,6 +1,7 @@
 // The lobby as the page sees it: the server's picture of pools, challenges and games (signals,
-// replaced whole at each `lobby` message), this player's wait in a pool, and the requests sent
-// back. A pairing takes the seat's token into local storage and goes to the game.
+// whole at the welcome, then as each `changes` message changes it) and whether the server can
+// read it now, this player's wait in a pool, and the requests sent back. A pairing takes the
+// seat's token into local storage and goes to the game.
 
 import {
   applyLobbyChanges,
@@ -54,6 +55,11 @@ export class Lobby {
   readonly mine = computed(() =>
     this.view.value?.challenges.find((c) => c.by.id === this.you.value?.id),
   );
+  /**
+   * Whether the server has lost its link to the lobby's shared list: seeks and challenges are
+   * kept for when it is back, games go on, and nothing can be accepted meanwhile.
+   */
+  readonly reconnecting = computed(() => this.view.value?.status === 'reconnecting');
 
   private readonly connection: Connection<LobbyServerMessage, LobbyClientMessage>;
   /** The wait the server last confirmed: what a refused seek goes back to. */
@@ -134,10 +140,9 @@ export class Lobby {
           this.seeking.value = this.confirmed;
         }
         this.notice.value = {
-          text:
-            m.code in REFUSALS
-              ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
-              : words.refusal(m.code, m.message),
+          text: Object.hasOwn(REFUSALS, m.code)
+            ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
+            : words.refusal(m.code, m.message),
         };
         break;
       case 'pong':

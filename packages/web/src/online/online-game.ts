@@ -60,10 +60,14 @@ function replay(v: GameView): Game {
 /** The cell a view says is touched (R15), or -1. */
 const touchedIn = (v: GameView): number => (v.touched === null ? -1 : parseCell(v.touched));
 
-/** A refusal in words, with the rule that explains it when it is a refused tap. */
+/**
+ * A refusal in words, with the rule that explains it when it is a refused tap; or, `calm`, why
+ * a control cannot be used yet, which is news rather than a mistake.
+ */
 export interface Notice {
   readonly text: string;
   readonly rule?: RuleId | undefined;
+  readonly calm?: boolean;
 }
 
 /** An online game seen from this page: as a player (with a token) or a watcher. */
@@ -401,7 +405,12 @@ export class OnlineGame {
     if (this.mustPass.value) this.send(PASS_MOVE);
   }
 
-  /** Resigns this page's side. */
+  /** Says why a control cannot be used yet, where refusals are said. */
+  explain(text: string): void {
+    this.notice.value = { text, calm: true };
+  }
+
+  /** Resigns this page's side (aborts, until both sides have moved in a lobby game). */
   resign(): void {
     const you = this.you.value;
     if (you) this.connection.send({ t: 'resign', seat: you });

@@ -8,6 +8,31 @@ import { language } from '../i18n/translations.ts';
 import { keepIdentity, keptIdentity } from './identity.ts';
 import { ot } from './text.ts';
 
+/**
+ * A refusal as the API sends it. The server's own failures (5xx, `server-error`) also carry the
+ * id its log knows the request by (packages/server/src/failures.ts; the protocol's Refusal has
+ * no such field).
+ */
+export type ApiRefusal = Refusal & { readonly request?: string };
+
+/**
+ * A failed answer in the app's own words (the server's sentence is in the language the browser
+ * asks for, which need not be the app's): for the server's own failure, that it could not, with
+ * the request's id from the answer or its header, so a player can report it.
+ */
+export function failureText(
+  status: number,
+  refusal: ApiRefusal | undefined,
+  requestHeader: string | null,
+): string {
+  if (status === 429) return ot('net.tooMany');
+  if (status >= 500 || refusal?.code === 'server-error') {
+    const request = refusal?.request ?? requestHeader;
+    return request ? ot('net.server', { request }) : ot('net.status', { status });
+  }
+  return refusal?.message ?? ot('net.status', { status });
+}
+
 /** A request the server refused or never answered; `message` is already in the player's words. */
 export class ApiFailure extends Error {
   /** `code` is the server's, or undefined when no answer came. */
@@ -44,15 +69,13 @@ async function call<T>(
     );
   });
   const body = (await response.json().catch(() => undefined)) as
-    | (T & { readonly error?: Refusal })
+    | (T & { readonly error?: ApiRefusal })
     | undefined;
   if (response.ok && body !== undefined) return body;
   const refusal = body?.error;
   throw new ApiFailure(
     refusal,
-    response.status === 429
-      ? ot('net.tooMany')
-      : (refusal?.message ?? ot('net.status', { status: response.status })),
+    failureText(response.status, refusal, response.headers.get('x-request-id')),
   );
 }
 

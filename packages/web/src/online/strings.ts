@@ -2,18 +2,22 @@
 // current language each time it is shown.
 
 import type { Colour } from '@agon/engine';
-import { t, type UiKey } from '../i18n/ui.ts';
+import type { ErrorCode } from '@agon/protocol';
+import { t } from '../i18n/ui.ts';
+import { DRAW_AFTER_MOVES } from './fair-play.ts';
 
-const REFUSALS: Readonly<Record<string, UiKey>> = {
-  stale: 'online.refusal.stale',
-  'not-your-turn': 'online.refusal.notYourTurn',
-  'not-your-seat': 'online.refusal.notYourSeat',
-  spectator: 'online.refusal.spectator',
-  'waiting-for-opponent': 'online.refusal.waiting',
-  'game-over': 'online.refusal.over',
-  'rate-limited': 'online.refusal.tooFast',
-  'server-error': 'online.refusal.server',
-  'too-many-watchers': 'online.refusal.tooManyWatchers',
+const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
+  stale: () => t('online.refusal.stale'),
+  'not-your-turn': () => t('online.refusal.notYourTurn'),
+  'not-your-seat': () => t('online.refusal.notYourSeat'),
+  spectator: () => t('online.refusal.spectator'),
+  'waiting-for-opponent': () => t('online.refusal.waiting'),
+  'game-over': () => t('online.refusal.over'),
+  'rate-limited': () => t('online.refusal.tooFast'),
+  'server-error': () => t('online.refusal.server'),
+  'too-many-watchers': () => t('online.refusal.tooManyWatchers'),
+  unavailable: () => t('online.refusal.unavailable'),
+  'too-early': () => t('online.refusal.tooEarly', { count: DRAW_AFTER_MOVES }),
 };
 
 /** The words of the online pages. */
@@ -161,7 +165,7 @@ export const words = {
   },
   /** The server's refusals, by code; unknown codes show the server's own sentence. */
   refusal: (code: string, message: string): string => {
-    const key = REFUSALS[code];
-    return key ? t(key as 'online.refusal.stale') : t('online.refused', { message });
+    const said = Object.hasOwn(REFUSALS, code) ? REFUSALS[code as ErrorCode] : undefined;
+    return said ? said() : t('online.refused', { message });
   },
 };

@@ -12,6 +12,7 @@ export const en = {
   'net.unreachable': 'The server could not be reached.',
   'net.status': 'The server answered with error {status}.',
   'net.tooMany': 'Too many requests from here just now: wait a minute.',
+  'net.server': 'The server could not do that just now; try again in a moment (request {request}).',
 
   'class.bullet': 'Bullet',
   'class.blitz': 'Blitz',
@@ -51,6 +52,9 @@ export const en = {
   'lobby.live': 'Playing now',
   'lobby.noLive': 'No games are being played just now.',
   'lobby.you': 'Playing as {name}',
+  'lobby.reconnecting': 'The lobby is reconnecting.',
+  'lobby.reconnectingNote':
+    'Games go on. You can still seek a game or make a challenge: it is kept and shown once the lobby is back. Challenges can be accepted again then.',
   'col.player': 'Player',
   'col.rating': 'Rating',
   'col.time': 'Time',
@@ -74,6 +78,9 @@ export const en = {
   'player.ratings': 'Ratings',
   'player.games': { one: '{count} game', other: '{count} games' },
   'player.provisional': 'A rating with “?” is provisional: too few games to be sure yet.',
+  'player.houseRules': 'Variant and house rules',
+  'player.houseRulesNote':
+    'Games under other rules are rated apart: each set of rules has ratings of its own.',
   'player.since': 'Playing since {date}',
   'player.recent': 'Recent games',
   'player.noGames': 'No games yet.',
@@ -133,6 +140,14 @@ export const en = {
   'seat.player': '{name}’s page',
   'seat.rating': 'rating {rating}',
   'game.toLobby': 'Back to the lobby',
+  'game.abort': 'Abort game',
+  'game.abortConfirm': 'Really abort?',
+  'game.drawTooEarly': {
+    one: 'In a rated game a draw can be offered once each side has made {count} move.',
+    other: 'In a rated game a draw can be offered once each side has made {count} moves.',
+  },
+  'game.sameNetwork': 'Casual: both players on one network',
+  'game.ratingChange': 'Rating change',
 
   'captor.you.white': 'You choose where White’s queen goes: any empty cell.',
   'captor.you.black': 'You choose where Black’s queen goes: any empty cell.',

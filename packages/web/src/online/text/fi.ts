@@ -11,6 +11,8 @@ export const fi: OnlineCatalog = {
   'net.unreachable': 'Palvelimeen ei saatu yhteyttä.',
   'net.status': 'Palvelin vastasi virheellä {status}.',
   'net.tooMany': 'Liian monta pyyntöä juuri nyt: odota hetki.',
+  'net.server':
+    'Palvelin ei pystynyt tekemään sitä juuri nyt; yritä hetken päästä uudelleen (pyyntö {request}).',
 
   'class.bullet': 'Bullet',
   'class.blitz': 'Blitz',
@@ -50,6 +52,9 @@ export const fi: OnlineCatalog = {
   'lobby.live': 'Käynnissä nyt',
   'lobby.noLive': 'Yhtään peliä ei ole juuri nyt käynnissä.',
   'lobby.you': 'Pelaat nimellä {name}',
+  'lobby.reconnecting': 'Aulaan yhdistetään uudelleen.',
+  'lobby.reconnectingNote':
+    'Pelit jatkuvat. Voit yhä hakea peliä tai luoda haasteen: se säilyy ja näkyy, kun aula on taas käytössä. Silloin haasteita voi taas hyväksyä.',
   'col.player': 'Pelaaja',
   'col.rating': 'Vahvuusluku',
   'col.time': 'Aika',
@@ -74,6 +79,9 @@ export const fi: OnlineCatalog = {
   'player.games': { one: '{count} peli', other: '{count} peliä' },
   'player.provisional':
     'Vahvuusluku, jonka perässä on ”?”, on alustava: pelejä on vielä liian vähän varmaan arvioon.',
+  'player.houseRules': 'Muunnelma ja kotisäännöt',
+  'player.houseRulesNote':
+    'Muilla säännöillä pelatut pelit pisteytetään erikseen: kullakin sääntöyhdistelmällä on omat vahvuuslukunsa.',
   'player.since': 'Pelannut {date} alkaen',
   'player.recent': 'Viimeisimmät pelit',
   'player.noGames': 'Ei vielä pelejä.',
@@ -134,6 +142,14 @@ export const fi: OnlineCatalog = {
   'seat.player': 'Pelaajan {name} sivu',
   'seat.rating': 'vahvuusluku {rating}',
   'game.toLobby': 'Takaisin aulaan',
+  'game.abort': 'Keskeytä peli',
+  'game.abortConfirm': 'Keskeytetäänkö varmasti?',
+  'game.drawTooEarly': {
+    one: 'Pisteytetyssä pelissä tasapeliä voi tarjota, kun kumpikin on tehnyt {count} siirron.',
+    other: 'Pisteytetyssä pelissä tasapeliä voi tarjota, kun kumpikin on tehnyt {count} siirtoa.',
+  },
+  'game.sameNetwork': 'Vapaa: molemmat pelaajat samassa verkossa',
+  'game.ratingChange': 'Vahvuusluvun muutos',
 
   'captor.you.white': 'Sinä päätät, minne Valkean kuningatar menee: mikä tahansa tyhjä ruutu.',
   'captor.you.black': 'Sinä päätät, minne Mustan kuningatar menee: mikä tahansa tyhjä ruutu.',

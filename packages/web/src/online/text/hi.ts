@@ -11,6 +11,7 @@ export const hi: OnlineCatalog = {
   'net.unreachable': 'सर्वर से संपर्क नहीं हो सका।',
   'net.status': 'सर्वर ने त्रुटि {status} लौटाई।',
   'net.tooMany': 'यहाँ से अभी बहुत ज़्यादा अनुरोध आए हैं: एक मिनट रुकें।',
+  'net.server': 'सर्वर अभी यह नहीं कर सका; थोड़ी देर बाद फिर कोशिश करें (अनुरोध {request})।',
 
   'class.bullet': 'बुलेट',
   'class.blitz': 'ब्लिट्ज़',
@@ -50,6 +51,9 @@ export const hi: OnlineCatalog = {
   'lobby.live': 'अभी चल रहे खेल',
   'lobby.noLive': 'अभी कोई खेल नहीं चल रहा।',
   'lobby.you': 'आप {name} के नाम से खेल रहे हैं',
+  'lobby.reconnecting': 'लॉबी फिर से जुड़ रही है।',
+  'lobby.reconnectingNote':
+    'खेल चलते रहेंगे। आप अब भी खेल ढूँढ सकते हैं या चुनौती बना सकते हैं: वह रखी रहेगी और लॉबी लौटते ही दिखेगी। तब चुनौतियाँ फिर से स्वीकार की जा सकेंगी।',
   'col.player': 'खिलाड़ी',
   'col.rating': 'रेटिंग',
   'col.time': 'समय',
@@ -73,6 +77,9 @@ export const hi: OnlineCatalog = {
   'player.ratings': 'रेटिंग',
   'player.games': { one: '{count} खेल', other: '{count} खेल' },
   'player.provisional': '“?” वाली रेटिंग अस्थायी है: पक्का कहने के लिए अभी बहुत कम खेल हुए हैं।',
+  'player.houseRules': 'दूसरा रूप और घरेलू नियम',
+  'player.houseRulesNote':
+    'दूसरे नियमों वाले खेलों की रेटिंग अलग रहती है: नियमों के हर मेल की अपनी रेटिंग होती है।',
   'player.since': '{date} से खेल रहे हैं',
   'player.recent': 'हाल के खेल',
   'player.noGames': 'अभी तक कोई खेल नहीं।',
@@ -132,6 +139,14 @@ export const hi: OnlineCatalog = {
   'seat.player': '{name} का पन्ना',
   'seat.rating': 'रेटिंग {rating}',
   'game.toLobby': 'लॉबी में लौटें',
+  'game.abort': 'खेल रद्द करें',
+  'game.abortConfirm': 'सच में रद्द करें?',
+  'game.drawTooEarly': {
+    one: 'रेटेड खेल में बराबरी का प्रस्ताव तब दिया जा सकता है जब दोनों पक्ष {count} चाल चल चुके हों।',
+    other: 'रेटेड खेल में बराबरी का प्रस्ताव तब दिया जा सकता है जब दोनों पक्ष {count} चालें चल चुके हों।',
+  },
+  'game.sameNetwork': 'दोस्ताना: दोनों खिलाड़ी एक ही नेटवर्क पर',
+  'game.ratingChange': 'रेटिंग में बदलाव',
 
   'captor.you.white': 'सफ़ेद की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
   'captor.you.black': 'काले की रानी कहाँ जाए, यह आप चुनें: कोई भी ख़ाली खाना।',
