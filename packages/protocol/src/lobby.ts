@@ -24,6 +24,11 @@ export type PoolId = (typeof POOLS)[number]['id'];
 export const CHALLENGE_ID = /^[a-km-np-z2-9]{8}$/;
 /** How long a lobby game may wait for a side's first move before it is called off. */
 export const ABORT_MS = 30_000;
+/**
+ * Moves each side must have made in a rated game before a draw can be offered: a draw agreed at
+ * once would move ratings for a game never played (docs/lobby.md, "Fair ratings").
+ */
+export const DRAW_AFTER_MOVES = 10;
 
 /** The terms of a game offered to anyone. */
 export interface ChallengeTerms {

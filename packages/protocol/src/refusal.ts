@@ -37,6 +37,14 @@ export type ErrorCode =
   /** The server cannot do that right now (it lost a service it needs); try again soon. */
   | 'unavailable';
 
+/**
+ * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says
+ * only that it could not, with the id the server's log knows the request by.
+ */
+export interface Failure extends Refusal {
+  readonly request: string;
+}
+
 /** A refusal: a stable code for programs and a sentence for people. */
 export interface Refusal {
   readonly code: ErrorCode;

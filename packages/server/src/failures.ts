@@ -4,12 +4,7 @@
 // report can be matched to it.
 
 import { randomBytes } from 'node:crypto';
-import { NAME_LANGUAGES, type NameLanguage, type Refusal } from '@agon/protocol';
-
-/** A refusal of the API for the server's own failure, with the id the log knows it by. */
-export interface Failure extends Refusal {
-  readonly request: string;
-}
+import { type Failure, NAME_LANGUAGES, type NameLanguage } from '@agon/protocol';
 
 /** The sentence of a failure, by language. */
 const SENTENCE: { readonly [L in NameLanguage]: (id: string) => string } = {

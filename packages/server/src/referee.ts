@@ -12,7 +12,7 @@ import {
   parseCell,
   parseMoveText,
 } from '@agon/engine';
-import type { DrawAction, ErrorCode, Refusal } from '@agon/protocol';
+import { DRAW_AFTER_MOVES, type DrawAction, type ErrorCode, type Refusal } from '@agon/protocol';
 import type { GameEvent } from './store.ts';
 import { abortDeadline, outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
 
@@ -56,12 +56,6 @@ export type Command =
 export type Ruling =
   | { readonly ok: true; readonly event: GameEvent }
   | { readonly ok: false; readonly error: Refusal };
-
-/**
- * Moves each side must have made in a rated game before a draw can be agreed: a draw agreed at
- * once would move ratings for a game never played (docs/lobby.md, "Fair ratings").
- */
-export const DRAW_AFTER_MOVES = 10;
 
 /**
  * Whether a lobby game can only be called off, not won, lost or drawn: until both sides have

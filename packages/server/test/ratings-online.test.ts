@@ -7,10 +7,15 @@
 // and says so, and a rated game takes no draw before each side has made its first moves.
 
 import { type Colour, Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
-import type { ChallengeTerms, GameView, Identity, PlayerPage } from '@agon/protocol';
+import {
+  type ChallengeTerms,
+  DRAW_AFTER_MOVES,
+  type GameView,
+  type Identity,
+  type PlayerPage,
+} from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import { DRAW_AFTER_MOVES } from '../src/referee.ts';
 import { dataFolder, Peer, RATED_BLITZ, type Running, remove, startServer } from './harness.ts';
 
 /** A player of the test: its identity, its network and its lobby socket. */
@@ -153,6 +158,10 @@ describe('ratings of lobby games, on the wire', () => {
     );
     expect(shown.game.players.white!.change).toBeGreaterThan(0);
     expect(shown.game.players.black!.change).toBeLessThan(0);
+    // Whoever opens the finished game later sees the same.
+    const later = await Peer.join(server.url, g.game);
+    expect(later.state.game.players.white!.change).toBe(shown.game.players.white!.change);
+    later.peer.close();
     const whiteIs = g.state.players.white!.id === a.id ? a : b;
     const blackIs = whiteIs === a ? b : a;
     const [w, l] = [

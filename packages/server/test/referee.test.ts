@@ -2,8 +2,9 @@
 // change, with the time passed in by hand.
 
 import { cellName, makeMoveText, moveFrom } from '@agon/engine';
+import { DRAW_AFTER_MOVES } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
-import { type Command, DRAW_AFTER_MOVES, decide } from '../src/referee.ts';
+import { type Command, decide } from '../src/referee.ts';
 import type { GameEvent, GameSetup } from '../src/store.ts';
 import {
   applyEvent,

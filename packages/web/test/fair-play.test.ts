@@ -3,13 +3,7 @@ import type { GameView, SeatPlayer } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { outcomeReason, outcomeTitle } from '../src/lib/wording.ts';
-import {
-  abortable,
-  DRAW_AFTER_MOVES,
-  drawTooEarly,
-  lobbyGame,
-  ratingBefore,
-} from '../src/online/fair-play.ts';
+import { abortable, drawTooEarly, lobbyGame, ratingBefore } from '../src/online/fair-play.ts';
 import { words } from '../src/online/strings.ts';
 
 const player = (id: string, rating: number, change?: number): SeatPlayer => ({
@@ -59,7 +53,6 @@ describe('a lobby game’s first moves', () => {
 
 describe('a draw in a rated game', () => {
   it('cannot be offered until each side has made its moves, as the server counts them', () => {
-    expect(DRAW_AFTER_MOVES).toBe(10);
     expect(drawTooEarly(lobbyView(0, { rated: true }))).toBe(true);
     expect(drawTooEarly(lobbyView(19, { rated: true }))).toBe(true);
     expect(drawTooEarly(lobbyView(20, { rated: true }))).toBe(false);

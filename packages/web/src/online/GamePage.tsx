@@ -3,6 +3,7 @@
 // share while the seat opposite is free, the moves, the status and offers, and the actions.
 
 import { makeMoveText, opposite } from '@agon/engine';
+import { DRAW_AFTER_MOVES } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
@@ -12,7 +13,7 @@ import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
-import { abortable, DRAW_AFTER_MOVES, drawTooEarly, lobbyGame } from './fair-play.ts';
+import { abortable, drawTooEarly, lobbyGame } from './fair-play.ts';
 import { Link } from './Link.tsx';
 import { gameModeText } from './lobby-text.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';

@@ -3,13 +3,7 @@
 // lobby game can only be called off until both sides have moved, and a rated game takes no
 // draw offer before each side has made its first moves. The server decides; the page follows.
 
-import type { GameView, SeatPlayer } from '@agon/protocol';
-
-/**
- * Moves each side must have made in a rated game before a draw can be offered: a copy of
- * DRAW_AFTER_MOVES in packages/server/src/referee.ts, which the protocol does not export.
- */
-export const DRAW_AFTER_MOVES = 10;
+import { DRAW_AFTER_MOVES, type GameView, type SeatPlayer } from '@agon/protocol';
 
 /** Whether the lobby made the game: its players are known (a game by link has none). */
 export function lobbyGame(v: GameView): boolean {

@@ -2,18 +2,17 @@
 // of an online page, checked with the server once a page load, and made anew when the server no
 // longer knows it.
 
-import type { ErrorCode, Identity, PlayerPage, PlayerView, Refusal } from '@agon/protocol';
+import type { ErrorCode, Failure, Identity, PlayerPage, PlayerView, Refusal } from '@agon/protocol';
 import { signal } from '@preact/signals';
 import { language } from '../i18n/translations.ts';
 import { keepIdentity, keptIdentity } from './identity.ts';
 import { ot } from './text.ts';
 
 /**
- * A refusal as the API sends it. The server's own failures (5xx, `server-error`) also carry the
- * id its log knows the request by (packages/server/src/failures.ts; the protocol's Refusal has
- * no such field).
+ * A refusal as the API sends it: the server's own failures (5xx, `server-error`) also carry the
+ * id its log knows the request by.
  */
-export type ApiRefusal = Refusal & { readonly request?: string };
+export type ApiRefusal = Refusal & Partial<Pick<Failure, 'request'>>;
 
 /**
  * A failed answer in the app's own words (the server's sentence is in the language the browser

@@ -2,9 +2,8 @@
 // current language each time it is shown.
 
 import type { Colour } from '@agon/engine';
-import type { ErrorCode } from '@agon/protocol';
+import { DRAW_AFTER_MOVES, type ErrorCode } from '@agon/protocol';
 import { t } from '../i18n/ui.ts';
-import { DRAW_AFTER_MOVES } from './fair-play.ts';
 
 const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
   stale: () => t('online.refusal.stale'),
