@@ -180,10 +180,13 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
 
   app.get<{ Params: { id: string } }>('/players/:id', async (request, reply) => {
     const id = request.params.id;
-    const player = PLAYER_ID.test(id) ? await players.player(id) : undefined;
+    const known = PLAYER_ID.test(id);
+    // The games are read before the ratings: a game settled between the two reads then shows
+    // its rating already counted, never a result whose rating is missing.
+    const games = known ? await players.recentGames(id, PAGE_GAMES) : [];
+    const player = known ? await players.player(id) : undefined;
     if (!player)
       return reply.status(404).send(refusal('no-such-player', 'there is no such player'));
-    const games = await players.recentGames(player.id, PAGE_GAMES);
     return {
       ...playerView(player, now()),
       createdAt: player.createdAt,
