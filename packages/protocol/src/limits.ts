@@ -18,3 +18,9 @@ export const MAX_INCREMENT_MS = 3 * 60_000;
 export const MAX_MESSAGE_BYTES = 2048;
 /** The largest body of a request to create a game, for the same reason. */
 export const MAX_CREATE_BYTES = 1024;
+/** A seat's quick messages come at least this far apart... */
+export const QUICK_MESSAGE_GAP_MS = 2000;
+/** ...and at most this many in any minute, so a flood of them is refused, not shown. */
+export const QUICK_MESSAGES_PER_MINUTE = 5;
+/** The quick messages a game's state carries, the latest: enough for a page to show again. */
+export const SAID_KEPT = 20;

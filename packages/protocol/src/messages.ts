@@ -40,11 +40,39 @@ export type ClientMessage =
   | { readonly t: 'resign'; readonly seat: Colour }
   | { readonly t: 'draw'; readonly seat: Colour; readonly action: DrawAction }
   | { readonly t: 'rematch'; readonly seat: Colour }
+  /** Ask to take back one's last move, or answer the opponent's asking (unrated games only). */
+  | { readonly t: 'takeback'; readonly seat: Colour; readonly action: DrawAction }
+  /** A quick message to the other side, by id: each reader sees it in their own language. */
+  | { readonly t: 'say'; readonly seat: Colour; readonly message: QuickMessage }
   | { readonly t: 'sync' }
   | { readonly t: 'ping' };
 
-/** The three answers of the draw protocol. */
+/** The three answers of the draw protocol, and of the takeback protocol alike. */
 export type DrawAction = 'offer' | 'accept' | 'decline';
+
+/**
+ * The quick messages players may send in a game, instead of free chat: ids, never text, so
+ * nobody can be insulted or spammed with words and each reader sees them in their own language.
+ */
+export const QUICK_MESSAGES = [
+  'good-luck',
+  'have-fun',
+  'well-played',
+  'thanks',
+  'oops',
+  'good-game',
+] as const;
+
+/** One quick message. */
+export type QuickMessage = (typeof QUICK_MESSAGES)[number];
+
+/** A quick message said in a game, as the game's state carries it. */
+export interface Said {
+  readonly seat: Colour;
+  readonly message: QuickMessage;
+  /** The version its event made, so a page shows each once however often it is sent the game. */
+  readonly version: number;
+}
 
 /** The close code for an unknown game, so the browser stops reconnecting to it for good. */
 export const NO_SUCH_GAME_CLOSE = 4404;
@@ -86,7 +114,11 @@ export type PublicEvent =
   | { readonly kind: 'timeout'; readonly seat: Colour }
   | { readonly kind: 'abort'; readonly seat: Colour }
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
-  | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string };
+  | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string }
+  | { readonly kind: 'takeback-offer' | 'takeback-decline'; readonly seat: Colour }
+  /** `seat` accepted the opponent's takeback: the last `undone` moves are taken back. */
+  | { readonly kind: 'takeback-accept'; readonly seat: Colour; readonly undone: number }
+  | { readonly kind: 'say'; readonly seat: Colour; readonly message: QuickMessage };
 
 /** A lobby game's player beside the board. */
 export interface SeatPlayer extends PlayerBrief {
@@ -112,6 +144,10 @@ export interface GameView extends Presence {
   readonly clock: ClockView | null;
   readonly drawOffer: Colour | null;
   readonly rematchOffer: Colour | null;
+  /** The side asking to take back its last move, in an unrated game. */
+  readonly takebackOffer: Colour | null;
+  /** The last quick messages said, oldest first (at most SAID_KEPT). */
+  readonly said: readonly Said[];
   readonly outcome: OutcomeView | null;
   /** The rematch's game id, once both agreed to one. */
   readonly next: string | null;

@@ -35,7 +35,15 @@ export type ErrorCode =
   /** A draw offered in a rated game before each side has made its first moves. */
   | 'too-early'
   /** The server cannot do that right now (it lost a service it needs); try again soon. */
-  | 'unavailable';
+  | 'unavailable'
+  /** A takeback asked for in a rated game: ratings count only moves played for good. */
+  | 'rated-game'
+  /** No move of the asker's to take back, or the opponent declined and nothing has moved since. */
+  | 'no-takeback'
+  /** Accepting or declining a takeback nobody asked for. */
+  | 'no-takeback-offer'
+  /** Quick messages faster than QUICK_MESSAGE_GAP_MS apart or QUICK_MESSAGES_PER_MINUTE a minute. */
+  | 'too-many-messages';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

@@ -11,7 +11,12 @@ import {
   TOKEN,
 } from './limits.ts';
 import { CHALLENGE_ID, type LobbyClientMessage, POOLS } from './lobby.ts';
-import type { ClientMessage, CreateRequest, TimeControl } from './messages.ts';
+import {
+  type ClientMessage,
+  type CreateRequest,
+  QUICK_MESSAGES,
+  type TimeControl,
+} from './messages.ts';
 import { checkName, TRANSFER_CODE } from './player.ts';
 import type { Checked, ErrorCode, Refusal } from './refusal.ts';
 
@@ -170,13 +175,23 @@ export function parseClientMessage(text: string): Checked<ClientMessage> {
         ? { ok: false, error: bad }
         : { ok: true, value: { t: data.t, seat: data.seat as Colour } };
     }
-    case 'draw': {
+    case 'draw':
+    case 'takeback': {
       const bad = withSeat(['action']);
       if (bad) return { ok: false, error: bad };
       if (data.action !== 'offer' && data.action !== 'accept' && data.action !== 'decline') {
         return refuse('bad-message', 'action must be "offer", "accept" or "decline"');
       }
-      return { ok: true, value: { t: 'draw', seat: data.seat as Colour, action: data.action } };
+      return { ok: true, value: { t: data.t, seat: data.seat as Colour, action: data.action } };
+    }
+    case 'say': {
+      const bad = withSeat(['message']);
+      if (bad) return { ok: false, error: bad };
+      const message = QUICK_MESSAGES.find((m) => m === data.message);
+      if (message === undefined) {
+        return refuse('bad-message', `message must be one of ${QUICK_MESSAGES.join(', ')}`);
+      }
+      return { ok: true, value: { t: 'say', seat: data.seat as Colour, message } };
     }
     case 'sync':
     case 'ping':

@@ -9,7 +9,18 @@ import { parseClientMessage, parseCreateRequest } from '../src/index.ts';
 /** The codes a validator may refuse with: anything else means a check leaked. */
 const VALIDATOR_CODES = ['bad-json', 'bad-message'];
 
-const TYPES = ['hello', 'move', 'touch', 'resign', 'draw', 'rematch', 'sync', 'ping'] as const;
+const TYPES = [
+  'hello',
+  'move',
+  'touch',
+  'resign',
+  'draw',
+  'rematch',
+  'takeback',
+  'say',
+  'sync',
+  'ping',
+] as const;
 const FIELDS = [
   't',
   'seat',
@@ -18,6 +29,7 @@ const FIELDS = [
   'version',
   'token',
   'action',
+  'message',
   'side',
   'variant',
   'clock',
@@ -28,6 +40,7 @@ const edgy = fc.oneof(
   fc.jsonValue(),
   fc.constantFrom('white', 'black', 'random', 'offer', 'accept', 'decline', 'f1-f2', 'f1', ''),
   fc.constantFrom('standard', 'placement', '__proto__', 'constructor', 'A'.repeat(43)),
+  fc.constantFrom('good-luck', 'well-played', 'good-game', 'Good luck', 'toString', 'oops '),
   fc.constantFrom(-1, 0, 1.5, 2 ** 53, Number.MAX_SAFE_INTEGER, 1000, 10_800_000, 180_000),
   fc.record({ initial: fc.jsonValue(), increment: fc.jsonValue() }),
 );

@@ -12,7 +12,15 @@ import {
   parseCell,
   parseMoveText,
 } from '@agon/engine';
-import { DRAW_AFTER_MOVES, type DrawAction, type ErrorCode, type Refusal } from '@agon/protocol';
+import {
+  DRAW_AFTER_MOVES,
+  type DrawAction,
+  type ErrorCode,
+  QUICK_MESSAGE_GAP_MS,
+  QUICK_MESSAGES_PER_MINUTE,
+  type QuickMessage,
+  type Refusal,
+} from '@agon/protocol';
 import type { GameEvent } from './store.ts';
 import { abortDeadline, outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
 
@@ -47,6 +55,18 @@ export type Command =
       readonly seat: Colour;
       readonly next: string;
     }
+  | {
+      readonly t: 'takeback';
+      readonly by: Colour | null;
+      readonly seat: Colour;
+      readonly action: DrawAction;
+    }
+  | {
+      readonly t: 'say';
+      readonly by: Colour | null;
+      readonly seat: Colour;
+      readonly message: QuickMessage;
+    }
   /** The clock's alarm: ends the game if the side to move is out of time. */
   | { readonly t: 'flag' }
   /** The first-move alarm of a lobby game: calls it off if the side to move has not moved. */
@@ -71,6 +91,18 @@ const refuse = (code: ErrorCode, message: string): Ruling => ({
 });
 const allow = (event: GameEvent): Ruling => ({ ok: true, event });
 const name = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
+
+/**
+ * How many moves a takeback asked for by `seat` undoes: back to before the last turn `seat`
+ * chose, so the opponent's reply since goes too, and `seat` chooses again. Under R16 the
+ * captor's placing of a captured queen is the captor's turn like any other. 0: nothing of
+ * `seat`'s to take back.
+ */
+export function takebackLength(t: Table, seat: Colour): number {
+  const choosers = t.game.choosers();
+  const last = choosers.lastIndexOf(seat);
+  return last < 0 ? 0 : choosers.length - last;
+}
 
 /** Refuses a command from someone who does not hold the seat it is for. */
 function checkSeat(by: Colour | null, seat: Colour): Ruling | undefined {
@@ -190,6 +222,25 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       }
       return allow({ kind: 'rematch-offer', seat: c.seat, at: now });
     }
+    case 'takeback':
+      return takeback(t, c, now);
+    case 'say': {
+      const bad = checkSeat(c.by, c.seat);
+      if (bad) return bad;
+      // Fixed phrases cannot insult, but a flood of them would still drown the page and the log.
+      const mine = t.said.filter((s) => s.seat === c.seat);
+      const last = mine.at(-1);
+      if (
+        (last && now - last.at < QUICK_MESSAGE_GAP_MS) ||
+        mine.filter((s) => now - s.at < 60_000).length >= QUICK_MESSAGES_PER_MINUTE
+      ) {
+        return refuse(
+          'too-many-messages',
+          `at most one quick message every ${QUICK_MESSAGE_GAP_MS / 1000} s and ${QUICK_MESSAGES_PER_MINUTE} a minute`,
+        );
+      }
+      return allow({ kind: 'say', seat: c.seat, message: c.message, at: now });
+    }
     case 'flag': {
       const side = runningClock(t);
       if (side === undefined || timeLeft(t, side, now) > 0) {
@@ -205,4 +256,39 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       return allow({ kind: 'abort', seat: t.game.position.turnColour, at: now });
     }
   }
+}
+
+/** Rules on asking for, accepting or declining a takeback. */
+function takeback(t: Table, c: Extract<Command, { t: 'takeback' }>, now: number): Ruling {
+  const bad = checkSeat(c.by, c.seat);
+  if (bad) return bad;
+  if (outcomeOf(t)) return refuse('game-over', 'the game is over');
+  if (!seated(t)) return refuse('waiting-for-opponent', 'your opponent has not joined yet');
+  // A rating must rest on moves played for good.
+  if (t.setup.rated) return refuse('rated-game', 'moves cannot be taken back in a rated game');
+  const them = opposite(c.seat);
+  if (c.action !== 'offer') {
+    if (t.takebackOffer !== them) {
+      return refuse('no-takeback-offer', 'your opponent has not asked for a takeback');
+    }
+    if (c.action === 'decline') return allow({ kind: 'takeback-decline', seat: c.seat, at: now });
+    const running = runningClock(t);
+    const spent = running && t.clocks ? Math.max(0, now - t.clocks.since) : 0;
+    const undone = takebackLength(t, them);
+    return allow({ kind: 'takeback-accept', seat: c.seat, undone, spent, at: now });
+  }
+  if (t.takebackOffer === c.seat) return refuse('already-offered', 'you have asked already');
+  if (t.takebackOffer === them) {
+    return refuse('already-offered', 'your opponent has asked for a takeback: answer it first');
+  }
+  if (t.takebackDeclined === c.seat) {
+    return refuse('no-takeback', 'your opponent declined; you may ask again after the next move');
+  }
+  const undone = takebackLength(t, c.seat);
+  if (undone === 0) return refuse('no-takeback', 'you have no move to take back');
+  // Back before both first moves, a lobby game's first-move deadline would call it off at once.
+  if (t.setup.players && t.game.moves.length - undone < 2) {
+    return refuse('no-takeback', 'the first moves of a lobby game cannot be taken back');
+  }
+  return allow({ kind: 'takeback-offer', seat: c.seat, at: now });
 }

@@ -490,6 +490,8 @@ export class Room {
       clock: clockView(t, this.context.now()),
       drawOffer: t.drawOffer ?? null,
       rematchOffer: t.rematchOffer ?? null,
+      takebackOffer: t.takebackOffer ?? null,
+      said: t.said.map(({ seat, message, version }) => ({ seat, message, version })),
       outcome: outcomeOf(t) ?? null,
       next: t.next ?? null,
       players: this.players,

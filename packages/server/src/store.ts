@@ -5,7 +5,7 @@
 // methods (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
-import type { PoolId, TimeControl, Variant } from '@agon/protocol';
+import type { PoolId, QuickMessage, TimeControl, Variant } from '@agon/protocol';
 
 /** How a game was set up; never changes after creation. */
 export interface GameSetup {
@@ -53,6 +53,19 @@ export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'abort'; readonly seat: Colour }
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string }
+  | { readonly kind: 'takeback-offer' | 'takeback-decline'; readonly seat: Colour }
+  /**
+   * `seat` accepted the opponent's takeback: the last `undone` moves are taken back (the
+   * asker's last and any reply); `spent` is the time the running clock is charged up to then.
+   */
+  | {
+      readonly kind: 'takeback-accept';
+      readonly seat: Colour;
+      readonly undone: number;
+      readonly spent: number;
+    }
+  /** A quick message: logged like the rest, so it survives a restart and reaches every process. */
+  | { readonly kind: 'say'; readonly seat: Colour; readonly message: QuickMessage }
 );
 
 /** A game as stored: its setup and every event, in order (event n has version n). */

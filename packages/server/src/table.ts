@@ -13,7 +13,14 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
-import { ABORT_MS, type ClockView, type OutcomeView, type PublicEvent } from '@agon/protocol';
+import {
+  ABORT_MS,
+  type ClockView,
+  type OutcomeView,
+  type PublicEvent,
+  type QuickMessage,
+  SAID_KEPT,
+} from '@agon/protocol';
 import type { GameEvent, GameSetup, StoredGame } from './store.ts';
 
 /** The clocks: time left per side, and since when the running one has been running. */
@@ -48,6 +55,20 @@ export interface Table {
   firstMoveAt: number | undefined;
   /** The rematch's id once agreed. */
   next: string | undefined;
+  /** The side asking to take back its last move. */
+  takebackOffer: Colour | undefined;
+  /** The side whose takeback was declined: it may not ask again until a move is made. */
+  takebackDeclined: Colour | undefined;
+  /** The latest quick messages (SAID_KEPT), for the state and the rate limit. */
+  readonly said: SaidEvent[];
+}
+
+/** A quick message as the table keeps it: who, what, when, and the version its event made. */
+export interface SaidEvent {
+  readonly seat: Colour;
+  readonly message: QuickMessage;
+  readonly at: number;
+  readonly version: number;
 }
 
 function startFor(setup: GameSetup): Game {
@@ -78,6 +99,9 @@ export function newTable(id: string, setup: GameSetup, createdAt = 0): Table {
     aborted: undefined,
     firstMoveAt: undefined,
     next: undefined,
+    takebackOffer: undefined,
+    takebackDeclined: undefined,
+    said: [],
   };
 }
 
@@ -183,6 +207,10 @@ export function publicEvent(e: GameEvent): PublicEvent {
       return { kind: 'touch', seat: e.seat, cell: e.cell };
     case 'rematch':
       return { kind: 'rematch', seat: e.seat, next: e.next };
+    case 'takeback-accept':
+      return { kind: 'takeback-accept', seat: e.seat, undone: e.undone };
+    case 'say':
+      return { kind: 'say', seat: e.seat, message: e.message };
     default:
       return { kind: e.kind, seat: e.seat };
   }
@@ -209,6 +237,9 @@ export function applyEvent(t: Table, e: GameEvent): void {
       t.firstMoveAt ??= e.at;
       t.boardVersion = t.version;
       if (t.drawOffer === opposite(e.seat)) t.drawOffer = undefined;
+      // The takeback asked for was of another board.
+      t.takebackOffer = undefined;
+      t.takebackDeclined = undefined;
       break;
     }
     case 'touch':
@@ -244,6 +275,42 @@ export function applyEvent(t: Table, e: GameEvent): void {
       t.rematchOffer = undefined;
       t.next = e.next;
       break;
+    case 'takeback-offer':
+      t.takebackOffer = e.seat;
+      break;
+    case 'takeback-decline':
+      t.takebackOffer = undefined;
+      t.takebackDeclined = opposite(e.seat);
+      break;
+    case 'takeback-accept':
+      takeBack(t, e.undone, e.spent, e.at);
+      break;
+    case 'say':
+      t.said.push({ seat: e.seat, message: e.message, at: e.at, version: t.version });
+      if (t.said.length > SAID_KEPT) t.said.shift();
+      break;
   }
-  if (outcomeOf(t)) t.drawOffer = undefined;
+  if (outcomeOf(t)) {
+    t.drawOffer = undefined;
+    t.takebackOffer = undefined;
+  }
+}
+
+/**
+ * Takes the last `undone` moves back at `at`. No time is given back: the running clock is
+ * charged what it ran up to the takeback (as a move would charge it, with no increment), and the
+ * clock of whoever chooses next runs from then. A touch (R15) goes with the board it was made on.
+ */
+function takeBack(t: Table, undone: number, spent: number, at: number): void {
+  const c = t.clocks;
+  const running = runningClock(t);
+  if (c && running) c[running] -= spent;
+  for (let i = 0; i < undone; i++) {
+    // Accepted only while the game goes on, so each undo is of a move (not of its end).
+    if (!t.game.undo()) throw new Error(`game ${t.id}: stored takeback does not replay`);
+  }
+  if (c) c.since = at;
+  t.boardVersion = t.version;
+  t.takebackOffer = undefined;
+  t.takebackDeclined = undefined;
 }

@@ -23,6 +23,8 @@ const lobbyView = (moves: number, more: Partial<GameView> = {}): GameView => ({
   clock: { initial: 300_000, increment: 3000, white: 300_000, black: 300_000, running: null },
   drawOffer: null,
   rematchOffer: null,
+  takebackOffer: null,
+  said: [],
   outcome: null,
   next: null,
   players: { white: player('abcdefgh23', 1500), black: player('zyxwvuts98', 1500) },

@@ -40,6 +40,8 @@ const view = (
   clock: null,
   drawOffer: null,
   rematchOffer: null,
+  takebackOffer: null,
+  said: [],
   outcome: null,
   next: null,
   players: { white: null, black: null },

@@ -45,15 +45,28 @@ function Choices<V extends string>(props: {
   );
 }
 
-/** The link to this browser's player page, named by the player's name when there is one. */
+/**
+ * The link to this browser's player page, named by the player's name when there is one, and
+ * the switch of quick messages in online games.
+ */
 function OnlineName() {
   const name = keptIdentity()?.name;
+  const quick = preferences.value.quickMessages;
   return (
     <div class="menu-section">
       <p class="menu-heading">{t('top.online')}</p>
       <a class="button" href="/me" data-testid="online-name">
         {name === undefined ? t('top.onlineName') : t('top.onlineNamed', { name })}
       </a>
+      <button
+        type="button"
+        class="switch"
+        aria-pressed={quick}
+        data-testid="quick-messages-switch"
+        onClick={() => updatePreferences({ quickMessages: !quick })}
+      >
+        {t('top.quickMessages')}
+      </button>
     </div>
   );
 }

@@ -24,12 +24,14 @@ export interface Settings {
   readonly language: Language | undefined;
   /** The player has finished a game or the tutorial: the newcomer's goal line goes. */
   readonly introDone: boolean;
+  /** Quick messages in online games: off, none are shown and none can be sent. */
+  readonly quickMessages: boolean;
 }
 
 const media = (query: string): boolean =>
   typeof matchMedia === 'function' && matchMedia(query).matches;
 
-/** Defaults: sound on, the device's theme, no coordinates. */
+/** Defaults: sound on, the device's theme, no coordinates, quick messages on. */
 export function defaultSettings(): Settings {
   return {
     sound: true,
@@ -37,6 +39,7 @@ export function defaultSettings(): Settings {
     coordinates: false,
     language: undefined,
     introDone: false,
+    quickMessages: true,
   };
 }
 
@@ -76,6 +79,7 @@ export function readSettings(value: unknown): Settings {
     coordinates: typeof v.coordinates === 'boolean' ? v.coordinates : d.coordinates,
     language: isLanguage(v.language) ? v.language : undefined,
     introDone: v.introDone === true,
+    quickMessages: typeof v.quickMessages === 'boolean' ? v.quickMessages : d.quickMessages,
   };
 }
 
