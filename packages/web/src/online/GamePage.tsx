@@ -18,6 +18,7 @@ import { Link } from './Link.tsx';
 import { gameModeText } from './lobby-text.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
+import { QuickMessages } from './QuickMessages.tsx';
 import { SeatBar } from './SeatBar.tsx';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -149,6 +150,26 @@ function Actions({ online }: { readonly online: OnlineGame }) {
           locked={tooEarly}
           onClick={() => (tooEarly ? online.explain(tooEarly) : online.draw('offer'))}
         />
+      )}
+      {v.takebackOffer === them ? (
+        <>
+          <Act
+            icon="takeback"
+            primary
+            label={words.acceptTakeback}
+            onClick={() => online.takeback('accept')}
+          />
+          <Act icon="close" label={words.decline} onClick={() => online.takeback('decline')} />
+        </>
+      ) : (
+        online.takebackAllowed.value && (
+          <Act
+            icon="takeback"
+            label={v.takebackOffer === you ? words.takebackAsked : words.takeback}
+            disabled={v.takebackOffer === you}
+            onClick={() => online.takeback('offer')}
+          />
+        )
       )}
       <TwoStep
         // Armed as one control or the other, never carried from Abort over to Resign.
@@ -286,10 +307,16 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
         {v && !v.outcome && you !== null && v.drawOffer === opposite(you) && (
           <p class="online-offer">{words.theyOfferDraw}</p>
         )}
+        {v && !v.outcome && you !== null && v.takebackOffer === opposite(you) && (
+          <p class="online-offer" data-testid="takeback-offer">
+            {words.theyAskTakeback}
+          </p>
+        )}
         {v?.outcome && you !== null && v.rematchOffer === opposite(you) && (
           <p class="online-offer">{words.theyWantRematch}</p>
         )}
         {v && v.watchers > 0 && <p class="online-watchers">{words.watching(v.watchers)}</p>}
+        <QuickMessages online={online} />
       </div>
       <div class="actions" role="toolbar" aria-label={t('controls.label')}>
         <Actions online={online} />

@@ -15,12 +15,15 @@ import {
   type RuleId,
   startPosition,
 } from '@agon/engine';
-import type {
-  ClientMessage,
-  ClockView,
-  GameView,
-  PublicEvent,
-  ServerMessage,
+import {
+  type ClientMessage,
+  type ClockView,
+  type DrawAction,
+  type GameView,
+  type PublicEvent,
+  type QuickMessage,
+  SAID_KEPT,
+  type ServerMessage,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
 import type { BoardConfig } from '../board/config.ts';
@@ -314,6 +317,13 @@ export class OnlineGame {
       }
     }
     let moves = v.moves;
+    if (e.kind === 'takeback-accept') {
+      // The board goes back to the server's moves less those taken back; a move of this page
+      // still unconfirmed was made on the old board, and the server refuses it as stale.
+      moves = moves.slice(0, moves.length - e.undone);
+      this.pending.value = undefined;
+      this.game = replay({ ...v, moves, touched: null });
+    }
     if (e.kind === 'move') {
       moves = [...moves, e.move];
       if (e.seat === this.you.value && this.pending.value === e.move)
@@ -340,8 +350,30 @@ export class OnlineGame {
       rematchOffer:
         e.kind === 'rematch-offer' ? e.seat : e.kind === 'rematch' ? null : v.rematchOffer,
       next: e.kind === 'rematch' ? e.next : v.next,
-      touched: e.kind === 'touch' ? e.cell : e.kind === 'move' ? null : v.touched,
+      touched:
+        e.kind === 'touch'
+          ? e.cell
+          : e.kind === 'move' || e.kind === 'takeback-accept'
+            ? null
+            : v.touched,
+      takebackOffer:
+        m.outcome !== null
+          ? null
+          : e.kind === 'takeback-offer'
+            ? e.seat
+            : e.kind === 'move' || e.kind === 'takeback-accept' || e.kind === 'takeback-decline'
+              ? null
+              : v.takebackOffer,
+      said:
+        e.kind === 'say'
+          ? [...v.said, { seat: e.seat, message: e.message, version: m.version }].slice(-SAID_KEPT)
+          : v.said,
     });
+    if (e.kind === 'takeback-accept') {
+      this.notice.value = { text: words.takebackDone(e.undone), calm: true };
+    } else if (e.kind === 'takeback-decline' && e.seat !== this.you.value) {
+      this.notice.value = { text: words.takebackDeclined, calm: true };
+    }
     if (e.kind === 'rematch') this.followRematch(e.next);
   }
 
@@ -420,6 +452,38 @@ export class OnlineGame {
   draw(action: 'offer' | 'accept' | 'decline'): void {
     const you = this.you.value;
     if (you) this.connection.send({ t: 'draw', seat: you, action });
+  }
+
+  /**
+   * Whether this page's side has a move to take back in an unrated game going on: the button
+   * is shown then, and the server judges the rest.
+   */
+  readonly takebackAllowed = computed(() => {
+    const v = this.view.value;
+    const you = this.you.value;
+    const game = this.board;
+    return (
+      v !== undefined &&
+      game !== undefined &&
+      you !== null &&
+      !v.rated &&
+      !v.outcome &&
+      v.seats.white &&
+      v.seats.black &&
+      game.choosers().includes(you)
+    );
+  });
+
+  /** Asks to take back this page's last move, or accepts or declines the opponent's asking. */
+  takeback(action: DrawAction): void {
+    const you = this.you.value;
+    if (you) this.connection.send({ t: 'takeback', seat: you, action });
+  }
+
+  /** Says a quick message; the opponent reads it in their own language. */
+  say(message: QuickMessage): void {
+    const you = this.you.value;
+    if (you) this.connection.send({ t: 'say', seat: you, message });
   }
 
   /** Asks for (or agrees to) a rematch with the sides swapped. */

@@ -2,7 +2,7 @@
 // current language each time it is shown.
 
 import type { Colour } from '@agon/engine';
-import { DRAW_AFTER_MOVES, type ErrorCode } from '@agon/protocol';
+import { DRAW_AFTER_MOVES, type ErrorCode, type QuickMessage } from '@agon/protocol';
 import { t } from '../i18n/ui.ts';
 
 const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
@@ -17,6 +17,10 @@ const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
   'too-many-watchers': () => t('online.refusal.tooManyWatchers'),
   unavailable: () => t('online.refusal.unavailable'),
   'too-early': () => t('online.refusal.tooEarly', { count: DRAW_AFTER_MOVES }),
+  'rated-game': () => t('online.refusal.ratedGame'),
+  'no-takeback': () => t('online.refusal.noTakeback'),
+  'no-takeback-offer': () => t('online.refusal.noTakebackOffer'),
+  'too-many-messages': () => t('online.refusal.tooManyMessages'),
 };
 
 /** The words of the online pages. */
@@ -157,6 +161,33 @@ export const words = {
   },
   get toRematch(): string {
     return t('online.toRematch');
+  },
+  get takeback(): string {
+    return t('online.takeback');
+  },
+  get takebackAsked(): string {
+    return t('online.takebackAsked');
+  },
+  get acceptTakeback(): string {
+    return t('online.acceptTakeback');
+  },
+  get theyAskTakeback(): string {
+    return t('online.theyAskTakeback');
+  },
+  get takebackDeclined(): string {
+    return t('online.takebackDeclined');
+  },
+  takebackDone: (count: number): string => t('online.takebackDone', { count }),
+  get quickTitle(): string {
+    return t('online.quick.title');
+  },
+  /** A quick message in this reader's language: only its id crossed the wire. */
+  quick: (message: QuickMessage): string => t(`online.quick.${message}`),
+  get quickYou(): string {
+    return t('online.quick.you');
+  },
+  get quickOpponent(): string {
+    return t('online.quick.opponent');
   },
   clockOf: (c: Colour): string => t(`online.clockOf.${c}`),
   get movesTitle(): string {
