@@ -29,7 +29,11 @@ const saidLines = (page: Page): Promise<string[]> =>
 async function shoot(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${ARTIFACTS}${name}-${colorScheme}.png` });
+    // The controls' colours fade to the new theme: the picture is of where they end.
+    await page.screenshot({
+      path: `${ARTIFACTS}${name}-${colorScheme}.png`,
+      animations: 'disabled',
+    });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -21,6 +21,7 @@ import type { OnlineGame } from './online-game.ts';
 import { QuickMessages } from './QuickMessages.tsx';
 import { SeatBar } from './SeatBar.tsx';
 import { words } from './strings.ts';
+import { TakebackOffer } from './TakebackOffer.tsx';
 import { ot } from './text.ts';
 
 function ShareLink({ id }: { readonly id: string }) {
@@ -151,25 +152,14 @@ function Actions({ online }: { readonly online: OnlineGame }) {
           onClick={() => (tooEarly ? online.explain(tooEarly) : online.draw('offer'))}
         />
       )}
-      {v.takebackOffer === them ? (
-        <>
-          <Act
-            icon="takeback"
-            primary
-            label={words.acceptTakeback}
-            onClick={() => online.takeback('accept')}
-          />
-          <Act icon="close" label={words.decline} onClick={() => online.takeback('decline')} />
-        </>
-      ) : (
-        online.takebackAllowed.value && (
-          <Act
-            icon="takeback"
-            label={v.takebackOffer === you ? words.takebackAsked : words.takeback}
-            disabled={v.takebackOffer === you}
-            onClick={() => online.takeback('offer')}
-          />
-        )
+      {/* The opponent's asking is answered beside its sentence (TakebackOffer). */}
+      {online.takebackAllowed.value && v.takebackOffer !== them && (
+        <Act
+          icon="takeback"
+          label={v.takebackOffer === you ? words.takebackAsked : words.takeback}
+          disabled={v.takebackOffer === you}
+          onClick={() => online.takeback('offer')}
+        />
       )}
       <TwoStep
         // Armed as one control or the other, never carried from Abort over to Resign.
@@ -307,11 +297,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
         {v && !v.outcome && you !== null && v.drawOffer === opposite(you) && (
           <p class="online-offer">{words.theyOfferDraw}</p>
         )}
-        {v && !v.outcome && you !== null && v.takebackOffer === opposite(you) && (
-          <p class="online-offer" data-testid="takeback-offer">
-            {words.theyAskTakeback}
-          </p>
-        )}
+        <TakebackOffer online={online} />
         {v?.outcome && you !== null && v.rematchOffer === opposite(you) && (
           <p class="online-offer">{words.theyWantRematch}</p>
         )}
