@@ -95,9 +95,13 @@ describeInChromium('takebacks and quick messages between two browsers', (browser
     for (const page of [white, black]) expect(await plies(page)).toBe(2);
 
     // A quick message goes as an id: each side reads it in its own language.
+    // The phrases are folded by the status until a player unfolds them.
+    expect(await white.getByRole('button', { name: 'Good luck' }).count()).toBe(0);
+    await white.getByRole('button', { name: 'Quick messages' }).click();
     await white.getByRole('button', { name: 'Good luck' }).click();
     await expect.poll(() => saidLines(black), SLOW).toEqual(['Vastustaja: Onnea peliin']);
     await expect.poll(() => saidLines(white), SLOW).toEqual(['You: Good luck']);
+    await black.getByRole('button', { name: 'Pikaviestit' }).tap();
     await black.getByRole('button', { name: 'Kiitos' }).tap();
     await expect.poll(() => saidLines(white), SLOW).toEqual(['You: Good luck', 'Opponent: Thanks']);
     await shoot(white, 'comforts-said-desktop');
@@ -109,5 +113,6 @@ describeInChromium('takebacks and quick messages between two browsers', (browser
     await black.keyboard.press('Escape');
     await expect.poll(() => black.getByTestId('quick-messages').count(), SLOW).toBe(0);
     expect(await black.getByRole('button', { name: 'Kiitos' }).count()).toBe(0);
+    expect(await black.getByRole('button', { name: 'Pikaviestit' }).count()).toBe(0);
   }, 180_000);
 });

@@ -18,10 +18,10 @@ import { Link } from './Link.tsx';
 import { gameModeText } from './lobby-text.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
-import { QuickMessages } from './QuickMessages.tsx';
+import { QuickMessages, QuickMessagesToggle } from './QuickMessages.tsx';
 import { SeatBar } from './SeatBar.tsx';
 import { words } from './strings.ts';
-import { TakebackOffer } from './TakebackOffer.tsx';
+import { TakebackButton, TakebackOffer } from './TakebackOffer.tsx';
 import { ot } from './text.ts';
 
 function ShareLink({ id }: { readonly id: string }) {
@@ -152,15 +152,6 @@ function Actions({ online }: { readonly online: OnlineGame }) {
           onClick={() => (tooEarly ? online.explain(tooEarly) : online.draw('offer'))}
         />
       )}
-      {/* The opponent's asking is answered beside its sentence (TakebackOffer). */}
-      {online.takebackAllowed.value && v.takebackOffer !== them && (
-        <Act
-          icon="takeback"
-          label={v.takebackOffer === you ? words.takebackAsked : words.takeback}
-          disabled={v.takebackOffer === you}
-          onClick={() => online.takeback('offer')}
-        />
-      )}
       <TwoStep
         // Armed as one control or the other, never carried from Abort over to Resign.
         key={abort ? 'abort' : 'resign'}
@@ -269,6 +260,10 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
           </p>
         )}
         <div class="status-box">
+          <div class="status-tools">
+            <TakebackButton online={online} />
+            <QuickMessagesToggle online={online} />
+          </div>
           {v?.outcome && online.board ? (
             <p class="online-result" role="status" data-testid="result">
               <strong>{outcomeTitle(v.outcome, you)()}</strong>{' '}

@@ -177,6 +177,9 @@ export class OnlineGame {
   /** Whether the board is turned round from this page's side. */
   readonly flipped = signal(false);
 
+  /** Whether the quick messages' phrases are unfolded to send one. */
+  readonly phrasesOpen = signal(false);
+
   /** Whether this page must pass: touch-move, and the touched piece cannot move (R15). */
   readonly mustPass = computed(() => {
     const legal = this.canMove.value ? (this.board?.legalMoves() ?? []) : [];

@@ -19,6 +19,7 @@ import {
   Keyboard,
   Lightbulb,
   Menu,
+  MessageCircle,
   Plus,
   RotateCcw,
   Settings,
@@ -33,6 +34,7 @@ import { h } from 'preact';
 export const ICONS = {
   analyse: ChartLine,
   back: ChevronLeft,
+  chat: MessageCircle,
   close: X,
   copy: Copy,
   download: Download,
