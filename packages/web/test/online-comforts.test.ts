@@ -1,0 +1,134 @@
+// The game page's side of takebacks and quick messages: the board taken back when the server
+// says so (an unconfirmed own move with it), the asking shown and answered, and quick
+// messages kept by version, in the reader's language.
+
+import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../src/i18n/ui.ts';
+import { OnlineGame } from '../src/online/online-game.ts';
+import { words } from '../src/online/strings.ts';
+
+class FakeSocket {
+  static readonly OPEN = 1;
+  static last: FakeSocket | undefined;
+  readonly readyState = FakeSocket.OPEN;
+  readonly sent: ClientMessage[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as ClientMessage);
+  }
+  close(): void {}
+  hear(m: ServerMessage): void {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+const view = (moves: readonly string[], more: Partial<GameView> = {}): GameView => ({
+  id: 'abcdefgh23',
+  variant: 'standard',
+  version: 2 + moves.length,
+  moves,
+  seats: { white: true, black: true },
+  clock: null,
+  drawOffer: null,
+  rematchOffer: null,
+  takebackOffer: null,
+  said: [],
+  outcome: null,
+  next: null,
+  players: { white: null, black: null },
+  rated: false,
+  touchMove: false,
+  touched: null,
+  captorPlacesQueen: false,
+  online: { white: true, black: true },
+  watchers: 0,
+  ...more,
+});
+
+const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event']) =>
+  ({ t: 'event', version, event: e, clock: null, outcome: null }) as const;
+
+describe('takebacks and quick messages on the game page', () => {
+  let running: OnlineGame | undefined;
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+  });
+  afterEach(() => {
+    running?.stop();
+    running = undefined;
+    vi.unstubAllGlobals();
+  });
+
+  function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
+    const online = new OnlineGame(v.id);
+    running = online;
+    const socket = FakeSocket.last!;
+    socket.onopen?.();
+    socket.hear({ t: 'state', game: v, you: 'white' });
+    return { online, socket };
+  }
+
+  it('asks for a takeback only with a move of its own, in an unrated game', () => {
+    expect(open(view([])).online.takebackAllowed.value).toBe(false);
+    expect(open(view(['h9-g10'], { rated: true })).online.takebackAllowed.value).toBe(false);
+    const { online, socket } = open(view(['h9-g10', 'f11-f10']));
+    expect(online.takebackAllowed.value).toBe(true);
+    online.takeback('offer');
+    expect(socket.sent.at(-1)).toEqual({ t: 'takeback', seat: 'white', action: 'offer' });
+    socket.hear(event(5, { kind: 'takeback-offer', seat: 'white' }));
+    expect(online.view.value?.takebackOffer).toBe('white');
+  });
+
+  it('takes the board back, an unconfirmed own move with it, and says so', () => {
+    const { online, socket } = open(view(['h9-g10', 'f11-f10']));
+    socket.hear(event(5, { kind: 'takeback-offer', seat: 'black' }));
+    // White moves before hearing the answer; the server takes the takeback first.
+    online.moveFromBoard(...firstMove(online));
+    expect(online.board?.moves).toHaveLength(3);
+    socket.hear(event(6, { kind: 'takeback-accept', seat: 'white', undone: 1 }));
+    expect(online.view.value?.moves).toEqual(['h9-g10']);
+    expect(online.board?.moves).toHaveLength(1);
+    expect(online.board?.chooser).toBe('black');
+    expect(online.view.value?.takebackOffer).toBeNull();
+    expect(online.notice.value?.text).toBe(words.takebackDone(1));
+  });
+
+  it('clears the asking when it is declined or a move is made', () => {
+    const { online, socket } = open(view(['h9-g10']));
+    socket.hear(event(4, { kind: 'takeback-offer', seat: 'white' }));
+    socket.hear(event(5, { kind: 'takeback-decline', seat: 'black' }));
+    expect(online.view.value?.takebackOffer).toBeNull();
+    expect(online.notice.value?.text).toBe(words.takebackDeclined);
+    socket.hear(event(6, { kind: 'takeback-offer', seat: 'black' }));
+    socket.hear(event(7, { kind: 'move', seat: 'black', move: 'f11-f10' }));
+    expect(online.view.value?.takebackOffer).toBeNull();
+  });
+
+  it('keeps what is said by version and reads it in the language of the page', async () => {
+    const { online, socket } = open(view([]));
+    online.say('good-game');
+    expect(socket.sent.at(-1)).toEqual({ t: 'say', seat: 'white', message: 'good-game' });
+    socket.hear(event(3, { kind: 'say', seat: 'black', message: 'good-luck' }));
+    expect(online.view.value?.said).toEqual([{ seat: 'black', message: 'good-luck', version: 3 }]);
+    expect(words.quick('good-luck')).toBe('Good luck');
+    await setLanguage('ru');
+    expect(words.quick('good-luck')).toBe('Удачи');
+    await setLanguage('en');
+  });
+});
+
+/** The first legal move of the page's board as the board's tap event gives it. */
+function firstMove(online: OnlineGame): [number | undefined, number] {
+  const dests = online.boardConfig.value.movable?.dests;
+  const [from, to] = [...(dests?.entries() ?? [])][0]!;
+  return [from, [...to][0]!];
+}
