@@ -6,7 +6,7 @@
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, newContext, openApp, press } from './browser.ts';
+import { ARTIFACTS, describeInChromium, newContext, openApp, press, runAxe } from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
@@ -25,11 +25,17 @@ const saidLines = (page: Page): Promise<string[]> =>
       ),
     );
 
-/** Screenshots of `page` in the light and the dark theme. */
+/** Screenshots of `page` in the light and the dark theme, each checked by axe-core. */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    // The controls' colours fade to the new theme: the picture is of where they end.
+    // The controls' colours fade to the new theme: axe reads them once the fades have ended.
+    await page.evaluate(async () => {
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      await Promise.all(document.getAnimations().map((a) => a.finished));
+    });
+    const { violations } = await runAxe(page);
+    expect({ name, colorScheme, violations }).toEqual({ name, colorScheme, violations: [] });
     await page.screenshot({
       path: `${ARTIFACTS}${name}-${colorScheme}.png`,
       animations: 'disabled',
