@@ -4,7 +4,7 @@
 // on the server and apply them in the browser, so the two cannot drift apart.
 
 import type { Colour } from '@agon/engine';
-import type { TimeControl, Variant } from './messages.ts';
+import type { Pace, Variant } from './messages.ts';
 import type { PlayerBrief, PlayerView } from './player.ts';
 import type { RatingClass } from './rating.ts';
 import type { Refusal } from './refusal.ts';
@@ -32,7 +32,8 @@ export const DRAW_AFTER_MOVES = 10;
 
 /** The terms of a game offered to anyone. */
 export interface ChallengeTerms {
-  readonly clock: TimeControl;
+  /** A clock, or days per move for a correspondence game. */
+  readonly clock: Pace;
   readonly variant: Variant;
   /** R15, touch-move. */
   readonly touchMove: boolean;
@@ -64,7 +65,7 @@ export interface LiveGameView {
   readonly id: string;
   readonly white: PlayerBrief;
   readonly black: PlayerBrief;
-  readonly clock: TimeControl;
+  readonly clock: Pace;
   readonly variant: Variant;
   /** R16, as in its challenge (quick pairing is always R10). */
   readonly captorPlacesQueen: boolean;

@@ -15,6 +15,26 @@ export interface TimeControl {
   readonly increment: number;
 }
 
+/** The days per move a correspondence game may give each player. */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
+/** Days per move of a correspondence game. */
+export type Days = (typeof CORRESPONDENCE_DAYS)[number];
+/** A day in milliseconds: a correspondence player's time is counted in these. */
+export const DAY_MS = 86_400_000;
+
+/** Days per move: each move gives the mover's opponent the whole of `days` for theirs. */
+export interface Correspondence {
+  readonly days: Days;
+}
+
+/** How fast a lobby game is played: on a clock, or by correspondence. */
+export type Pace = TimeControl | Correspondence;
+
+/** Whether `pace` is days per move rather than a clock. */
+export function isCorrespondence(pace: Pace): pace is Correspondence {
+  return 'days' in pace;
+}
+
 /** What the creator of a game asks for (POST /api/games). */
 export interface CreateRequest {
   readonly side: Colour | 'random';
@@ -94,10 +114,15 @@ export interface OutcomeView {
     | 'aborted';
 }
 
-/** The clocks as the server saw them when it sent the message, since only its clock counts. */
+/**
+ * The clocks as the server saw them when it sent the message, since only its clock counts. A
+ * correspondence game's clocks have `days`: each move gives the other side `initial` afresh
+ * (days per move), and a side's time running out is its deadline passing.
+ */
 export interface ClockView {
   readonly initial: number;
   readonly increment: number;
+  readonly days?: Days;
   readonly white: number;
   readonly black: number;
   /** The side whose clock is running, or null when none is. */

@@ -3,19 +3,20 @@
 // the standard one, so each rule set has ratings of its own, as lichess keeps one per variant.
 
 /** The classes of time control that each have their own rating, shortest first. */
-export const RATING_CLASSES = ['bullet', 'blitz', 'rapid', 'classical'] as const;
+export const RATING_CLASSES = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 /** A class of time control. */
 export type RatingClass = (typeof RATING_CLASSES)[number];
 
 /**
- * The class of a time control by its expected length, initial + 40 increments (as lichess
- * counts): under 3 minutes bullet, under 8 blitz, under 25 rapid, else classical.
+ * The class of a pace: correspondence for days per move; for a clock, by its expected length,
+ * initial + 40 increments (as lichess counts): under 3 minutes bullet, under 8 blitz, under 25
+ * rapid, else classical.
  */
-export function ratingClass(clock: {
-  readonly initial: number;
-  readonly increment: number;
-}): RatingClass {
-  const seconds = (clock.initial + 40 * clock.increment) / 1000;
+export function ratingClass(
+  pace: { readonly initial: number; readonly increment: number } | { readonly days: number },
+): RatingClass {
+  if ('days' in pace) return 'correspondence';
+  const seconds = (pace.initial + 40 * pace.increment) / 1000;
   return seconds < 180
     ? 'bullet'
     : seconds < 480
@@ -87,12 +88,12 @@ export interface RatingCategory {
   readonly rules: RuleSet;
 }
 
-/** The category of a game with `clock` played on `terms`. */
+/** The category of a game at `pace` played on `terms`. */
 export function categoryOf(
-  clock: { readonly initial: number; readonly increment: number },
+  pace: Parameters<typeof ratingClass>[0],
   terms: RuleTerms,
 ): RatingCategory {
-  return { class: ratingClass(clock), rules: ruleSet(terms) };
+  return { class: ratingClass(pace), rules: ruleSet(terms) };
 }
 
 /** A category as stored: the class alone for the standard rules, else `class/rules`. */
@@ -104,7 +105,7 @@ export function categoryKey(c: RatingCategory): string {
 export function parseCategoryKey(key: string): RatingCategory | undefined {
   const [cls, rules = 'standard', more] = key.split('/');
   const found = RULE_SETS.find((r) => r === rules);
-  const known = ['bullet', 'blitz', 'rapid', 'classical'].includes(cls ?? '');
+  const known = RATING_CLASSES.some((c) => c === cls);
   if (!found || !known || more !== undefined || (rules === 'standard' && key.includes('/'))) {
     return undefined;
   }

@@ -13,7 +13,9 @@ import {
 import { CHALLENGE_ID, type LobbyClientMessage, POOLS } from './lobby.ts';
 import {
   type ClientMessage,
+  CORRESPONDENCE_DAYS,
   type CreateRequest,
+  type Pace,
   QUICK_MESSAGES,
   type TimeControl,
 } from './messages.ts';
@@ -258,6 +260,16 @@ function readClock(clock: unknown, untimed: boolean): Checked<TimeControl | null
   return { ok: true, value: { initial: whole(clock.initial), increment: whole(clock.increment) } };
 }
 
+/** Reads a challenge's pace: a clock, or `{ days }` of CORRESPONDENCE_DAYS. */
+function readPace(pace: unknown): Checked<Pace> {
+  if (!isObject(pace) || !('days' in pace)) return readClock(pace, false);
+  const days = CORRESPONDENCE_DAYS.find((d) => d === pace.days);
+  if (extraKey(pace, ['days']) !== undefined || days === undefined) {
+    return refuse('bad-message', `days must be one of ${CORRESPONDENCE_DAYS.join(', ')}`);
+  }
+  return { ok: true, value: { days } };
+}
+
 /** Reads one lobby socket message, trusting nothing, as `parseClientMessage` reads a game's. */
 export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
   const read = readObject(text);
@@ -286,7 +298,7 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
     case 'challenge': {
       const bad = fields(['clock', 'variant', 'touchMove', 'captorPlacesQueen', 'side', 'rated']);
       if (bad) return { ok: false, error: bad };
-      const clock = readClock(data.clock, false);
+      const clock = readPace(data.clock);
       if (!clock.ok) return clock;
       if (data.variant !== 'standard' && data.variant !== 'placement') {
         return refuse('bad-message', 'variant must be "standard" or "placement"');

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CHALLENGE_ID,
+  CORRESPONDENCE_DAYS,
   MAX_INCREMENT_MS,
   MAX_INITIAL_MS,
   MAX_MOVE_TEXT,
@@ -111,12 +112,25 @@ const clock: Field = {
   ),
 };
 
+/** A challenge's pace: a clock, or days per move of the few offered. */
+const days = fc.constantFrom(...CORRESPONDENCE_DAYS);
+const pace: Field = {
+  valid: fc.oneof(clock.valid, fc.record({ days })),
+  invalid: fc.oneof(
+    clock.invalid.filter((v) => typeof v !== 'object' || v === null || !('days' in v)),
+    fc.record({ days: fc.integer().filter((d) => !CORRESPONDENCE_DAYS.some((c) => c === d)) }),
+    fc.record({ days: fc.constantFrom('1', 1.5, null, true, [], {}) }),
+    fc.record({ days, extra: fc.jsonValue() }),
+    fc.record({ days, initial: initial.valid, increment: increment.valid }),
+  ),
+};
+
 const LOBBY: Readonly<Record<string, Schema>> = {
   hello: { token: token(TOKEN_ALPHABET, TOKEN, 43) },
   seek: { pool: oneOf(POOLS.map((p) => p.id)) },
   unseek: {},
   challenge: {
-    clock,
+    clock: pace,
     variant: oneOf(['standard', 'placement']),
     touchMove: boolean,
     captorPlacesQueen: { ...boolean, optional: true },
@@ -314,7 +328,8 @@ describe('parseLobbyMessage against the schema (finding 8)', () => {
       `{"t":"challenge","clock":{"initial":${initial},"increment":${increment}},"variant":"standard","touchMove":false,"side":"random","rated":true}`;
     const clockOf = (t: string) => {
       const parsed = parseLobbyMessage(t);
-      return parsed.ok && parsed.value.t === 'challenge' ? parsed.value.clock : undefined;
+      const clock = parsed.ok && parsed.value.t === 'challenge' ? parsed.value.clock : undefined;
+      return clock && 'increment' in clock ? clock : undefined;
     };
     expect(clockOf(text('3e5', '2000.0'))).toEqual({ initial: 300_000, increment: 2000 });
     expect(Object.is(clockOf(text('60000', '-0'))?.increment, 0)).toBe(true);

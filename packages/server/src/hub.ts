@@ -121,17 +121,24 @@ export class Hub {
       for (const room of this.rooms.values()) if (room.size > 0) room.refresh();
     }, POLL_MS);
     this.pollTimer.unref();
-    this.keepers = new Keepers(relay, store, seating, this.problems, {
-      rooms: () => this.rooms.values(),
-      holds: (id) => this.rooms.has(id) || this.loading.has(id),
-      adopt: (id) => this.open(id, true),
-    });
+    this.keepers = new Keepers(
+      relay,
+      store,
+      seating,
+      this.problems,
+      {
+        rooms: () => this.rooms.values(),
+        holds: (id) => this.rooms.has(id) || this.loading.has(id),
+        adopt: (id) => this.open(id, true),
+      },
+      now,
+    );
   }
 
   /**
-   * Starts the hub: notes the start in the store and loads every game whose clock was running
-   * and every lobby game left unsettled (keepers.ts), so each flag falls on time and each end
-   * is rated even if nobody comes back.
+   * Starts the hub: notes the start in the store and loads every game whose clock was running,
+   * every lobby game left unsettled and every correspondence game past its deadline
+   * (keepers.ts), so each flag falls on time and each end is rated even if nobody comes back.
    */
   static async start(store: GameStore, options: HubOptions = {}): Promise<Hub> {
     const now = options.now ?? serverClock;
@@ -149,6 +156,7 @@ export class Hub {
     });
     // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
     await hub.keepers.adopt(true);
+    await hub.keepers.due(true);
     return hub;
   }
 

@@ -7,6 +7,11 @@
 // have none (their keeper died, or the process that committed an end died before rating it)
 // and adopts them; loading a finished lobby game rates it (room.ts). Alone, this process keeps
 // every clock it holds and adopts everything the scan finds that it does not hold.
+//
+// Correspondence games wait for their deadlines in the store, not in memory (they may be
+// thousands, days away): one process at a time (another lease) asks the store every few
+// seconds for the games due and loads them; loading one whose deadline passed ends it on time
+// (room.ts), and the event log's versions make that end happen once, whoever else loads it.
 
 import type { Problems } from './problems.ts';
 import type { Relay } from './relay.ts';
@@ -19,8 +24,8 @@ export interface Holdings {
   rooms(): Iterable<Room>;
   /** Whether game `id` is in memory or being loaded. */
   holds(id: string): boolean;
-  /** Loads game `id`, which the store has as needing a process. */
-  adopt(id: string): Promise<unknown>;
+  /** Loads game `id`, which the store has as needing a process (or answers it, if held). */
+  adopt(id: string): Promise<Room | undefined>;
 }
 
 /** How often this process claims the clocks it keeps... */
@@ -33,12 +38,19 @@ const KEEP_BEAT_MS = 2000;
 const SCAN_BEAT_MS = 1000;
 /** The scan's lease: two beats, so a dead scanner's successor follows within three. */
 const SCAN_LEASE_MS = 2000;
+/** How often the store is asked for correspondence games whose deadline passed... */
+const DUE_BEAT_MS = 5000;
+/** ...under a lease of two beats... */
+const DUE_LEASE_MS = 10_000;
+/** ...taking at most this many at a time (the most overdue first; the rest at the next beat). */
+const DUE_BATCH = 500;
 
 /** This process's share of keeping the games that need a process. */
 export class Keepers {
   private readonly timers: NodeJS.Timeout[];
   private keeping = false;
   private scanning = false;
+  private dueing = false;
   private stopped = false;
 
   /**
@@ -51,11 +63,13 @@ export class Keepers {
     private readonly seating: Seating,
     private readonly problems: Problems,
     private readonly held: Holdings,
+    private readonly now: () => number,
   ) {
     const report = (e: unknown): void => problems.report('keepers', e, true);
     this.timers = [
       setInterval(() => this.keep().catch(report), KEEP_BEAT_MS),
       setInterval(() => this.scan().catch(report), SCAN_BEAT_MS),
+      setInterval(() => this.due().catch(report), DUE_BEAT_MS),
     ];
     for (const timer of this.timers) timer.unref();
   }
@@ -110,6 +124,36 @@ export class Keepers {
     for (const id of start ? missing : await this.relay.unkept(missing)) {
       if (this.stopped) return;
       await this.held.adopt(id).catch((e: unknown) => this.problems.report(`game ${id}`, e));
+    }
+  }
+
+  /**
+   * If this process holds the deadlines' lease (or at `start`, as for the scan): loads the
+   * correspondence games due by now, and has each look at its deadline: one held already
+   * is reminded too, as its alarm may be set for later than its deadline (a timer waits at
+   * most 24.8 days) or never come (its process's clock stepped).
+   */
+  async due(start = false): Promise<void> {
+    if (this.dueing || this.stopped) return;
+    this.dueing = true;
+    try {
+      if (!start && !(await this.relay.lease('deadlines', DUE_LEASE_MS))) return;
+      let due: readonly string[];
+      try {
+        due = await this.store.due(this.now(), DUE_BATCH);
+      } catch (e) {
+        this.problems.report('the games due could not be listed', e);
+        return;
+      }
+      for (const id of due) {
+        if (this.stopped) return;
+        const room = await this.held
+          .adopt(id)
+          .catch((e: unknown) => this.problems.report(`game ${id}`, e));
+        room?.remind();
+      }
+    } finally {
+      this.dueing = false;
     }
   }
 

@@ -211,8 +211,14 @@ export const SETTLE_GAME = 'UPDATE lobby_games SET result = $2, settled_at = $3 
 export const INSERT_SECRET =
   'INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING';
 export const SELECT_SECRET = 'SELECT value FROM secrets WHERE name = $1';
-export const UNSETTLED_GAMES =
-  'SELECT game_id FROM lobby_games WHERE result IS NULL AND started_at < $1 ORDER BY started_at';
+/**
+ * The lobby games started before $1 with no result recorded, but for the correspondence games
+ * still waiting on a deadline after $1 (due_at, room.ts): those are found when it comes.
+ */
+export const UNSETTLED_GAMES = `
+  SELECT l.game_id FROM lobby_games l JOIN games g ON g.id = l.game_id
+  WHERE l.result IS NULL AND l.started_at < $1 AND (g.due_at IS NULL OR g.due_at < $1)
+  ORDER BY l.started_at`;
 
 /** A row of SELECT_GAME. */
 export interface GameRow {

@@ -76,6 +76,11 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
   // 4. Fair ratings: the network a player was made from, when a rating last moved, the
   // server's secrets, and the indexes of the scan for unsettled games and of a player's codes.
   sql.fairRatings({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
+  // 5. Correspondence: when a game next needs a process, for the deadlines' scan.
+  `
+  ALTER TABLE games ADD COLUMN IF NOT EXISTS due_at BIGINT;
+  CREATE INDEX IF NOT EXISTS due_games ON games (due_at) WHERE due_at IS NOT NULL;
+  `,
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -216,6 +221,18 @@ export class PostgresStore implements GameStore, PlayerStore {
 
   async running(): Promise<readonly string[]> {
     const rows = await this.pool.query<{ id: string }>('SELECT id FROM games WHERE clock_runs');
+    return rows.rows.map((r) => r.id);
+  }
+
+  async markDue(id: string, at: number | null): Promise<void> {
+    await this.pool.query('UPDATE games SET due_at = $1 WHERE id = $2', [at, id]);
+  }
+
+  async due(at: number, limit: number): Promise<readonly string[]> {
+    const rows = await this.pool.query<{ id: string }>(
+      'SELECT id FROM games WHERE due_at <= $1 ORDER BY due_at LIMIT $2',
+      [at, limit],
+    );
     return rows.rows.map((r) => r.id);
   }
 

@@ -15,14 +15,13 @@ import type { RoomRelay } from './relay.ts';
 import { hashToken, newGameId, newToken } from './secret.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import {
-  abortDeadline,
+  alarmAt,
   applyEvent,
   clockView,
+  deadlineOf,
   outcomeOf,
   publicEvent,
-  runningClock,
   type Table,
-  timeLeft,
   touchedCell,
   watched,
 } from './table.ts';
@@ -91,6 +90,8 @@ export interface RoomContext {
 
 /** The close code for a watcher turned away from a full game: try again later. */
 export const WATCHERS_FULL_CLOSE = 1013;
+/** The longest a timer can wait (2^31 - 1 ms); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long a flag that could not be stored waits before it is tried again. */
 const FLAG_RETRY_MS = 1000;
 
@@ -107,6 +108,8 @@ export class Room {
   private refreshing = false;
   /** What the store was last told of whether the game needs watching. */
   private noted: boolean;
+  /** What the store was last told of a correspondence game's deadline (undefined: unknown). */
+  private notedDue: number | null | undefined;
   private left = false;
 
   /**
@@ -280,6 +283,7 @@ export class Room {
       const setup: GameSetup = {
         variant: t.setup.variant,
         clock: t.setup.clock,
+        ...(t.setup.days && { days: t.setup.days }),
         seats: { white: t.seats.black, black: t.seats.white },
         previous: t.id,
         ...(players && { players: { white: players.black, black: players.white }, rated: false }),
@@ -300,6 +304,12 @@ export class Room {
   /** Stores the event, then applies it and tells every member; false if storing failed. */
   private async commit(event: GameEvent, cause?: Member): Promise<boolean> {
     const table = this.table;
+    // A correspondence game is due at once until its new deadline is noted after the event: a
+    // process dying in between leaves it for the deadlines' scan, never forgotten for days.
+    if (table.setup.days && !(await this.noteDue(event.at))) {
+      cause?.refuse({ code: 'server-error', message: 'the server could not store that' });
+      return false;
+    }
     try {
       await this.context.store.append(table.id, table.version + 1, event);
     } catch (e) {
@@ -410,6 +420,7 @@ export class Room {
    * first move), so a restart re-arms its alarm.
    */
   private async note(): Promise<void> {
+    await this.noteDue(deadlineOf(this.table));
     const running = watched(this.table);
     if (running === this.noted) return;
     this.noted = running;
@@ -422,6 +433,22 @@ export class Room {
   }
 
   /**
+   * Tells the store when a correspondence game next needs a process, `due` (null: never; an end
+   * not yet rated is found by the keepers' scan of unsettled games).
+   */
+  private async noteDue(due: number | null | undefined): Promise<boolean> {
+    if (due === undefined || due === this.notedDue) return true;
+    try {
+      await this.context.store.markDue(this.id, due);
+      this.notedDue = due;
+      return true;
+    } catch (e) {
+      this.context.problems.report('storage', e);
+      return false;
+    }
+  }
+
+  /**
    * Sets the alarm for the running clock and for an awaited first move, so a flag falls (or a
    * lobby game is called off) even if nobody moves.
    */
@@ -429,18 +456,11 @@ export class Room {
     if (this.alarm) clearTimeout(this.alarm);
     this.alarm = undefined;
     if (this.left) return;
-    const now = this.context.now();
-    const side = runningClock(this.table);
-    const deadline = abortDeadline(this.table);
-    const waits = [
-      ...(side === undefined ? [] : [timeLeft(this.table, side, now)]),
-      ...(deadline === undefined ? [] : [deadline - now]),
-    ];
-    if (waits.length === 0) return;
-    this.alarm = setTimeout(
-      () => this.enqueue(() => this.flag()),
-      Math.max(atLeast, Math.max(0, Math.min(...waits)) + 1),
-    );
+    const at = alarmAt(this.table);
+    if (at === undefined) return;
+    // Past the longest wait a timer takes (24.8 days): the store's deadline brings it back.
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, at - this.context.now()) + 1);
+    this.alarm = setTimeout(() => this.enqueue(() => this.flag()), Math.max(atLeast, wait));
   }
 
   /**
@@ -449,8 +469,10 @@ export class Room {
    */
   private async flag(): Promise<void> {
     const now = this.context.now();
-    const flagged = decide(this.table, { t: 'flag' }, now);
-    const ruling = flagged.ok ? flagged : decide(this.table, { t: 'abort' }, now);
+    // A side that never made its first move calls the game off rather than losing it (a
+    // correspondence game's first deadline is its first move's clock as well).
+    const aborted = decide(this.table, { t: 'abort' }, now);
+    const ruling = aborted.ok ? aborted : decide(this.table, { t: 'flag' }, now);
     if (!ruling.ok) {
       // The alarm may fire before the clock says the time is up (timers and clocks do not
       // agree to the millisecond): set it again rather than lose it.
@@ -459,6 +481,11 @@ export class Room {
     }
     if (await this.commit(ruling.event)) this.rest();
     else this.arm(FLAG_RETRY_MS);
+  }
+
+  /** Ends the game now if its time is up, as its alarm would (keepers.ts). */
+  remind(): void {
+    this.enqueue(() => this.flag());
   }
 
   /**

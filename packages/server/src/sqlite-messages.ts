@@ -79,6 +79,8 @@ export type Job =
     }
   | { readonly op: 'append'; readonly id: string; readonly version: number; readonly event: string }
   | { readonly op: 'mark'; readonly id: string; readonly running: boolean }
+  | { readonly op: 'mark-due'; readonly id: string; readonly at: number | null }
+  | { readonly op: 'due'; readonly at: number; readonly limit: number }
   | { readonly op: 'alive'; readonly at: number }
   | { readonly op: 'load'; readonly id: string }
   | { readonly op: 'running' }

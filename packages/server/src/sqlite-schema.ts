@@ -55,6 +55,13 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
       fairRatings({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
     );
   },
+  // 5. Correspondence: when a game next needs a process, for the deadlines' scan.
+  (db) => {
+    db.exec(`
+      ALTER TABLE games ADD COLUMN due_at INTEGER;
+      CREATE INDEX due_games ON games (due_at) WHERE due_at IS NOT NULL;
+    `);
+  },
 ];
 
 /** Brings the database up to this server's schema; refuses one made by a newer server. */

@@ -158,6 +158,14 @@ export class SqliteStore implements GameStore, PlayerStore {
     return SqliteStore.check(await this.ask({ op: 'running' })).ids ?? [];
   }
 
+  async markDue(id: string, at: number | null): Promise<void> {
+    SqliteStore.check(await this.ask({ op: 'mark-due', id, at }));
+  }
+
+  async due(at: number, limit: number): Promise<readonly string[]> {
+    return SqliteStore.check(await this.ask({ op: 'due', at, limit })).ids ?? [];
+  }
+
   async alive(at: number): Promise<void> {
     SqliteStore.check(await this.ask({ op: 'alive', at }));
   }

@@ -42,6 +42,10 @@ const players = playerHandlers(db);
 const insertGame = db.prepare('INSERT INTO games (id, created_at, setup) VALUES (?, ?, ?)');
 const insertEvent = db.prepare('INSERT INTO events (game_id, version, body) VALUES (?, ?, ?)');
 const markGame = db.prepare('UPDATE games SET clock_runs = ? WHERE id = ?');
+const markDue = db.prepare('UPDATE games SET due_at = ? WHERE id = ?');
+const selectDue = db.prepare<[number, number], { id: string }>(
+  'SELECT id FROM games WHERE due_at <= ? ORDER BY due_at LIMIT ?',
+);
 const setAlive = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('alive', ?)");
 const selectGame = db.prepare<[string], { created_at: number; setup: string }>(
   'SELECT created_at, setup FROM games WHERE id = ?',
@@ -64,11 +68,12 @@ const failure = (ref: number, e: unknown): Reply => ({
 
 const isPlayerJob = (r: Request): r is Request & PlayerJob => r.op in players;
 
-type Write = Request & ({ op: 'create' | 'append' | 'mark' | 'alive' } | PlayerJob);
+type Write = Request & ({ op: 'create' | 'append' | 'mark' | 'mark-due' | 'alive' } | PlayerJob);
 const isWrite = (r: Request): r is Write =>
   r.op === 'create' ||
   r.op === 'append' ||
   r.op === 'mark' ||
+  r.op === 'mark-due' ||
   r.op === 'alive' ||
   (isPlayerJob(r) && !PLAYER_READS.has(r.op));
 
@@ -88,6 +93,8 @@ function write(request: Write): Reply {
       insertEvent.run(request.id, request.version, request.event);
     } else if (request.op === 'mark') {
       markGame.run(request.running ? 1 : 0, request.id);
+    } else if (request.op === 'mark-due') {
+      markDue.run(request.at, request.id);
     } else {
       setAlive.run(request.at);
     }
@@ -103,6 +110,10 @@ function read(request: Request): Reply {
     if (isPlayerJob(request)) return answer(request);
     if (request.op === 'running') {
       return { ref: request.ref, ok: true, ids: selectRunning.all().map((r) => r.id) };
+    }
+    if (request.op === 'due') {
+      const ids = selectDue.all(request.at, request.limit).map((r) => r.id);
+      return { ref: request.ref, ok: true, ids };
     }
     if (request.op === 'last-alive') {
       return { ref: request.ref, ok: true, at: selectAlive.get()?.value };

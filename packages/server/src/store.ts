@@ -5,12 +5,14 @@
 // methods (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
-import type { PoolId, QuickMessage, TimeControl, Variant } from '@agon/protocol';
+import type { Days, PoolId, QuickMessage, TimeControl, Variant } from '@agon/protocol';
 
 /** How a game was set up; never changes after creation. */
 export interface GameSetup {
   readonly variant: Variant;
   readonly clock: TimeControl | null;
+  /** A correspondence game's days per move (its `clock` is null). */
+  readonly days?: Days;
   /** Hashes of the seat tokens known at creation (the creator's; both for a rematch). */
   readonly seats: { readonly white?: string; readonly black?: string };
   /** The game this one is a rematch of. */
@@ -93,6 +95,14 @@ export interface GameStore {
   markRunning(id: string, running: boolean): Promise<void>;
   /** The games noted as having a running clock. */
   running(): Promise<readonly string[]>;
+  /**
+   * Notes when a correspondence game next needs a process (its deadline, or at once for an end
+   * not yet rated), or null once it needs none: games wait for their deadlines in the store,
+   * not in memory.
+   */
+  markDue(id: string, at: number | null): Promise<void>;
+  /** Up to `limit` games noted due by `at`, the most overdue first. */
+  due(at: number, limit: number): Promise<readonly string[]>;
   /** Notes that a server was alive at `at`: a restart charges the clocks up to the last note. */
   alive(at: number): Promise<void>;
   /** The last note of `alive`, from before this process started. */

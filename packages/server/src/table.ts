@@ -16,6 +16,7 @@ import {
 import {
   ABORT_MS,
   type ClockView,
+  DAY_MS,
   type OutcomeView,
   type PublicEvent,
   type QuickMessage,
@@ -90,9 +91,10 @@ export function newTable(id: string, setup: GameSetup, createdAt = 0): Table {
     version: 0,
     boardVersion: 0,
     seats: { white: setup.seats.white, black: setup.seats.black },
-    clocks: setup.clock
-      ? { white: setup.clock.initial, black: setup.clock.initial, since: 0 }
-      : undefined,
+    clocks: (() => {
+      const initial = setup.clock?.initial ?? (setup.days && setup.days * DAY_MS);
+      return initial ? { white: initial, black: initial, since: 0 } : undefined;
+    })(),
     drawOffer: undefined,
     rematchOffer: undefined,
     flagged: undefined,
@@ -168,12 +170,39 @@ export function runningClock(t: Table): Colour | undefined {
  */
 export function abortDeadline(t: Table): number | undefined {
   if (!t.setup.players || outcomeOf(t) || t.game.moves.length >= 2) return undefined;
-  return (t.firstMoveAt ?? t.createdAt) + ABORT_MS;
+  // A correspondence player has their days for the first move too.
+  return (t.firstMoveAt ?? t.createdAt) + (t.setup.days ? t.setup.days * DAY_MS : ABORT_MS);
 }
 
-/** Whether the game needs a process to watch it: a clock runs, or a first move is awaited. */
+/**
+ * When the game's next alarm falls, on the server's clock: the running clock's end or an
+ * awaited first move's deadline, whichever comes first; undefined if neither applies.
+ */
+export function alarmAt(t: Table): number | undefined {
+  const side = runningClock(t);
+  const times = [
+    ...(side === undefined || !t.clocks ? [] : [t.clocks.since + t.clocks[side]]),
+    ...[abortDeadline(t)].filter((d) => d !== undefined),
+  ];
+  return times.length === 0 ? undefined : Math.min(...times);
+}
+
+/**
+ * Whether the game needs a process to watch it in memory: a clock runs, or a first move is
+ * awaited. A correspondence game's deadline waits in the store instead (keepers.ts).
+ */
 export function watched(t: Table): boolean {
-  return runningClock(t) !== undefined || abortDeadline(t) !== undefined;
+  return !t.setup.days && alarmAt(t) !== undefined;
+}
+
+/**
+ * When a correspondence game next needs a process, for the store: its deadline while it is
+ * played, null once it ends (its end's rating is noted apart, room.ts); undefined for a game
+ * on a clock or with none.
+ */
+export function deadlineOf(t: Table): number | null | undefined {
+  if (!t.setup.days) return undefined;
+  return outcomeOf(t) ? null : (alarmAt(t) ?? null);
 }
 
 /** Time left on `side`'s clock at `now`, negative once it has run out. */
@@ -185,11 +214,13 @@ export function timeLeft(t: Table, side: Colour, now: number): number {
 
 /** The clocks as a client is shown them at `now`. */
 export function clockView(t: Table, now: number): ClockView | null {
-  const control = t.setup.clock;
+  const control =
+    t.setup.clock ?? (t.setup.days && { initial: t.setup.days * DAY_MS, increment: 0 });
   if (!control || !t.clocks) return null;
   return {
     initial: control.initial,
     increment: control.increment,
+    ...(t.setup.days && { days: t.setup.days }),
     white: Math.max(0, Math.round(timeLeft(t, 'white', now))),
     black: Math.max(0, Math.round(timeLeft(t, 'black', now))),
     running: runningClock(t) ?? null,
@@ -229,6 +260,8 @@ export function applyEvent(t: Table, e: GameEvent): void {
       if (c && t.setup.clock && runningClock(t) === e.seat) {
         c[e.seat] += t.setup.clock.increment - e.spent;
       }
+      // Days per move: whoever moved has the whole of them again for their next move.
+      if (c && t.setup.days) c[e.seat] = t.setup.days * DAY_MS;
       // Stored moves were legal when accepted, and the rules do not change under them.
       if (!move.ok || !t.game.play(move.value).ok) {
         throw new Error(`game ${t.id}: stored move ${e.move} does not replay`);

@@ -20,6 +20,15 @@ export class MemoryStore implements GameStore {
   async running(): Promise<readonly string[]> {
     return [];
   }
+  /** The deadlines noted, by game. */
+  readonly dues = new Map<string, number | null>();
+  async markDue(id: string, at: number | null): Promise<void> {
+    if (this.failing) throw new Error('disk full');
+    this.dues.set(id, at);
+  }
+  async due(at: number): Promise<readonly string[]> {
+    return [...this.dues].filter(([, due]) => due !== null && due <= at).map(([id]) => id);
+  }
   async alive(): Promise<void> {}
   async lastAlive(): Promise<number | undefined> {
     return undefined;

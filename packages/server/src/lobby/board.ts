@@ -107,8 +107,10 @@ export interface LobbyBoard {
   /**
    * Atomically, if challenge `id` is still open and neither its owner nor `taker` is busy:
    * closes it, takes both out of every pool and challenge, marks both busy, lists the game.
+   * With no `playing` (a correspondence game, played over days beside any other): only closes
+   * it, if still open.
    */
-  take(id: string, taker: string, playing: Playing): Promise<boolean>;
+  take(id: string, taker: string, playing: Playing | null): Promise<boolean>;
   /** The game `player` is busy in, if any. */
   busy(player: string): Promise<string | undefined>;
   /** Game `game` of `players` ended (or never started): they are free, and it leaves the list. */
@@ -213,9 +215,14 @@ export class MemoryBoard implements LobbyBoard {
     return true;
   }
 
-  async take(id: string, taker: string, playing: Playing): Promise<boolean> {
+  async take(id: string, taker: string, playing: Playing | null): Promise<boolean> {
     const challenge = this.challenges.get(id);
     if (!challenge || challenge.by.id === taker) return false;
+    if (!playing) {
+      this.closeChallengeOf(challenge.by.id);
+      this.listener.changed();
+      return true;
+    }
     if (this.isBusy(taker) || this.isBusy(challenge.by.id)) return false;
     this.start(playing);
     return true;

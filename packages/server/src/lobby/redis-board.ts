@@ -115,12 +115,13 @@ start(white, black, ARGV[4], ARGV[5], ARGV[6])
 return 1
 `;
 
-/** ARGV: id, taker, white, black, game, ttl, listing. */
+/** ARGV: id, taker, then white, black, game, ttl, listing; only id and taker to close it. */
 const TAKE = `${COMMON}
 local challenge = redis.call('HGET', P .. 'challenges', ARGV[1])
 if not challenge then return 0 end
 local owner = cjson.decode(challenge).by.id
 if owner == ARGV[2] then return 0 end
+if #ARGV == 2 then return unchallenge(owner) end
 if (owner ~= ARGV[3] and owner ~= ARGV[4]) or (ARGV[2] ~= ARGV[3] and ARGV[2] ~= ARGV[4]) then
   return 0
 end
@@ -388,18 +389,11 @@ export class RedisBoard implements LobbyBoard {
     return made;
   }
 
-  async take(id: string, taker: string, playing: Playing): Promise<boolean> {
-    const made =
-      (await this.run(
-        TAKE,
-        id,
-        taker,
-        playing.white.id,
-        playing.black.id,
-        playing.game,
-        playing.lasts,
-        JSON.stringify(playing),
-      )) === 1;
+  async take(id: string, taker: string, playing: Playing | null): Promise<boolean> {
+    const listed = playing
+      ? [playing.white.id, playing.black.id, playing.game, playing.lasts, JSON.stringify(playing)]
+      : [];
+    const made = (await this.run(TAKE, id, taker, ...listed)) === 1;
     if (made) this.changed();
     return made;
   }

@@ -9,6 +9,8 @@
 import type { Colour } from '@agon/engine';
 import {
   categoryOf,
+  isCorrespondence,
+  type Pace,
   type PlayerBrief,
   type PoolId,
   type TimeControl,
@@ -57,13 +59,16 @@ function lasts(clock: TimeControl, since: number, now: number): number {
   return Math.max(LISTING_SPARE_MS, since + longest + LISTING_SPARE_MS - now);
 }
 
-/** The listing of a lobby game on the board. */
+/**
+ * The listing of a lobby game on the board; none for a correspondence game, which is played
+ * over days beside any other game and so makes nobody busy.
+ */
 function listing(
   game: string,
   pool: PoolId | null,
   white: PlayerBrief,
   black: PlayerBrief,
-  terms: Terms,
+  terms: Terms & { readonly clock: TimeControl },
   since: number,
   now: number,
 ): Playing {
@@ -93,7 +98,7 @@ export function listingOf(
   now: number,
 ): Playing | undefined {
   if (!setup.clock || !players.white || !players.black) return undefined;
-  const terms: Terms = {
+  const terms = {
     clock: setup.clock,
     variant: setup.variant,
     touchMove: setup.touchMove === true,
@@ -105,7 +110,8 @@ export function listingOf(
 
 /** The terms of a lobby game, however it was agreed. */
 export interface Terms {
-  readonly clock: TimeControl;
+  /** A clock, or days per move. */
+  readonly clock: Pace;
   readonly variant: Variant;
   readonly touchMove: boolean;
   /** R16; a challenge stored by a process from before R16 has none (R10). */
@@ -139,7 +145,7 @@ export class Starter {
     agreed: Terms,
     pool: PoolId | null,
     from: { readonly white: string; readonly black: string },
-    claim: (playing: Playing) => Promise<boolean>,
+    claim: (playing: Playing | null) => Promise<boolean>,
   ): Promise<boolean> {
     const { board, games, players, problems, now: clock } = this.context;
     const now = clock();
@@ -148,11 +154,16 @@ export class Starter {
     const category = categoryOf(terms.clock, terms);
     const game = newGameId();
     const [w, b] = [brief(white, category, now), brief(black, category, now)];
-    const playing = listing(game, pool, w, b, terms, now, now);
+    const pace = terms.clock;
+    const days = isCorrespondence(pace) ? pace.days : undefined;
+    const playing = isCorrespondence(pace)
+      ? null
+      : listing(game, pool, w, b, { ...terms, clock: pace }, now, now);
     if (!(await claim(playing))) return false;
     const setup: GameSetup = {
       variant: terms.variant,
-      clock: terms.clock,
+      clock: isCorrespondence(pace) ? null : pace,
+      ...(days && { days }),
       // Taken, so that nobody else joins; their secrets are thrown away (the players come in
       // with their identities).
       seats: { white: hashToken(newToken()), black: hashToken(newToken()) },

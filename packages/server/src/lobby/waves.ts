@@ -129,8 +129,9 @@ export class Waves {
       rated: true,
     };
     const from = { white: whiteSeek.from, black: blackSeek.from };
-    await this.context.starter.start(white, black, terms, pool, from, (playing) =>
-      this.context.board.pair(white.id, black.id, playing),
+    // A pool's game is on a clock, so it is always listed.
+    await this.context.starter.start(white, black, terms, pool, from, async (playing) =>
+      playing ? this.context.board.pair(white.id, black.id, playing) : false,
     );
   }
 

@@ -5,7 +5,10 @@
 import {
   type ChallengeTerms,
   type ChallengeView,
+  CORRESPONDENCE_DAYS,
+  type Days,
   type LiveGameView,
+  type Pace,
   POOLS,
   type PoolId,
   ratingClass,
@@ -20,7 +23,7 @@ import { gamePath } from './address.ts';
 import { SideChoice, VariantChoice } from './GameTerms.tsx';
 import { Link } from './Link.tsx';
 import { Lobby } from './lobby.ts';
-import { elapsedText, ratingText, timeControlText } from './lobby-text.ts';
+import { elapsedText, paceText, ratingText } from './lobby-text.ts';
 import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { me } from './players.ts';
 import { words } from './strings.ts';
@@ -169,7 +172,7 @@ function Terms({ terms }: { readonly terms: Omit<ChallengeTerms, 'side'> }) {
   ];
   return (
     <span class="terms">
-      <span class="terms-time">{timeControlText(terms.clock)}</span> {parts.join(' · ')}
+      <span class="terms-time">{paceText(terms.clock)}</span> {parts.join(' · ')}
     </span>
   );
 }
@@ -249,7 +252,7 @@ function LiveGame({ game }: { readonly game: LiveGameView }) {
           <span class="token-dot black" aria-hidden="true" />
           {game.black.name} <span class="rating">{ratingText(game.black.rating)}</span>
         </span>
-        <span class="terms-time">{timeControlText(game.clock)}</span>
+        <span class="terms-time">{paceText(game.clock)}</span>
         {game.captorPlacesQueen && <span class="live-rule">{ot('captorPlacesQueen')}</span>}
       </Link>
     </li>
@@ -289,18 +292,24 @@ function Side({ lobby }: { readonly lobby: Lobby }) {
 }
 
 const MINUTES = [1, 2, 3, 5, 10, 15, 30] as const;
+const PACES = ['real-time', 'correspondence'] as const;
 const INCREMENTS = [0, 1, 2, 3, 5, 10, 20] as const;
 
 /** The dialog that makes a challenge; `done` closes it. */
 function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done: () => void }) {
+  const pace = useSignal<(typeof PACES)[number]>('real-time');
   const minutes = useSignal<number>(5);
   const increment = useSignal<number>(3);
+  const days = useSignal<Days>(3);
   const variant = useSignal<ChallengeTerms['variant']>('standard');
   const touchMove = useSignal(false);
   const captor = useSignal(false);
   const side = useSignal<ChallengeTerms['side']>('random');
   const rated = useSignal(true);
-  const clock = { initial: minutes.value * 60_000, increment: increment.value * 1000 };
+  const clock: Pace =
+    pace.value === 'correspondence'
+      ? { days: days.value }
+      : { initial: minutes.value * 60_000, increment: increment.value * 1000 };
   return (
     <Modal title={ot('challenge.title')} onClose={done} testId="challenge-dialog">
       <form
@@ -318,21 +327,46 @@ function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done
         }}
       >
         <Segmented
-          legend={ot('challenge.minutes')}
-          name="minutes"
-          value={minutes.value}
-          choices={MINUTES.map((m) => ({ value: m, label: String(m) }))}
-          choose={(m) => (minutes.value = m)}
+          legend={ot('challenge.pace')}
+          name="pace"
+          value={pace.value}
+          choices={[
+            { value: 'real-time', label: ot('challenge.realTime') },
+            { value: 'correspondence', label: ot('challenge.correspondence') },
+          ]}
+          choose={(p) => (pace.value = p)}
         />
-        <Segmented
-          legend={ot('challenge.increment')}
-          name="increment"
-          value={increment.value}
-          choices={INCREMENTS.map((s) => ({ value: s, label: String(s) }))}
-          choose={(s) => (increment.value = s)}
-        />
+        {pace.value === 'correspondence' ? (
+          <>
+            <Segmented
+              legend={ot('challenge.days')}
+              name="days"
+              value={days.value}
+              choices={CORRESPONDENCE_DAYS.map((d) => ({ value: d, label: String(d) }))}
+              choose={(d) => (days.value = d)}
+            />
+            <p class="lobby-note">{ot('challenge.daysNote')}</p>
+          </>
+        ) : (
+          <>
+            <Segmented
+              legend={ot('challenge.minutes')}
+              name="minutes"
+              value={minutes.value}
+              choices={MINUTES.map((m) => ({ value: m, label: String(m) }))}
+              choose={(m) => (minutes.value = m)}
+            />
+            <Segmented
+              legend={ot('challenge.increment')}
+              name="increment"
+              value={increment.value}
+              choices={INCREMENTS.map((s) => ({ value: s, label: String(s) }))}
+              choose={(s) => (increment.value = s)}
+            />
+          </>
+        )}
         <p class="challenge-class" aria-live="polite">
-          <span class="terms-time">{timeControlText(clock)}</span>{' '}
+          <span class="terms-time">{paceText(clock)}</span>{' '}
           {ot('challenge.class', { class: ot(`class.${ratingClass(clock)}`) })}
         </p>
         <VariantChoice variant={variant} />

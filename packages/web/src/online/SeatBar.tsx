@@ -3,8 +3,10 @@
 // whether they are here, guards in hand, and their clock.
 
 import type { Colour } from '@agon/engine';
+import { language } from '../i18n/translations.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { clockText } from './clock-text.ts';
+import { daysLeftText } from './lobby-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -29,6 +31,18 @@ export function SeatBar({
   const placingQueen = toMove && game?.position.turnColour !== colour;
   const inHand = game?.position.hand[colour === 'white' ? 0 : 1] ?? 0;
   const left = online.timeLeft(colour);
+  const days = v?.clock?.days !== undefined;
+  const running = v?.clock?.running === colour;
+  // A correspondence deadline is days away: its date says more than a countdown alone.
+  const deadline =
+    days && running && left !== undefined
+      ? ot('pace.moveBy', {
+          date: new Intl.DateTimeFormat(language.value, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }).format(Date.now() + left),
+        })
+      : undefined;
   const brief = v?.players?.[colour];
   const name = brief ? (
     <Who player={brief} />
@@ -63,12 +77,13 @@ export function SeatBar({
       clock={
         left !== undefined && (
           <span
-            class={`seat-clock${v?.clock?.running === colour ? ' running' : ''}${left < 10_000 ? ' low' : ''}`}
+            class={`seat-clock${running ? ' running' : ''}${left < 10_000 ? ' low' : ''}${days ? ' days' : ''}`}
             data-testid={`clock-${colour}`}
             role="timer"
-            aria-label={words.clockOf(colour)}
+            aria-label={deadline ? `${words.clockOf(colour)}: ${deadline}` : words.clockOf(colour)}
+            title={deadline}
           >
-            {clockText(left)}
+            {days ? daysLeftText(left, clockText) : clockText(left)}
           </span>
         )
       }

@@ -3,13 +3,16 @@
 // player's own words.
 
 import {
+  DAY_MS,
   type GameView,
   type HouseRule,
+  isCorrespondence,
   NAME_MAX,
   NAME_MIN,
   type NameRule,
   nameProblem,
   nameRuleOf,
+  type Pace,
   type RatingView,
   type Refusal,
   type RuleSet,
@@ -34,6 +37,21 @@ export function timeControlText(clock: TimeControl): string {
   const part = FRACTIONS[minutes - whole];
   const shown = part ? `${whole || ''}${part}` : String(Math.round(minutes * 10) / 10);
   return `${shown}+${Math.round(clock.increment / 1000)}`;
+}
+
+/** A pace as shown: a time control (`5+3`), or days per move (`3 days`). */
+export function paceText(pace: Pace): string {
+  return isCorrespondence(pace) ? ot('pace.days', { count: pace.days }) : timeControlText(pace);
+}
+
+/** A correspondence player's time left, to the hour: `2 d 05 h`; under a day, as a clock. */
+export function daysLeftText(ms: number, clock: (ms: number) => string): string {
+  if (ms < DAY_MS) return clock(ms);
+  const hours = Math.floor(ms / 3_600_000);
+  return ot('pace.left', {
+    days: Math.floor(hours / 24),
+    hours: String(hours % 24).padStart(2, '0'),
+  });
 }
 
 /** A rating as shown: `1500`, or `1500?` while provisional. */
@@ -82,7 +100,8 @@ export function gameModeText(v: Pick<GameView, 'clock' | 'rated' | 'unrated'>): 
       ? ot('game.sameNetwork')
       : ot(v.rated ? 'mode.rated' : 'mode.casual');
   if (!v.clock) return mode;
-  return `${timeControlText(v.clock)} ${ot(`class.${ratingClass(v.clock)}`)} · ${mode}`;
+  const pace: Pace = v.clock.days ? { days: v.clock.days } : v.clock;
+  return `${paceText(pace)} ${ot(`class.${ratingClass(pace)}`)} · ${mode}`;
 }
 
 /** A transfer code in three groups of four, as it is read aloud or typed: `abcd efgh jkmn`. */

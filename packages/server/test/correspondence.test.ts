@@ -1,0 +1,140 @@
+// Correspondence games as players meet them: a challenge of days per move, accepted in the
+// lobby, played over a restart of the server; each move gives the other side the whole of its
+// days again; the side that lets its deadline pass loses, once, with nobody watching the game;
+// and a correspondence game makes nobody busy, so its players still seek live games.
+
+import { fileURLToPath } from 'node:url';
+import type { Colour } from '@agon/engine';
+import { DAY_MS, type Identity, type PlayerPage } from '@agon/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
+import { dataFolder, Peer, quietMove, type Running, remove, startServer } from './harness.ts';
+
+const ENV = {
+  // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
+  AGON_TRUST_PROXY: '1',
+  // A SIGUSR2 moves the server's clock a day and an hour on (clock-jump.mjs).
+  AGON_TEST_JUMP_MS: String(DAY_MS + 3_600_000),
+};
+const JUMP = { preload: [fileURLToPath(new URL('./clock-jump.mjs', import.meta.url))] };
+
+/** A player's page. */
+async function page(url: string, id: string): Promise<PlayerPage> {
+  return (await (await fetch(`${url}api/players/${id}`)).json()) as PlayerPage;
+}
+
+/** Reads `read` until `test` passes on it, for up to `ms`. */
+async function until<T>(read: () => Promise<T>, test: (value: T) => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (test(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a correspondence game', () => {
+  let folder: string;
+  let server: Running;
+  beforeAll(async () => {
+    folder = dataFolder();
+    server = await startServer(folder, ENV, JUMP);
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    remove(folder);
+  });
+
+  it('is lost, once, by the side that lets its deadline pass, over a restart, with nobody watching', async () => {
+    const addresses = ['198.51.100.7', '198.51.100.8'];
+    const [white, black] = (await Promise.all(
+      addresses.map((at) => newPlayer(server.url, 'en', at)),
+    )) as [Identity, Identity];
+    const [challenger, taker] = (await Promise.all(
+      [white, black].map(
+        async (p, i) =>
+          (
+            await LobbyClient.open(server.url, p.token, { address: addresses[i] })
+          ).client,
+      ),
+    )) as [LobbyClient, LobbyClient];
+    challenger.send({
+      t: 'challenge',
+      clock: { days: 1 },
+      variant: 'standard',
+      touchMove: false,
+      captorPlacesQueen: false,
+      side: 'white',
+      rated: true,
+    });
+    let id = '';
+    await taker.lobbyWhere((l) => {
+      const c = l.challenges.find((c) => c.by.id === white.id);
+      if (c) {
+        expect(c.clock).toEqual({ days: 1 });
+        expect(c.class).toBe('correspondence');
+        id = c.id;
+      }
+      return c !== undefined;
+    });
+    taker.send({ t: 'accept', id });
+    const [paired] = await Promise.all([challenger.next('paired'), taker.next('paired')]);
+    const game = paired.game;
+
+    // Both still seek live games: a correspondence game makes nobody busy.
+    for (const l of [challenger, taker]) {
+      l.send({ t: 'seek', pool: '3+2' });
+      expect((await l.next('seeking')).pool).toBe('3+2');
+      l.send({ t: 'unseek' });
+      expect((await l.next('seeking')).pool).toBeNull();
+      l.close();
+    }
+
+    const join = async (p: Identity) => Peer.join(server.url, game, p.token);
+    let seats = { white: await join(white), black: await join(black) };
+    expect(seats.white.state.game.clock).toMatchObject({ days: 1, initial: DAY_MS, running: null });
+    expect(seats.white.state.game.rated).toBe(true);
+    const moves: string[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      const seat: Colour = turn % 2 === 0 ? 'white' : 'black';
+      const move = quietMove(moves);
+      seats[seat].peer.send({ t: 'move', seat, move, version: turn });
+      const event = await seats[seat].peer.next('event', (e) => e.version === turn + 1);
+      // Each move gives the other side a whole day for theirs.
+      expect(event.clock?.[seat]).toBe(DAY_MS);
+      moves.push(move);
+    }
+    for (const s of Object.values(seats)) s.peer.close();
+
+    // The server dies and comes back: the game and Black's deadline are still there.
+    await server.stop('SIGKILL');
+    server = await startServer(folder, ENV, JUMP);
+    seats = { white: await join(white), black: await join(black) };
+    const clock = seats.black.state.game.clock!;
+    expect(seats.black.state.game.moves).toEqual(moves);
+    expect(clock.running).toBe('black');
+    expect(clock.black).toBeGreaterThan(DAY_MS - 60_000);
+    expect(clock.black).toBeLessThanOrEqual(DAY_MS);
+    for (const s of Object.values(seats)) s.peer.close();
+
+    // A day and an hour pass with nobody in the game: Black's deadline passes.
+    server.process.kill('SIGUSR2');
+    const won = await until(
+      () => page(server.url, white.id),
+      (p) => p.games[0]?.game === game && p.games[0]?.result === 'win',
+      15_000,
+    );
+    expect(won.ratings.correspondence.games).toBe(1);
+    expect(won.ratings.correspondence.rating).toBeGreaterThan(1500);
+    expect(won.ratings.blitz.games).toBe(0);
+    const lost = await page(server.url, black.id);
+    expect(lost.games[0]).toMatchObject({ game, result: 'loss', class: 'correspondence' });
+
+    // Ended once: the three moves, then Black's timeout, and nothing after it.
+    const seen = await Peer.join(server.url, game);
+    expect(seen.state.game.outcome).toEqual({ winner: 'white', reason: 'timeout' });
+    expect(seen.state.game.version).toBe(4);
+    seen.peer.close();
+  }, 60_000);
+});
