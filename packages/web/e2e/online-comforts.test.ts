@@ -73,6 +73,9 @@ describeInChromium('takebacks and quick messages between two browsers', (browser
     await expect
       .poll(() => black.getByRole('button', { name: 'Perumista pyydetty' }).isDisabled(), SLOW)
       .toBe(true);
+    expect(await black.getByTestId('takeback-waiting').textContent()).toBe(
+      'Pyysit saada perua viimeisen siirtosi; odotetaan vastausta.',
+    );
     await shoot(white, 'comforts-offer-desktop');
     await shoot(black, 'comforts-asked-phone');
     await white.getByRole('button', { name: 'Accept the takeback' }).click();

@@ -328,6 +328,7 @@ export const en = {
   'online.takebackAsked': 'Takeback asked',
   'online.acceptTakeback': 'Accept the takeback',
   'online.theyAskTakeback': 'Your opponent asks to take back their last move.',
+  'online.takebackWaiting': 'You asked to take back your last move; waiting for the answer.',
   'online.takebackDeclined': 'Your opponent declined the takeback.',
   'online.takebackDone': {
     one: '{count} move was taken back.',

@@ -345,6 +345,7 @@ export const fi: UiCatalog = {
   'online.takebackAsked': 'Perumista pyydetty',
   'online.acceptTakeback': 'Hyväksy peruminen',
   'online.theyAskTakeback': 'Vastustajasi pyytää saada perua viimeisen siirtonsa.',
+  'online.takebackWaiting': 'Pyysit saada perua viimeisen siirtosi; odotetaan vastausta.',
   'online.takebackDeclined': 'Vastustajasi ei hyväksynyt perumista.',
   'online.takebackDone': {
     one: '{count} siirto peruttiin.',

@@ -318,6 +318,7 @@ export const hi: UiCatalog = {
   'online.takebackAsked': 'चाल वापसी माँगी',
   'online.acceptTakeback': 'चाल वापसी मानें',
   'online.theyAskTakeback': 'आपका विरोधी अपनी पिछली चाल वापस लेना चाहता है।',
+  'online.takebackWaiting': 'आपने अपनी पिछली चाल वापस लेना माँगा है; जवाब की प्रतीक्षा है।',
   'online.takebackDeclined': 'आपके विरोधी ने चाल वापसी नहीं मानी।',
   'online.takebackDone': {
     one: '{count} चाल वापस ली गई।',

@@ -349,6 +349,7 @@ export const ru: UiCatalog = {
   'online.takebackAsked': 'Просьба вернуть ход',
   'online.acceptTakeback': 'Разрешить вернуть ход',
   'online.theyAskTakeback': 'Соперник просит вернуть свой последний ход.',
+  'online.takebackWaiting': 'Вы попросили вернуть свой последний ход; ждём ответа.',
   'online.takebackDeclined': 'Соперник не разрешил вернуть ход.',
   'online.takebackDone': {
     one: 'Возвращён {count} ход.',

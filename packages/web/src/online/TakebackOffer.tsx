@@ -31,11 +31,21 @@ export function TakebackButton({ online }: { readonly online: OnlineGame }) {
   );
 }
 
-/** The takeback asked of this page's player, with the answers; nothing when none is. */
+/**
+ * The takeback asked of this page's player, with the answers; for the asker, a quiet line that
+ * the answer is awaited; nothing when none is asked.
+ */
 export function TakebackOffer({ online }: { readonly online: OnlineGame }) {
   const v = online.view.value;
   const you = online.you.value;
-  if (!v || v.outcome || you === null || v.takebackOffer !== opposite(you)) return null;
+  if (!v || v.outcome || you === null || v.takebackOffer === null) return null;
+  if (v.takebackOffer === you) {
+    return (
+      <p class="online-note" role="status" data-testid="takeback-waiting">
+        {words.takebackWaiting}
+      </p>
+    );
+  }
   return (
     <div class="online-offer takeback-offer" role="alert">
       <p data-testid="takeback-offer">{words.theyAskTakeback}</p>

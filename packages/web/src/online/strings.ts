@@ -174,6 +174,9 @@ export const words = {
   get theyAskTakeback(): string {
     return t('online.theyAskTakeback');
   },
+  get takebackWaiting(): string {
+    return t('online.takebackWaiting');
+  },
   get takebackDeclined(): string {
     return t('online.takebackDeclined');
   },
