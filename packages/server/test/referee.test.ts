@@ -2,17 +2,21 @@
 // change, with the time passed in by hand.
 
 import { cellName, makeMoveText, moveFrom } from '@agon/engine';
-import { DRAW_AFTER_MOVES } from '@agon/protocol';
+import { DAY_MS, DRAW_AFTER_MOVES } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Command, decide } from '../src/referee.ts';
 import type { GameEvent, GameSetup } from '../src/store.ts';
 import {
+  abortDeadline,
+  alarmAt,
   applyEvent,
   clockView,
+  deadlineOf,
   newTable,
   outcomeOf,
   restoreTable,
   type Table,
+  watched,
 } from '../src/table.ts';
 
 const CLOCKED: GameSetup = {
@@ -329,6 +333,55 @@ describe('the referee', () => {
         act(rated, { t: 'draw', by: 'black', seat: 'black', action: 'accept' }, 4, log).kind,
       ).toBe('draw-accept');
       expect(outcomeOf(rated)).toEqual({ winner: null, reason: 'agreement' });
+    });
+  });
+
+  describe('a correspondence game (days per move)', () => {
+    const DAYS: GameSetup = {
+      variant: 'standard',
+      clock: null,
+      days: 2,
+      seats: { white: 'w-hash', black: 'b-hash' },
+      players: { white: 'whiteplayr', black: 'blackplayr' },
+      rated: true,
+    };
+    const play = (t: Table, seat: 'white' | 'black', move: string, at: number, log: GameEvent[]) =>
+      act(t, { t: 'move', by: seat, seat, move, version: t.version }, at, log);
+
+    it('gives each mover the whole of its days again, and is lost by a deadline let pass', () => {
+      const t = newTable('abcdefghij', DAYS, 0);
+      const log: GameEvent[] = [];
+      expect(clockView(t, 0)).toMatchObject({ days: 2, initial: 2 * DAY_MS, running: null });
+      play(t, 'white', 'f1-f2', DAY_MS, log);
+      play(t, 'black', 'f11-f10', 2 * DAY_MS, log);
+      // White thought for a day, yet has two days for the next move, not one.
+      expect(clockView(t, 2 * DAY_MS)).toMatchObject({ white: 2 * DAY_MS, black: 2 * DAY_MS });
+      expect(alarmAt(t)).toBe(4 * DAY_MS);
+      expect(deadlineOf(t)).toBe(4 * DAY_MS);
+      // Not a process's to watch in memory: the store keeps the deadline.
+      expect(watched(t)).toBe(false);
+      expect(refusal(t, { t: 'flag' }, 4 * DAY_MS - 1)).toBe('no-flag');
+      expect(decide(t, { t: 'flag' }, 4 * DAY_MS)).toMatchObject({
+        ok: true,
+        event: { kind: 'timeout', seat: 'white' },
+      });
+    });
+
+    it('is called off, not lost, when a first move is not made in the days', () => {
+      const t = newTable('abcdefghij', DAYS, 0);
+      const log: GameEvent[] = [];
+      // The 30 seconds of a live lobby game do not apply.
+      expect(refusal(t, { t: 'abort' }, 60_000)).toBe('no-flag');
+      play(t, 'white', 'f1-f2', DAY_MS, log);
+      expect(abortDeadline(t)).toBe(3 * DAY_MS);
+      expect(decide(t, { t: 'abort' }, 3 * DAY_MS)).toMatchObject({
+        ok: true,
+        event: { kind: 'abort', seat: 'black' },
+      });
+      const ended = restoreTable({ id: t.id, createdAt: 0, setup: DAYS, events: log }, 0);
+      applyEvent(ended, { kind: 'abort', seat: 'black', at: 3 * DAY_MS });
+      expect(outcomeOf(ended)).toEqual({ winner: null, reason: 'aborted' });
+      expect(deadlineOf(ended)).toBeNull();
     });
   });
 });

@@ -3,10 +3,9 @@
 // whether they are here, guards in hand, and their clock.
 
 import type { Colour } from '@agon/engine';
-import { language } from '../i18n/translations.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { clockText } from './clock-text.ts';
-import { daysLeftText } from './lobby-text.ts';
+import { daysLeftText, deadlineText } from './lobby-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -34,15 +33,8 @@ export function SeatBar({
   const days = v?.clock?.days !== undefined;
   const running = v?.clock?.running === colour;
   // A correspondence deadline is days away: its date says more than a countdown alone.
-  const deadline =
-    days && running && left !== undefined
-      ? ot('pace.moveBy', {
-          date: new Intl.DateTimeFormat(language.value, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          }).format(Date.now() + left),
-        })
-      : undefined;
+  const by = online.deadline(colour);
+  const deadline = by === undefined ? undefined : ot('pace.moveBy', { date: deadlineText(by) });
   const brief = v?.players?.[colour];
   const name = brief ? (
     <Who player={brief} />

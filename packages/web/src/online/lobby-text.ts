@@ -19,6 +19,7 @@ import {
   ratingClass,
   type TimeControl,
 } from '@agon/protocol';
+import { language } from '../i18n/translations.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
 
@@ -52,6 +53,14 @@ export function daysLeftText(ms: number, clock: (ms: number) => string): string 
     days: Math.floor(hours / 24),
     hours: String(hours % 24).padStart(2, '0'),
   });
+}
+
+/** A correspondence deadline as a date and time in the player's language: `5 Dec 2026, 14:03`. */
+export function deadlineText(at: number): string {
+  return new Intl.DateTimeFormat(language.value, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
 }
 
 /** A rating as shown: `1500`, or `1500?` while provisional. */

@@ -33,6 +33,7 @@ import { explainTap, owedPhrase } from '../lib/taps.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { gamePath } from './address.ts';
 import { Connection, type LineState, tagged } from './connection.ts';
+import { deadlineText } from './lobby-text.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -233,7 +234,9 @@ export class OnlineGame {
       return `${words.spectating} ${captor ? ot(`captor.watch.${chooser}`) : words.toMove(turn)}`;
     }
     if (!v.seats[opposite(you)]) return words.waitingToJoin;
-    const away = !v.online[opposite(you)];
+    // A correspondence opponent is away most of the time, and moves when they come back.
+    const days = v.clock?.days !== undefined;
+    const away = !days && !v.online[opposite(you)];
     if (chooser !== you) {
       return away ? words.waitingToReturn : captor ? ot(`captor.them.${chooser}`) : words.theirMove;
     }
@@ -247,8 +250,18 @@ export class OnlineGame {
         : touched
           ? ` ${t(`touch.${this.mustPass.value ? 'stuck' : 'committed'}.${touched.role}`, { cell: cellName(game.touched) })}`
           : '';
-    return `${words.yourMove}${what}${away ? ` ${words.theyAreAway}` : ''}`;
+    const by = this.deadline(you);
+    const deadline = by === undefined ? '' : ` ${ot('pace.moveBy', { date: deadlineText(by) })}.`;
+    return `${words.yourMove}${what}${away ? ` ${words.theyAreAway}` : ''}${deadline}`;
   });
+
+  /** When `side`'s correspondence deadline falls (ms), while its days run; else undefined. */
+  deadline(side: Colour): number | undefined {
+    const clock = this.view.value?.clock;
+    if (!clock?.days || clock.running !== side || this.view.value?.outcome) return undefined;
+    // The clock was read on the page's monotonic clock; the date is the wall clock's.
+    return performance.timeOrigin + this.clockRead.value + clock[side];
+  }
 
   /** Time left on a clock now, in ms, or undefined without clocks. */
   timeLeft(side: Colour): number | undefined {

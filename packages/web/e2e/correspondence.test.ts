@@ -1,0 +1,110 @@
+// A correspondence game in two Chromium pages, as two people play one: a challenge of days per
+// move made in the dialog and accepted from the list, the days shown on each card and the
+// deadline as a date, each move giving the other side its days again, the game still there
+// after a reload, and its players still free to seek a live game meanwhile. (The deadline
+// passing, over a restart of the server, is the server's test: correspondence.test.ts.)
+
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import {
+  ARTIFACTS,
+  cellsWith,
+  clickCell,
+  describeInChromium,
+  newContext,
+  newNetwork,
+} from './browser.ts';
+
+/** How long to wait for a page to show what the server relayed, on a busy machine. */
+const SLOW = { timeout: 15_000 };
+
+/** Opens the lobby and waits until the server has described it (the pools can be picked). */
+async function openLobby(page: Page): Promise<void> {
+  await page.goto(new URL('/lobby', inject('baseURL')).href);
+  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
+}
+
+/** Waits for a game page and says which game it is. */
+async function gameId(page: Page): Promise<string> {
+  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
+  return new URL(page.url()).pathname.slice(3);
+}
+
+/** Makes one turn by clicks on `page` (whose turn it is): its first piece that can move. */
+async function playTurn(page: Page): Promise<void> {
+  await page.locator('.cell.origin').first().waitFor(SLOW);
+  const [from] = await cellsWith(page, 'origin');
+  await clickCell(page, from!);
+  const [to] = await cellsWith(page, 'dest');
+  await clickCell(page, to!);
+}
+
+describeInChromium('a correspondence game', (browser) => {
+  it('is offered in days per move, shows each side its days and deadline, and keeps its players free', async () => {
+    const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
+    const black = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
+    await openLobby(white);
+    await openLobby(black);
+    const said = await white.getByRole('link', { name: /^Playing as / }).textContent();
+    const name = (said ?? '').replace(/^Playing as /, '');
+
+    await white.getByTestId('create-challenge').click();
+    const dialog = white.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: 'Correspondence' }).check();
+    // The clock's minutes give way to the days.
+    expect(await dialog.getByRole('radio', { name: '30', exact: true }).count()).toBe(0);
+    await dialog.getByRole('radio', { name: '3', exact: true }).check();
+    await expect
+      .poll(() => dialog.locator('.challenge-class').textContent())
+      .toBe('3 days Rating class: Correspondence');
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await white.screenshot({ path: `${ARTIFACTS}correspondence-challenge-desktop.png` });
+    await white.getByRole('button', { name: 'Create the challenge' }).click();
+
+    const accept = black.getByRole('button', { name: `Accept the challenge of ${name}` });
+    await accept.waitFor(SLOW);
+    const row = black.getByTestId('challenge').filter({ hasText: name });
+    expect(await row.textContent()).toContain('3 days');
+    expect(await row.textContent()).toContain('Correspondence');
+    await accept.tap();
+
+    const [a, b] = await Promise.all([gameId(white), gameId(black)]);
+    expect(a).toBe(b);
+    await expect
+      .poll(() => black.getByTestId('game-mode').textContent(), SLOW)
+      .toBe('3 days Correspondence · Rated');
+    // Nobody has moved: each side has its whole three days.
+    expect(await white.getByTestId('clock-white').textContent()).toBe('3 d 00 h');
+
+    await playTurn(white);
+    // White's move gives Black three days, counted down, with the date they end.
+    const blackClock = black.getByTestId('clock-black');
+    await expect.poll(() => blackClock.textContent(), SLOW).toMatch(/^(3 d 00 h|2 d 23 h)$/);
+    await expect.poll(() => blackClock.getAttribute('aria-label'), SLOW).toMatch(/Move by /);
+    expect(await black.getByTestId('clock-white').textContent()).toBe('3 d 00 h');
+    // The status line says by when, and does not call an absent correspondent away.
+    await expect
+      .poll(() => black.getByTestId('online-status').textContent(), SLOW)
+      .toMatch(/^Your move\. Move by .+\.$/);
+    // By a date three days from now, in the page's language (English).
+    const due = new Date(Date.now() + 3 * 86_400_000);
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(due);
+    expect(await black.getByTestId('online-status').textContent()).toContain(date);
+    await black.screenshot({ path: `${ARTIFACTS}correspondence-game-phone.png` });
+    await white.screenshot({ path: `${ARTIFACTS}correspondence-game-desktop.png` });
+
+    // The game waits for Black across a reload.
+    await black.reload();
+    await expect
+      .poll(() => black.locator('[data-testid="move-list"] .move:not(.empty)').count(), SLOW)
+      .toBe(1);
+    await expect.poll(() => blackClock.getAttribute('aria-label'), SLOW).toMatch(/Move by /);
+
+    // Meanwhile White is free to seek a live game.
+    await openLobby(white);
+    await white.getByTestId('pool-5+3').click();
+    await white.getByTestId('seeking').waitFor(SLOW);
+    await white.getByRole('button', { name: 'Cancel' }).first().click();
+    await expect.poll(() => white.getByTestId('seeking').count(), SLOW).toBe(0);
+  });
+});
