@@ -366,6 +366,12 @@ export const en = {
     'The server could not be reached: check your connection and try again.',
   'online.serverStatus': 'the server answered with error {status}',
   'cell.blocked': 'forbidden: between two enemy pieces',
+  'cell.premoveDest': 'premove destination',
+  'cell.premove': 'queued premove',
+  'top.premove': 'Premoves',
+  'online.premove':
+    'Premove {move} queued: it is played as soon as your turn comes, if it is legal then.',
+  'online.premoveCancel': 'Cancel the premove',
   'online.refusal.tooManyWatchers':
     'So many people are watching this game that there is no room for more just now.',
   'nav.analysis': 'Analysis',

@@ -388,6 +388,12 @@ export const fi: UiCatalog = {
   'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
   'online.serverStatus': 'palvelin vastasi virheellä {status}',
   'cell.blocked': 'kielletty: kahden vastustajan nappulan välissä',
+  'cell.premoveDest': 'ennakkosiirron kohde',
+  'cell.premove': 'jonossa oleva ennakkosiirto',
+  'top.premove': 'Ennakkosiirrot',
+  'online.premove':
+    'Ennakkosiirto {move} jonossa: se pelataan heti kun vuorosi tulee, jos se on silloin sallittu.',
+  'online.premoveCancel': 'Peru ennakkosiirto',
   'online.refusal.tooManyWatchers':
     'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
   'nav.analysis': 'Analyysi',

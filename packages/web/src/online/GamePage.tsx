@@ -268,6 +268,14 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
               {online.status.value}
             </p>
           )}
+          {online.premoveStatus.value && (
+            <div class="online-premove" data-testid="premove">
+              <p role="status">{online.premoveStatus.value}</p>
+              <button type="button" class="quiet small" onClick={() => online.cancelPremove()}>
+                {t('online.premoveCancel')}
+              </button>
+            </div>
+          )}
           {notice && (
             <p
               class={notice.calm ? 'online-note' : 'online-notice'}

@@ -4,7 +4,10 @@ import { BoardHost } from '../lib/BoardHost.tsx';
 import { preferences } from '../lib/settings.ts';
 import type { OnlineGame } from './online-game.ts';
 
-/** The interactive board; it takes moves only when this page's side is to move. */
+/**
+ * The interactive board; it takes moves only when this page's side is to move, and premoves
+ * while the other side is.
+ */
 export function OnlineBoard({ online }: { readonly online: OnlineGame }) {
   return (
     <BoardHost
@@ -14,7 +17,10 @@ export function OnlineBoard({ online }: { readonly online: OnlineGame }) {
         place: (to) => online.placeFromBoard(to),
         select: (cell) => online.selectFromBoard(cell),
         reject: (from, to) => online.rejectFromBoard(from, to),
+        premove: (from, to) => online.premoveFromBoard(from, to),
+        unpremove: () => online.unpremoveFromBoard(),
       }}
+      connect={(board) => online.connectBoard(board)}
     />
   );
 }
