@@ -369,9 +369,9 @@ export const en = {
   'cell.premoveDest': 'premove destination',
   'cell.premove': 'queued premove',
   'top.premove': 'Premoves',
-  'online.premove':
+  'premove.queued':
     'Premove {move} queued: it is played as soon as your turn comes, if it is legal then.',
-  'online.premoveCancel': 'Cancel the premove',
+  'premove.cancel': 'Cancel the premove',
   'online.refusal.tooManyWatchers':
     'So many people are watching this game that there is no room for more just now.',
   'nav.analysis': 'Analysis',

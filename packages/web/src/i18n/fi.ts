@@ -391,9 +391,9 @@ export const fi: UiCatalog = {
   'cell.premoveDest': 'ennakkosiirron kohde',
   'cell.premove': 'jonossa oleva ennakkosiirto',
   'top.premove': 'Ennakkosiirrot',
-  'online.premove':
+  'premove.queued':
     'Ennakkosiirto {move} jonossa: se pelataan heti kun vuorosi tulee, jos se on silloin sallittu.',
-  'online.premoveCancel': 'Peru ennakkosiirto',
+  'premove.cancel': 'Peru ennakkosiirto',
   'online.refusal.tooManyWatchers':
     'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
   'nav.analysis': 'Analyysi',

@@ -395,9 +395,9 @@ export const ru: UiCatalog = {
   'cell.premoveDest': 'цель предхода',
   'cell.premove': 'предход в очереди',
   'top.premove': 'Предходы',
-  'online.premove':
+  'premove.queued':
     'Предход {move} в очереди: он будет сделан, как только наступит ваш ход, если будет возможен.',
-  'online.premoveCancel': 'Отменить предход',
+  'premove.cancel': 'Отменить предход',
   'online.refusal.tooManyWatchers':
     'Эту партию смотрит столько людей, что сейчас места для новых зрителей нет.',
   'nav.analysis': 'Анализ',

@@ -8,6 +8,7 @@ import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
 import { MoveRows } from '../lib/MoveRows.tsx';
+import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
@@ -268,14 +269,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
               {online.status.value}
             </p>
           )}
-          {online.premoveStatus.value && (
-            <div class="online-premove" data-testid="premove">
-              <p role="status">{online.premoveStatus.value}</p>
-              <button type="button" class="quiet small" onClick={() => online.cancelPremove()}>
-                {t('online.premoveCancel')}
-              </button>
-            </div>
-          )}
+          <PremoveNote text={online.premoveStatus.value} cancel={() => online.cancelPremove()} />
           {notice && (
             <p
               class={notice.calm ? 'online-note' : 'online-notice'}

@@ -208,7 +208,7 @@ export class OnlineGame {
     const queued = this.premove.value;
     const game = this.board;
     return queued && game
-      ? t('online.premove', { move: premoveText(game.position, queued) })
+      ? t('premove.queued', { move: premoveText(game.position, queued) })
       : undefined;
   });
 

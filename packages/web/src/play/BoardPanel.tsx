@@ -16,7 +16,10 @@ export function BoardPanel({ match }: { readonly match: Match }) {
           place: (to) => match.placeFromBoard(to),
           select: (cell) => match.selectFromBoard(cell),
           reject: (from, to) => match.rejectFromBoard(from, to),
+          premove: (from, to) => match.premoveFromBoard(from, to),
+          unpremove: () => match.unpremoveFromBoard(),
         }}
+        connect={(board) => match.connectBoard(board)}
         describedBy="board-help"
       />
       <p id="board-help" class="sr-only">
