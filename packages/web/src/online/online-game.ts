@@ -325,14 +325,19 @@ export class OnlineGame {
 
   private receive(m: ServerMessage): void {
     switch (m.t) {
-      case 'state':
+      case 'state': {
+        const known = this.view.value?.moves.length ?? 0;
         if (m.token !== undefined) keepSeatToken(this.id, m.token);
         this.pending.value = undefined;
         this.game = replay(m.game);
         this.you.value = m.you;
         this.setView(m.game);
-        this.turnCame();
+        // A premove answers the other side's move: the game sent again after this page's own
+        // move was refused brings none, and the turn back is not the one it was queued for.
+        if (m.game.moves.length > known) this.turnCame();
+        else if (this.canMove.value) this.cancelPremove();
         break;
+      }
       case 'event':
         this.apply(m);
         break;
