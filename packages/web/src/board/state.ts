@@ -116,7 +116,8 @@ export function applyConfig(state: BoardState, config: BoardConfig): void {
   }
   if (state.drag && !canPickUp(state, state.drag.origin)) state.drag = undefined;
   if (state.premove && !state.movable && !state.premovable) {
-    // Nothing will ever be movable here again (the game is over): the premove cannot be played.
+    // Neither moves nor premoves are taken (the game is over, a replay, premoves turned off):
+    // the premove could never be played.
     state.premove = undefined;
     emit(state, state.events.unpremove);
   }

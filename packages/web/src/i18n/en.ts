@@ -41,6 +41,8 @@ export const en = {
   'board.label': 'Agon board',
   'board.help':
     'Arrow keys move between cells. Enter or Space picks up a piece and puts it down on a legal destination; Escape puts it back.',
+  'board.helpPremove':
+    'While the other side is to move, the same queues a premove, played when your turn comes; Escape takes it back.',
   'cell.throne': 'throne',
   'cell.ring': 'ring {ring}',
   'cell.empty': 'empty',

@@ -38,6 +38,8 @@ export const fi: UiCatalog = {
   'board.label': 'Agon-pelilauta',
   'board.help':
     'Nuolinäppäimet liikkuvat ruudusta toiseen. Enter tai välilyönti nostaa nappulan ja laskee sen sallittuun ruutuun; Esc palauttaa sen paikalleen.',
+  'board.helpPremove':
+    'Kun vastapuoli on vuorossa, samoin jonoon asetetaan ennakkosiirto, joka pelataan vuorosi tullessa; Esc peruu sen.',
   'cell.throne': 'valtaistuin',
   'cell.ring': 'kehä {ring}',
   'cell.empty': 'tyhjä',

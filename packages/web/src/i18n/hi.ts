@@ -38,6 +38,8 @@ export const hi: UiCatalog = {
   'board.label': 'Agon का बोर्ड',
   'board.help':
     'तीर वाली कुंजियों से एक खाने से दूसरे खाने पर जाएँ। Enter या Space से मोहरा उठाएँ और किसी वैध खाने पर रखें; Escape से उसे वापस रखें।',
+  'board.helpPremove':
+    'जब दूसरे पक्ष की बारी हो, इसी तरह पूर्व-चाल कतार में लगती है, जो आपकी बारी आने पर चली जाती है; Escape से उसे रद्द करें।',
   'cell.throne': 'सिंहासन',
   'cell.ring': 'घेरा {ring}',
   'cell.empty': 'ख़ाली',

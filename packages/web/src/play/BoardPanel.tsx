@@ -3,6 +3,7 @@
 
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
+import { preferences } from '../lib/settings.ts';
 import type { Match } from './match.ts';
 
 /** The interactive board of the match. */
@@ -23,7 +24,7 @@ export function BoardPanel({ match }: { readonly match: Match }) {
         describedBy="board-help"
       />
       <p id="board-help" class="sr-only">
-        {t('board.help')}
+        {t('board.help')} {match.you.value && preferences.value.premove && t('board.helpPremove')}
       </p>
     </>
   );
