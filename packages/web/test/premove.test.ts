@@ -15,6 +15,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import type { Movable } from '../src/board/config.ts';
 import { premovableOf, premoveText } from '../src/lib/premove.ts';
+import { readSettings } from '../src/lib/settings.ts';
 
 const c = parseCell;
 const dests = (entries: Record<string, string[]>): Map<number, number[]> =>
@@ -239,5 +240,13 @@ describe('premovableOf', () => {
     const pos = startPosition();
     expect(premoveText(pos, [c('b7'), c('c7')])).toBe('b7-c7');
     expect(parseMoveText('b7-c7').ok).toBe(true);
+  });
+});
+
+describe('the premove setting', () => {
+  it('is on by default and keeps a stored choice', () => {
+    expect(readSettings({}).premove).toBe(true);
+    expect(readSettings({ premove: false }).premove).toBe(false);
+    expect(readSettings({ premove: 'no' }).premove).toBe(true);
   });
 });
