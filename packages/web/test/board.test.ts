@@ -272,6 +272,8 @@ describe('cell labels', () => {
       blocked: false,
       last: false,
       hint: false,
+      premoveDest: false,
+      premove: false,
     };
     expect(cellLabel(c('e5'), facts)).toBe('e5, ring 1, White guard, legal destination');
     expect(cellLabel(c('f6'), { ...facts, piece: undefined, dest: false, last: true })).toBe(

@@ -9,9 +9,12 @@ import {
   parseCell,
   STANDARD_APN,
 } from '@agon/engine';
+import { effect } from '@preact/signals';
 import { describe, expect, it, vi } from 'vitest';
+import { createBoard } from '../src/board/board.ts';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { Cancelled, type ComputerPlayer, type SearchRequest } from '../src/lib/engine-client.ts';
+import { preferences } from '../src/lib/settings.ts';
 import { MIN_THINK_MS } from '../src/play/computer.ts';
 import { Match } from '../src/play/match.ts';
 import { DEFAULT_SETUP } from '../src/play/setup.ts';
@@ -439,5 +442,85 @@ describe('Match', () => {
       expect(match.statusText.value).toContain('White captured Black’s queen: White,');
       expect(match.statusRule.value).toBe('R16');
     });
+  });
+});
+
+/** A headless board fed by `match` and reporting to it, as the play page hosts one. */
+function boardOf(match: Match) {
+  const board = createBoard({
+    events: {
+      move: (from, to) => match.moveFromBoard(from, to),
+      premove: (from, to) => match.premoveFromBoard(from, to),
+      unpremove: () => match.unpremoveFromBoard(),
+    },
+  });
+  const stop = effect(() => board.set(match.boardConfig.value));
+  match.connectBoard(board);
+  return { board, stop };
+}
+
+describe('Match premoves', () => {
+  it('plays a premove queued while the computer thinks as soon as its move is played', async () => {
+    vi.useFakeTimers();
+    try {
+      const match = new Match(new FirstMove());
+      const { board, stop } = boardOf(match);
+      step(match, 'b1-c2');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(match.thinking.value).toBe(true);
+      board.tap(c('f1'));
+      board.tap(c('f2'));
+      expect(match.premoveStatus.value).toBe(
+        'Premove f1-f2 queued: it is played as soon as your turn comes, if it is legal then.',
+      );
+      expect(match.plies.value).toBe(1);
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.game.moves.map(makeMoveText)[2]).toBe('f1-f2');
+      expect(match.premove.value).toBeUndefined();
+      expect(board.state.premove).toBeUndefined();
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops a queued premove when the game is taken back or started again', async () => {
+    vi.useFakeTimers();
+    try {
+      const match = new Match(new FirstMove());
+      const { board, stop } = boardOf(match);
+      step(match, 'b1-c2');
+      await vi.advanceTimersByTimeAsync(0);
+      board.tap(c('f1'));
+      board.tap(c('f2'));
+      match.takeback();
+      expect(match.premove.value).toBeUndefined();
+      expect(match.plies.value).toBe(0);
+      step(match, 'b1-c2');
+      await vi.advanceTimersByTimeAsync(0);
+      board.tap(c('f1'));
+      board.tap(c('f2'));
+      match.newGame(DEFAULT_SETUP);
+      expect(match.premove.value).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(MIN_THINK_MS + 10);
+      expect(match.plies.value).toBe(0);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers premoves only against the computer, while it chooses, and when wanted', () => {
+    const match = new Match(new FirstMove());
+    expect(match.boardConfig.value.premovable).toBeUndefined();
+    step(match, 'b1-c2');
+    expect(match.boardConfig.value.premovable?.dests.get(c('f1'))?.map(cellName)).toContain('f2');
+    const wanted = preferences.value;
+    preferences.value = { ...wanted, premove: false };
+    expect(match.boardConfig.value.premovable).toBeUndefined();
+    preferences.value = wanted;
+    match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
+    step(match, 'b1-c2');
+    expect(match.boardConfig.value.premovable).toBeUndefined();
   });
 });

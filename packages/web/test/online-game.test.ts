@@ -1,6 +1,9 @@
 import { moveFrom, parseCell } from '@agon/engine';
 import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
+import { effect } from '@preact/signals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBoard } from '../src/board/board.ts';
+import { preferences } from '../src/lib/settings.ts';
 import { OnlineGame } from '../src/online/online-game.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */
@@ -177,5 +180,63 @@ describe('R16 in an online game', () => {
     // Under R10 the owner places her.
     socket.hear({ t: 'state', game: view(moves), you: 'black' });
     expect(online.canMove.value).toBe(true);
+  });
+});
+
+/** A headless board fed by `online` and reporting to it, as the game page hosts one. */
+function boardOf(online: OnlineGame) {
+  const board = createBoard({
+    events: {
+      move: (from, to) => online.moveFromBoard(from, to),
+      premove: (from, to) => online.premoveFromBoard(from, to),
+      unpremove: () => online.unpremoveFromBoard(),
+    },
+  });
+  const stop = effect(() => board.set(online.boardConfig.value));
+  online.connectBoard(board);
+  return { board, stop };
+}
+
+describe('premoves in an online game', () => {
+  const track = fakeBrowser();
+
+  it('offers premoves on the opponent’s turn and plays one the moment their move arrives', () => {
+    const { online, socket } = open(view(['b1-c2']));
+    track(online);
+    const { board, stop } = boardOf(online);
+    expect(online.boardConfig.value.movable).toBeUndefined();
+    expect(online.boardConfig.value.premovable?.dests.size).toBeGreaterThan(0);
+    board.tap(parseCell('f1'));
+    board.tap(parseCell('f2'));
+    expect(online.premoveStatus.value).toContain('Premove f1-f2 queued');
+    expect(socket.sent.some((m) => m.t === 'move')).toBe(false);
+    socket.hear(event(4, { kind: 'move', seat: 'black', move: 'f11-f10' }));
+    expect(socket.sent.at(-1)).toEqual({ t: 'move', seat: 'white', move: 'f1-f2', version: 4 });
+    expect(online.premove.value).toBeUndefined();
+    stop();
+  });
+
+  it('drops a premove when the game comes back after this page’s own move was refused', () => {
+    const { online, socket } = open(view([]));
+    track(online);
+    const { board, stop } = boardOf(online);
+    online.moveFromBoard(parseCell('b1'), parseCell('c2'));
+    board.tap(parseCell('f1'));
+    board.tap(parseCell('f2'));
+    expect(online.premove.value).toEqual([parseCell('f1'), parseCell('f2')]);
+    socket.hear({ t: 'error', code: 'stale', message: 'stale' });
+    socket.hear({ t: 'state', game: view([]), you: 'white' });
+    expect(online.premove.value).toBeUndefined();
+    expect(socket.sent.filter((m) => m.t === 'move')).toHaveLength(1);
+    stop();
+  });
+
+  it('offers no premoves to a player who turned them off', () => {
+    const { online } = open(view(['b1-c2']));
+    track(online);
+    const wanted = preferences.value;
+    preferences.value = { ...wanted, premove: false };
+    expect(online.boardConfig.value.premovable).toBeUndefined();
+    preferences.value = wanted;
   });
 });

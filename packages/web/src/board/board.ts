@@ -4,7 +4,7 @@
 
 import type { BoardConfig } from './config.ts';
 import { cellCentre } from './geometry.ts';
-import { drag, press, release } from './interaction.ts';
+import { cancelPremove, drag, playPremove, press, release } from './interaction.ts';
 import { bindKeyboard, handleKey } from './keyboard.ts';
 import { bindPointer } from './pointer.ts';
 import { applyConfig, type BoardState, createState, type Outgoing } from './state.ts';
@@ -22,6 +22,13 @@ export interface Board {
   tap(cell: number): void;
   /** Drags the piece on `from` and drops it on `to` (-1: off the board). */
   dragTo(from: number, to: number): void;
+  /**
+   * The turn has come (the owner has made the board movable): plays the queued premove if it
+   * is among the legal moves now, through the `move` event, or drops it. True when played.
+   */
+  playPremove(): boolean;
+  /** Takes the queued premove back. */
+  cancelPremove(): void;
   /** A key pressed on the board (`ArrowUp`, `Enter`, ...); true when the board used it. */
   key(key: string): boolean;
   /**
@@ -79,6 +86,14 @@ export function createBoard(config: BoardConfig = {}): Board {
         drag(s, to >= 0 ? centre(to) : [100, 100]);
         release(s, to);
       }),
+    playPremove: () => {
+      let played = false;
+      mutate((s) => {
+        played = playPremove(s);
+      });
+      return played;
+    },
+    cancelPremove: () => mutate(cancelPremove),
     key: (key) => {
       let used = false;
       mutate((s) => {

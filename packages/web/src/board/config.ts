@@ -1,5 +1,6 @@
 // What the board is told. The board knows no rules: the caller passes the legal destinations
-// in, and gets moves, placements and refused taps out through `events`.
+// in (and, while the other side is to move, the candidate destinations of a premove), and gets
+// moves, placements, premoves and refused taps out through `events`.
 
 import type { Colour, Piece } from '@agon/engine';
 
@@ -19,6 +20,18 @@ export interface Movable {
 }
 
 /**
+ * What the player may queue while the other side is to move: one premove, played (or dropped)
+ * when the owner says the turn has come (`Board.playPremove`).
+ */
+export interface Premovable {
+  /**
+   * Candidate destinations by the cell of the piece: where it could go by its way of moving,
+   * whatever the other side does meanwhile; the owner checks it against the legal turns then.
+   */
+  readonly dests: ReadonlyMap<number, readonly number[]>;
+}
+
+/**
  * Callbacks through which the board reports what the player did. They run after the board has
  * redrawn, outside its mutation, so an owner may `set` the board again from inside one.
  */
@@ -34,6 +47,10 @@ export interface BoardEvents {
    * `from` is the selected piece, if any.
    */
   readonly reject?: (from: number | undefined, to: number) => void;
+  /** A premove was queued. */
+  readonly premove?: (from: number, to: number) => void;
+  /** The queued premove is gone: cancelled by the player, played, or dropped. */
+  readonly unpremove?: () => void;
 }
 
 /** What a cell shows now, for the words a screen reader says about it. */
@@ -53,6 +70,10 @@ export interface CellFacts {
   readonly last: boolean;
   /** A cell of the suggested move. */
   readonly hint: boolean;
+  /** The piece picked up for a premove may go here. */
+  readonly premoveDest: boolean;
+  /** A cell of the queued premove. */
+  readonly premove: boolean;
 }
 
 /** The board's words for assistive technology, in the page's language. */
@@ -78,6 +99,11 @@ export interface BoardConfig {
   readonly lastMove?: readonly number[];
   /** What may be moved; undefined makes the board view-only. */
   readonly movable?: Movable | undefined;
+  /**
+   * What may be queued as a premove; heeded only while nothing is movable. A queued premove
+   * stays until played or cancelled, and goes when the board has neither.
+   */
+  readonly premovable?: Premovable | undefined;
   /** Selects a piece (as if tapped), or clears the selection with null. */
   readonly selected?: number | null;
   /** A suggested move's cells (from and to, or just to), drawn as an arrow or a ring. */

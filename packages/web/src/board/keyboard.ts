@@ -1,10 +1,10 @@
 // The board by keyboard: arrow keys move a focus from cell to cell as the cells are drawn
 // (up is up on the screen, either way round), Enter or Space taps the focused cell, Escape
-// puts a picked-up piece back. The rules of moving stay in `interaction.ts`.
+// takes a premove back or puts a picked-up piece back. The rules of moving stay in `interaction.ts`.
 
 import { neighbour } from '@agon/engine';
 import { cellCentre } from './geometry.ts';
-import { press, putBack, release } from './interaction.ts';
+import { abandonPremove, press, putBack, release } from './interaction.ts';
 import type { Mutate } from './pointer.ts';
 import type { BoardState } from './state.ts';
 
@@ -65,6 +65,7 @@ export function handleKey(state: BoardState, key: string): boolean {
     release(state, cell);
     return true;
   }
+  if (key === 'Escape' && abandonPremove(state)) return true;
   if (key === 'Escape' && state.selected !== undefined) {
     putBack(state);
     return true;

@@ -3,7 +3,7 @@
 // gesture lives in `interaction.ts`.
 
 import { cellAtPoint, type Point } from './geometry.ts';
-import { cancelDrag, drag, press, release } from './interaction.ts';
+import { abandonPremove, cancelDrag, drag, press, release } from './interaction.ts';
 import type { BoardState } from './state.ts';
 
 /** Runs a change on the board state and redraws: the board's single mutation funnel. */
@@ -19,7 +19,15 @@ export function bindPointer(svg: SVGSVGElement, state: BoardState, mutate: Mutat
   };
   const cellOf = (p: Point): number => cellAtPoint(p, state.orientation === 'black');
 
+  /** A right click took a premove back: its menu would only be in the way. */
+  let quietMenu = false;
   const down = (e: PointerEvent): void => {
+    if (e.pointerType === 'mouse' && e.button === 2) {
+      mutate((s) => {
+        quietMenu = abandonPremove(s);
+      });
+      return;
+    }
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     const p = toBoard(e);
     mutate((s) => press(s, cellOf(p), p));
@@ -44,14 +52,20 @@ export function bindPointer(svg: SVGSVGElement, state: BoardState, mutate: Mutat
   const cancel = (): void => {
     if (state.drag) mutate(cancelDrag);
   };
+  const menu = (e: Event): void => {
+    if (quietMenu) e.preventDefault();
+    quietMenu = false;
+  };
   svg.addEventListener('pointerdown', down);
   svg.addEventListener('pointermove', move);
   svg.addEventListener('pointerup', up);
   svg.addEventListener('pointercancel', cancel);
+  svg.addEventListener('contextmenu', menu);
   return () => {
     svg.removeEventListener('pointerdown', down);
     svg.removeEventListener('pointermove', move);
     svg.removeEventListener('pointerup', up);
     svg.removeEventListener('pointercancel', cancel);
+    svg.removeEventListener('contextmenu', menu);
   };
 }

@@ -3,7 +3,7 @@
 // Nothing here touches the DOM, so the board's behaviour is testable without a browser.
 
 import { CELL_COUNT, type Colour, cellName, type Piece, THRONE } from '@agon/engine';
-import type { BoardConfig, BoardEvents, BoardLabels, Movable } from './config.ts';
+import type { BoardConfig, BoardEvents, BoardLabels, Movable, Premovable } from './config.ts';
 import type { Point } from './geometry.ts';
 
 /** A drag in progress: the piece's cell, where the pointer is, and whether it has moved yet. */
@@ -35,6 +35,9 @@ export interface BoardState {
   coordinates: boolean | 'edge' | readonly number[];
   lastMove: readonly number[];
   movable: Movable | undefined;
+  premovable: Premovable | undefined;
+  /** The queued premove: from and to. */
+  premove: readonly [number, number] | undefined;
   selected: number | undefined;
   hint: readonly number[];
   animationMs: number;
@@ -72,6 +75,8 @@ export function createState(): BoardState {
     coordinates: false,
     lastMove: [],
     movable: undefined,
+    premovable: undefined,
+    premove: undefined,
     selected: undefined,
     hint: [],
     animationMs: 180,
@@ -104,12 +109,32 @@ export function applyConfig(state: BoardState, config: BoardConfig): void {
   if (config.labels) state.labels = config.labels;
   if (config.highlight) state.highlight = config.highlight;
   if (config.forbidden) state.forbidden = config.forbidden;
+  if ('premovable' in config) state.premovable = config.premovable;
   if ('selected' in config) state.selected = config.selected ?? undefined;
-  if (state.selected !== undefined && !state.movable?.dests.has(state.selected)) {
+  if (state.selected !== undefined && !canPickUp(state, state.selected)) {
     state.selected = undefined;
   }
-  if (state.drag && !state.movable?.dests.has(state.drag.origin)) state.drag = undefined;
+  if (state.drag && !canPickUp(state, state.drag.origin)) state.drag = undefined;
+  if (state.premove && !state.movable && !state.premovable) {
+    // Neither moves nor premoves are taken (the game is over, a replay, premoves turned off):
+    // the premove could never be played.
+    state.premove = undefined;
+    emit(state, state.events.unpremove);
+  }
   state.rejected = undefined;
+}
+
+/** Whether the board is taking premoves: nothing is movable, and premoves are offered. */
+export function premoving(state: BoardState): boolean {
+  return !state.movable && state.premovable !== undefined;
+}
+
+/** Whether the piece on `cell` may be picked up, to move now or to premove. */
+function canPickUp(state: BoardState, cell: number): boolean {
+  return (
+    state.movable?.dests.has(cell) === true ||
+    (premoving(state) && state.premovable?.dests.has(cell) === true)
+  );
 }
 
 /** Queues an owner's callback to run after the change under way has been drawn. */
@@ -141,4 +166,10 @@ export function emitLate<A extends unknown[]>(
 /** The legal destinations of the piece on `cell`; empty when it may not move. */
 export function destsOf(state: BoardState, cell: number | undefined): readonly number[] {
   return cell === undefined ? [] : (state.movable?.dests.get(cell) ?? []);
+}
+
+/** Where the piece on `cell` may be premoved to; empty unless the board is taking premoves. */
+export function premoveDestsOf(state: BoardState, cell: number | undefined): readonly number[] {
+  if (cell === undefined || !premoving(state)) return [];
+  return state.premovable?.dests.get(cell) ?? [];
 }

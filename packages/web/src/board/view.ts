@@ -14,7 +14,7 @@ import {
   VIEWBOX,
 } from './geometry.ts';
 import { type Paint, paintDefs, pieceName, pieceShape, svgElement } from './shape.ts';
-import { type BoardState, destsOf } from './state.ts';
+import { type BoardState, destsOf, premoveDestsOf, premoving } from './state.ts';
 
 const key = (p: Piece | undefined): string => (p ? `${pieceName(p)}${p.captured ? '*' : ''}` : '');
 
@@ -28,10 +28,12 @@ const MARKS = [
   'rejected',
   'origin',
   'highlight',
+  'premove',
+  'premovable',
 ] as const;
 
 /** The kinds of mark drawn over the cells, by the cells that get each. */
-type Outline = 'last' | 'highlight' | 'steps' | 'targets' | 'blocked';
+type Outline = 'last' | 'highlight' | 'steps' | 'targets' | 'blocked' | 'premoveSteps' | 'premove';
 
 const translate = ([x, y]: Point): string => `translate(${x.toFixed(3)} ${y.toFixed(3)})`;
 
@@ -48,6 +50,7 @@ export class BoardView {
   private readonly cellMarks: number[] = ALL_CELLS.map(() => 0);
   private drawnMarks = '';
   private drawnHint = '';
+  private drawnPremoving = false;
   /** The cell whose piece follows the pointer as drawn, -1 for none. */
   private draggedCell = -1;
   private drawnFocus = -1;
@@ -181,6 +184,7 @@ export class BoardView {
       this.focusRing.setAttribute('transform', ring);
     if (this.picture) return;
     const dests = new Set(destsOf(state, state.selected));
+    const premoveDests = new Set(premoveDestsOf(state, state.selected));
     const placements = new Set(state.movable?.placements ?? []);
     const blocked = new Set([
       ...state.forbidden,
@@ -200,8 +204,10 @@ export class BoardView {
         blocked: blocked.has(c),
         last: state.lastMove.includes(c),
         hint: state.hint.includes(c),
+        premoveDest: premoveDests.has(c),
+        premove: state.premove?.includes(c) === true,
       };
-      const made = `${key(facts.piece)} ${+facts.selected}${+facts.canMove}${+facts.dest}${+facts.placement}${+facts.blocked}${+facts.last}${+facts.hint}`;
+      const made = `${key(facts.piece)} ${+facts.selected}${+facts.canMove}${+facts.dest}${+facts.placement}${+facts.blocked}${+facts.last}${+facts.hint}${+facts.premoveDest}${+facts.premove}`;
       if (!fresh && made === this.labelFacts[c]) continue;
       this.labelFacts[c] = made;
       const label = state.labels.cell(c, facts);
@@ -338,6 +344,14 @@ export class BoardView {
     // A captured piece goes anywhere its rules allow, not one step: its cells get a ring.
     const relocating = selected !== undefined && state.pieces[selected]?.captured === true;
     const highlight = new Set(state.highlight);
+    const premoveSteps = new Set(premoveDestsOf(state, selected));
+    const premove = new Set(state.premove ?? []);
+    // A piece picked up for a premove is marked in the premove's colour, not the move's.
+    const isPremoving = premoving(state);
+    if (isPremoving !== this.drawnPremoving) {
+      this.svg.classList.toggle('premoving', isPremoving);
+      this.drawnPremoving = isPremoving;
+    }
     for (const c of ALL_CELLS) {
       const on = [
         last.has(c),
@@ -348,6 +362,8 @@ export class BoardView {
         state.rejected === c,
         state.movable?.dests.has(c) === true,
         highlight.has(c),
+        premove.has(c),
+        isPremoving && state.premovable?.dests.has(c) === true,
       ].reduce((bits, yes, i) => bits | (+yes << i), 0);
       const changed = on ^ this.cellMarks[c]!;
       if (!changed) continue;
@@ -371,10 +387,14 @@ export class BoardView {
       ...targets,
       '/',
       ...blocked,
+      '/',
+      ...premoveSteps,
+      '/',
+      ...premove,
     ];
     if (marks.join() !== this.drawnMarks) {
       this.drawnMarks = marks.join();
-      this.drawOutlines(flip, { last, highlight, steps, targets, blocked });
+      this.drawOutlines(flip, { last, highlight, steps, targets, blocked, premoveSteps, premove });
     }
     const hint = [flip, ...state.hint].join();
     if (hint !== this.drawnHint) {
@@ -387,7 +407,8 @@ export class BoardView {
     this.marks.replaceChildren();
     const at = (c: number): Point => cellCentre(c, flip);
     // Every mark has a shape of its own, not only a colour: an outline for the last turn, a
-    // dot for a step, a ring for a relocation or placement, a barred circle for a forbidden cell.
+    // dot for a step, a ring for a relocation or placement, a barred circle for a forbidden cell,
+    // a dashed outline for a queued premove (whose cells may change before it is played).
     for (const c of cells.last) {
       this.marks.append(
         svgElement('polygon', { class: 'last-mark', points: hexagonPoints(at(c), 0.8) }),
@@ -398,9 +419,18 @@ export class BoardView {
         svgElement('polygon', { class: 'highlight-mark', points: hexagonPoints(at(c), 0.8) }),
       );
     }
+    for (const c of cells.premove) {
+      this.marks.append(
+        svgElement('polygon', { class: 'premove-mark', points: hexagonPoints(at(c), 0.8) }),
+      );
+    }
     for (const c of cells.steps) {
       const [x, y] = at(c);
       this.marks.append(svgElement('circle', { class: 'dest-dot', cx: x, cy: y, r: 0.2 }));
+    }
+    for (const c of cells.premoveSteps) {
+      const [x, y] = at(c);
+      this.marks.append(svgElement('circle', { class: 'premove-dot', cx: x, cy: y, r: 0.2 }));
     }
     for (const c of cells.targets) {
       const [x, y] = at(c);

@@ -41,6 +41,8 @@ export const en = {
   'board.label': 'Agon board',
   'board.help':
     'Arrow keys move between cells. Enter or Space picks up a piece and puts it down on a legal destination; Escape puts it back.',
+  'board.helpPremove':
+    'While the other side is to move, the same queues a premove, played when your turn comes; Escape takes it back.',
   'cell.throne': 'throne',
   'cell.ring': 'ring {ring}',
   'cell.empty': 'empty',
@@ -390,6 +392,12 @@ export const en = {
     'The server could not be reached: check your connection and try again.',
   'online.serverStatus': 'the server answered with error {status}',
   'cell.blocked': 'forbidden: between two enemy pieces',
+  'cell.premoveDest': 'premove destination',
+  'cell.premove': 'queued premove',
+  'top.premove': 'Premoves',
+  'premove.queued':
+    'Premove {move} queued: it is played as soon as your turn comes, if it is legal then.',
+  'premove.cancel': 'Cancel the premove',
   'online.refusal.tooManyWatchers':
     'So many people are watching this game that there is no room for more just now.',
   'nav.analysis': 'Analysis',

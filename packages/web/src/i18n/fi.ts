@@ -38,6 +38,8 @@ export const fi: UiCatalog = {
   'board.label': 'Agon-pelilauta',
   'board.help':
     'Nuolinäppäimet liikkuvat ruudusta toiseen. Enter tai välilyönti nostaa nappulan ja laskee sen sallittuun ruutuun; Esc palauttaa sen paikalleen.',
+  'board.helpPremove':
+    'Kun vastapuoli on vuorossa, samoin jonoon asetetaan ennakkosiirto, joka pelataan vuorosi tullessa; Esc peruu sen.',
   'cell.throne': 'valtaistuin',
   'cell.ring': 'kehä {ring}',
   'cell.empty': 'tyhjä',
@@ -412,6 +414,12 @@ export const fi: UiCatalog = {
   'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
   'online.serverStatus': 'palvelin vastasi virheellä {status}',
   'cell.blocked': 'kielletty: kahden vastustajan nappulan välissä',
+  'cell.premoveDest': 'ennakkosiirron kohde',
+  'cell.premove': 'jonossa oleva ennakkosiirto',
+  'top.premove': 'Ennakkosiirrot',
+  'premove.queued':
+    'Ennakkosiirto {move} jonossa: se pelataan heti kun vuorosi tulee, jos se on silloin sallittu.',
+  'premove.cancel': 'Peru ennakkosiirto',
   'online.refusal.tooManyWatchers':
     'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
   'nav.analysis': 'Analyysi',

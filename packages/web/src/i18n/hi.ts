@@ -38,6 +38,8 @@ export const hi: UiCatalog = {
   'board.label': 'Agon का बोर्ड',
   'board.help':
     'तीर वाली कुंजियों से एक खाने से दूसरे खाने पर जाएँ। Enter या Space से मोहरा उठाएँ और किसी वैध खाने पर रखें; Escape से उसे वापस रखें।',
+  'board.helpPremove':
+    'जब दूसरे पक्ष की बारी हो, इसी तरह पूर्व-चाल कतार में लगती है, जो आपकी बारी आने पर चली जाती है; Escape से उसे रद्द करें।',
   'cell.throne': 'सिंहासन',
   'cell.ring': 'घेरा {ring}',
   'cell.empty': 'ख़ाली',
@@ -381,6 +383,11 @@ export const hi: UiCatalog = {
   'online.createUnreachable': 'सर्वर से संपर्क नहीं हो सका: कनेक्शन जाँचें और फिर कोशिश करें।',
   'online.serverStatus': 'सर्वर ने त्रुटि {status} लौटाई',
   'cell.blocked': 'वर्जित: दो विरोधी मोहरों के बीच',
+  'cell.premoveDest': 'पूर्व-चाल का गंतव्य',
+  'cell.premove': 'कतार में पूर्व-चाल',
+  'top.premove': 'पूर्व-चालें',
+  'premove.queued': 'पूर्व-चाल {move} कतार में है: आपकी बारी आते ही यह चली जाएगी, अगर तब वैध हो।',
+  'premove.cancel': 'पूर्व-चाल रद्द करें',
   'online.refusal.tooManyWatchers': 'इस खेल को इतने लोग देख रहे हैं कि अभी और दर्शकों के लिए जगह नहीं है।',
   'nav.analysis': 'विश्लेषण',
   'moves.analyse': 'विश्लेषण करें',

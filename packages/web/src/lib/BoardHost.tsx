@@ -4,7 +4,7 @@
 
 import { effect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { createBoard } from '../board/board.ts';
+import { type Board, createBoard } from '../board/board.ts';
 import type { BoardConfig, BoardEvents } from '../board/config.ts';
 import { cellLabels } from './cell-labels.ts';
 
@@ -15,6 +15,7 @@ export function BoardHost({
   describedBy,
   className = 'board-host',
   attached,
+  connect,
 }: {
   readonly config: () => BoardConfig;
   readonly events: BoardEvents;
@@ -24,6 +25,8 @@ export function BoardHost({
   readonly className?: string;
   /** Told the element once the board is drawn in it (to bring it into view, say). */
   readonly attached?: (host: HTMLElement) => void;
+  /** Told the board once made, and undefined once it is gone (to play a premove, say). */
+  readonly connect?: (board: Board | undefined) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -37,7 +40,9 @@ export function BoardHost({
     // config may bring words of its own.
     const stop = effect(() => board.set({ labels: cellLabels(), ...config() }));
     if (element) attached?.(element);
+    connect?.(board);
     return () => {
+      connect?.(undefined);
       stop();
       board.detach();
     };

@@ -1,6 +1,6 @@
 // The settings menu of the top bar, the one place for how the app looks and sounds: theme,
-// language, sound and cell names, each stored at once; the way to this browser's online name;
-// and the install button while the browser offers to install the app.
+// language, sound, cell names and premoves, each stored at once; the way to this browser's
+// online name; and the install button while the browser offers to install the app.
 
 import { LANGUAGES, type Language } from '../i18n/language.ts';
 import { language } from '../i18n/translations.ts';
@@ -120,6 +120,14 @@ export function SettingsMenu() {
                 onClick={() => updatePreferences({ coordinates: !settings.coordinates })}
               >
                 {t('top.coordinates')}
+              </button>
+              <button
+                type="button"
+                class="switch"
+                aria-pressed={settings.premove}
+                onClick={() => updatePreferences({ premove: !settings.premove })}
+              >
+                {t('top.premove')}
               </button>
             </div>
             <OnlineName />

@@ -19,6 +19,8 @@ export function cellLabel(cell: number, facts: CellFacts): string {
   if (facts.selected) parts.push(t('cell.selected'));
   else if (facts.canMove) parts.push(t('cell.canMove'));
   if (facts.dest) parts.push(t('cell.dest'));
+  if (facts.premoveDest) parts.push(t('cell.premoveDest'));
+  if (facts.premove) parts.push(t('cell.premove'));
   if (facts.placement) parts.push(t('cell.placement'));
   if (facts.blocked) parts.push(t('cell.blocked'));
   if (facts.last) parts.push(t('cell.last'));

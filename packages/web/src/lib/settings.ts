@@ -20,6 +20,8 @@ export interface Settings {
   readonly sound: boolean;
   readonly theme: Theme;
   readonly coordinates: boolean;
+  /** A move may be queued while the opponent thinks, played when the turn comes. */
+  readonly premove: boolean;
   /** The language chosen in the switcher; undefined follows the browser's languages. */
   readonly language: Language | undefined;
   /** The player has finished a game or the tutorial: the newcomer's goal line goes. */
@@ -31,12 +33,13 @@ export interface Settings {
 const media = (query: string): boolean =>
   typeof matchMedia === 'function' && matchMedia(query).matches;
 
-/** Defaults: sound on, the device's theme, no coordinates, quick messages on. */
+/** Defaults: sound on, the device's theme, no coordinates, premoves and quick messages on. */
 export function defaultSettings(): Settings {
   return {
     sound: true,
     theme: 'system',
     coordinates: false,
+    premove: true,
     language: undefined,
     introDone: false,
     quickMessages: true,
@@ -77,6 +80,7 @@ export function readSettings(value: unknown): Settings {
     sound: typeof v.sound === 'boolean' ? v.sound : d.sound,
     theme: THEMES.includes(v.theme as Theme) ? (v.theme as Theme) : d.theme,
     coordinates: typeof v.coordinates === 'boolean' ? v.coordinates : d.coordinates,
+    premove: typeof v.premove === 'boolean' ? v.premove : d.premove,
     language: isLanguage(v.language) ? v.language : undefined,
     introDone: v.introDone === true,
     quickMessages: typeof v.quickMessages === 'boolean' ? v.quickMessages : d.quickMessages,

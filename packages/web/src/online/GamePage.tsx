@@ -8,6 +8,7 @@ import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
 import { MoveRows } from '../lib/MoveRows.tsx';
+import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
@@ -274,6 +275,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
               {online.status.value}
             </p>
           )}
+          <PremoveNote text={online.premoveStatus.value} cancel={() => online.cancelPremove()} />
           {notice && (
             <p
               class={notice.calm ? 'online-note' : 'online-notice'}

@@ -26,9 +26,12 @@ import {
   type ServerMessage,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
+import type { Board } from '../board/board.ts';
 import type { BoardConfig } from '../board/config.ts';
 import { t } from '../i18n/ui.ts';
 import { boardConfigOf, moveOfTap } from '../lib/board-feed.ts';
+import { premovableOf, premoveText } from '../lib/premove.ts';
+import { preferences } from '../lib/settings.ts';
 import { explainTap, owedPhrase } from '../lib/taps.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { gamePath } from './address.ts';
@@ -91,7 +94,12 @@ export class OnlineGame {
   /** The time now, ticking while a clock runs, so clocks count down on the page. */
   readonly now = signal(performance.now());
 
+  /** The premove queued on the board, if any. */
+  readonly premove = signal<readonly [number, number] | undefined>(undefined);
+
   private game: Game | undefined;
+  /** The board that holds the premove and plays it when told. */
+  private premoves: Pick<Board, 'playPremove' | 'cancelPremove'> | undefined;
   /** This page's move, sent and drawn but not yet confirmed. */
   private readonly pending = signal<string | undefined>(undefined);
   private readonly connection: Connection<ServerMessage, ClientMessage>;
@@ -159,11 +167,31 @@ export class OnlineGame {
     );
   });
 
+  /**
+   * Whether this page may queue a premove: the player wants them, and the other side chooses
+   * the next turn of a game under way (this page's own move may still await the server).
+   */
+  readonly canPremove = computed(() => {
+    const v = this.view.value;
+    const you = this.you.value;
+    const game = this.board;
+    return (
+      preferences.value.premove &&
+      v !== undefined &&
+      game !== undefined &&
+      you !== null &&
+      v.seats.white &&
+      v.seats.black &&
+      !v.outcome &&
+      game.chooser === opposite(you)
+    );
+  });
+
   /** What the board shows and allows. */
   readonly boardConfig = computed((): BoardConfig => {
     const game = this.board;
     const you = this.you.value;
-    if (!game) return { movable: undefined };
+    if (!game) return { movable: undefined, premovable: undefined };
     return {
       ...boardConfigOf({
         position: game.position,
@@ -171,9 +199,51 @@ export class OnlineGame {
         legal: this.canMove.value ? game.legalMoves() : undefined,
         touched: game.touched,
       }),
+      premovable:
+        this.canPremove.value && you !== null
+          ? premovableOf(game.position, you, game.captorPlacesQueen)
+          : undefined,
       orientation: this.flipped.value ? opposite(you ?? 'white') : (you ?? 'white'),
     };
   });
+
+  /** The words about the queued premove, or undefined when none is queued. */
+  readonly premoveStatus = computed((): string | undefined => {
+    const queued = this.premove.value;
+    const game = this.board;
+    return queued && game
+      ? t('premove.queued', { move: premoveText(game.position, queued) })
+      : undefined;
+  });
+
+  /** Gives the game the board its premoves are queued on (undefined once it is gone). */
+  connectBoard(board: Pick<Board, 'playPremove' | 'cancelPremove'> | undefined): void {
+    this.premoves = board;
+  }
+
+  /** The board's `premove` event. */
+  premoveFromBoard(from: number, to: number): void {
+    this.notice.value = undefined;
+    this.premove.value = [from, to];
+  }
+
+  /** The board's `unpremove` event. */
+  unpremoveFromBoard(): void {
+    this.premove.value = undefined;
+  }
+
+  /** Takes the queued premove back (the control beside its words). */
+  cancelPremove(): void {
+    this.premoves?.cancelPremove();
+  }
+
+  /**
+   * The turn has come to this page, maybe with a premove queued: the board (already given the
+   * legal turns, as the view changed) plays it if it is legal now, and drops it otherwise.
+   */
+  private turnCame(): void {
+    if (this.canMove.value) this.premoves?.playPremove();
+  }
 
   /** Whether the board is turned round from this page's side. */
   readonly flipped = signal(false);
@@ -274,13 +344,19 @@ export class OnlineGame {
 
   private receive(m: ServerMessage): void {
     switch (m.t) {
-      case 'state':
+      case 'state': {
+        const known = this.view.value?.moves.length ?? 0;
         if (m.token !== undefined) keepSeatToken(this.id, m.token);
         this.pending.value = undefined;
         this.game = replay(m.game);
         this.you.value = m.you;
         this.setView(m.game);
+        // A premove answers the other side's move: the game sent again after this page's own
+        // move was refused brings none, and the turn back is not the one it was queued for.
+        if (m.game.moves.length > known) this.turnCame();
+        else if (this.canMove.value) this.cancelPremove();
         break;
+      }
       case 'event':
         this.apply(m);
         break;
@@ -391,6 +467,7 @@ export class OnlineGame {
       this.notice.value = { text: words.takebackDeclined, calm: true };
     }
     if (e.kind === 'rematch') this.followRematch(e.next);
+    else this.turnCame();
   }
 
   /** Takes this browser's seat along into the rematch and goes there. */

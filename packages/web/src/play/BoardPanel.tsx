@@ -3,6 +3,7 @@
 
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
+import { preferences } from '../lib/settings.ts';
 import type { Match } from './match.ts';
 
 /** The interactive board of the match. */
@@ -16,11 +17,14 @@ export function BoardPanel({ match }: { readonly match: Match }) {
           place: (to) => match.placeFromBoard(to),
           select: (cell) => match.selectFromBoard(cell),
           reject: (from, to) => match.rejectFromBoard(from, to),
+          premove: (from, to) => match.premoveFromBoard(from, to),
+          unpremove: () => match.unpremoveFromBoard(),
         }}
+        connect={(board) => match.connectBoard(board)}
         describedBy="board-help"
       />
       <p id="board-help" class="sr-only">
-        {t('board.help')}
+        {t('board.help')} {match.you.value && preferences.value.premove && t('board.helpPremove')}
       </p>
     </>
   );

@@ -7,6 +7,7 @@ import { chooserOf, opposite } from '@agon/engine';
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
+import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { gameKind } from '../lib/wording.ts';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
@@ -62,7 +63,12 @@ function Card({ match, colour }: { readonly match: Match; readonly colour: 'whit
 
 /** The game's status line: a component of its own, so that a new status redraws only it. */
 function MatchStatus({ match }: { readonly match: Match }) {
-  return <Status text={match.statusText.value} rule={match.statusRule.value} />;
+  return (
+    <>
+      <Status text={match.statusText.value} rule={match.statusRule.value} />
+      <PremoveNote text={match.premoveStatus.value} cancel={() => match.cancelPremove()} />
+    </>
+  );
 }
 
 /** The game page below the top bar: the board, the side panel and the open dialog. */

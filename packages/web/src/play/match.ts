@@ -23,10 +23,12 @@ import {
   variantOf,
 } from '@agon/engine';
 import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { Board } from '../board/board.ts';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { boardConfigOf, moveCells, moveOfTap, stuckMarks } from '../lib/board-feed.ts';
 import type { ComputerPlayer } from '../lib/engine-client.ts';
+import { premovableOf, premoveText } from '../lib/premove.ts';
 import { agnProblem, apnProblem } from '../lib/record-problem.ts';
 import { refusal } from '../lib/refusal.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
@@ -68,6 +70,8 @@ export class Match {
   private readonly computer: Computer;
   /** Set while the game page is not shown: the computer then neither searches nor moves. */
   private paused = false;
+  /** The board that holds the premove and plays it when told. */
+  private premoves: Pick<Board, 'playPremove' | 'cancelPremove'> | undefined;
   private current: Game;
   private tags = new Map<string, string>();
 
@@ -123,6 +127,50 @@ export class Match {
     return chooser !== undefined && (!you || chooser === you);
   });
 
+  /** The premove queued on the board, if any. */
+  readonly premove = signal<readonly [number, number] | undefined>(undefined);
+
+  /** Whether a premove may be queued: against the computer, while it chooses the next turn. */
+  readonly canPremove = computed(() => {
+    const you = this.you.value;
+    const chooser = this.game.chooser;
+    return (
+      preferences.value.premove &&
+      this.view.value === undefined &&
+      you !== undefined &&
+      chooser !== undefined &&
+      chooser !== you
+    );
+  });
+
+  /** The words about the queued premove, or undefined when none is queued. */
+  readonly premoveStatus = computed((): string | undefined => {
+    const queued = this.premove.value;
+    return queued
+      ? t('premove.queued', { move: premoveText(this.game.position, queued) })
+      : undefined;
+  });
+
+  /** Gives the match the board its premoves are queued on (undefined once it is gone). */
+  connectBoard(board: Pick<Board, 'playPremove' | 'cancelPremove'> | undefined): void {
+    this.premoves = board;
+  }
+
+  /** The board's `premove` event. */
+  premoveFromBoard(from: number, to: number): void {
+    this.premove.value = [from, to];
+  }
+
+  /** The board's `unpremove` event. */
+  unpremoveFromBoard(): void {
+    this.premove.value = undefined;
+  }
+
+  /** Takes the queued premove back (the control beside its words). */
+  cancelPremove(): void {
+    this.premoves?.cancelPremove();
+  }
+
   /** The position after `ply` turns. */
   positionAt(ply: number): Position {
     const game = this.game;
@@ -150,6 +198,10 @@ export class Match {
         legal: playing ? game.legalMoves() : undefined,
         touched: live ? game.touched : -1,
       }),
+      premovable:
+        this.canPremove.value && this.you.value !== undefined
+          ? premovableOf(game.position, this.you.value, game.captorPlacesQueen)
+          : undefined,
       orientation: this.orientation.value,
       coordinates: preferences.value.coordinates && 'edge',
       hint: live ? moveCells(this.hint.value) : [],
@@ -339,6 +391,12 @@ export class Match {
     ]);
   }
 
+  /** Stops the computer's search; the game changes under it, so a premove goes too. */
+  private stopComputer(): void {
+    this.computer.stop();
+    this.premoves?.cancelPremove();
+  }
+
   /** Lets the computer move, if it is its turn. */
   private async computerTurn(): Promise<void> {
     const game = this.current;
@@ -351,12 +409,15 @@ export class Match {
     if ('failed' in thought) this.say(phrase('status.engineFailed'));
     else if (thought.move === undefined || !this.play(thought.move)) {
       this.say(phrase('status.computerNoMove'));
+    } else if (this.humanToMove.value) {
+      // The board has the legal turns already (the move redrew it): a premove goes now or never.
+      this.premoves?.playPremove();
     }
   }
 
   /** Starts a game: `random` sides are drawn here. */
   newGame(setup: GameSetup): void {
-    this.computer.stop();
+    this.stopComputer();
     const human: Colour =
       setup.side === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : setup.side;
     const resolved = {
@@ -390,7 +451,7 @@ export class Match {
   /** Takes back the last person's turn (and the computer's reply), or a resignation. */
   takeback(): void {
     if (!this.canTakeback.value) return;
-    this.computer.stop();
+    this.stopComputer();
     const game = this.current;
     const you = this.you.value;
     const byPlayers =
@@ -415,7 +476,7 @@ export class Match {
   resign(): void {
     const game = this.current;
     if (game.outcome) return;
-    this.computer.stop();
+    this.stopComputer();
     game.resign(this.you.value ?? game.position.turnColour);
     batch(() => {
       this.say(silence);
@@ -464,7 +525,7 @@ export class Match {
   playOnFromHere(): void {
     const ply = this.view.value;
     if (ply === undefined) return;
-    this.computer.stop();
+    this.stopComputer();
     const game = this.current;
     while (game.moves.length > ply) game.undo();
     if (game.outcome) game.undo(); // a resignation or agreed draw at that point goes too
@@ -513,7 +574,7 @@ export class Match {
       game = record.value.game;
       tags = record.value.tags;
     }
-    this.computer.stop();
+    this.stopComputer();
     const variant = variantOf(game.initial);
     const notes = sentences(
       game.touchMove ? phrase('status.touchMoveOn') : silence,
