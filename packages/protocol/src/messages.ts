@@ -3,7 +3,7 @@
 // describes the same protocol for people.
 
 import type { Colour } from '@agon/engine';
-import type { PlayerBrief } from './player.ts';
+import type { PlayerBrief, PlayerGame } from './player.ts';
 import type { Refusal } from './refusal.ts';
 
 /** Which start a game uses (R4 or R14). */
@@ -191,6 +191,27 @@ export interface GameView extends Presence {
   readonly touched: string | null;
   /** Whether R16 is in force: the captor chooses a captured queen's cell on her owner's turn. */
   readonly captorPlacesQueen: boolean;
+}
+
+/**
+ * One of a player's games in play (GET /api/me/games), for their "your turn" list: who against,
+ * the moves (for the board in miniature), whose turn, and the clocks as read.
+ */
+export interface OngoingGame
+  extends Pick<PlayerGame, 'game' | 'colour' | 'opponent' | 'class' | 'rules' | 'rated' | 'at'> {
+  readonly variant: Variant;
+  /** R16: the captor places a captured queen (the moves replay under it). */
+  readonly captorPlacesQueen: boolean;
+  readonly moves: readonly string[];
+  /** Whether the player chooses the next turn (under R16, the captor placing the queen). */
+  readonly yourTurn: boolean;
+  /** The clocks when the list was read (days for correspondence), or null. */
+  readonly clock: ClockView | null;
+}
+
+/** A player's games in play, those where it is their turn first, the least time left first. */
+export interface OngoingGames {
+  readonly games: readonly OngoingGame[];
 }
 
 /** What the server sends over a socket. */

@@ -21,6 +21,7 @@ import type { PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
 import type { Relay } from './relay.ts';
 import type { Sockets } from './sockets.ts';
+import type { GameStore } from './store.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 const LOBBY_PATH = /^\/api\/lobby\/socket(?:\?.*)?$/;
@@ -35,6 +36,7 @@ export interface Online {
   readonly hub: Hub;
   readonly lobby: Lobby;
   readonly players: PlayerStore;
+  readonly games: GameStore;
   readonly sockets: Sockets;
   readonly relay: Relay;
   readonly problems: Problems;
@@ -48,7 +50,7 @@ export interface Online {
  */
 export async function registerOnline(
   app: FastifyInstance,
-  { hub, lobby, players, sockets, relay, problems, now, network }: Online,
+  { hub, lobby, players, games, sockets, relay, problems, now, network }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -105,6 +107,7 @@ export async function registerOnline(
       });
       registerPlayers(api, {
         players,
+        games,
         limits,
         relay,
         addressOf: (request) => addressOf(request.raw),

@@ -6,9 +6,12 @@
 // every process together; a refusal says when to try again (retry-after). Expired codes are
 // purged on a schedule, and a player has at most one live code.
 
+import { makeMoveText } from '@agon/engine';
 import {
   type ErrorCode,
   type Identity,
+  type OngoingGame,
+  type OngoingGames,
   PLAYER_ID,
   type PlayerPage,
   parseNewPlayer,
@@ -27,9 +30,13 @@ import type { Problems } from './problems.ts';
 import type { Rate } from './rate-limit.ts';
 import type { Relay } from './relay.ts';
 import { hashToken, newPlayerId, newToken, newTransferCode } from './secret.ts';
+import type { GameStore } from './store.ts';
+import { clockView, outcomeOf, restoreTable } from './table.ts';
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;
+/** How many games in play the "your turn" list shows, the newest. */
+const ONGOING_GAMES = 50;
 
 /** How often expired transfer codes are purged. */
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -40,6 +47,8 @@ const refusal = (code: ErrorCode, message: string) => ({ error: { code, message 
 /** What the player routes work with. */
 export interface PlayerRoutes {
   readonly players: PlayerStore;
+  /** The games, for the state of a player's games in play. */
+  readonly games: GameStore;
   readonly limits: PlayerLimits;
   /** Counts actions on every process together, for the limits. */
   readonly relay: Pick<Relay, 'allow'>;
@@ -53,7 +62,7 @@ export interface PlayerRoutes {
 
 /** Adds the player routes to `app`. */
 export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): void {
-  const { players, limits, relay, addressOf, now, problems, network } = routes;
+  const { players, games, limits, relay, addressOf, now, problems, network } = routes;
   const perMinute = (count: number): Rate => ({ count, windowMs: 60_000 });
   const perHour = (count: number): Rate => ({ count, windowMs: 3_600_000 });
   /**
@@ -176,6 +185,44 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
     const token = newToken();
     await players.addToken(player.id, hashToken(token));
     return { id: player.id, name: player.name, token } satisfies Identity;
+  });
+
+  app.get('/me/games', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const player = await me(request, reply);
+    if (!player) return;
+    const listed = await players.recentGames(player.id, ONGOING_GAMES, true);
+    const at = now();
+    const ongoing = await Promise.all(
+      listed.map(async (g): Promise<OngoingGame | undefined> => {
+        const stored = await games.load(g.game);
+        if (!stored) return undefined;
+        const t = restoreTable(stored, at);
+        // Ended, and only not yet rated: no longer a game to play.
+        if (outcomeOf(t)) return undefined;
+        return {
+          game: g.game,
+          colour: g.colour,
+          opponent: g.opponent,
+          class: g.class,
+          rules: g.rules,
+          rated: g.rated,
+          at: g.at,
+          variant: t.setup.variant,
+          captorPlacesQueen: t.game.captorPlacesQueen,
+          moves: t.game.moves.map(makeMoveText),
+          yourTurn: (t.game.chooser ?? t.game.position.turnColour) === g.colour,
+          clock: clockView(t, at),
+        };
+      }),
+    );
+    const left = (g: OngoingGame): number =>
+      g.clock?.running ? g.clock[g.clock.running] : Number.POSITIVE_INFINITY;
+    return {
+      games: ongoing
+        .filter((g) => g !== undefined)
+        .sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || left(a) - left(b)),
+    } satisfies OngoingGames;
   });
 
   app.get<{ Params: { id: string } }>('/players/:id', async (request, reply) => {

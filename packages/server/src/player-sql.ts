@@ -259,16 +259,21 @@ export function storedSettlement(result: StoredResult, seats: readonly SeatRow[]
   return { outcome: outcomeOf(result), white: change('white'), black: change('black') };
 }
 
-export const RECENT_GAMES = `
+/** A player's ($1) latest games that pass `filter`, newest first, at most $2. */
+const gamesOf = (filter: string): string => `
   SELECT me.game_id, me.colour, opp.player_id AS opponent_id, p.name AS opponent_name,
     g.class, g.rated, g.result, me.rating_before, me.rating_after, me.started_at
   FROM game_players me
   JOIN lobby_games g ON g.game_id = me.game_id
   JOIN game_players opp ON opp.game_id = me.game_id AND opp.colour <> me.colour
   JOIN players p ON p.id = opp.player_id
-  WHERE me.player_id = $1
+  WHERE me.player_id = $1 AND ${filter}
   ORDER BY me.started_at DESC, me.game_id DESC
   LIMIT $2`;
+
+export const RECENT_GAMES = gamesOf('TRUE');
+/** The games a player is still in: no result recorded (some may have ended unsettled). */
+export const ONGOING_GAMES = gamesOf('g.result IS NULL');
 
 /** A row of RECENT_GAMES. */
 export interface RecentRow {

@@ -160,8 +160,8 @@ export interface PlayerStore {
   secret(name: string, made: string): Promise<string>;
   /** The lobby games started before `before` whose result is not recorded yet. */
   unsettled(before: number): Promise<readonly string[]>;
-  /** A player's latest games, newest first. */
-  recentGames(playerId: string, limit: number): Promise<readonly PlayerGame[]>;
+  /** A player's latest games, newest first; with `ongoing`, only those with no result yet. */
+  recentGames(playerId: string, limit: number, ongoing?: boolean): Promise<readonly PlayerGame[]>;
   /** Games as white minus games as black, over the player's last 20: for choosing colours. */
   colourBalance(playerId: string): Promise<number>;
 }

@@ -387,8 +387,13 @@ export class PostgresStore implements GameStore, PlayerStore {
     });
   }
 
-  async recentGames(playerId: string, limit: number): Promise<readonly PlayerGame[]> {
-    const rows = await this.pool.query<sql.RecentRow>(sql.RECENT_GAMES, [playerId, limit]);
+  async recentGames(
+    playerId: string,
+    limit: number,
+    ongoing = false,
+  ): Promise<readonly PlayerGame[]> {
+    const query = ongoing ? sql.ONGOING_GAMES : sql.RECENT_GAMES;
+    const rows = await this.pool.query<sql.RecentRow>(query, [playerId, limit]);
     return rows.rows.map(sql.playerGame);
   }
 

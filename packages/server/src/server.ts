@@ -202,7 +202,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await registerOnline(
     app,
-    { hub, lobby, players: store, sockets, relay, problems, now, network },
+    { hub, lobby, players: store, games: store, sockets, relay, problems, now, network },
     safe,
     options.trustProxy,
   );

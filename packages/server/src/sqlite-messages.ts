@@ -53,7 +53,13 @@ export type PlayerJob =
   | { readonly op: 'player'; readonly id: string }
   | { readonly op: 'player-by-token'; readonly tokenHash: string }
   | { readonly op: 'players'; readonly ids: readonly string[] }
-  | { readonly op: 'recent-games'; readonly playerId: string; readonly limit: number }
+  | {
+      readonly op: 'recent-games';
+      readonly playerId: string;
+      readonly limit: number;
+      /** Only the games with no result yet. */
+      readonly ongoing?: boolean;
+    }
   | { readonly op: 'colour-balance'; readonly playerId: string }
   | { readonly op: 'unsettled'; readonly before: number }
   /** The secret `name`, kept as `value` unless one was kept before. */

@@ -65,6 +65,7 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const updateSeat = statement(db, sql.UPDATE_SEAT);
   const settleGame = statement(db, sql.SETTLE_GAME);
   const recentGames = statement<sql.RecentRow>(db, sql.RECENT_GAMES);
+  const ongoingGames = statement<sql.RecentRow>(db, sql.ONGOING_GAMES);
   const recentColours = statement<{ colour: Colour }>(db, sql.RECENT_COLOURS);
   const unsettled = statement<{ game_id: string }>(db, sql.UNSETTLED_GAMES);
 
@@ -135,7 +136,8 @@ export function playerHandlers(db: Database): PlayerHandlers {
     player: (job) => sql.playersFrom(selectPlayer(job.id).all())[0],
     'player-by-token': (job) => sql.playersFrom(selectByToken(job.tokenHash).all())[0],
     players: (job) => sql.playersFrom(selectPlayers(JSON.stringify(job.ids)).all()),
-    'recent-games': (job) => recentGames(job.playerId, job.limit).all().map(sql.playerGame),
+    'recent-games': (job) =>
+      (job.ongoing ? ongoingGames : recentGames)(job.playerId, job.limit).all().map(sql.playerGame),
     'colour-balance': (job) => sql.balance(recentColours(job.playerId, BALANCE_GAMES).all()),
     secret: db.transaction((job) => {
       insertSecret(job.name, job.value).run();

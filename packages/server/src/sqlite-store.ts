@@ -218,8 +218,8 @@ export class SqliteStore implements GameStore, PlayerStore {
     return this.about({ op: 'settle', gameId, outcome, at });
   }
 
-  recentGames(playerId: string, limit: number): Promise<readonly PlayerGame[]> {
-    return this.about({ op: 'recent-games', playerId, limit });
+  recentGames(playerId: string, limit: number, ongoing = false): Promise<readonly PlayerGame[]> {
+    return this.about({ op: 'recent-games', playerId, limit, ongoing });
   }
 
   colourBalance(playerId: string): Promise<number> {

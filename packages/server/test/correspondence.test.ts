@@ -5,7 +5,7 @@
 
 import { fileURLToPath } from 'node:url';
 import type { Colour } from '@agon/engine';
-import { DAY_MS, type Identity, type PlayerPage } from '@agon/protocol';
+import { DAY_MS, type Identity, type OngoingGames, type PlayerPage } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { dataFolder, Peer, quietMove, type Running, remove, startServer } from './harness.ts';
@@ -107,6 +107,26 @@ describe('a correspondence game', () => {
     }
     for (const s of Object.values(seats)) s.peer.close();
 
+    // Each player's list of games in play: Black's turn, White's wait, and the days left.
+    const ongoing = async (p: Identity): Promise<OngoingGames> =>
+      (await (
+        await fetch(`${server.url}api/me/games`, {
+          headers: { authorization: `Bearer ${p.token}` },
+        })
+      ).json()) as OngoingGames;
+    const blacks = await ongoing(black);
+    expect(blacks.games).toHaveLength(1);
+    expect(blacks.games[0]).toMatchObject({
+      game,
+      colour: 'black',
+      opponent: { id: white.id },
+      class: 'correspondence',
+      yourTurn: true,
+      moves,
+      clock: { days: 1, running: 'black' },
+    });
+    expect((await ongoing(white)).games[0]).toMatchObject({ game, yourTurn: false });
+
     // The server dies and comes back: the game and Black's deadline are still there.
     await server.stop('SIGKILL');
     server = await startServer(folder, ENV, JUMP);
@@ -130,6 +150,8 @@ describe('a correspondence game', () => {
     expect(won.ratings.blitz.games).toBe(0);
     const lost = await page(server.url, black.id);
     expect(lost.games[0]).toMatchObject({ game, result: 'loss', class: 'correspondence' });
+
+    expect((await ongoing(white)).games).toEqual([]);
 
     // Ended once: the three moves, then Black's timeout, and nothing after it.
     const seen = await Peer.join(server.url, game);
