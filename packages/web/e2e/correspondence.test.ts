@@ -100,8 +100,28 @@ describeInChromium('a correspondence game', (browser) => {
       .toBe(1);
     await expect.poll(() => blackClock.getAttribute('aria-label'), SLOW).toMatch(/Move by /);
 
-    // Meanwhile White is free to seek a live game.
+    // The lobby lists each player's game in play, Black's turn marked, with the days left;
+    // the top bar tells Black, on any page, that a game waits (on a phone, in the pages menu).
+    await openLobby(black);
+    const mine = black.getByTestId('your-game');
+    await expect.poll(() => mine.count(), SLOW).toBe(1);
+    expect(await mine.textContent()).toContain(name);
+    expect(await mine.textContent()).toMatch(/3 days Correspondence/);
+    expect(await mine.textContent()).toMatch(/Your turn · (3 d 00 h|2 d 23 h)/);
+    expect(await mine.locator('svg').count()).toBe(1);
+    await black.screenshot({ path: `${ARTIFACTS}correspondence-lobby-phone.png` });
+    await black.getByRole('button', { name: /^Pages: 1 game waits for your move$/ }).tap();
+    expect(await black.getByTestId('menu-page-lobby').textContent()).toContain(
+      '1 game waits for your move',
+    );
     await openLobby(white);
+    await expect
+      .poll(() => white.getByTestId('your-game').textContent(), SLOW)
+      .toMatch(/Their turn · (3 d 00 h|2 d 23 h)/);
+    expect(await white.getByTestId('your-turns').count()).toBe(0);
+    await white.screenshot({ path: `${ARTIFACTS}correspondence-lobby-desktop.png` });
+
+    // Meanwhile White is free to seek a live game.
     await white.getByTestId('pool-5+3').click();
     await white.getByTestId('seeking').waitFor(SLOW);
     await white.getByRole('button', { name: 'Cancel' }).first().click();

@@ -15,6 +15,10 @@ export const en = {
   'nav.rules': 'Rules',
   'nav.tutorial': 'Tutorial',
   'nav.lobby': 'Lobby',
+  'nav.yourTurns': {
+    one: '{count} game waits for your move',
+    other: '{count} games wait for your move',
+  },
   'nav.puzzles': 'Puzzles',
 
   'top.subtitle.placement': 'placement',

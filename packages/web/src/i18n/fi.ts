@@ -13,6 +13,10 @@ export const fi: UiCatalog = {
   'nav.rules': 'Säännöt',
   'nav.tutorial': 'Opetus',
   'nav.lobby': 'Aula',
+  'nav.yourTurns': {
+    one: '{count} peli odottaa siirtoasi',
+    other: '{count} peliä odottaa siirtoasi',
+  },
   'nav.puzzles': 'Tehtävät',
 
   'top.subtitle.placement': 'asettelupeli',

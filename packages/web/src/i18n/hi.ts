@@ -13,6 +13,10 @@ export const hi: UiCatalog = {
   'nav.rules': 'नियम',
   'nav.tutorial': 'सीखें',
   'nav.lobby': 'लॉबी',
+  'nav.yourTurns': {
+    one: '{count} खेल आपकी चाल का इंतज़ार कर रहा है',
+    other: '{count} खेल आपकी चाल का इंतज़ार कर रहे हैं',
+  },
   'nav.puzzles': 'पहेलियाँ',
 
   'top.subtitle.placement': 'बिछाव',

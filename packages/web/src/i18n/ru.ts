@@ -13,6 +13,12 @@ export const ru: UiCatalog = {
   'nav.rules': 'Правила',
   'nav.tutorial': 'Обучение',
   'nav.lobby': 'Лобби',
+  'nav.yourTurns': {
+    one: '{count} партия ждёт вашего хода',
+    few: '{count} партии ждут вашего хода',
+    many: '{count} партий ждут вашего хода',
+    other: '{count} партии ждут вашего хода',
+  },
   'nav.puzzles': 'Задачи',
 
   'top.subtitle.placement': 'с расстановкой',

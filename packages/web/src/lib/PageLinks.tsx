@@ -3,6 +3,7 @@
 
 import { t } from '../i18n/ui.ts';
 import { type Route, route, routeHref } from './route.ts';
+import { yourTurns } from './your-turn.ts';
 
 const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies readonly Route[];
 
@@ -44,6 +45,12 @@ export function PageLinks({
           onClick={picked}
         >
           {t(`nav.${page}`)}
+          {page === 'lobby' && yourTurns.value > 0 && (
+            <span class="turn-badge" data-testid="your-turns">
+              <span aria-hidden="true">{yourTurns.value}</span>
+              <span class="sr-only">{t('nav.yourTurns', { count: yourTurns.value })}</span>
+            </span>
+          )}
         </a>
       ))}
     </nav>

@@ -2,11 +2,13 @@
 // settings menu. On a phone the pages fold into a menu of their own, so the bar stays one row
 // and the board starts right below it.
 
+import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import { type AwayPage, PageLinks } from './PageLinks.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
+import { watchYourTurns, yourTurns } from './your-turn.ts';
 import './topbar.css';
 
 /**
@@ -21,9 +23,25 @@ export function TopBar({
   readonly current?: AwayPage | undefined;
 }) {
   const home = away ? '/' : '#';
+  useEffect(watchYourTurns, []);
+  // On a phone the lobby's link is folded away: the menu's button carries its mark.
+  const waiting = yourTurns.value > 0;
   return (
     <header class="topbar">
-      <Menu button={<Icon name="pages" />} label={t('nav.pages')} class="pages-menu">
+      <Menu
+        button={
+          <>
+            <Icon name="pages" />
+            {waiting && <span class="turn-dot" aria-hidden="true" />}
+          </>
+        }
+        label={
+          waiting
+            ? `${t('nav.pages')}: ${t('nav.yourTurns', { count: yourTurns.value })}`
+            : t('nav.pages')
+        }
+        class="pages-menu"
+      >
         {(close) => <PageLinks away={away} current={current} picked={close} />}
       </Menu>
       <h1 class="brand">

@@ -29,6 +29,7 @@ import { me } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
 import { Who } from './Who.tsx';
+import { YourGames } from './YourGames.tsx';
 import './lobby.css';
 
 /** How long a wait lasts before the computer is offered instead. */
@@ -445,6 +446,7 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
           )}
           {seeking && <Seeking lobby={lobby} pool={seeking.pool} since={seeking.since} />}
         </div>
+        {token !== undefined && <YourGames token={token} />}
         <Pools lobby={lobby} create={() => (creating.value = true)} />
         <Challenges lobby={lobby} />
       </div>

@@ -2,7 +2,15 @@
 // of an online page, checked with the server once a page load, and made anew when the server no
 // longer knows it.
 
-import type { ErrorCode, Failure, Identity, PlayerPage, PlayerView, Refusal } from '@agon/protocol';
+import type {
+  ErrorCode,
+  Failure,
+  Identity,
+  OngoingGames,
+  PlayerPage,
+  PlayerView,
+  Refusal,
+} from '@agon/protocol';
 import { signal } from '@preact/signals';
 import { language } from '../i18n/translations.ts';
 import { keepIdentity, keptIdentity } from './identity.ts';
@@ -170,4 +178,9 @@ export async function useTransferCode(code: string): Promise<Identity> {
   become(identity);
   ensured = Promise.resolve(identity);
   return identity;
+}
+
+/** The games in play of the player whose token is `token`, their turn first. */
+export function ongoingGames(token: string): Promise<OngoingGames> {
+  return call<OngoingGames>('GET', '/api/me/games', { token });
 }

@@ -20,6 +20,9 @@ export const ru: OnlineCatalog = {
   'class.rapid': 'Рапид',
   'class.classical': 'Классика',
   'class.correspondence': 'По переписке',
+  'yours.title': 'Ваши партии',
+  'yours.yourTurn': 'Ваш ход',
+  'yours.theirTurn': 'Ход соперника',
   'pace.days': {
     one: '{count} день',
     few: '{count} дня',
