@@ -114,6 +114,13 @@ describeInChromium('a correspondence game', (browser) => {
     expect(await black.getByTestId('menu-page-lobby').textContent()).toContain(
       '1 game waits for your move',
     );
+    // Back on the game with the computer, the way back to it is there too.
+    await black.goto(new URL('/', inject('baseURL')).href);
+    const back = black.getByTestId('your-turns-note');
+    await expect.poll(() => back.textContent(), SLOW).toBe('1 game waits for your move');
+    await black.screenshot({ path: `${ARTIFACTS}correspondence-play-phone.png`, fullPage: true });
+    await back.tap();
+    await black.getByTestId('your-game').waitFor(SLOW);
     await openLobby(white);
     await expect
       .poll(() => white.getByTestId('your-game').textContent(), SLOW)

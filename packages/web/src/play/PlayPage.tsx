@@ -9,6 +9,7 @@ import { t } from '../i18n/ui.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { gameKind } from '../lib/wording.ts';
+import { yourTurns } from '../lib/your-turn.ts';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
@@ -71,6 +72,20 @@ function MatchStatus({ match }: { readonly match: Match }) {
   );
 }
 
+/**
+ * For a returning online player: the lobby games waiting for their move (lib/your-turn.ts), a
+ * way back to them beside the game with the computer.
+ */
+function YourTurns() {
+  const count = yourTurns.value;
+  if (count === 0) return null;
+  return (
+    <a class="your-turns-note" href="/lobby" data-testid="your-turns-note">
+      {t('nav.yourTurns', { count })}
+    </a>
+  );
+}
+
 /** The game page below the top bar: the board, the side panel and the open dialog. */
 export function PlayPage({ match }: { readonly match: Match }) {
   // The computer runs while its game is shown: leaving for the rules, say, ends its search.
@@ -98,6 +113,7 @@ export function PlayPage({ match }: { readonly match: Match }) {
         <div class="status-area">
           {kind && <p class="game-kind">{kind}</p>}
           <MatchStatus match={match} />
+          <YourTurns />
           <ReplayBar match={match} />
         </div>
         <Controls match={match} />
