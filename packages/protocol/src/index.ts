@@ -3,6 +3,7 @@
 export * from './limits.ts';
 export * from './lobby.ts';
 export * from './messages.ts';
+export * from './notice.ts';
 export * from './player.ts';
 export * from './rating.ts';
 export * from './refusal.ts';

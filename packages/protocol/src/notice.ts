@@ -1,0 +1,54 @@
+// What the server tells a player who is away from the page, by Web Push. A notice carries its
+// kind and facts, never text: the service worker words it in the player's own language, and a
+// click opens `notice.url`'s page.
+
+import type { PoolId } from './lobby.ts';
+import type { Pace } from './messages.ts';
+
+/** Every kind of notice, in the order the settings list them; each can be switched off. */
+export const NOTICE_KINDS = [
+  'turn',
+  'challenge',
+  'accepted',
+  'started',
+  'ended',
+  'seeking',
+] as const;
+/** A kind of notice. */
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** The end of a game from the reader's side. */
+export type NoticeResult = 'win' | 'loss' | 'draw' | 'aborted';
+
+/** A notice: `url` is the app's page a click opens (a game, the lobby). */
+export type Notice = {
+  readonly url: string;
+} & /** A correspondence game waits for the reader's move until `deadline` (ms since 1970). */
+(
+  | {
+      readonly kind: 'turn';
+      readonly game: string;
+      readonly opponent: string;
+      readonly deadline: number;
+    }
+  /** A challenge addressed to the reader. */
+  | {
+      readonly kind: 'challenge';
+      readonly challenge: string;
+      readonly from: string;
+      readonly pace: Pace;
+    }
+  /** The reader's challenge was accepted: the game is on. */
+  | { readonly kind: 'accepted'; readonly game: string; readonly by: string }
+  /** A lobby game of the reader's started while no page of theirs showed it. */
+  | { readonly kind: 'started'; readonly game: string; readonly opponent: string }
+  /** A game of the reader's ended while no page of theirs showed it. */
+  | {
+      readonly kind: 'ended';
+      readonly game: string;
+      readonly opponent: string;
+      readonly result: NoticeResult;
+    }
+  /** Someone seeks a game in a pool the reader asked to hear of (a waiting-list ping). */
+  | { readonly kind: 'seeking'; readonly pool: PoolId; readonly seeker: string }
+);
