@@ -95,6 +95,22 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long a flag that could not be stored waits before it is tried again. */
 const FLAG_RETRY_MS = 1000;
 
+/**
+ * Events that neither end a game nor move its deadline: a correspondence game's deadline as
+ * noted before them stays right after them (a move only pushes the deadline later).
+ */
+const QUIET: ReadonlySet<GameEvent['kind']> = new Set([
+  'join',
+  'touch',
+  'draw-offer',
+  'draw-decline',
+  'takeback-offer',
+  'takeback-decline',
+  'rematch-offer',
+  'rematch',
+  'say',
+]);
+
 /** One game in memory with its members. */
 export class Room {
   private readonly members = new Map<Member, Colour | null>();
@@ -304,9 +320,10 @@ export class Room {
   /** Stores the event, then applies it and tells every member; false if storing failed. */
   private async commit(event: GameEvent, cause?: Member): Promise<boolean> {
     const table = this.table;
-    // A correspondence game is due at once until its new deadline is noted after the event: a
-    // process dying in between leaves it for the deadlines' scan, never forgotten for days.
-    if (table.setup.days && !(await this.noteDue(event.at))) {
+    // A correspondence game is due at once until its new deadline is noted after an event that
+    // can end it or bring its deadline nearer: a process dying in between leaves it for the
+    // deadlines' scan, never forgotten for days. The rest leave the noted deadline right.
+    if (table.setup.days && !QUIET.has(event.kind) && !(await this.noteDue(event.at))) {
       cause?.refuse({ code: 'server-error', message: 'the server could not store that' });
       return false;
     }

@@ -211,6 +211,28 @@ describe('a game in memory', () => {
     });
   });
 
+  it('notes a correspondence deadline as due at once only around events that can end the game', async () => {
+    const DAY = 86_400_000;
+    const r = room({ clock: null, days: 1 });
+    const noted = vi.spyOn(store, 'markDue');
+    const { white, black } = await started(r);
+    // No deadline before the first move; White's is due at once while it is stored, then
+    // Black has a day. Taking the seats wrote nothing.
+    expect(noted.mock.calls.map(([, at]) => at)).toEqual([null, now, now + DAY]);
+    noted.mockClear();
+    now += 60_000;
+    r.act(white, { t: 'say', seat: 'white', message: 'good-luck' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(black.of('event').at(-1)?.event.kind).toBe('say');
+    // A quick message neither ends the game nor moves Black's deadline: no write for it.
+    expect(noted).not.toHaveBeenCalled();
+    r.act(black, { t: 'resign', seat: 'black' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(white.of('event').at(-1)?.outcome).toEqual({ winner: 'white', reason: 'resignation' });
+    // A resignation ends it: due at once until the end is noted.
+    expect(noted.mock.calls.map(([, at]) => at)).toEqual([now, null]);
+  });
+
   it('tells a crowd of arrivals in one presence message to each member', async () => {
     const r = room();
     const { white } = await started(r);
