@@ -21,10 +21,11 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export type NoticeResult = 'win' | 'loss' | 'draw' | 'aborted';
 
 /** A notice: `url` is the app's page a click opens (a game, the lobby). */
-export type Notice = {
-  readonly url: string;
-} & /** A correspondence game waits for the reader's move until `deadline` (ms since 1970). */
-(
+export type Notice = NoticeFacts & { readonly url: string };
+
+/** What each kind of notice tells. */
+export type NoticeFacts =
+  /** A correspondence game waits for the reader's move until `deadline` (ms since 1970). */
   | {
       readonly kind: 'turn';
       readonly game: string;
@@ -50,5 +51,4 @@ export type Notice = {
       readonly result: NoticeResult;
     }
   /** Someone seeks a game in a pool the reader asked to hear of (a waiting-list ping). */
-  | { readonly kind: 'seeking'; readonly pool: PoolId; readonly seeker: string }
-);
+  | { readonly kind: 'seeking'; readonly pool: PoolId; readonly seeker: string };
