@@ -129,6 +129,11 @@ export interface ClockView {
   readonly running: Colour | null;
 }
 
+/** The pace of a game whose clocks read `clock`: its days per move, or its time control. */
+export function paceOf(clock: ClockView): Pace {
+  return clock.days ? { days: clock.days } : { initial: clock.initial, increment: clock.increment };
+}
+
 /** A change to a game, as every client of that game is told it. */
 export type PublicEvent =
   | { readonly kind: 'join'; readonly seat: Colour }

@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkName,
+  DAY_MS,
   POOLS,
+  paceOf,
   parseLobbyMessage,
   parseNewPlayer,
   parseRename,
@@ -204,5 +206,16 @@ describe('the player requests', () => {
       'rapid',
     ]);
     expect(ratingClass({ initial: 30 * 60_000, increment: 0 })).toBe('classical');
+  });
+
+  it("read a game's pace back from its clocks, days per move before the clock they run on", () => {
+    const clocks = { white: 1000, black: 2000, running: 'white' } as const;
+    expect(paceOf({ initial: 300_000, increment: 3000, ...clocks })).toEqual({
+      initial: 300_000,
+      increment: 3000,
+    });
+    const correspondence = paceOf({ initial: 3 * DAY_MS, increment: 0, days: 3, ...clocks });
+    expect(correspondence).toEqual({ days: 3 });
+    expect(ratingClass(correspondence)).toBe('correspondence');
   });
 });

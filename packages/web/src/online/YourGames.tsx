@@ -4,7 +4,7 @@
 // the lobby opens and each half minute after, and the top bar's count is set from it.
 
 import { Game, parseMoveText, startPosition } from '@agon/engine';
-import type { OngoingGame } from '@agon/protocol';
+import { type OngoingGame, paceOf } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { createBoard } from '../board/board.ts';
@@ -79,12 +79,7 @@ export function YourGames({ token }: { readonly token: string }) {
               <span class="your-game-text">
                 <span class="your-game-opponent">{g.opponent.name}</span>
                 <span class="your-game-pace">
-                  {g.clock?.days
-                    ? paceText({ days: g.clock.days })
-                    : g.clock
-                      ? paceText(g.clock)
-                      : ''}{' '}
-                  {ot(`class.${g.class}`)}
+                  {g.clock ? paceText(paceOf(g.clock)) : ''} {ot(`class.${g.class}`)}
                 </span>
                 <span class={`your-game-turn${g.yourTurn ? ' yours' : ''}`}>
                   {ot(g.yourTurn ? 'yours.yourTurn' : 'yours.theirTurn')}

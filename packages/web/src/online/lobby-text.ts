@@ -13,6 +13,7 @@ import {
   nameProblem,
   nameRuleOf,
   type Pace,
+  paceOf,
   type RatingView,
   type Refusal,
   type RuleSet,
@@ -109,7 +110,7 @@ export function gameModeText(v: Pick<GameView, 'clock' | 'rated' | 'unrated'>): 
       ? ot('game.sameNetwork')
       : ot(v.rated ? 'mode.rated' : 'mode.casual');
   if (!v.clock) return mode;
-  const pace: Pace = v.clock.days ? { days: v.clock.days } : v.clock;
+  const pace = paceOf(v.clock);
   return `${paceText(pace)} ${ot(`class.${ratingClass(pace)}`)} · ${mode}`;
 }
 
