@@ -3,43 +3,35 @@
 // days again; the side that lets its deadline pass loses, once, with nobody watching the game;
 // and a correspondence game makes nobody busy, so its players still seek live games.
 
-import { fileURLToPath } from 'node:url';
 import type { Colour } from '@agon/engine';
-import { DAY_MS, type Identity, type OngoingGames, type PlayerPage } from '@agon/protocol';
+import { DAY_MS, type Identity, type OngoingGames } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import { dataFolder, Peer, quietMove, type Running, remove, startServer } from './harness.ts';
+import {
+  challengeAccepted,
+  dataFolder,
+  JUMP_A_DAY,
+  Peer,
+  page,
+  quietMove,
+  RATED_CORRESPONDENCE,
+  type Running,
+  remove,
+  startServer,
+  until,
+} from './harness.ts';
 
 const ENV = {
   // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
   AGON_TRUST_PROXY: '1',
-  // A SIGUSR2 moves the server's clock a day and an hour on (clock-jump.mjs).
-  AGON_TEST_JUMP_MS: String(DAY_MS + 3_600_000),
+  ...JUMP_A_DAY.env,
 };
-const JUMP = { preload: [fileURLToPath(new URL('./clock-jump.mjs', import.meta.url))] };
-
-/** A player's page. */
-async function page(url: string, id: string): Promise<PlayerPage> {
-  return (await (await fetch(`${url}api/players/${id}`)).json()) as PlayerPage;
-}
-
-/** Reads `read` until `test` passes on it, for up to `ms`. */
-async function until<T>(read: () => Promise<T>, test: (value: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('a correspondence game', () => {
   let folder: string;
   let server: Running;
   beforeAll(async () => {
     folder = dataFolder();
-    server = await startServer(folder, ENV, JUMP);
+    server = await startServer(folder, ENV, JUMP_A_DAY.options);
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -47,43 +39,17 @@ describe('a correspondence game', () => {
   });
 
   it('is lost, once, by the side that lets its deadline pass, over a restart, with nobody watching', async () => {
-    const addresses = ['198.51.100.7', '198.51.100.8'];
-    const [white, black] = (await Promise.all(
-      addresses.map((at) => newPlayer(server.url, 'en', at)),
-    )) as [Identity, Identity];
-    const [challenger, taker] = (await Promise.all(
-      [white, black].map(
-        async (p, i) =>
-          (
-            await LobbyClient.open(server.url, p.token, { address: addresses[i] })
-          ).client,
-      ),
-    )) as [LobbyClient, LobbyClient];
-    challenger.send({
-      t: 'challenge',
-      clock: { days: 1 },
-      variant: 'standard',
-      touchMove: false,
-      captorPlacesQueen: false,
-      side: 'white',
-      rated: true,
-    });
-    let id = '';
-    await taker.lobbyWhere((l) => {
-      const c = l.challenges.find((c) => c.by.id === white.id);
-      if (c) {
-        expect(c.clock).toEqual({ days: 1 });
-        expect(c.class).toBe('correspondence');
-        id = c.id;
-      }
-      return c !== undefined;
-    });
-    taker.send({ t: 'accept', id });
-    const [paired] = await Promise.all([challenger.next('paired'), taker.next('paired')]);
-    const game = paired.game;
+    const { players, clients, listed, game } = await challengeAccepted(
+      [server.url, server.url],
+      ['198.51.100.7', '198.51.100.8'],
+      RATED_CORRESPONDENCE,
+    );
+    const [white, black] = players;
+    expect(listed.clock).toEqual({ days: 1 });
+    expect(listed.class).toBe('correspondence');
 
     // Both still seek live games: a correspondence game makes nobody busy.
-    for (const l of [challenger, taker]) {
+    for (const l of clients) {
       l.send({ t: 'seek', pool: '3+2' });
       expect((await l.next('seeking')).pool).toBe('3+2');
       l.send({ t: 'unseek' });
@@ -129,7 +95,7 @@ describe('a correspondence game', () => {
 
     // The server dies and comes back: the game and Black's deadline are still there.
     await server.stop('SIGKILL');
-    server = await startServer(folder, ENV, JUMP);
+    server = await startServer(folder, ENV, JUMP_A_DAY.options);
     seats = { white: await join(white), black: await join(black) };
     const clock = seats.black.state.game.clock!;
     expect(seats.black.state.game.moves).toEqual(moves);

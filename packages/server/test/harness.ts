@@ -5,11 +5,22 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
-import type { ChallengeTerms, ClientMessage, Presence, ServerMessage } from '@agon/protocol';
+import {
+  type ChallengeTerms,
+  type ChallengeView,
+  type ClientMessage,
+  DAY_MS,
+  type Identity,
+  type PlayerPage,
+  type Presence,
+  type ServerMessage,
+} from '@agon/protocol';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
 import { Inbox } from '../scripts/inbox.ts';
+import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { type ProcessOptions, type Running, startServerProcess } from '../src/process.ts';
 
 export type { Running } from '../src/process.ts';
@@ -57,6 +68,64 @@ export async function createGame(
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Reads `read` until `test` passes on it, for up to `ms`; answers the value that passed. */
+export async function until<T>(
+  read: () => Promise<T>,
+  test: (value: T) => boolean,
+  ms: number,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (test(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A player's page (GET /api/players/:id). */
+export async function page(url: string, id: string): Promise<PlayerPage> {
+  return (await (await fetch(`${url}api/players/${id}`)).json()) as PlayerPage;
+}
+
+/** Two players of the lobby paired by a challenge, their lobby sockets still open. */
+export interface Challenged {
+  /** The challenger, then the taker. */
+  readonly players: readonly [Identity, Identity];
+  readonly clients: readonly [LobbyClient, LobbyClient];
+  /** The challenge as the taker saw it listed. */
+  readonly listed: ChallengeView;
+  readonly game: string;
+}
+
+/**
+ * Makes two new players, each on a network of its own (`addresses`, believed by a server with
+ * AGON_TRUST_PROXY, so their rated games are rated): the first challenges with `terms` in the
+ * lobby at `urls[0]`, the second accepts in the lobby at `urls[1]`.
+ */
+export async function challengeAccepted(
+  urls: readonly [string, string],
+  addresses: readonly [string, string],
+  terms: ChallengeTerms,
+): Promise<Challenged> {
+  const players = (await Promise.all(urls.map((url, i) => newPlayer(url, 'en', addresses[i])))) as [
+    Identity,
+    Identity,
+  ];
+  const clients = (await Promise.all(
+    players.map(
+      async (p, i) => (await LobbyClient.open(urls[i]!, p.token, { address: addresses[i] })).client,
+    ),
+  )) as [LobbyClient, LobbyClient];
+  const [challenger, taker] = clients;
+  challenger.send({ t: 'challenge', ...terms });
+  await taker.lobbyWhere((l) => l.challenges.some((c) => c.by.id === players[0].id));
+  const listed = taker.lobby!.challenges.find((c) => c.by.id === players[0].id)!;
+  taker.send({ t: 'accept', id: listed.id });
+  const [paired] = await Promise.all([challenger.next('paired'), taker.next('paired')]);
+  return { players, clients, listed, game: paired.game };
 }
 
 /** A WebSocket client of one game that keeps every message until a test takes it. */
@@ -198,6 +267,21 @@ export const RATED_BLITZ: ChallengeTerms = {
   captorPlacesQueen: false,
   side: 'white',
   rated: true,
+};
+
+/** A rated correspondence challenge of a day a move, in which the challenger takes White. */
+export const RATED_CORRESPONDENCE: ChallengeTerms = { ...RATED_BLITZ, clock: { days: 1 } };
+
+/**
+ * How to start a server whose clocks each SIGUSR2 moves on by a day and an hour
+ * (test/clock-jump.mjs), past any deadline of a day, as if that long had passed while it ran.
+ */
+export const JUMP_A_DAY: {
+  readonly env: Record<string, string>;
+  readonly options: ProcessOptions;
+} = {
+  env: { AGON_TEST_JUMP_MS: String(DAY_MS + 3_600_000) },
+  options: { preload: [fileURLToPath(new URL('./clock-jump.mjs', import.meta.url))] },
 };
 
 /**

@@ -4,7 +4,7 @@
 // it once it is back, without anyone opening the game.
 
 import type { Colour } from '@agon/engine';
-import type { Identity, PlayerPage, PoolId } from '@agon/protocol';
+import type { Identity, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,11 +12,13 @@ import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import {
   dataFolder,
   Peer,
+  page,
   quietMove,
   RATED_BLITZ,
   type Running,
   remove,
   startServer,
+  until,
 } from './harness.ts';
 
 const ENV = {
@@ -27,22 +29,6 @@ const ENV = {
   AGON_SOCKETS_PER_ADDRESS: '1000',
   AGON_MESSAGES_PER_SECOND: '1000',
 };
-
-/** A player's page. */
-async function page(url: string, id: string): Promise<PlayerPage> {
-  return (await (await fetch(`${url}api/players/${id}`)).json()) as PlayerPage;
-}
-
-/** Waits until `test` passes on what `read` answers, reading again as long as it takes. */
-async function until<T>(read: () => Promise<T>, test: (value: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('sockets opening and closing at once', () => {
   let folder: string;

@@ -16,17 +16,20 @@ import {
 } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import { dataFolder, Peer, RATED_BLITZ, type Running, remove, startServer } from './harness.ts';
+import {
+  dataFolder,
+  Peer,
+  page,
+  RATED_BLITZ,
+  type Running,
+  remove,
+  startServer,
+} from './harness.ts';
 
 /** A player of the test: its identity, its network and its lobby socket. */
 interface Someone extends Identity {
   readonly address: string;
   readonly lobby: LobbyClient;
-}
-
-/** A player's page. */
-async function page(url: string, id: string): Promise<PlayerPage> {
-  return (await (await fetch(`${url}api/players/${id}`)).json()) as PlayerPage;
 }
 
 /** Waits until `id`'s game `game` has a result (settling follows the game's last commit). */
