@@ -42,8 +42,13 @@ const SCAN_LEASE_MS = 2000;
 const DUE_BEAT_MS = 5000;
 /** ...under a lease of two beats... */
 const DUE_LEASE_MS = 10_000;
-/** ...taking at most this many at a time (the most overdue first; the rest at the next beat). */
+/**
+ * ...taking this many at a time, the most overdue first; a full batch is followed at once by the
+ * next (a restart after downtime, a clock stepped on), up to DUE_BATCHES in a beat, so that a
+ * batch the store will not let end (its writes failing) cannot keep the keeper busy for good.
+ */
 const DUE_BATCH = 500;
+const DUE_BATCHES = 20;
 
 /** This process's share of keeping the games that need a process. */
 export class Keepers {
@@ -137,20 +142,29 @@ export class Keepers {
     if (this.dueing || this.stopped) return;
     this.dueing = true;
     try {
-      if (!start && !(await this.relay.lease('deadlines', DUE_LEASE_MS))) return;
-      let due: readonly string[];
-      try {
-        due = await this.store.due(this.now(), DUE_BATCH);
-      } catch (e) {
-        this.problems.report('the games due could not be listed', e);
-        return;
-      }
-      for (const id of due) {
-        if (this.stopped) return;
-        const room = await this.held
-          .adopt(id)
-          .catch((e: unknown) => this.problems.report(`game ${id}`, e));
-        room?.remind();
+      for (let batch = 0; batch < DUE_BATCHES; batch++) {
+        // The lease is renewed for each batch: a long catch-up must not outlive it.
+        if (!(start && batch === 0) && !(await this.relay.lease('deadlines', DUE_LEASE_MS))) {
+          return;
+        }
+        let due: readonly string[];
+        try {
+          due = await this.store.due(this.now(), DUE_BATCH);
+        } catch (e) {
+          this.problems.report('the games due could not be listed', e);
+          return;
+        }
+        const reminded: Promise<void>[] = [];
+        for (const id of due) {
+          if (this.stopped) return;
+          const room = await this.held
+            .adopt(id)
+            .catch((e: unknown) => this.problems.report(`game ${id}`, e));
+          if (room) reminded.push(room.remind());
+        }
+        // Ended (or given a later deadline) before the store is asked for the next batch.
+        await Promise.all(reminded);
+        if (due.length < DUE_BATCH) return;
       }
     } finally {
       this.dueing = false;

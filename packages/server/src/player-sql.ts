@@ -213,11 +213,12 @@ export const INSERT_SECRET =
 export const SELECT_SECRET = 'SELECT value FROM secrets WHERE name = $1';
 /**
  * The lobby games started before $1 with no result recorded, but for the correspondence games
- * still waiting on a deadline after $1 (due_at, room.ts): those are found when it comes.
+ * with a deadline noted (due_at, room.ts): the deadlines' keeper alone loads those, when it
+ * comes, so that two processes do not both load one and race to end it.
  */
 export const UNSETTLED_GAMES = `
   SELECT l.game_id FROM lobby_games l JOIN games g ON g.id = l.game_id
-  WHERE l.result IS NULL AND l.started_at < $1 AND (g.due_at IS NULL OR g.due_at < $1)
+  WHERE l.result IS NULL AND l.started_at < $1 AND g.due_at IS NULL
   ORDER BY l.started_at`;
 
 /** A row of SELECT_GAME. */

@@ -500,9 +500,13 @@ export class Room {
     else this.arm(FLAG_RETRY_MS);
   }
 
-  /** Ends the game now if its time is up, as its alarm would (keepers.ts). */
-  remind(): void {
+  /**
+   * Ends the game now if its time is up, as its alarm would (keepers.ts); settles once that is
+   * done (never rejects: the queue reports its own failures).
+   */
+  remind(): Promise<void> {
     this.enqueue(() => this.flag());
+    return this.queue;
   }
 
   /**
