@@ -43,12 +43,13 @@ const DUE_BEAT_MS = 5000;
 /** ...under a lease of two beats... */
 const DUE_LEASE_MS = 10_000;
 /**
- * ...taking this many at a time, the most overdue first; a full batch is followed at once by the
+ * ...taking this many at a time, the most overdue first (few enough to end well within the
+ * lease, even at tens of ms a game on a busy PostgreSQL); a full batch is followed at once by the
  * next (a restart after downtime, a clock stepped on), up to DUE_BATCHES in a beat, so that a
  * batch the store will not let end (its writes failing) cannot keep the keeper busy for good.
  */
-const DUE_BATCH = 500;
-const DUE_BATCHES = 20;
+const DUE_BATCH = 100;
+const DUE_BATCHES = 100;
 
 /** This process's share of keeping the games that need a process. */
 export class Keepers {
