@@ -5,6 +5,7 @@
 import { makeMoveText } from '@agon/engine';
 import type { ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Notifier, SILENT } from '../src/notices.ts';
 import { Problems } from '../src/problems.ts';
 import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
 import { type Member, NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/room.ts';
@@ -77,6 +78,7 @@ describe('a game in memory', () => {
     limits = {},
     relay: RoomRelay = new LocalRelay(),
     seating: Seating = NO_SEATING,
+    notifier: Notifier = SILENT,
   ): Room {
     const full: GameSetup = {
       variant: 'standard',
@@ -98,6 +100,7 @@ describe('a game in memory', () => {
         gone: (r) => gone.push(r),
         relay,
         seating,
+        notifier,
       },
       false,
     );
