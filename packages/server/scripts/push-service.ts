@@ -1,3 +1,4 @@
+/// <reference path="./http-ece.d.ts" />
 // A push service of the tests' own on loopback: it takes what the server sends a browser's
 // endpoint (RFC 8030), keeps each message until a test takes it, and answers each endpoint
 // with the status set for it (201 unless told otherwise; 410 plays a browser that

@@ -1,6 +1,7 @@
 // The one question about notifications, asked at a moment that gives it a reason: on the page
-// of a correspondence game the player sits in, where moves come days apart. The browser's own
-// permission dialog opens only after "Yes"; "Not now" is kept, and the page asks no more (the
+// of a correspondence game the player sits in, where moves come days apart, while this device
+// is not subscribed. The browser's own permission dialog opens only after "Yes" (and not at
+// all where the site may notify already); "Not now" is kept, and the page asks no more (the
 // settings menu can still turn notifications on).
 
 import { useEffect, useState } from 'preact/hooks';
@@ -18,7 +19,7 @@ export function PushPrompt() {
   const askable =
     pushSupported() &&
     keptIdentity() !== undefined &&
-    Notification.permission === 'default' &&
+    Notification.permission !== 'denied' &&
     !preferences.value.pushDeclined;
   useEffect(() => {
     if (askable) readSubscription().catch(() => undefined);
