@@ -72,10 +72,15 @@ export default defineConfig({
         // What the first page loads is one chunk, whichever later pages share it: split by
         // who imports each module, every page that reuses a few of its modules would cut it
         // into more small files, each costing the first load its own request and headers.
-        // The service worker, an entry of its own, stays out of it.
+        // The service worker, an entry of its own, stays out of it, with the words of its
+        // notices: a classic script, it can import no chunk.
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]sw\.ts$/.test(id) },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) => !/[\\/]src[\\/](sw|notices[\\/]notice-text)\.ts$/.test(id),
+            },
           ],
         },
       },

@@ -4,6 +4,7 @@
 
 import type { PoolId } from './lobby.ts';
 import type { Pace } from './messages.ts';
+import type { NameLanguage } from './validate.ts';
 
 /** Every kind of notice, in the order the settings list them; each can be switched off. */
 export const NOTICE_KINDS = [
@@ -52,3 +53,27 @@ export type NoticeFacts =
     }
   /** Someone seeks a game in a pool the reader asked to hear of (a waiting-list ping). */
   | { readonly kind: 'seeking'; readonly pool: PoolId; readonly seeker: string };
+
+/** What a push message carries: the notice, and the language the device asked to be told in. */
+export interface PushPayload {
+  readonly notice: Notice;
+  readonly language: NameLanguage;
+}
+
+/**
+ * The body of POST /api/me/push: the browser's `PushSubscription` as its `toJSON()` gives it,
+ * with the language to word notices in and the kinds switched off on that device.
+ */
+export interface PushRequest {
+  readonly endpoint: string;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+  readonly language: NameLanguage;
+  readonly off: readonly NoticeKind[];
+}
+
+/** The longest push endpoint taken: the push services' own are well under 600 characters. */
+export const MAX_ENDPOINT = 1000;
+/** The most devices a player may have notified; a new one past this replaces the oldest. */
+export const MAX_PUSH_DEVICES = 10;
+/** The largest body of a push request. */
+export const MAX_PUSH_BYTES = 2048;

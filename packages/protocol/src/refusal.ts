@@ -43,7 +43,9 @@ export type ErrorCode =
   /** Accepting or declining a takeback nobody asked for. */
   | 'no-takeback-offer'
   /** Quick messages faster than QUICK_MESSAGE_GAP_MS apart or QUICK_MESSAGES_PER_MINUTE a minute. */
-  | 'too-many-messages';
+  | 'too-many-messages'
+  /** A push subscription that is not one a browser makes (docs/online.md, "Notifications"). */
+  | 'bad-subscription';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

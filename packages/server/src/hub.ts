@@ -9,6 +9,7 @@ import type { Colour } from '@agon/engine';
 import type { Checked, Created, CreateRequest } from '@agon/protocol';
 import { Keepers } from './keepers.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import { type Notifier, SILENT } from './notices.ts';
 import { Problems } from './problems.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { NO_SEATING, Room, type RoomContext, type Seated, type Seating } from './room.ts';
@@ -51,6 +52,8 @@ export interface HubOptions {
   readonly seating?: Seating;
   /** Where failures are told, shared with the rest of the server. */
   readonly problems?: Problems;
+  /** Where the games' notices to players who are away go (none without one). */
+  readonly notifier?: Notifier;
 }
 
 /** Online play's games in memory. */
@@ -76,7 +79,7 @@ export class Hub {
     private readonly downtime: Downtime,
     options: Required<HubOptions>,
   ) {
-    const { limits, now, relay, seating, problems } = options;
+    const { limits, now, relay, seating, problems, notifier } = options;
     this.limits = limits;
     this.now = now;
     this.relay = relay;
@@ -91,6 +94,7 @@ export class Hub {
       },
       relay,
       seating,
+      notifier,
     };
     // Events other processes commit for games this one also holds (their clients are split).
     relay.listen({
@@ -162,6 +166,7 @@ export class Hub {
       relay: options.relay ?? new LocalRelay(),
       seating: options.seating ?? NO_SEATING,
       problems: options.problems ?? new Problems(now),
+      notifier: options.notifier ?? SILENT,
     });
     // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
     await hub.keepers.adopt(true);

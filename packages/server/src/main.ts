@@ -51,6 +51,10 @@ try {
     trustProxy,
     httpTimeoutMs: setting(process.env, 'AGON_HTTP_TIMEOUT_MS'),
     limits: limitsFromEnv(process.env),
+    push: {
+      contact: process.env.AGON_PUSH_CONTACT || undefined,
+      loopback: process.env.AGON_PUSH_LOOPBACK === '1',
+    },
   });
   await app.listen({ port, host });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;

@@ -19,6 +19,7 @@ import type { NetworkKey } from './networks.ts';
 import { registerPlayers } from './player-routes.ts';
 import type { PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
+import { type PushRoutes, registerPush } from './push-routes.ts';
 import type { Relay } from './relay.ts';
 import type { Sockets } from './sockets.ts';
 import type { GameStore } from './store.ts';
@@ -42,6 +43,8 @@ export interface Online {
   readonly problems: Problems;
   readonly now: () => number;
   readonly network: NetworkKey;
+  /** The push routes' part: where subscriptions are kept, the public key, loopback endpoints. */
+  readonly push: Omit<PushRoutes, 'players' | 'now'>;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface Online {
  */
 export async function registerOnline(
   app: FastifyInstance,
-  { hub, lobby, players, games, sockets, relay, problems, now, network }: Online,
+  { hub, lobby, players, games, sockets, relay, problems, now, network, push }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -115,6 +118,7 @@ export async function registerOnline(
         problems,
         network,
       });
+      registerPush(api, { ...push, players, now });
     },
     { prefix: '/api' },
   );

@@ -42,7 +42,26 @@ const ONGOING_GAMES = 50;
 const PURGE_EVERY_MS = 10 * 60_000;
 
 /** The refusal body every API route answers with. */
-const refusal = (code: ErrorCode, message: string) => ({ error: { code, message } });
+export const refusal = (code: ErrorCode, message: string) => ({ error: { code, message } });
+
+/** Answers the player whose token a request carries (Authorization: Bearer), or sends a 401. */
+export function bearer(
+  players: PlayerStore,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<Player | undefined> {
+  return async (request, reply) => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const player =
+      token !== undefined && TOKEN.test(token)
+        ? await players.playerByToken(hashToken(token))
+        : undefined;
+    if (!player) {
+      reply
+        .status(401)
+        .send(refusal('unknown-player', 'no player has this token; make a new identity'));
+    }
+    return player;
+  };
+}
 
 /** What the player routes work with. */
 export interface PlayerRoutes {
@@ -89,20 +108,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  /** The player whose token the request carries, or a 401 already sent. */
-  const me = async (request: FastifyRequest, reply: FastifyReply): Promise<Player | undefined> => {
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const player =
-      token !== undefined && TOKEN.test(token)
-        ? await players.playerByToken(hashToken(token))
-        : undefined;
-    if (!player) {
-      reply
-        .status(401)
-        .send(refusal('unknown-player', 'no player has this token; make a new identity'));
-    }
-    return player;
-  };
+  const me = bearer(players);
 
   app.post('/players', async (request, reply) => {
     // The answer carries a token: no cache may keep it.

@@ -3,7 +3,7 @@
 // them), and the rows they answer are turned into players and games here.
 
 import type { Colour } from '@agon/engine';
-import { parseCategoryKey } from '@agon/protocol';
+import { type NameLanguage, type NoticeKind, parseCategoryKey } from '@agon/protocol';
 import {
   outcomeOf,
   type Player,
@@ -14,6 +14,7 @@ import {
   type StoredResult,
 } from './players.ts';
 import type { ClassRating } from './ratings.ts';
+import type { Subscription } from './subscriptions.ts';
 
 /** The column types that differ between the two databases. */
 export interface SqlTypes {
@@ -96,6 +97,25 @@ ALTER TABLE ratings ADD COLUMN rated_at ${t.int};
 CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX unsettled_games ON lobby_games (started_at) WHERE result IS NULL;
 CREATE INDEX player_transfers ON transfers (player_id);
+`;
+}
+
+/**
+ * Schema 6, for notifications: each device's push subscription (subscriptions.ts), its kinds
+ * switched off as a comma-separated list in `muted`.
+ */
+export function pushSchema(t: SqlTypes): string {
+  return `
+CREATE TABLE push_subscriptions (
+  endpoint TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  language TEXT NOT NULL,
+  muted TEXT NOT NULL,
+  created_at ${t.int} NOT NULL
+${t.table};
+CREATE INDEX player_subscriptions ON push_subscriptions (player_id, created_at);
 `;
 }
 
@@ -316,4 +336,51 @@ export const RECENT_COLOURS = `
 /** Whites minus blacks among rows of RECENT_COLOURS. */
 export function balance(rows: readonly { readonly colour: Colour }[]): number {
   return rows.reduce((sum, r) => sum + (r.colour === 'white' ? 1 : -1), 0);
+}
+
+/** Keeps a subscription; one of the same endpoint takes the new owner and keys, and its age. */
+export const UPSERT_SUBSCRIPTION = `
+  INSERT INTO push_subscriptions (endpoint, player_id, p256dh, auth, language, muted, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)
+  ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id, p256dh = excluded.p256dh,
+    auth = excluded.auth, language = excluded.language, muted = excluded.muted`;
+/** Drops a player's ($1) subscriptions but the newest $2. */
+export const TRIM_SUBSCRIPTIONS = `
+  DELETE FROM push_subscriptions WHERE player_id = $1 AND endpoint NOT IN (
+    SELECT endpoint FROM push_subscriptions WHERE player_id = $1
+    ORDER BY created_at DESC, endpoint DESC LIMIT $2)`;
+export const DELETE_SUBSCRIPTION_OF =
+  'DELETE FROM push_subscriptions WHERE player_id = $1 AND endpoint = $2';
+export const DELETE_SUBSCRIPTION = 'DELETE FROM push_subscriptions WHERE endpoint = $1';
+export const SELECT_SUBSCRIPTIONS = `
+  SELECT endpoint, player_id, p256dh, auth, language, muted, created_at
+  FROM push_subscriptions WHERE player_id = $1 ORDER BY created_at, endpoint`;
+
+/** A row of SELECT_SUBSCRIPTIONS. */
+export interface SubscriptionRow {
+  readonly endpoint: string;
+  readonly player_id: string;
+  readonly p256dh: string;
+  readonly auth: string;
+  readonly language: string;
+  readonly muted: string;
+  readonly created_at: Num;
+}
+
+/** The parameters of UPSERT_SUBSCRIPTION. */
+export function subscriptionRow(s: Subscription): unknown[] {
+  return [s.endpoint, s.player, s.p256dh, s.auth, s.language, s.off.join(','), s.createdAt];
+}
+
+/** A subscription from its row (the stored values were checked on the way in). */
+export function subscriptionFrom(row: SubscriptionRow): Subscription {
+  return {
+    endpoint: row.endpoint,
+    player: row.player_id,
+    p256dh: row.p256dh,
+    auth: row.auth,
+    language: row.language as NameLanguage,
+    off: row.muted === '' ? [] : (row.muted.split(',') as NoticeKind[]),
+    createdAt: Number(row.created_at),
+  };
 }

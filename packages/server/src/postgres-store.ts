@@ -30,6 +30,7 @@ import {
   type StoredGame,
   VersionConflict,
 } from './store.ts';
+import type { Subscription, SubscriptionStore } from './subscriptions.ts';
 
 /**
  * The steps from an empty database to this server's, in order: the `schema_version` row of
@@ -81,6 +82,8 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
   ALTER TABLE games ADD COLUMN IF NOT EXISTS due_at BIGINT;
   CREATE INDEX IF NOT EXISTS due_games ON games (due_at) WHERE due_at IS NOT NULL;
   `,
+  // 6. Notifications: the devices' push subscriptions.
+  sql.pushSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -112,7 +115,7 @@ const isNameTaken = (e: unknown): boolean =>
   isTaken(e) && (e as { constraint?: unknown }).constraint === 'player_names';
 
 /** A GameStore and PlayerStore in the Postgres database at a connection URL. */
-export class PostgresStore implements GameStore, PlayerStore {
+export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects and brings the tables up to this server's schema. */
@@ -414,6 +417,28 @@ export class PostgresStore implements GameStore, PlayerStore {
   async unsettled(before: number): Promise<readonly string[]> {
     const rows = await this.pool.query<{ game_id: string }>(sql.UNSETTLED_GAMES, [before]);
     return rows.rows.map((r) => r.game_id);
+  }
+
+  async subscribe(subscription: Subscription, most: number): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query(sql.UPSERT_SUBSCRIPTION, sql.subscriptionRow(subscription));
+      await client.query(sql.TRIM_SUBSCRIPTIONS, [subscription.player, most]);
+    });
+  }
+
+  async unsubscribe(player: string, endpoint: string): Promise<boolean> {
+    return (
+      ((await this.pool.query(sql.DELETE_SUBSCRIPTION_OF, [player, endpoint])).rowCount ?? 0) > 0
+    );
+  }
+
+  async forget(endpoint: string): Promise<void> {
+    await this.pool.query(sql.DELETE_SUBSCRIPTION, [endpoint]);
+  }
+
+  async subscriptions(player: string): Promise<readonly Subscription[]> {
+    const rows = await this.pool.query<sql.SubscriptionRow>(sql.SELECT_SUBSCRIPTIONS, [player]);
+    return rows.rows.map(sql.subscriptionFrom);
   }
 
   /** Never set: the pool reconnects, so each query fails or succeeds on its own. */

@@ -5,9 +5,17 @@
 // under a fake clock, and the other server processes only through the relay (relay.ts), the
 // same kind of seam (docs/online.md, "Scaling").
 
-import { type Colour, makeMoveText } from '@agon/engine';
-import type { ClientMessage, GameView, OutcomeView, Refusal, ServerMessage } from '@agon/protocol';
+import { type Colour, makeMoveText, opposite } from '@agon/engine';
+import type {
+  ClientMessage,
+  GameView,
+  NoticeResult,
+  OutcomeView,
+  Refusal,
+  ServerMessage,
+} from '@agon/protocol';
 import type { RoomLimits } from './limits.ts';
+import type { Notifier } from './notices.ts';
 import { Presence } from './presence.ts';
 import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
@@ -86,6 +94,8 @@ export interface RoomContext {
   readonly relay: RoomRelay;
   /** The lobby, for the games it made. */
   readonly seating: Seating;
+  /** Tells a lobby game's players who are away whose turn it is and how it ended. */
+  readonly notifier: Notifier;
 }
 
 /** The close code for a watcher turned away from a full game: try again later. */
@@ -341,8 +351,67 @@ export class Room {
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
     this.tell(event);
+    // Told here, by the one process whose append took the version: once, whoever holds the game.
+    this.noticeOf(event, over);
     if (!over && outcomeOf(table)) await this.finish();
     return true;
+  }
+
+  /**
+   * Notices a lobby game's players are sent after `event` (`over`: the game had ended before
+   * it). A correspondence game's turn goes to the player to move, who is rarely on the page
+   * (their page, if visible, keeps it quiet: sw.ts). An end goes to each player who did not
+   * end it, in a correspondence game wherever they are, in a live game only to a player not
+   * connected to it, since a live player's page shows the end.
+   */
+  private noticeOf(event: GameEvent, over: boolean): void {
+    const t = this.table;
+    const ids = t.setup.players;
+    if (!ids || over) return;
+    const url = `/g/${t.id}`;
+    const name = (seat: Colour): string => this.players[seat]?.name ?? '';
+    const outcome = outcomeOf(t);
+    if (!outcome) {
+      const next = t.game.chooser;
+      const deadline = deadlineOf(t);
+      const turned = event.kind === 'move' || event.kind === 'takeback-accept';
+      if (!turned || !deadline || !next || next === event.seat) return;
+      const notice = {
+        kind: 'turn',
+        game: t.id,
+        opponent: name(event.seat),
+        deadline,
+        url,
+      } as const;
+      this.context.notifier.notify(ids[next], notice);
+      return;
+    }
+    // A clock or a deadline ends a game by nobody's hand; a move, a resignation or an accepted
+    // draw by the hand of a player who saw it.
+    const by =
+      event.kind === 'move' || event.kind === 'resign' || event.kind === 'draw-accept'
+        ? event.seat
+        : null;
+    const online = this.presence.view().online;
+    for (const seat of ['white', 'black'] as const) {
+      if (seat === by || (!t.setup.days && online[seat])) continue;
+      const result: NoticeResult =
+        outcome.reason === 'aborted'
+          ? 'aborted'
+          : outcome.winner === null
+            ? 'draw'
+            : outcome.winner === seat
+              ? 'win'
+              : 'loss';
+      const notice = {
+        kind: 'ended',
+        game: t.id,
+        opponent: name(opposite(seat)),
+        result,
+        url,
+      } as const;
+      this.context.notifier.notify(ids[seat], notice);
+    }
   }
 
   /**

@@ -17,13 +17,16 @@ import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
 import { listingOf } from './lobby/starter.ts';
 import { networkKeys } from './networks.ts';
+import type { Notifier } from './notices.ts';
 import { registerOnline } from './online.ts';
 import type { PlayerStore } from './players.ts';
 import { Problems } from './problems.ts';
+import { vapidKeys, WebPush } from './push.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { Sockets } from './sockets.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
+import type { SubscriptionStore } from './subscriptions.ts';
 
 /**
  * What the app may load: only its own files, its own socket and service worker, no framing.
@@ -77,8 +80,11 @@ export interface ServerOptions {
    * temporary folder that is removed on close: right for tests, wrong for a real server.
    */
   readonly dataDir?: string;
-  /** Where games and players are kept; the server closes it on close. Overrides `dataDir`. */
-  readonly store?: GameStore & PlayerStore;
+  /**
+   * Where games, players and their devices' push subscriptions are kept; the server closes it
+   * on close. Overrides `dataDir`.
+   */
+  readonly store?: GameStore & PlayerStore & SubscriptionStore;
   /**
    * The link to the other server processes (redis-relay.ts): the relay of events, presence,
    * the keepers of running clocks and the creation rate limit. Closed with the server. Without
@@ -102,7 +108,28 @@ export interface ServerOptions {
    * default), so slow or silent clients cannot hold connections open.
    */
   readonly httpTimeoutMs?: number;
+  /**
+   * Where notices to players who are away go (notices.ts): by default Web Push to the devices
+   * whose subscriptions the store keeps (push.ts). Tests of the games alone pass SILENT.
+   */
+  readonly notifier?: Notifier;
+  /** Web Push's settings. */
+  readonly push?: {
+    /**
+     * Who runs the server, a mailto: or https: address push services may write to
+     * (AGON_PUSH_CONTACT).
+     */
+    readonly contact?: string;
+    /**
+     * Whether a subscription may name an http:// endpoint on this machine
+     * (AGON_PUSH_LOOPBACK=1): only for a push service of the tests' own.
+     */
+    readonly loopback?: boolean;
+  };
 }
+
+/** The contact push services are given when the operator names none. */
+const DEFAULT_PUSH_CONTACT = 'mailto:push@agon.invalid';
 
 /** Builds the server (not yet listening). Throws when the app has not been built. */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -178,8 +205,26 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // games in the hub, and puts back on the board the games the hub holds.
   const settlement = new Settlement(store, board, problems, now);
   const network = await networkKeys(store);
+  const keys = await vapidKeys(store);
+  const webPush = options.notifier
+    ? undefined
+    : new WebPush({
+        store,
+        keys,
+        contact: options.push?.contact ?? DEFAULT_PUSH_CONTACT,
+        problems,
+        now,
+      });
+  const notifier = options.notifier ?? webPush!;
   // Starting reads the database, so a server that cannot keep games fails here.
-  const hub = await Hub.start(store, { limits: safe, now, relay, seating: settlement, problems });
+  const hub = await Hub.start(store, {
+    limits: safe,
+    now,
+    relay,
+    seating: settlement,
+    problems,
+    notifier,
+  });
   const lobby = new Lobby({
     board,
     players: store,
@@ -191,6 +236,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     playing: () =>
       hub.inPlay().flatMap((g) => listingOf(g.id, g.setup, g.players, g.since, now()) ?? []),
     network,
+    notifier,
   });
   const sockets = new Sockets(safe, now, problems);
   // Healthy while the store is: a broken database makes every game fail.
@@ -202,11 +248,27 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   await registerOnline(
     app,
-    { hub, lobby, players: store, games: store, sockets, relay, problems, now, network },
+    {
+      hub,
+      lobby,
+      players: store,
+      games: store,
+      sockets,
+      relay,
+      problems,
+      now,
+      network,
+      push: {
+        subscriptions: store,
+        key: keys.publicKey,
+        loopback: options.push?.loopback === true,
+      },
+    },
     safe,
     options.trustProxy,
   );
   app.addHook('onClose', async () => {
+    webPush?.close();
     settlement.close();
     await relay.close();
     await store.close();

@@ -2,6 +2,7 @@
 // reference number, answered once each, in any order.
 
 import type { Outcome, Player, PlayerGame, Settlement, StartedGame } from './players.ts';
+import type { Subscription } from './subscriptions.ts';
 
 /** What each request about players answers, by its `op`. */
 export interface PlayerAnswers {
@@ -20,6 +21,10 @@ export interface PlayerAnswers {
   readonly 'colour-balance': number;
   readonly unsettled: readonly string[];
   readonly secret: string;
+  readonly subscribe: undefined;
+  readonly unsubscribe: boolean;
+  readonly forget: undefined;
+  readonly subscriptions: readonly Subscription[];
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -63,7 +68,11 @@ export type PlayerJob =
   | { readonly op: 'colour-balance'; readonly playerId: string }
   | { readonly op: 'unsettled'; readonly before: number }
   /** The secret `name`, kept as `value` unless one was kept before. */
-  | { readonly op: 'secret'; readonly name: string; readonly value: string };
+  | { readonly op: 'secret'; readonly name: string; readonly value: string }
+  | { readonly op: 'subscribe'; readonly subscription: Subscription; readonly most: number }
+  | { readonly op: 'unsubscribe'; readonly player: string; readonly endpoint: string }
+  | { readonly op: 'forget'; readonly endpoint: string }
+  | { readonly op: 'subscriptions'; readonly player: string };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
@@ -73,6 +82,7 @@ export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
   'recent-games',
   'colour-balance',
   'unsettled',
+  'subscriptions',
 ]);
 
 /** What the main thread asks the SQLite worker to do. */

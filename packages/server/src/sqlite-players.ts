@@ -68,6 +68,11 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const ongoingGames = statement<sql.RecentRow>(db, sql.ONGOING_GAMES);
   const recentColours = statement<{ colour: Colour }>(db, sql.RECENT_COLOURS);
   const unsettled = statement<{ game_id: string }>(db, sql.UNSETTLED_GAMES);
+  const upsertSubscription = statement(db, sql.UPSERT_SUBSCRIPTION);
+  const trimSubscriptions = statement(db, sql.TRIM_SUBSCRIPTIONS);
+  const deleteSubscriptionOf = statement(db, sql.DELETE_SUBSCRIPTION_OF);
+  const deleteSubscription = statement(db, sql.DELETE_SUBSCRIPTION);
+  const selectSubscriptions = statement<sql.SubscriptionRow>(db, sql.SELECT_SUBSCRIPTIONS);
 
   /**
    * A player's rating in a category (its row made first if it was never played rated), and
@@ -147,5 +152,16 @@ export function playerHandlers(db: Database): PlayerHandlers {
       unsettled(job.before)
         .all()
         .map((r) => r.game_id),
+    subscribe: db.transaction((job) => {
+      upsertSubscription(...sql.subscriptionRow(job.subscription)).run();
+      trimSubscriptions(job.subscription.player, job.most).run();
+      return undefined;
+    }),
+    unsubscribe: db.transaction((job) => deleteSubscriptionOf(job.player, job.endpoint).run() > 0),
+    forget: db.transaction((job) => {
+      deleteSubscription(job.endpoint).run();
+      return undefined;
+    }),
+    subscriptions: (job) => selectSubscriptions(job.player).all().map(sql.subscriptionFrom),
   };
 }

@@ -27,6 +27,7 @@ import {
   type StoredGame,
   VersionConflict,
 } from './store.ts';
+import type { Subscription, SubscriptionStore } from './subscriptions.ts';
 
 /** The database file's name inside the data folder. */
 export const DATABASE_FILE = 'agon.sqlite';
@@ -56,7 +57,7 @@ function cause(e: unknown): string {
 }
 
 /** A GameStore and PlayerStore in `<dataDir>/agon.sqlite`, created if missing. */
-export class SqliteStore implements GameStore, PlayerStore {
+export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextRef = 1;
@@ -232,6 +233,22 @@ export class SqliteStore implements GameStore, PlayerStore {
 
   unsettled(before: number): Promise<readonly string[]> {
     return this.about({ op: 'unsettled', before });
+  }
+
+  async subscribe(subscription: Subscription, most: number): Promise<void> {
+    await this.about({ op: 'subscribe', subscription, most });
+  }
+
+  unsubscribe(player: string, endpoint: string): Promise<boolean> {
+    return this.about({ op: 'unsubscribe', player, endpoint });
+  }
+
+  async forget(endpoint: string): Promise<void> {
+    await this.about({ op: 'forget', endpoint });
+  }
+
+  subscriptions(player: string): Promise<readonly Subscription[]> {
+    return this.about({ op: 'subscriptions', player });
   }
 
   async close(): Promise<void> {

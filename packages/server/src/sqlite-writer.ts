@@ -4,6 +4,7 @@
 // flush for many moves, and each is answered only after its transaction is durable. No one
 // request can end the thread: a failed write or an unreadable game is answered as an error.
 
+import { chmodSync, existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
@@ -19,7 +20,11 @@ import { migrate } from './sqlite-schema.ts';
 const port = parentPort!;
 // No wait for a lock: the one connection never contends with itself, and another process
 // holding the file is refused at once rather than after seconds.
-const db = new Database((workerData as { file: string }).file, { timeout: 0 });
+const file = (workerData as { file: string }).file;
+const db = new Database(file, { timeout: 0 });
+// The database keeps the server's secrets (the networks' key, the push keys): readable by the
+// server's user alone. Set before the log is made, which SQLite then makes alike.
+for (const own of [file, `${file}-wal`]) if (existsSync(own)) chmodSync(own, 0o600);
 // Exclusive locking: the first write takes a lock on the file that this connection keeps until
 // it closes or its process dies, so a second server on the same data is refused at start
 // rather than fighting the first over the games. (In this mode WAL keeps its index in memory.)

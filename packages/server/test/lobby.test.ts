@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBoard } from '../src/lobby/board.ts';
 import { Lobby, type LobbyMember } from '../src/lobby/lobby.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
+import { SILENT } from '../src/notices.ts';
 import { Problems } from '../src/problems.ts';
 import { hashToken, newPlayerId, newToken } from '../src/secret.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
@@ -86,6 +87,7 @@ beforeAll(() => {
     playing: () => [],
     // Each socket of these tests its own network, so the fair-rating rules stay out of the way.
     network: (address) => address,
+    notifier: SILENT,
   });
   // What the games' rooms do at an end, without rooms: rate and free.
   settlement = new Settlement(store, board, problems, Date.now);

@@ -13,10 +13,11 @@ import { PostgresStore } from '../src/postgres-store.ts';
 import { newGameId, newPlayerId } from '../src/secret.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/sqlite-store.ts';
 import type { GameStore } from '../src/store.ts';
+import type { Subscription, SubscriptionStore } from '../src/subscriptions.ts';
 import { dataFolder, remove } from './harness.ts';
 import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
 
-type Store = PlayerStore & GameStore;
+type Store = PlayerStore & GameStore & SubscriptionStore;
 
 /** A new player with a unique name, stored. */
 async function newPlayer(store: Store, name = `P ${newPlayerId()}`): Promise<string> {
@@ -266,6 +267,43 @@ function contract(name: string, open: () => Promise<Store>): void {
         await store.close();
       }
     });
+
+    it("keeps devices' push subscriptions: one a browser, the newest few a player", async () => {
+      const store = await open();
+      try {
+        const [a, b] = [await newPlayer(store), await newPlayer(store)];
+        const at = `https://push.example/${a}/`;
+        const device = (n: number, player: string, off: Subscription['off'] = []) => ({
+          endpoint: `${at}${n}`,
+          p256dh: `B${String(n).repeat(86)}`,
+          auth: 'a'.repeat(22),
+          player,
+          language: 'fi' as const,
+          off,
+          createdAt: 10 + n,
+        });
+        for (const n of [0, 1, 2, 3])
+          await store.subscribe(device(n, a, n === 1 ? ['turn', 'ended'] : []), 3);
+        // At most three: the oldest went.
+        expect(await store.subscriptions(a)).toEqual([
+          device(1, a, ['turn', 'ended']),
+          device(2, a),
+          device(3, a),
+        ]);
+        // The browser changed hands: its endpoint is the new player's, with their settings.
+        await store.subscribe({ ...device(3, b, ['seeking']), language: 'ru' }, 3);
+        expect(await store.subscriptions(b)).toMatchObject([
+          { endpoint: `${at}3`, player: b, language: 'ru', off: ['seeking'] },
+        ]);
+        expect(await store.unsubscribe(a, `${at}3`)).toBe(false);
+        expect(await store.unsubscribe(b, `${at}3`)).toBe(true);
+        expect(await store.subscriptions(b)).toEqual([]);
+        await store.forget(`${at}1`);
+        expect(await store.subscriptions(a)).toEqual([device(2, a)]);
+      } finally {
+        await store.close();
+      }
+    });
   });
 }
 
@@ -312,7 +350,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
     expect((await store.player(id))?.id).toBe(id);
     await store.close();
     const upgraded = new Database(join(folder, DATABASE_FILE));
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(5);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(6);
     // A database from a newer server is refused rather than misread.
     upgraded.pragma('user_version = 99');
     upgraded.close();
@@ -373,7 +411,7 @@ describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-    expect(version.rows).toEqual([{ value: '5' }]);
+    expect(version.rows).toEqual([{ value: '6' }]);
     await check.end();
   });
 });

@@ -3,8 +3,9 @@
 // alarm, the idle timer and presence are driven by hand.
 
 import { makeMoveText } from '@agon/engine';
-import type { ServerMessage } from '@agon/protocol';
+import type { Notice, ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Notifier, SILENT } from '../src/notices.ts';
 import { Problems } from '../src/problems.ts';
 import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
 import { type Member, NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/room.ts';
@@ -77,6 +78,7 @@ describe('a game in memory', () => {
     limits = {},
     relay: RoomRelay = new LocalRelay(),
     seating: Seating = NO_SEATING,
+    notifier: Notifier = SILENT,
   ): Room {
     const full: GameSetup = {
       variant: 'standard',
@@ -98,6 +100,7 @@ describe('a game in memory', () => {
         gone: (r) => gone.push(r),
         relay,
         seating,
+        notifier,
       },
       false,
     );
@@ -132,7 +135,7 @@ describe('a game in memory', () => {
   describe('made in the lobby', () => {
     const BLACK = 'B'.repeat(43);
     /** Both seats given by the lobby; `finished` keeps each end it is told. */
-    function lobbyRoom(ends: string[]): Room {
+    function lobbyRoom(ends: string[], notifier: Notifier = SILENT): Room {
       const seating: Seating = {
         ...NO_SEATING,
         finished: async (_id, _setup, outcome) => {
@@ -150,8 +153,36 @@ describe('a game in memory', () => {
         {},
         new LocalRelay(),
         seating,
+        notifier,
       );
     }
+
+    it('tells of a live game’s end only the player not connected to it, once', async () => {
+      const told: [string, Notice][] = [];
+      const notifier: Notifier = { notify: (player, notice) => told.push([player, notice]) };
+      const r = lobbyRoom([], notifier);
+      const white = new FakeMember();
+      const black = new FakeMember();
+      await r.admit(white, WHITE);
+      await r.admit(black, BLACK);
+      r.act(white, { t: 'move', seat: 'white', move: 'f1-f2', version: 0 });
+      await vi.advanceTimersByTimeAsync(0);
+      const reply = makeMoveText(r.table.game.legalMoves()[0]!);
+      r.act(black, { t: 'move', seat: 'black', move: reply, version: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      // A live game's moves are not pushed: the players are at the board.
+      expect(told).toEqual([]);
+      r.leave(black);
+      r.act(white, { t: 'resign', seat: 'white' });
+      await vi.advanceTimersByTimeAsync(0);
+      // White ended it by their own hand; Black, gone, is told they won.
+      expect(told).toEqual([
+        [
+          'blackplayr',
+          { kind: 'ended', game: 'abcdefghij', opponent: '', result: 'win', url: '/g/abcdefghij' },
+        ],
+      ]);
+    });
 
     it('is called off when White makes no first move in 30 s, and rated as aborted once', async () => {
       const ends: string[] = [];

@@ -29,6 +29,8 @@ export default async function setup({
   const server = await startServerProcess(data, {
     AGON_PLAYERS_PER_MINUTE: '600',
     AGON_TRUST_PROXY: '1',
+    // The push service of push.test.ts is an http:// one on loopback.
+    AGON_PUSH_LOOPBACK: '1',
   });
   provide('baseURL', server.url);
   return async () => {

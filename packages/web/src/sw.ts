@@ -3,6 +3,10 @@
 // no network after the first visit. Each build is a version with its own store. A new version
 // installs beside the running one and waits: it takes over only when every tab of the old one
 // is closed, or when the player says so, so no update ever swaps the code under a game.
+// Notices pushed by the server (docs/online.md, "Notifications") are shown here, worded in the
+// language the device subscribed in, and a click opens the notice's page.
+
+import { noticeText, payloadOf } from './notices/notice-text.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
@@ -14,6 +18,18 @@ interface FetchEvent extends ExtendableEvent {
 interface WorkerMessageEvent extends ExtendableEvent {
   readonly data: unknown;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+/** A tab or window of the app, as the worker sees it. */
+interface WindowClient {
+  readonly url: string;
+  readonly visibilityState: DocumentVisibilityState;
+  focus(): Promise<WindowClient>;
+}
 
 /** Put in by the build: a digest of every file, and the files to store (vite.config.ts). */
 declare const __AGON_BUILD__: { readonly version: string; readonly files: readonly string[] };
@@ -24,10 +40,20 @@ const PAGE = '/';
 const sw = self as unknown as {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  registration: ServiceWorkerRegistration;
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   addEventListener(type: 'install' | 'activate', listener: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (e: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (e: WorkerMessageEvent) => void): void;
+  addEventListener(type: 'push', listener: (e: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (e: NotificationEvent) => void): void;
 };
 const stored = new Set(BUILD.files);
 
@@ -81,4 +107,56 @@ sw.addEventListener('fetch', (e) => {
   // Other pages of the site (the server's, not the app's) come from the network when it is
   // there; without it, the app's page is better than the browser's error.
   else if (request.mode === 'navigate') e.respondWith(pageOrStored(request));
+});
+
+/** The app's windows, those of an older version too. */
+function windows(): Promise<readonly WindowClient[]> {
+  return sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+}
+
+/** Whether a window shows `path` of the app. */
+const shows = (w: WindowClient, path: string): boolean => new URL(w.url).pathname === path;
+
+/**
+ * Shows a pushed notice, unless a visible window already shows its page: the page tells the
+ * player itself, and a browser asks for no notification while the site is in front.
+ */
+async function show(data: unknown): Promise<void> {
+  const payload = payloadOf(data);
+  if (!payload) return;
+  const { notice, language } = payload;
+  const open = await windows();
+  if (open.some((w) => w.visibilityState === 'visible' && shows(w, notice.url))) return;
+  const { title, body } = noticeText(notice, language);
+  // One notification a page: a newer turn of the same game replaces the older one.
+  await sw.registration.showNotification(title, {
+    body,
+    lang: language,
+    tag: notice.url,
+    icon: '/icons/icon-192.png',
+    data: { url: notice.url },
+  });
+}
+
+/** Brings forward a window that shows `path`, or opens one. */
+async function open(path: string): Promise<void> {
+  const window = (await windows()).find((w) => shows(w, path));
+  if (window) await window.focus();
+  else await sw.clients.openWindow(path);
+}
+
+sw.addEventListener('push', (e) => {
+  let data: unknown;
+  try {
+    data = e.data?.json();
+  } catch {
+    return; // not JSON: not the server's
+  }
+  e.waitUntil(show(data));
+});
+
+sw.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  const url = (e.notification.data as { url?: unknown } | null)?.url;
+  if (typeof url === 'string' && url.startsWith('/')) e.waitUntil(open(url));
 });

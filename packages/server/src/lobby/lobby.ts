@@ -17,6 +17,7 @@ import {
 } from '@agon/protocol';
 import type { LobbyLimits } from '../limits.ts';
 import type { NetworkKey } from '../networks.ts';
+import type { Notifier } from '../notices.ts';
 import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import { TokenBucket } from '../rate-limit.ts';
@@ -66,6 +67,8 @@ export interface LobbyContext {
   readonly playing: () => readonly Playing[];
   /** The key of an address's network, for the fair-rating rules. */
   readonly network: NetworkKey;
+  /** Where notices to players who are away go (notices.ts). */
+  readonly notifier: Notifier;
 }
 
 /** The lobby of this process. */

@@ -16,6 +16,7 @@ import {
   type TimeControl,
   type Variant,
 } from '@agon/protocol';
+import type { Notifier } from '../notices.ts';
 import { brief, type Player, type PlayerStore } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import type { Seated } from '../room.ts';
@@ -128,6 +129,8 @@ export interface StarterContext {
   readonly now: () => number;
   /** Loads a new game into memory here, so its first-move alarm runs even if nobody comes. */
   readonly hold: (game: string) => Promise<unknown>;
+  /** Tells the players of a correspondence game that it started. */
+  readonly notifier: Notifier;
 }
 
 /** Makes lobby games. */
@@ -197,8 +200,19 @@ export class Starter {
       return true;
     }
     for (const seat of ['white', 'black'] as const satisfies readonly Colour[]) {
-      const p = seat === 'white' ? white : black;
+      const [p, opponent] = seat === 'white' ? [white, black] : [black, white];
       board.notify(p.id, { t: 'paired', game, seat });
+      // A live game's players are in the lobby, whose page takes them to the game; a game of
+      // days goes on wherever they are, its start told to every device they have.
+      if (days) {
+        const notice = {
+          kind: 'started',
+          game,
+          opponent: opponent.name,
+          url: `/g/${game}`,
+        } as const;
+        this.context.notifier.notify(p.id, notice);
+      }
     }
     await this.context.hold(game).catch((e: unknown) => problems.report(`game ${game}`, e));
     return true;

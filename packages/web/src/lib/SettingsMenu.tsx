@@ -1,10 +1,13 @@
 // The settings menu of the top bar, the one place for how the app looks and sounds: theme,
 // language, sound, cell names and premoves, each stored at once; the way to this browser's
-// online name; and the install button while the browser offers to install the app.
+// online name; the notifications this device is sent; and the install button while the browser
+// offers to install the app.
 
 import { LANGUAGES, type Language } from '../i18n/language.ts';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
+import { NoticeSettings } from '../notices/NoticeSettings.tsx';
+import { resubscribe } from '../notices/push.ts';
 import { keptIdentity } from '../online/identity.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
@@ -101,7 +104,11 @@ export function SettingsMenu() {
               heading={t('top.language')}
               value={settings.language ?? language.value}
               choices={LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code }))}
-              choose={(code) => updatePreferences({ language: code })}
+              choose={(code) => {
+                updatePreferences({ language: code });
+                // Notices are worded in the language the server was last told.
+                resubscribe().catch(() => undefined);
+              }}
             />
             <div class="menu-section">
               <p class="menu-heading">{t('top.board')}</p>
@@ -131,6 +138,7 @@ export function SettingsMenu() {
               </button>
             </div>
             <OnlineName />
+            <NoticeSettings />
           </>
         )}
       </Menu>

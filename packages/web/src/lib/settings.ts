@@ -2,6 +2,7 @@
 // back, and the one copy the whole page reads (the game, online play, the tutorial and the top
 // bar alike).
 
+import { NOTICE_KINDS, type NoticeKind } from '@agon/protocol';
 import { effect, signal } from '@preact/signals';
 import { isLanguage, type Language } from '../i18n/language.ts';
 import { loadSettings, saveSettings } from './storage.ts';
@@ -28,6 +29,10 @@ export interface Settings {
   readonly introDone: boolean;
   /** Quick messages in online games: off, none are shown and none can be sent. */
   readonly quickMessages: boolean;
+  /** The kinds of notice this device does not want (docs/online.md, "Notifications"). */
+  readonly noticesOff: readonly NoticeKind[];
+  /** The player answered "Not now" to being told: the game page asks no more. */
+  readonly pushDeclined: boolean;
 }
 
 const media = (query: string): boolean =>
@@ -43,6 +48,8 @@ export function defaultSettings(): Settings {
     language: undefined,
     introDone: false,
     quickMessages: true,
+    noticesOff: [],
+    pushDeclined: false,
   };
 }
 
@@ -84,6 +91,8 @@ export function readSettings(value: unknown): Settings {
     language: isLanguage(v.language) ? v.language : undefined,
     introDone: v.introDone === true,
     quickMessages: typeof v.quickMessages === 'boolean' ? v.quickMessages : d.quickMessages,
+    noticesOff: NOTICE_KINDS.filter((k) => Array.isArray(v.noticesOff) && v.noticesOff.includes(k)),
+    pushDeclined: v.pushDeclined === true,
   };
 }
 

@@ -12,6 +12,7 @@ import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { PushPrompt } from '../notices/PushPrompt.tsx';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
 import { abortable, drawTooEarly, lobbyGame } from './fair-play.ts';
@@ -295,6 +296,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
           <p class="online-offer">{words.theyOfferDraw}</p>
         )}
         <TakebackOffer online={online} />
+        {v?.clock?.days && !v.outcome && you !== null && lobbyGame(v) && <PushPrompt />}
         {v?.outcome && you !== null && v.rematchOffer === opposite(you) && (
           <p class="online-offer">{words.theyWantRematch}</p>
         )}

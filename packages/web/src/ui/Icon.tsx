@@ -4,6 +4,7 @@
 
 import {
   ArrowDownUp,
+  Bell,
   ChartLine,
   ChevronLeft,
   ChevronRight,
@@ -34,6 +35,7 @@ import { h } from 'preact';
 export const ICONS = {
   analyse: ChartLine,
   back: ChevronLeft,
+  bell: Bell,
   chat: MessageCircle,
   close: X,
   copy: Copy,

@@ -1,0 +1,151 @@
+// A notice (protocol's notice.ts) in words, in the language its device asked for: what the
+// service worker shows when a push arrives, whatever language the app was last in. Every
+// language is here, since a service worker has no page to fetch a catalog for. The service
+// worker is a classic script, which cannot import the app's chunks: this module imports
+// nothing but types, and the build keeps it in the worker (vite.config.ts).
+
+import type { Notice, NoticeKind, NoticeResult, Pace, PushPayload } from '@agon/protocol';
+import type { PluralForms } from '../i18n/catalog.ts';
+import type { Language } from '../i18n/language.ts';
+
+/** The words of notices in one language. */
+interface NoticeWords {
+  readonly turn: readonly [title: string, body: string];
+  readonly challenge: readonly [title: string, body: string];
+  readonly accepted: readonly [title: string, body: string];
+  readonly started: readonly [title: string, body: string];
+  readonly ended: { readonly [R in NoticeResult]: string } & { readonly body: string };
+  readonly seeking: readonly [title: string, body: string];
+  readonly days: PluralForms;
+}
+
+const WORDS: { readonly [L in Language]: NoticeWords } = {
+  en: {
+    turn: ['Your move', '{opponent} has moved. Move by {date}.'],
+    challenge: ['A challenge', '{from} challenges you to a game ({pace}).'],
+    accepted: ['Challenge accepted', '{by} accepted your challenge: the game is on.'],
+    started: ['Your game has started', 'Against {opponent}.'],
+    ended: {
+      win: 'You won',
+      loss: 'You lost',
+      draw: 'A draw',
+      aborted: 'Game called off',
+      body: 'Against {opponent}.',
+    },
+    seeking: ['Someone wants a game', '{seeker} is looking for a {pool} game.'],
+    days: { one: '{count} day a move', other: '{count} days a move' },
+  },
+  fi: {
+    turn: ['Sinun siirtosi', '{opponent} siirsi. Siirrä viimeistään {date}.'],
+    challenge: ['Haaste', '{from} haastaa sinut peliin ({pace}).'],
+    accepted: ['Haaste hyväksytty', '{by} hyväksyi haasteesi: peli alkaa.'],
+    started: ['Pelisi alkoi', 'Vastassa {opponent}.'],
+    ended: {
+      win: 'Voitit',
+      loss: 'Hävisit',
+      draw: 'Tasapeli',
+      aborted: 'Peli peruttiin',
+      body: 'Vastassa {opponent}.',
+    },
+    seeking: ['Joku haluaa pelata', '{seeker} etsii peliä {pool}.'],
+    days: { one: '{count} päivä siirtoa kohden', other: '{count} päivää siirtoa kohden' },
+  },
+  ru: {
+    turn: ['Ваш ход', 'Соперник {opponent} сделал ход. Ходите до {date}.'],
+    challenge: ['Вызов', '{from} вызывает вас на партию ({pace}).'],
+    accepted: ['Вызов принят', '{by} принимает ваш вызов: партия началась.'],
+    started: ['Партия началась', 'Соперник: {opponent}.'],
+    ended: {
+      win: 'Вы победили',
+      loss: 'Вы проиграли',
+      draw: 'Ничья',
+      aborted: 'Партия отменена',
+      body: 'Соперник: {opponent}.',
+    },
+    seeking: ['Ищут соперника', '{seeker} ищет партию {pool}.'],
+    days: {
+      one: '{count} день на ход',
+      few: '{count} дня на ход',
+      many: '{count} дней на ход',
+      other: '{count} дня на ход',
+    },
+  },
+  hi: {
+    turn: ['आपकी चाल', '{opponent} ने चाल चल दी है। {date} तक अपनी चाल चलें।'],
+    challenge: ['चुनौती', '{from} ने आपको खेल की चुनौती दी है ({pace})।'],
+    accepted: ['चुनौती स्वीकार', '{by} ने आपकी चुनौती स्वीकार की: खेल शुरू हो गया है।'],
+    started: ['आपका खेल शुरू हो गया', 'विरोधी: {opponent}।'],
+    ended: {
+      win: 'आप जीते',
+      loss: 'आप हारे',
+      draw: 'बराबरी',
+      aborted: 'खेल रद्द हुआ',
+      body: 'विरोधी: {opponent}।',
+    },
+    seeking: ['कोई खेलना चाहता है', '{seeker} {pool} का खेल ढूँढ रहे हैं।'],
+    days: { one: 'हर चाल के लिए {count} दिन', other: 'हर चाल के लिए {count} दिन' },
+  },
+};
+
+/** `template` with each `{name}` filled from `params`. */
+function fill(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/** A pace as the lobby writes it: minutes + seconds, or days a move. */
+function paceText(pace: Pace, language: Language): string {
+  if (!('days' in pace)) return `${pace.initial / 60_000}+${pace.increment / 1000}`;
+  const forms = WORDS[language].days;
+  const form = forms[new Intl.PluralRules(language).select(pace.days)] ?? forms.other;
+  return fill(form, { count: new Intl.NumberFormat(language).format(pace.days) });
+}
+
+/** A push's payload, if it is one the server sends: a known kind, a page and a language. */
+export function payloadOf(data: unknown): PushPayload | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { notice, language } = data as Partial<Record<string, unknown>>;
+  if (typeof notice !== 'object' || notice === null) return undefined;
+  const { kind, url } = notice as Partial<Record<string, unknown>>;
+  const known =
+    typeof kind === 'string' &&
+    kind in WORDS.en &&
+    kind !== 'days' &&
+    typeof url === 'string' &&
+    url.startsWith('/') &&
+    typeof language === 'string' &&
+    language in WORDS;
+  return known
+    ? { notice: notice as Notice & { kind: NoticeKind }, language: language as Language }
+    : undefined;
+}
+
+/** The title and the sentence that show `notice` in `language`. */
+export function noticeText(
+  notice: Notice,
+  language: Language,
+): { readonly title: string; readonly body: string } {
+  const words = WORDS[language];
+  const say = (
+    [title, body]: readonly [string, string],
+    params: Readonly<Record<string, string>>,
+  ) => ({ title, body: fill(body, params) });
+  switch (notice.kind) {
+    case 'turn': {
+      const date = new Intl.DateTimeFormat(language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(notice.deadline);
+      return say(words.turn, { opponent: notice.opponent, date });
+    }
+    case 'challenge':
+      return say(words.challenge, { from: notice.from, pace: paceText(notice.pace, language) });
+    case 'accepted':
+      return say(words.accepted, { by: notice.by });
+    case 'started':
+      return say(words.started, { opponent: notice.opponent });
+    case 'ended':
+      return say([words.ended[notice.result], words.ended.body], { opponent: notice.opponent });
+    case 'seeking':
+      return say(words.seeking, { seeker: notice.seeker, pool: notice.pool });
+  }
+}
