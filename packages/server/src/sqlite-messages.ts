@@ -1,6 +1,7 @@
 // What the main thread and the SQLite worker say to each other: requests tagged with a
 // reference number, answered once each, in any order.
 
+import type { LobbySettings, PoolId } from '@agon/protocol';
 import type { Outcome, Player, PlayerGame, Settlement, StartedGame } from './players.ts';
 
 /** What each request about players answers, by its `op`. */
@@ -20,6 +21,10 @@ export interface PlayerAnswers {
   readonly 'colour-balance': number;
   readonly unsettled: readonly string[];
   readonly secret: string;
+  readonly settings: LobbySettings;
+  readonly 'save-settings': undefined;
+  readonly 'have-played': boolean;
+  readonly subscribers: readonly string[];
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -63,7 +68,17 @@ export type PlayerJob =
   | { readonly op: 'colour-balance'; readonly playerId: string }
   | { readonly op: 'unsettled'; readonly before: number }
   /** The secret `name`, kept as `value` unless one was kept before. */
-  | { readonly op: 'secret'; readonly name: string; readonly value: string };
+  | { readonly op: 'secret'; readonly name: string; readonly value: string }
+  | { readonly op: 'settings'; readonly playerId: string }
+  | { readonly op: 'save-settings'; readonly playerId: string; readonly settings: LobbySettings }
+  | { readonly op: 'have-played'; readonly a: string; readonly b: string }
+  | {
+      readonly op: 'subscribers';
+      readonly pool: PoolId;
+      readonly hour: number;
+      readonly except: string;
+      readonly limit: number;
+    };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
@@ -73,6 +88,9 @@ export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
   'recent-games',
   'colour-balance',
   'unsettled',
+  'settings',
+  'have-played',
+  'subscribers',
 ]);
 
 /** What the main thread asks the SQLite worker to do. */

@@ -5,7 +5,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
-import { fairRatings, playersSchema } from './player-sql.ts';
+import { fairRatings, playersSchema, SETTINGS_SCHEMA } from './player-sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
 const MIGRATIONS: readonly ((db: Database) => void)[] = [
@@ -61,6 +61,10 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
       ALTER TABLE games ADD COLUMN due_at INTEGER;
       CREATE INDEX due_games ON games (due_at) WHERE due_at IS NOT NULL;
     `);
+  },
+  // 6. Lobby settings: whom a player takes addressed challenges from, and their waiting list.
+  (db) => {
+    db.exec(SETTINGS_SCHEMA);
   },
 ];
 
