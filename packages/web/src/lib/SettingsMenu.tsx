@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../i18n/language.ts';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
 import { keptIdentity } from '../online/identity.ts';
+import { StrangerChallenges } from '../online/StrangerChallenges.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import { install, installOffer } from './service-worker.ts';
@@ -46,8 +47,8 @@ function Choices<V extends string>(props: {
 }
 
 /**
- * The link to this browser's player page, named by the player's name when there is one, and
- * the switch of quick messages in online games.
+ * The link to this browser's player page, named by the player's name when there is one, the
+ * switch of quick messages in online games and that of challenges from strangers.
  */
 function OnlineName() {
   const name = keptIdentity()?.name;
@@ -67,6 +68,7 @@ function OnlineName() {
       >
         {t('top.quickMessages')}
       </button>
+      <StrangerChallenges />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
+import { ChallengeButton } from './ChallengeButton.tsx';
 import { abortable, drawTooEarly, lobbyGame } from './fair-play.ts';
 import { Link } from './Link.tsx';
 import { gameModeText } from './lobby-text.ts';
@@ -103,6 +104,8 @@ function Actions({ online }: { readonly online: OnlineGame }) {
   const tooEarly =
     seated && drawTooEarly(v) ? ot('game.drawTooEarly', { count: DRAW_AFTER_MOVES }) : undefined;
   if (v.outcome) {
+    // A lobby game's opponent has an identity, so they can be challenged again by name.
+    const opponent = v.players[them];
     return (
       <>
         {seated && (
@@ -120,6 +123,7 @@ function Actions({ online }: { readonly online: OnlineGame }) {
             onClick={() => online.rematch()}
           />
         )}
+        {opponent && <ChallengeButton to={opponent} class="action" />}
         {lobbyGame(v) ? (
           <Link class="button action" href="/lobby">
             <Icon name="newGame" />
