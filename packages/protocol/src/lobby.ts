@@ -44,10 +44,14 @@ export interface ChallengeTerms {
   readonly rated: boolean;
 }
 
-/** An open challenge as the lobby lists it. */
+/**
+ * An open challenge as the lobby lists it. One addressed `to` a player is shown only to them and
+ * to its challenger (`direct`), never in the public list.
+ */
 export interface ChallengeView extends ChallengeTerms {
   readonly id: string;
   readonly by: PlayerBrief;
+  readonly to?: PlayerBrief;
   readonly class: RatingClass;
   /** When it was opened (ms): the newest are listed first. */
   readonly since: number;
@@ -97,6 +101,56 @@ export interface LobbyView {
 
 /** The longest list the lobby sends of challenges and of live games. */
 export const MAX_LISTED = 50;
+
+/**
+ * How many challenges addressed to players one player may have waiting for an answer at once,
+ * beside their one open challenge: enough to ask a few friends, too few to spam a crowd.
+ */
+export const MAX_DIRECT = 5;
+
+/**
+ * Why an addressee declines a challenge, as lichess offers them: short, generic and never rude;
+ * the challenger reads the reason in their own language.
+ */
+export const DECLINE_REASONS = [
+  'generic',
+  'later',
+  'too-fast',
+  'too-slow',
+  'time-control',
+  'rated',
+  'casual',
+  'variant',
+  'rules',
+] as const;
+/** A reason for declining a challenge. */
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/** Whom a player takes addressed challenges from: anyone, or only players they have played. */
+export const CHALLENGES_FROM = ['everyone', 'played'] as const;
+/** Whom a player takes addressed challenges from. */
+export type ChallengesFrom = (typeof CHALLENGES_FROM)[number];
+
+/**
+ * A player's waiting list: the pools they want to hear of when someone seeks a game there and
+ * nobody waits, in the hours of the day (UTC, 0-23) they want to hear of them.
+ */
+export interface WaitingList {
+  readonly pools: readonly PoolId[];
+  readonly hours: readonly number[];
+}
+
+/** A player's lobby settings (GET and PATCH /api/me/settings). */
+export interface LobbySettings {
+  readonly challengesFrom: ChallengesFrom;
+  readonly waitingList: WaitingList;
+}
+
+/** The settings of a player who never changed them. */
+export const DEFAULT_SETTINGS: LobbySettings = {
+  challengesFrom: 'everyone',
+  waitingList: { pools: [], hours: [] },
+};
 
 /** Entries that came and went in one of the lobby's lists. */
 export interface ListChanges<T> {
@@ -189,10 +243,15 @@ export type LobbyClientMessage =
   /** Waits in a quick pairing pool (leaving any other pool). Quick pairing is rated. */
   | { readonly t: 'seek'; readonly pool: PoolId }
   | { readonly t: 'unseek' }
-  /** Opens a challenge (the player's only one: a new one replaces it). */
-  | ({ readonly t: 'challenge' } & ChallengeTerms)
+  /**
+   * Opens a challenge (the player's only open one: a new one replaces it), or with `to` one
+   * addressed to that player (replacing the player's earlier one to them; MAX_DIRECT at most).
+   */
+  | ({ readonly t: 'challenge'; readonly to?: string } & ChallengeTerms)
   | { readonly t: 'withdraw'; readonly id: string }
   | { readonly t: 'accept'; readonly id: string }
+  /** The addressee of challenge `id` declines it; its challenger is told why. */
+  | { readonly t: 'decline'; readonly id: string; readonly reason: DeclineReason }
   | { readonly t: 'ping' };
 
 /** What the lobby sends. */
@@ -207,5 +266,17 @@ export type LobbyServerMessage =
    * seat (no seat token is made for a lobby game).
    */
   | { readonly t: 'paired'; readonly game: string; readonly seat: Colour }
+  /**
+   * The challenges addressed to this player or by them, newest first: sent after the welcome
+   * and whole again whenever it changes.
+   */
+  | { readonly t: 'direct'; readonly challenges: readonly ChallengeView[] }
+  /** The addressee of this player's challenge `id` declined it. */
+  | {
+      readonly t: 'declined';
+      readonly id: string;
+      readonly by: PlayerBrief;
+      readonly reason: DeclineReason;
+    }
   | ({ readonly t: 'error' } & Refusal)
   | { readonly t: 'pong' };

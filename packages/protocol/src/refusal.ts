@@ -32,6 +32,10 @@ export type ErrorCode =
   | 'no-such-challenge'
   | 'own-challenge'
   | 'busy'
+  /** A challenge to a player who takes them only from players they have played. */
+  | 'challenges-closed'
+  /** More than MAX_DIRECT challenges addressed to players, waiting for an answer. */
+  | 'too-many-challenges'
   /** A draw offered in a rated game before each side has made its first moves. */
   | 'too-early'
   /** The server cannot do that right now (it lost a service it needs); try again soon. */

@@ -10,7 +10,15 @@ import {
   MIN_INITIAL_MS,
   TOKEN,
 } from './limits.ts';
-import { CHALLENGE_ID, type LobbyClientMessage, POOLS } from './lobby.ts';
+import {
+  CHALLENGE_ID,
+  CHALLENGES_FROM,
+  DECLINE_REASONS,
+  type LobbyClientMessage,
+  type LobbySettings,
+  POOLS,
+  type PoolId,
+} from './lobby.ts';
 import {
   type ClientMessage,
   CORRESPONDENCE_DAYS,
@@ -20,7 +28,7 @@ import {
   type TimeControl,
 } from './messages.ts';
 import { MAX_ENDPOINT, NOTICE_KINDS, type NoticeKind, type PushRequest } from './notice.ts';
-import { checkName, TRANSFER_CODE } from './player.ts';
+import { checkName, PLAYER_ID, TRANSFER_CODE } from './player.ts';
 import type { Checked, ErrorCode, Refusal } from './refusal.ts';
 
 const refuse = (
@@ -297,8 +305,19 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
       return { ok: true, value: { t: 'seek', pool: pool.id } };
     }
     case 'challenge': {
-      const bad = fields(['clock', 'variant', 'touchMove', 'captorPlacesQueen', 'side', 'rated']);
+      const bad = fields([
+        'clock',
+        'variant',
+        'touchMove',
+        'captorPlacesQueen',
+        'side',
+        'rated',
+        'to',
+      ]);
       if (bad) return { ok: false, error: bad };
+      if (data.to !== undefined && (typeof data.to !== 'string' || !PLAYER_ID.test(data.to))) {
+        return refuse('bad-message', "to must be a player's 10-character id");
+      }
       const clock = readPace(data.clock);
       if (!clock.ok) return clock;
       if (data.variant !== 'standard' && data.variant !== 'placement') {
@@ -322,8 +341,21 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
           captorPlacesQueen: captorPlacesQueen.value,
           side: data.side as Colour | 'random',
           rated: data.rated,
+          ...(data.to !== undefined && { to: data.to }),
         },
       };
+    }
+    case 'decline': {
+      const bad = fields(['id', 'reason']);
+      if (bad) return { ok: false, error: bad };
+      if (typeof data.id !== 'string' || !CHALLENGE_ID.test(data.id)) {
+        return refuse('bad-message', "id must be a challenge's 8-character id");
+      }
+      const reason = DECLINE_REASONS.find((r) => r === data.reason);
+      if (!reason) {
+        return refuse('bad-message', `reason must be one of ${DECLINE_REASONS.join(', ')}`);
+      }
+      return { ok: true, value: { t: 'decline', id: data.id, reason } };
     }
     case 'withdraw':
     case 'accept': {
@@ -475,4 +507,47 @@ export function parsePushEndpoint(body: unknown): Checked<{ readonly endpoint: s
   // Any endpoint that could have been kept: one no longer allowed is still forgotten.
   const endpoint = readEndpoint(body.endpoint, true);
   return endpoint.ok ? { ok: true, value: { endpoint: endpoint.value } } : endpoint;
+}
+
+/**
+ * Reads the body of PATCH /api/me/settings: either setting or both (a missing one is left as
+ * it is). The waiting list's pools and hours are sets: each at most once.
+ */
+export function parseSettings(body: unknown): Checked<Partial<LobbySettings>> {
+  if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
+  const extra = extraKey(body, ['challengesFrom', 'waitingList']);
+  if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
+  const from = body.challengesFrom;
+  const challengesFrom = CHALLENGES_FROM.find((c) => c === from);
+  if (from !== undefined && !challengesFrom) {
+    return refuse('bad-message', `challengesFrom must be one of ${CHALLENGES_FROM.join(', ')}`);
+  }
+  const list = body.waitingList;
+  if (list === undefined) return { ok: true, value: challengesFrom ? { challengesFrom } : {} };
+  if (!isObject(list) || extraKey(list, ['pools', 'hours']) !== undefined) {
+    return refuse('bad-message', 'waitingList is {pools, hours}');
+  }
+  const { pools, hours } = list;
+  const ids = POOLS.map((p) => p.id as string);
+  if (
+    !Array.isArray(pools) ||
+    !pools.every((p) => typeof p === 'string' && ids.includes(p)) ||
+    new Set(pools).size !== pools.length
+  ) {
+    return refuse('bad-message', `waitingList.pools must be distinct pools of ${ids.join(', ')}`);
+  }
+  if (
+    !Array.isArray(hours) ||
+    !hours.every((h) => Number.isInteger(h) && h >= 0 && h <= 23) ||
+    new Set(hours).size !== hours.length
+  ) {
+    return refuse('bad-message', 'waitingList.hours must be distinct hours of 0 to 23 (UTC)');
+  }
+  return {
+    ok: true,
+    value: {
+      ...(challengesFrom && { challengesFrom }),
+      waitingList: { pools: pools as PoolId[], hours: (hours as number[]).map(whole) },
+    },
+  };
 }

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkName,
   DAY_MS,
+  DECLINE_REASONS,
   POOLS,
   paceOf,
   parseLobbyMessage,
   parseNewPlayer,
   parseRename,
+  parseSettings,
   parseTransfer,
   ratingClass,
 } from '../src/index.ts';
@@ -49,6 +51,14 @@ describe('parseLobbyMessage', () => {
       value: { t: 'accept', id: 'abcdefgh' },
     });
     expect(code('{"t":"withdraw","id":"abcdefgh"}')).toBe('ok');
+    const addressed = { ...challenge, to: 'abcdefghjk' };
+    expect(parseLobbyMessage(JSON.stringify(addressed))).toEqual({ ok: true, value: addressed });
+    for (const reason of DECLINE_REASONS) {
+      expect(parseLobbyMessage(JSON.stringify({ t: 'decline', id: 'abcdefgh', reason }))).toEqual({
+        ok: true,
+        value: { t: 'decline', id: 'abcdefgh', reason },
+      });
+    }
     expect(code('{"t":"unseek"}')).toBe('ok');
     expect(code('{"t":"ping"}')).toBe('ok');
   });
@@ -67,8 +77,14 @@ describe('parseLobbyMessage', () => {
     expect(code(JSON.stringify({ ...challenge, side: 'red' }))).toBe('bad-message');
     expect(code(JSON.stringify({ ...challenge, variant: 'chess' }))).toBe('bad-message');
     expect(code(JSON.stringify({ ...challenge, captorPlacesQueen: 'yes' }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, to: 'nobody' }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, to: null }))).toBe('bad-message');
+    expect(code('{"t":"decline","id":"abcdefgh"}')).toBe('bad-message');
+    expect(code('{"t":"decline","id":"abcdefgh","reason":"rude"}')).toBe('bad-message');
     const refused = parseLobbyMessage('{"t":"seek","pool":"2+1"}');
     expect(refused.ok ? '' : refused.error.message).toContain('3+2');
+    const reason = parseLobbyMessage('{"t":"decline","id":"abcdefgh","reason":"rude"}');
+    expect(reason.ok ? '' : reason.error.message).toContain('too-fast');
   });
 
   it('reads a challenge under R16, and one from a client before R16 as R10', () => {
@@ -83,13 +99,32 @@ describe('parseLobbyMessage', () => {
   it('never throws on noise, and reads back whatever it accepts as itself', () => {
     const value = fc.oneof(
       fc.jsonValue(),
-      fc.constantFrom('3+2', 'abcdefgh', 'white', 'random', true, false, 'B'.repeat(43)),
+      fc.constantFrom(
+        '3+2',
+        'abcdefgh',
+        'abcdefghjk',
+        'white',
+        'random',
+        'later',
+        true,
+        false,
+        'B'.repeat(43),
+      ),
       fc.record({ initial: fc.jsonValue(), increment: fc.jsonValue() }),
     );
     const lobbyLike = fc
       .record({
         t: fc.oneof(
-          fc.constantFrom('hello', 'seek', 'unseek', 'challenge', 'withdraw', 'accept', 'ping'),
+          fc.constantFrom(
+            'hello',
+            'seek',
+            'unseek',
+            'challenge',
+            'withdraw',
+            'accept',
+            'decline',
+            'ping',
+          ),
           fc.string(),
         ),
         fields: fc.dictionary(
@@ -103,6 +138,8 @@ describe('parseLobbyMessage', () => {
             'captorPlacesQueen',
             'side',
             'rated',
+            'to',
+            'reason',
           ),
           value,
           { maxKeys: 6 },
@@ -129,6 +166,37 @@ describe('parseLobbyMessage', () => {
         const parsed = parseLobbyMessage(text);
         if (!parsed.ok) expect(parsed.error.message.length).toBeGreaterThan(0);
       }),
+    );
+  });
+});
+
+describe('parseSettings', () => {
+  const refusal = (body: unknown): string => {
+    const parsed = parseSettings(body);
+    return parsed.ok ? 'ok' : parsed.error.message;
+  };
+
+  it('reads either setting, or both', () => {
+    expect(parseSettings({ challengesFrom: 'played' })).toEqual({
+      ok: true,
+      value: { challengesFrom: 'played' },
+    });
+    const waitingList = { pools: ['5+3', '10+5'], hours: [18, 19, 20] };
+    expect(parseSettings({ waitingList })).toEqual({ ok: true, value: { waitingList } });
+    expect(parseSettings({})).toEqual({ ok: true, value: {} });
+  });
+
+  it('refuses what is not a setting, naming the problem', () => {
+    expect(refusal([])).toContain('JSON object');
+    expect(refusal({ theme: 'dark' })).toContain('"theme" is not an option');
+    expect(refusal({ challengesFrom: 'friends' })).toContain('everyone, played');
+    expect(refusal({ waitingList: { pools: ['2+1'], hours: [] } })).toContain('pools');
+    expect(refusal({ waitingList: { pools: ['5+3', '5+3'], hours: [] } })).toContain('distinct');
+    expect(refusal({ waitingList: { pools: [], hours: [24] } })).toContain('0 to 23');
+    expect(refusal({ waitingList: { pools: [], hours: [1.5] } })).toContain('0 to 23');
+    expect(refusal({ waitingList: { pools: [] } })).toContain('hours');
+    expect(refusal({ waitingList: { pools: [], hours: [], days: [] } })).toContain(
+      '{pools, hours}',
     );
   });
 });

@@ -7,9 +7,11 @@
 import type { Colour } from '@agon/engine';
 import {
   categoryKey,
+  type LobbySettings,
   type PlayerBrief,
   type PlayerGame,
   type PlayerView,
+  type PoolId,
   parseCategoryKey,
   RATING_CLASSES,
   type RatingCategory,
@@ -164,6 +166,22 @@ export interface PlayerStore {
   recentGames(playerId: string, limit: number, ongoing?: boolean): Promise<readonly PlayerGame[]>;
   /** Games as white minus games as black, over the player's last 20: for choosing colours. */
   colourBalance(playerId: string): Promise<number>;
+  /** A player's lobby settings (the defaults if they never saved any). */
+  settings(playerId: string): Promise<LobbySettings>;
+  /** Replaces a player's lobby settings. */
+  saveSettings(playerId: string, settings: LobbySettings): Promise<void>;
+  /** Whether two players have met in a lobby game. */
+  havePlayed(a: string, b: string): Promise<boolean>;
+  /**
+   * Up to `limit` players, drawn at random, on the waiting list of `pool` at the UTC hour `hour`,
+   * but `except`.
+   */
+  subscribers(
+    pool: PoolId,
+    hour: number,
+    except: string,
+    limit: number,
+  ): Promise<readonly string[]>;
 }
 
 /** The number of games `colourBalance` looks back over. */

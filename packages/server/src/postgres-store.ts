@@ -3,7 +3,7 @@
 // durably before answering; a pool of connections lets commits overlap.
 
 import type { Colour } from '@agon/engine';
-import { categoryKey } from '@agon/protocol';
+import { categoryKey, type LobbySettings, type PoolId } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import pg from 'pg';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
@@ -84,6 +84,8 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
   `,
   // 6. Notifications: the devices' push subscriptions.
   sql.pushSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
+  // 7. Lobby settings: whom a player takes addressed challenges from, and their waiting list.
+  sql.SETTINGS_SCHEMA,
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -439,6 +441,48 @@ export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore 
   async subscriptions(player: string): Promise<readonly Subscription[]> {
     const rows = await this.pool.query<sql.SubscriptionRow>(sql.SELECT_SUBSCRIPTIONS, [player]);
     return rows.rows.map(sql.subscriptionFrom);
+  }
+
+  async settings(playerId: string): Promise<LobbySettings> {
+    const [row, pools] = await Promise.all([
+      this.pool.query<sql.SettingsRow>(sql.SELECT_SETTINGS, [playerId]),
+      this.pool.query<{ pool: string }>(sql.SELECT_PING_POOLS, [playerId]),
+    ]);
+    return sql.settingsFrom(row.rows[0], pools.rows);
+  }
+
+  async saveSettings(playerId: string, settings: LobbySettings): Promise<void> {
+    const { challengesFrom, waitingList } = settings;
+    await this.transaction(async (client) => {
+      await client.query(sql.UPSERT_SETTINGS, [
+        playerId,
+        challengesFrom,
+        sql.hourMask(waitingList.hours),
+      ]);
+      await client.query(sql.DELETE_PING_POOLS, [playerId]);
+      for (const pool of waitingList.pools) {
+        await client.query(sql.INSERT_PING_POOL, [pool, playerId]);
+      }
+    });
+  }
+
+  async havePlayed(a: string, b: string): Promise<boolean> {
+    return (await this.pool.query(sql.HAVE_PLAYED, [a, b])).rows.length > 0;
+  }
+
+  async subscribers(
+    pool: PoolId,
+    hour: number,
+    except: string,
+    limit: number,
+  ): Promise<readonly string[]> {
+    const rows = await this.pool.query<{ player_id: string }>(sql.SUBSCRIBERS, [
+      pool,
+      hour,
+      except,
+      limit,
+    ]);
+    return rows.rows.map((r) => r.player_id);
   }
 
   /** Never set: the pool reconnects, so each query fails or succeeds on its own. */

@@ -1,6 +1,7 @@
 // What the main thread and the SQLite worker say to each other: requests tagged with a
 // reference number, answered once each, in any order.
 
+import type { LobbySettings, PoolId } from '@agon/protocol';
 import type { Outcome, Player, PlayerGame, Settlement, StartedGame } from './players.ts';
 import type { Subscription } from './subscriptions.ts';
 
@@ -25,6 +26,10 @@ export interface PlayerAnswers {
   readonly unsubscribe: boolean;
   readonly forget: undefined;
   readonly subscriptions: readonly Subscription[];
+  readonly settings: LobbySettings;
+  readonly 'save-settings': undefined;
+  readonly 'have-played': boolean;
+  readonly subscribers: readonly string[];
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -72,7 +77,17 @@ export type PlayerJob =
   | { readonly op: 'subscribe'; readonly subscription: Subscription; readonly most: number }
   | { readonly op: 'unsubscribe'; readonly player: string; readonly endpoint: string }
   | { readonly op: 'forget'; readonly endpoint: string }
-  | { readonly op: 'subscriptions'; readonly player: string };
+  | { readonly op: 'subscriptions'; readonly player: string }
+  | { readonly op: 'settings'; readonly playerId: string }
+  | { readonly op: 'save-settings'; readonly playerId: string; readonly settings: LobbySettings }
+  | { readonly op: 'have-played'; readonly a: string; readonly b: string }
+  | {
+      readonly op: 'subscribers';
+      readonly pool: PoolId;
+      readonly hour: number;
+      readonly except: string;
+      readonly limit: number;
+    };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
@@ -83,6 +98,9 @@ export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
   'colour-balance',
   'unsettled',
   'subscriptions',
+  'settings',
+  'have-played',
+  'subscribers',
 ]);
 
 /** What the main thread asks the SQLite worker to do. */

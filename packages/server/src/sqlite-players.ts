@@ -73,6 +73,13 @@ export function playerHandlers(db: Database): PlayerHandlers {
   const deleteSubscriptionOf = statement(db, sql.DELETE_SUBSCRIPTION_OF);
   const deleteSubscription = statement(db, sql.DELETE_SUBSCRIPTION);
   const selectSubscriptions = statement<sql.SubscriptionRow>(db, sql.SELECT_SUBSCRIPTIONS);
+  const selectSettings = statement<sql.SettingsRow>(db, sql.SELECT_SETTINGS);
+  const selectPingPools = statement<{ pool: string }>(db, sql.SELECT_PING_POOLS);
+  const upsertSettings = statement(db, sql.UPSERT_SETTINGS);
+  const deletePingPools = statement(db, sql.DELETE_PING_POOLS);
+  const insertPingPool = statement(db, sql.INSERT_PING_POOL);
+  const havePlayed = statement<{ met: number }>(db, sql.HAVE_PLAYED);
+  const subscribers = statement<{ player_id: string }>(db, sql.SUBSCRIBERS);
 
   /**
    * A player's rating in a category (its row made first if it was never played rated), and
@@ -163,5 +170,19 @@ export function playerHandlers(db: Database): PlayerHandlers {
       return undefined;
     }),
     subscriptions: (job) => selectSubscriptions(job.player).all().map(sql.subscriptionFrom),
+    settings: (job) =>
+      sql.settingsFrom(selectSettings(job.playerId).get(), selectPingPools(job.playerId).all()),
+    'save-settings': db.transaction(({ playerId, settings }) => {
+      const { challengesFrom, waitingList } = settings;
+      upsertSettings(playerId, challengesFrom, sql.hourMask(waitingList.hours)).run();
+      deletePingPools(playerId).run();
+      for (const pool of waitingList.pools) insertPingPool(pool, playerId).run();
+      return undefined;
+    }),
+    'have-played': (job) => havePlayed(job.a, job.b).get() !== undefined,
+    subscribers: (job) =>
+      subscribers(job.pool, job.hour, job.except, job.limit)
+        .all()
+        .map((r) => r.player_id),
   };
 }

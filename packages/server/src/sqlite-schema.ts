@@ -5,7 +5,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
-import { fairRatings, playersSchema, pushSchema } from './player-sql.ts';
+import { fairRatings, playersSchema, pushSchema, SETTINGS_SCHEMA } from './player-sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
 const MIGRATIONS: readonly ((db: Database) => void)[] = [
@@ -67,6 +67,10 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     db.exec(
       pushSchema({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
     );
+  },
+  // 7. Lobby settings: whom a player takes addressed challenges from, and their waiting list.
+  (db) => {
+    db.exec(SETTINGS_SCHEMA);
   },
 ];
 

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { LobbySettings, PoolId } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import {
   NameTaken,
@@ -249,6 +250,27 @@ export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore {
 
   subscriptions(player: string): Promise<readonly Subscription[]> {
     return this.about({ op: 'subscriptions', player });
+  }
+
+  settings(playerId: string): Promise<LobbySettings> {
+    return this.about({ op: 'settings', playerId });
+  }
+
+  async saveSettings(playerId: string, settings: LobbySettings): Promise<void> {
+    await this.about({ op: 'save-settings', playerId, settings });
+  }
+
+  havePlayed(a: string, b: string): Promise<boolean> {
+    return this.about({ op: 'have-played', a, b });
+  }
+
+  subscribers(
+    pool: PoolId,
+    hour: number,
+    except: string,
+    limit: number,
+  ): Promise<readonly string[]> {
+    return this.about({ op: 'subscribers', pool, hour, except, limit });
   }
 
   async close(): Promise<void> {

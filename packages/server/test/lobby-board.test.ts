@@ -6,7 +6,13 @@ import type { PlayerBrief, PoolId } from '@agon/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterMissing, type Service, startRedis } from '../scripts/services.ts';
-import { type LobbyBoard, MemoryBoard, type Playing, type Seek } from '../src/lobby/board.ts';
+import {
+  type Challenge,
+  type LobbyBoard,
+  MemoryBoard,
+  type Playing,
+  type Seek,
+} from '../src/lobby/board.ts';
 import { pairUp } from '../src/lobby/pairing.ts';
 import { RedisBoard } from '../src/lobby/redis-board.ts';
 
@@ -39,9 +45,10 @@ const playing = (white: string, black: string, pool: PoolId | null = '3+2'): Pla
   lasts: 60_000,
 });
 
-const challenge = (id: string, by: string) => ({
+const challenge = (id: string, by: string, to?: string): Challenge => ({
   id,
   by: brief(by),
+  ...(to !== undefined && { to: brief(to) }),
   terms: {
     clock: { initial: 300_000, increment: 3000 },
     variant: 'standard' as const,
@@ -90,8 +97,8 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
 
     it('lets a challenge be taken once, never by its owner, and one per owner', async () => {
       const [board, other] = await make();
-      expect(await board.offer(challenge('chal0001', 'e'))).toBe(true);
-      expect(await board.offer(challenge('chal0002', 'e'))).toBe(true);
+      expect(await board.offer(challenge('chal0001', 'e'))).toBe('placed');
+      expect(await board.offer(challenge('chal0002', 'e'))).toBe('placed');
       expect(await other.challenge('chal0001')).toBeUndefined();
       expect((await other.challenge('chal0002'))?.by.id).toBe('e');
       expect(await board.take('chal0002', 'e', playing('e', 'e', null))).toBe(false);
@@ -105,7 +112,7 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       // The taker's seek went with the game.
       expect(await board.seeks('3+2')).toEqual([]);
       expect(await board.challenge('chal0002')).toBeUndefined();
-      expect(await other.offer(challenge('chal0003', 'e'))).toBe(false);
+      expect(await other.offer(challenge('chal0003', 'e'))).toBe('busy');
       await board.end(game.game, [game.white.id, game.black.id]);
     });
 
@@ -113,7 +120,7 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       const [board, other] = await make();
       const offered = challenge('chal0006', 'i');
       const r16 = { ...offered, terms: { ...offered.terms, captorPlacesQueen: true } };
-      expect(await board.offer(r16)).toBe(true);
+      expect(await board.offer(r16)).toBe('placed');
       expect((await other.challenge('chal0006'))?.terms).toEqual(r16.terms);
       const game = { ...playing('j', 'i', null), captorPlacesQueen: true };
       expect(await other.take('chal0006', 'j', game)).toBe(true);
@@ -132,6 +139,65 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       await board.drop('g');
       expect(await board.challenge('chal0005')).toBeUndefined();
       expect(await board.seeks('3+2')).toEqual([]);
+    });
+
+    it('lets only its addressee take or decline a challenge addressed to them', async () => {
+      const [board, other] = await make();
+      expect(await board.offer(challenge('dire0001', 'k', 'l'))).toBe('placed');
+      // Beside the challenger's open challenge, which it does not replace.
+      expect(await board.offer(challenge('dire0002', 'k'))).toBe('placed');
+      expect((await other.challenge('dire0001'))?.to?.id).toBe('l');
+      expect(await other.take('dire0001', 'm', playing('m', 'k', null))).toBe(false);
+      expect(await other.decline('m', 'dire0001')).toBeUndefined();
+      expect(await other.decline('k', 'dire0001')).toBeUndefined();
+      expect((await other.decline('l', 'dire0001'))?.id).toBe('dire0001');
+      expect(await board.challenge('dire0001')).toBeUndefined();
+      expect(await board.offer(challenge('dire0003', 'k', 'l'))).toBe('placed');
+      const game = playing('l', 'k', null);
+      expect(await other.take('dire0003', 'l', game)).toBe(true);
+      // The game took the challenger's other challenges with it, the open one too.
+      expect((await board.snapshot()).challenges.map((c) => c.id)).not.toContain('dire0002');
+      await board.end(game.game, [game.white.id, game.black.id]);
+    });
+
+    it('holds a few addressed challenges a player, one an addressee', async () => {
+      const [board, other] = await make();
+      const to = ['n1', 'n2', 'n3', 'n4', 'n5'];
+      for (const [i, p] of to.entries()) {
+        expect(await board.offer(challenge(`dire010${i}`, 'n', p))).toBe('placed');
+      }
+      expect(await other.offer(challenge('dire0106', 'n', 'n6'))).toBe('full');
+      // A new one to the same addressee replaces the old.
+      expect(await other.offer(challenge('dire0107', 'n', 'n1'))).toBe('placed');
+      expect(await board.challenge('dire0100')).toBeUndefined();
+      expect(await other.withdraw('n1', 'dire0107')).toBe(false);
+      expect(await other.withdraw('n', 'dire0107')).toBe(true);
+      expect(await board.offer(challenge('dire0108', 'n', 'n6'))).toBe('placed');
+      await board.drop('n');
+      expect((await board.snapshot()).challenges.filter((c) => c.by.id === 'n')).toEqual([]);
+    });
+
+    it('keeps a correspondence challenge to a player after its challenger leaves', async () => {
+      const [board, other] = await make();
+      const days = { ...challenge('dire0201', 'o', 'p') };
+      const kept = { ...days, terms: { ...days.terms, clock: { days: 3 as const } } };
+      expect(await board.offer(kept)).toBe('placed');
+      expect(await board.offer(challenge('dire0202', 'o', 'q'))).toBe('placed');
+      await board.drop('o');
+      const left = (await other.snapshot()).challenges.filter((c) => c.by.id === 'o');
+      expect(left.map((c) => c.id)).toEqual(['dire0201']);
+      expect(await other.take('dire0201', 'p', null)).toBe(true);
+      expect(await board.challenge('dire0201')).toBeUndefined();
+    });
+
+    it('lets a key be claimed once until its claim lapses', async () => {
+      const [board, other] = await make();
+      const key = `ping-test-${Math.random()}`;
+      expect(await board.claim(key, 60_000)).toBe(true);
+      expect(await other.claim(key, 60_000)).toBe(false);
+      const brief = `ping-brief-${Math.random()}`;
+      expect(await board.claim(brief, 1)).toBe(true);
+      await expect.poll(() => other.claim(brief, 60_000)).toBe(true);
     });
 
     it('pairs 100 seekers racing on two boards exactly once each', async () => {

@@ -148,7 +148,7 @@ it('upgrades a SQLite database of schema 2 in place', async () => {
       name: string;
       name_key: string;
     }[];
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(6);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(7);
     upgraded.close();
     const store = new SqliteStore(folder);
     await expectUpgraded(store, rows);

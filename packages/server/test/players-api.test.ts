@@ -130,6 +130,35 @@ describe('players without accounts', () => {
     });
   });
 
+  it('keeps a player’s lobby settings, changed one at a time, and refuses bad ones', async () => {
+    const me = (await call('POST', 'players', { body: {} })).json as unknown as Identity;
+    expect(await call('GET', 'me/settings', { token: me.token })).toEqual({
+      status: 200,
+      json: { challengesFrom: 'everyone', waitingList: { pools: [], hours: [] } },
+    });
+    const waitingList = { pools: ['3+2', '5+3'], hours: [19, 20, 21] };
+    expect(await call('PATCH', 'me/settings', { token: me.token, body: { waitingList } })).toEqual({
+      status: 200,
+      json: { challengesFrom: 'everyone', waitingList },
+    });
+    const closed = { challengesFrom: 'played' };
+    expect(await call('PATCH', 'me/settings', { token: me.token, body: closed })).toEqual({
+      status: 200,
+      json: { challengesFrom: 'played', waitingList },
+    });
+    expect(
+      await call('PATCH', 'me/settings', { token: me.token, body: { challengesFrom: 'friends' } }),
+    ).toMatchObject({ status: 400, json: { error: { code: 'bad-message' } } });
+    expect(await call('PATCH', 'me/settings', { body: closed })).toMatchObject({
+      status: 401,
+      json: { error: { code: 'unknown-player' } },
+    });
+    expect((await call('GET', 'me/settings', { token: me.token })).json).toEqual({
+      challengesFrom: 'played',
+      waitingList,
+    });
+  });
+
   it('limits new players and code attempts per address', async () => {
     let refused = 0;
     for (let i = 0; i < 6; i++) {

@@ -236,6 +236,52 @@ function contract(name: string, open: () => Promise<Store>): void {
       }
     });
 
+    it('keeps lobby settings, knows who has played whom, and finds a pool’s subscribers', async () => {
+      const store = await open();
+      try {
+        const [a, b, c] = [await newPlayer(store), await newPlayer(store), await newPlayer(store)];
+        expect(await store.settings(a)).toEqual({
+          challengesFrom: 'everyone',
+          waitingList: { pools: [], hours: [] },
+        });
+        const evenings = { pools: ['5+3', '10+5'] as const, hours: [0, 17, 18, 23] };
+        await store.saveSettings(a, { challengesFrom: 'played', waitingList: evenings });
+        expect(await store.settings(a)).toEqual({
+          challengesFrom: 'played',
+          waitingList: { pools: ['5+3', '10+5'], hours: [0, 17, 18, 23] },
+        });
+        await store.saveSettings(b, {
+          challengesFrom: 'everyone',
+          waitingList: { pools: ['10+5'], hours: [18] },
+        });
+        expect([...(await store.subscribers('10+5', 18, c, 10))].sort()).toEqual([a, b].sort());
+        expect(await store.subscribers('10+5', 18, a, 10)).toEqual([b]);
+        expect(await store.subscribers('10+5', 17, c, 10)).toEqual([a]);
+        expect(await store.subscribers('5+3', 12, c, 10)).toEqual([]);
+        expect(await store.subscribers('10+5', 18, c, 1)).toHaveLength(1);
+        // Saving again replaces the list.
+        await store.saveSettings(a, {
+          challengesFrom: 'played',
+          waitingList: { pools: [], hours: [] },
+        });
+        expect(await store.subscribers('10+5', 17, c, 10)).toEqual([]);
+        expect(await store.havePlayed(a, b)).toBe(false);
+        await store.recordGame({
+          gameId: newGameId(),
+          white: b,
+          black: a,
+          category: { class: 'blitz', rules: 'standard' },
+          rated: true,
+          startedAt: 1,
+        });
+        expect(await store.havePlayed(a, b)).toBe(true);
+        expect(await store.havePlayed(b, a)).toBe(true);
+        expect(await store.havePlayed(a, c)).toBe(false);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('counts every game of a player settled at once', async () => {
       const store = await open();
       try {
@@ -350,7 +396,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
     expect((await store.player(id))?.id).toBe(id);
     await store.close();
     const upgraded = new Database(join(folder, DATABASE_FILE));
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(6);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(7);
     // A database from a newer server is refused rather than misread.
     upgraded.pragma('user_version = 99');
     upgraded.close();

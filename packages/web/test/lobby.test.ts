@@ -8,7 +8,7 @@ import {
   RATING_CLASSES,
 } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Lobby } from '../src/online/lobby.ts';
+import { challengeFromLobby, Lobby, poolAsked } from '../src/online/lobby.ts';
 
 /** A socket the test plays the lobby's server through: it hears what the page sends. */
 class FakeSocket {
@@ -174,5 +174,85 @@ describe('the lobby while the server has lost its list', () => {
     socket.hear({ t: 'welcome', you, lobby: empty });
     socket.hear({ t: 'error', code: 'constructor' as ErrorCode, message: 'odd' });
     expect(lobby!.notice.value?.text).toBe('Refused: odd.');
+  });
+});
+
+describe('challenges addressed to players, and a ping’s pool', () => {
+  let lobby: Lobby | undefined;
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+  });
+  afterEach(() => {
+    lobby?.stop();
+    vi.unstubAllGlobals();
+  });
+
+  const terms = {
+    clock: { days: 3 as const },
+    variant: 'standard' as const,
+    touchMove: false,
+    captorPlacesQueen: false,
+    side: 'random' as const,
+    rated: false,
+  };
+
+  it('sends a challenge made on another page once welcomed, and only once', () => {
+    challengeFromLobby({ to: 'zyxwvuts23', terms });
+    lobby = new Lobby('t'.repeat(43), () => undefined);
+    const socket = FakeSocket.last!;
+    socket.onopen?.();
+    expect(socket.sent.filter((m) => m.t === 'challenge')).toEqual([]);
+    socket.hear({ t: 'welcome', you, lobby: empty });
+    socket.hear({ t: 'welcome', you, lobby: empty });
+    expect(socket.sent.filter((m) => m.t === 'challenge')).toEqual([
+      { t: 'challenge', to: 'zyxwvuts23', ...terms },
+    ]);
+    // The next lobby opened sends nothing of it.
+    lobby.stop();
+    lobby = new Lobby('t'.repeat(43), () => undefined);
+    FakeSocket.last!.onopen?.();
+    FakeSocket.last!.hear({ t: 'welcome', you, lobby: empty });
+    expect(FakeSocket.last!.sent.filter((m) => m.t === 'challenge')).toEqual([]);
+  });
+
+  it('sorts the challenges to and from this player, and says a decline calmly', () => {
+    lobby = new Lobby('t'.repeat(43), () => undefined);
+    const socket = FakeSocket.last!;
+    socket.onopen?.();
+    socket.hear({ t: 'welcome', you, lobby: empty });
+    const other = { id: 'zyxwvuts23', name: 'Bold Brook 4', rating: you.ratings.blitz };
+    const me = { id: you.id, name: you.name, rating: you.ratings.blitz };
+    const view = { ...terms, class: 'correspondence' as const, since: 1 };
+    socket.hear({
+      t: 'direct',
+      challenges: [
+        { ...view, id: 'aaaaaaaa', by: other, to: me },
+        { ...view, id: 'bbbbbbbb', by: me, to: other },
+      ],
+    });
+    expect(lobby.incoming.value.map((c) => c.id)).toEqual(['aaaaaaaa']);
+    expect(lobby.outgoing.value.map((c) => c.id)).toEqual(['bbbbbbbb']);
+    lobby.decline('aaaaaaaa', 'later');
+    expect(socket.sent.at(-1)).toEqual({ t: 'decline', id: 'aaaaaaaa', reason: 'later' });
+    socket.hear({ t: 'declined', id: 'bbbbbbbb', by: other, reason: 'too-slow' });
+    expect(lobby.notice.value).toEqual({
+      text: 'Bold Brook 4 declined your challenge: “Too slow for me”',
+      answer: true,
+    });
+  });
+
+  it('waits from the start in the pool a ping’s address names', () => {
+    expect(poolAsked('?seek=5%2B3')).toBe('5+3');
+    expect(poolAsked('?seek=2%2B1')).toBeUndefined();
+    expect(poolAsked('')).toBeUndefined();
+    lobby = new Lobby('t'.repeat(43), () => undefined, '5+3');
+    expect(lobby.seeking.value?.pool).toBe('5+3');
+    const socket = FakeSocket.last!;
+    socket.onopen?.();
+    socket.hear({ t: 'welcome', you, lobby: empty });
+    expect(socket.sent.at(-1)).toEqual({ t: 'seek', pool: '5+3' });
   });
 });

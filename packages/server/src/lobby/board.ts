@@ -6,13 +6,14 @@
 // busy, or nothing changes. Times on the board are durations from the moment of writing,
 // counted by the board's own clock (Redis's, in a cluster), never a process's.
 
-import type {
-  ChallengeTerms,
-  LobbyServerMessage,
-  PlayerBrief,
-  PoolId,
-  TimeControl,
-  Variant,
+import {
+  type ChallengeTerms,
+  type LobbyServerMessage,
+  MAX_DIRECT,
+  type PlayerBrief,
+  type PoolId,
+  type TimeControl,
+  type Variant,
 } from '@agon/protocol';
 import type { Waiting } from './pairing.ts';
 
@@ -27,10 +28,19 @@ export interface Seek extends Waiting {
   readonly from: string;
 }
 
-/** An open challenge, with what the list shows of its owner. */
+/**
+ * How long a correspondence challenge addressed to a player stays open without its challenger:
+ * the addressee may answer days later, as the game itself is played. Every other challenge goes
+ * with its challenger's last lobby socket.
+ */
+export const KEPT_MS = 7 * 24 * 60 * 60_000;
+
+/** An open challenge, with what the list shows of its owner (and of its addressee, if any). */
 export interface Challenge {
   readonly id: string;
   readonly by: PlayerBrief;
+  /** The one player who may accept it; none for a challenge open to anyone. */
+  readonly to?: PlayerBrief;
   readonly terms: ChallengeTerms;
   readonly since: number;
   /** The key of the network it came from (networks.ts). */
@@ -67,6 +77,16 @@ export interface Snapshot {
   readonly online: number;
 }
 
+/**
+ * Whether `challenge` stays open after its challenger leaves the lobby (for KEPT_MS): a
+ * correspondence challenge addressed to a player, who may be away for days.
+ */
+export const isKept = (challenge: Challenge): boolean =>
+  challenge.to !== undefined && 'days' in challenge.terms.clock;
+
+/** What offering a challenge did: placed it, or not, the challenger being busy or full. */
+export type Offered = 'placed' | 'busy' | 'full';
+
 /** What a process hears from the board. */
 export interface BoardListener {
   /** A message for `player`'s lobby sockets on this process. */
@@ -90,10 +110,15 @@ export interface LobbyBoard {
   seek(seek: Seek): Promise<boolean>;
   /** Takes the player out of quick pairing. */
   unseek(player: string): Promise<void>;
-  /** Opens `challenge`, replacing its owner's; false if the owner is busy. */
-  offer(challenge: Challenge): Promise<boolean>;
+  /**
+   * Opens `challenge`, replacing its owner's open one, or (addressed) their one to the same
+   * addressee: `busy` if the owner is busy, `full` if they have MAX_DIRECT addressed ones open.
+   */
+  offer(challenge: Challenge): Promise<Offered>;
   /** Withdraws the challenge `id` if `player` owns it; false otherwise. */
   withdraw(player: string, id: string): Promise<boolean>;
+  /** Closes the challenge `id` if it is addressed to `player`: the challenge closed. */
+  decline(player: string, id: string): Promise<Challenge | undefined>;
   /** The open challenge `id`. */
   challenge(id: string): Promise<Challenge | undefined>;
   /** The players waiting in `pool`. */
@@ -130,6 +155,11 @@ export interface LobbyBoard {
   lead(pool: PoolId, take: boolean): Promise<boolean>;
   /** Gives up this process's lease on pairing `pool`, for another process to take. */
   release(pool: PoolId): Promise<void>;
+  /**
+   * Claims `key` for `ms` if nobody holds it: true once, for whichever process asks first, until
+   * it lapses. What must happen at most once in a while (a waiting list's ping) is claimed.
+   */
+  claim(key: string, ms: number): Promise<boolean>;
   /** How many live processes share the board (1 in memory). */
   processes(): Promise<number>;
   /** Sets how many players have the lobby open on this process. */
@@ -145,7 +175,13 @@ export interface LobbyBoard {
 export class MemoryBoard implements LobbyBoard {
   private readonly seekers = new Map<string, Seek>();
   private readonly challenges = new Map<string, Challenge>();
+  /** Each player's open challenge. */
   private readonly challengeOf = new Map<string, string>();
+  /** Each player's addressed challenges, by addressee. */
+  private readonly directOf = new Map<string, Map<string, string>>();
+  /** When each kept challenge lapses. */
+  private readonly keptUntil = new Map<string, number>();
+  private readonly claims = new Map<string, number>();
   private readonly busyIn = new Map<string, { game: string; until: number }>();
   private readonly games = new Map<string, { playing: Playing; until: number }>();
   private players = 0;
@@ -174,31 +210,76 @@ export class MemoryBoard implements LobbyBoard {
     if (this.seekers.delete(player)) this.listener.changed();
   }
 
-  async offer(challenge: Challenge): Promise<boolean> {
-    if (this.isBusy(challenge.by.id)) return false;
-    this.closeChallengeOf(challenge.by.id);
+  async offer(challenge: Challenge): Promise<Offered> {
+    const owner = challenge.by.id;
+    if (this.isBusy(owner)) return 'busy';
+    if (challenge.to) {
+      const mine = this.directOf.get(owner) ?? new Map<string, string>();
+      const before = mine.get(challenge.to.id);
+      if (before !== undefined) this.closeChallenge(before);
+      else if (mine.size >= MAX_DIRECT) return 'full';
+      mine.set(challenge.to.id, challenge.id);
+      this.directOf.set(owner, mine);
+      if (isKept(challenge)) this.keptUntil.set(challenge.id, this.now() + KEPT_MS);
+    } else {
+      const before = this.challengeOf.get(owner);
+      if (before !== undefined) this.closeChallenge(before);
+      this.challengeOf.set(owner, challenge.id);
+    }
     this.challenges.set(challenge.id, challenge);
-    this.challengeOf.set(challenge.by.id, challenge.id);
     this.listener.changed();
-    return true;
+    return 'placed';
   }
 
   async withdraw(player: string, id: string): Promise<boolean> {
     if (this.challenges.get(id)?.by.id !== player) return false;
-    this.closeChallengeOf(player);
+    this.closeChallenge(id);
     this.listener.changed();
     return true;
   }
 
-  /** Closes `player`'s open challenge, if any. */
-  private closeChallengeOf(player: string): void {
-    const id = this.challengeOf.get(player);
-    if (id === undefined) return;
+  async decline(player: string, id: string): Promise<Challenge | undefined> {
+    const challenge = this.challenges.get(id);
+    if (challenge?.to?.id !== player) return undefined;
+    this.closeChallenge(id);
+    this.listener.changed();
+    return challenge;
+  }
+
+  /** Closes challenge `id`, if open. */
+  private closeChallenge(id: string): void {
+    const challenge = this.challenges.get(id);
+    if (!challenge) return;
     this.challenges.delete(id);
-    this.challengeOf.delete(player);
+    this.keptUntil.delete(id);
+    if (challenge.to) this.directOf.get(challenge.by.id)?.delete(challenge.to.id);
+    else this.challengeOf.delete(challenge.by.id);
+  }
+
+  /**
+   * Closes `player`'s open challenge and those addressed to players but the kept ones: answers
+   * whether any was open.
+   */
+  private closeChallengesOf(player: string): boolean {
+    const ids = [this.challengeOf.get(player), ...(this.directOf.get(player)?.values() ?? [])];
+    let closed = false;
+    for (const id of ids) {
+      const challenge = id === undefined ? undefined : this.challenges.get(id);
+      if (!challenge || isKept(challenge)) continue;
+      this.closeChallenge(challenge.id);
+      closed = true;
+    }
+    return closed;
+  }
+
+  /** Closes the kept challenges whose time is up. */
+  private lapse(): void {
+    const now = this.now();
+    for (const [id, until] of this.keptUntil) if (until <= now) this.closeChallenge(id);
   }
 
   async challenge(id: string): Promise<Challenge | undefined> {
+    this.lapse();
     return this.challenges.get(id);
   }
 
@@ -218,12 +299,14 @@ export class MemoryBoard implements LobbyBoard {
   async take(id: string, taker: string, playing: Playing | null): Promise<boolean> {
     const challenge = this.challenges.get(id);
     if (!challenge || challenge.by.id === taker) return false;
+    if (challenge.to && challenge.to.id !== taker) return false;
     if (!playing) {
-      this.closeChallengeOf(challenge.by.id);
+      this.closeChallenge(id);
       this.listener.changed();
       return true;
     }
     if (this.isBusy(taker) || this.isBusy(challenge.by.id)) return false;
+    this.closeChallenge(id);
     this.start(playing);
     return true;
   }
@@ -232,7 +315,7 @@ export class MemoryBoard implements LobbyBoard {
   private start(playing: Playing): void {
     for (const player of [playing.white.id, playing.black.id]) {
       this.seekers.delete(player);
-      this.closeChallengeOf(player);
+      this.closeChallengesOf(player);
     }
     this.list(playing);
   }
@@ -265,9 +348,8 @@ export class MemoryBoard implements LobbyBoard {
   }
 
   async drop(player: string): Promise<void> {
-    const had = this.seekers.delete(player) || this.challengeOf.has(player);
-    this.closeChallengeOf(player);
-    if (had) this.listener.changed();
+    const unseeked = this.seekers.delete(player);
+    if (this.closeChallengesOf(player) || unseeked) this.listener.changed();
   }
 
   async reinstate(playing: readonly Playing[]): Promise<void> {
@@ -281,6 +363,16 @@ export class MemoryBoard implements LobbyBoard {
 
   async release(): Promise<void> {}
 
+  async claim(key: string, ms: number): Promise<boolean> {
+    const now = this.now();
+    if ((this.claims.get(key) ?? 0) > now) return false;
+    if (this.claims.size > 10_000) {
+      for (const [k, until] of this.claims) if (until <= now) this.claims.delete(k);
+    }
+    this.claims.set(key, now + ms);
+    return true;
+  }
+
   async processes(): Promise<number> {
     return 1;
   }
@@ -292,6 +384,7 @@ export class MemoryBoard implements LobbyBoard {
   }
 
   async snapshot(): Promise<Snapshot> {
+    this.lapse();
     const now = this.now();
     for (const [game, { until }] of this.games) if (until <= now) this.games.delete(game);
     return {

@@ -7,27 +7,30 @@
 // marks of the games it holds, so waiters pair within a wave or two.
 
 import {
+  type ChallengeTerms,
   categoryOf,
   type LobbyClientMessage,
   type LobbyServerMessage,
   type LobbyView,
   lobbyChanges,
+  MAX_DIRECT,
   POOLS,
+  type PoolId,
   type Refusal,
 } from '@agon/protocol';
 import type { LobbyLimits } from '../limits.ts';
 import type { NetworkKey } from '../networks.ts';
-import type { Notifier } from '../notices.ts';
+import { type Notifier, SILENT } from '../notices.ts';
 import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import { TokenBucket } from '../rate-limit.ts';
 import { hashToken, newGameId } from '../secret.ts';
 import type { GameStore } from '../store.ts';
-import type { Challenge, LobbyBoard, Playing, Seek } from './board.ts';
+import type { Challenge, LobbyBoard, Playing, Seek, Snapshot } from './board.ts';
 import { type LobbyMember, Members } from './members.ts';
 import { challengerColour } from './pairing.ts';
 import { Starter } from './starter.ts';
-import { EMPTY_VIEW, lobbyView, withStatus } from './view.ts';
+import { directView, EMPTY_VIEW, lobbyView, withStatus } from './view.ts';
 import { Waves } from './waves.ts';
 
 export type { LobbyMember } from './members.ts';
@@ -38,6 +41,15 @@ const SHOW_EVERY_MS = 1000;
 const COUNT_EVERY_MS = 5000;
 /** How many players' worth of lobby actions one address may take. */
 const ADDRESS_SHARE = 5;
+/**
+ * How often one seeker's seeks in one pool may ping its waiting list: someone who comes and goes
+ * must not wake the same people again and again.
+ */
+export const PING_WAVE_MS = 10 * 60_000;
+/** The least time between two pings to one player: at most three an hour. */
+export const PING_GAP_MS = 20 * 60_000;
+/** The most players one seek pings. */
+export const PING_AT_MOST = 30;
 
 /** What a lobby socket asks after its hello. */
 type Request = Exclude<LobbyClientMessage, { t: 'hello' | 'ping' }>;
@@ -67,8 +79,8 @@ export interface LobbyContext {
   readonly playing: () => readonly Playing[];
   /** The key of an address's network, for the fair-rating rules. */
   readonly network: NetworkKey;
-  /** Where notices to players who are away go (notices.ts). */
-  readonly notifier: Notifier;
+  /** Tells players who are away of challenges, acceptances and seeks (none by default). */
+  readonly notifier?: Notifier;
 }
 
 /** The lobby of this process. */
@@ -88,11 +100,17 @@ export class Lobby {
   private gamesInPlay = 0;
   /** The list as last sent to the members. */
   private shown: LobbyView = EMPTY_VIEW;
+  /** The challenges of the last snapshot: each member's own list is made from them. */
+  private challenges: readonly Challenge[] = [];
+  /** Each member's own list of challenges as last sent to them, as JSON. */
+  private readonly directShown = new Map<string, string>();
+  private readonly notifier: Notifier;
   private closing = false;
 
   constructor(private readonly context: LobbyContext) {
     const { board, problems } = context;
-    this.starter = new Starter(context);
+    this.notifier = context.notifier ?? SILENT;
+    this.starter = new Starter({ ...context, notifier: this.notifier });
     this.waves = new Waves({ ...context, starter: this.starter });
     board.listen({
       deliver: (player, message) => {
@@ -160,13 +178,27 @@ export class Lobby {
       you: playerView(player, this.context.now()),
       lobby: this.shown,
     });
+    this.sendDirect(player.id, true);
     return true;
+  }
+
+  /**
+   * Sends `player` their own list of challenges made from the last snapshot, if it changed since
+   * they were last sent it (or always, with `again`: a new socket has none yet).
+   */
+  private sendDirect(player: string, again = false): void {
+    const challenges = directView(this.challenges, player);
+    const text = JSON.stringify({ t: 'direct', challenges } satisfies LobbyServerMessage);
+    if (!again && text === this.directShown.get(player)) return;
+    this.directShown.set(player, text);
+    this.members.tell(player, text);
   }
 
   /** Takes a closed socket out; the player's last one here takes their seek and challenge. */
   leave(member: LobbyMember): void {
     const gone = this.members.remove(member);
     if (!gone) return;
+    this.directShown.delete(gone.player.id);
     const { board, problems } = this.context;
     board.attend(this.members.players);
     board.drop(gone.player.id).catch((e: unknown) => {
@@ -186,6 +218,7 @@ export class Lobby {
     if (
       message.t !== 'unseek' &&
       message.t !== 'withdraw' &&
+      message.t !== 'decline' &&
       !this.allow(player.id, member.address)
     ) {
       member.refuse({ code: 'rate-limited', message: 'too many lobby requests; wait a minute' });
@@ -216,7 +249,8 @@ export class Lobby {
           balance: await players.colourBalance(fresh.id),
           from: this.context.network(member.address),
         };
-        return this.put(member, fresh.id, { seek });
+        if (await this.put(member, fresh.id, { seek })) await this.ping(seek);
+        return;
       }
       case 'unseek':
         this.members.holdSeek(player.id, undefined);
@@ -225,7 +259,8 @@ export class Lobby {
         return;
       case 'challenge': {
         const fresh = await read();
-        const { t: _t, ...terms } = message;
+        const { t: _t, to, ...terms } = message;
+        if (to !== undefined) return this.address(member, fresh, to, terms);
         const now = this.context.now();
         const challenge: Challenge = {
           id: newGameId().slice(0, 8),
@@ -234,7 +269,8 @@ export class Lobby {
           since: now,
           from: this.context.network(member.address),
         };
-        return this.put(member, fresh.id, { challenge });
+        await this.put(member, fresh.id, { challenge });
+        return;
       }
       case 'withdraw': {
         const held = this.members.holding(player.id).challenge;
@@ -256,15 +292,119 @@ export class Lobby {
       case 'accept':
         if (!board.healthy) return member.refuse(UNREACHABLE);
         return this.accept(member, await read(), message.id);
+      case 'decline': {
+        const challenge = await board.decline(player.id, message.id);
+        if (!challenge?.to) {
+          member.refuse({
+            code: 'no-such-challenge',
+            message: 'no open challenge to you has that id',
+          });
+          return;
+        }
+        board.notify(challenge.by.id, {
+          t: 'declined',
+          id: challenge.id,
+          by: challenge.to,
+          reason: message.reason,
+        });
+        return;
+      }
     }
   }
 
   /**
-   * Puts `player`'s seek or challenge on the board and keeps it as theirs here. While the board
-   * is away it is kept only here (and put on the board when it is back): the player is told they
-   * wait, and the list says the lobby is reconnecting.
+   * Puts `player`'s challenge addressed to the player `to` on the board, unless `to` takes no
+   * challenges from them, and tells `to`. Not kept here while the board is away: it needs the
+   * board's count of the player's challenges, so it is refused meanwhile.
    */
-  private async put(member: LobbyMember, player: string, entry: Entry): Promise<void> {
+  private async address(
+    member: LobbyMember,
+    player: Player,
+    to: string,
+    terms: ChallengeTerms,
+  ): Promise<void> {
+    const { board, players } = this.context;
+    if (to === player.id) {
+      member.refuse({ code: 'own-challenge', message: 'you cannot challenge yourself' });
+      return;
+    }
+    const addressee = await players.player(to);
+    if (!addressee) {
+      member.refuse({ code: 'no-such-player', message: 'there is no such player' });
+      return;
+    }
+    const { challengesFrom } = await players.settings(to);
+    if (challengesFrom === 'played' && !(await players.havePlayed(player.id, to))) {
+      member.refuse({
+        code: 'challenges-closed',
+        message: `${addressee.name} takes challenges only from players they have played`,
+      });
+      return;
+    }
+    if (!board.healthy) return member.refuse(UNREACHABLE);
+    const now = this.context.now();
+    const category = categoryOf(terms.clock, terms);
+    const challenge: Challenge = {
+      id: newGameId().slice(0, 8),
+      by: brief(player, category, now),
+      to: brief(addressee, category, now),
+      terms,
+      since: now,
+      from: this.context.network(member.address),
+    };
+    const offered = await board.offer(challenge);
+    if (offered === 'busy') return this.refuseBusy(member, player.id);
+    if (offered === 'full') {
+      member.refuse({
+        code: 'too-many-challenges',
+        message: `you have ${MAX_DIRECT} challenges waiting for an answer; cancel one first`,
+      });
+      return;
+    }
+    if (!this.members.has(player.id)) {
+      // Their last socket closed while the board was written: take it off again.
+      await board.drop(player.id);
+      return;
+    }
+    this.notifier.notify(to, {
+      kind: 'challenge',
+      challenge: challenge.id,
+      from: player.name,
+      pace: terms.clock,
+      url: '/lobby',
+    });
+  }
+
+  /**
+   * Pings the waiting list of `seek.pool` when nobody else waits there: the players on it at
+   * this hour who are not playing and were not pinged in the last PING_GAP_MS, at most
+   * PING_AT_MOST of them, and at most once in PING_WAVE_MS for one seeker and pool. The board
+   * claims each, so that in a cluster a ping is sent once, whichever process saw the seek.
+   */
+  private async ping(seek: Seek): Promise<void> {
+    const { board, players, now } = this.context;
+    const pool: PoolId = seek.pool;
+    if ((await board.seeks(pool)).some((s) => s.player !== seek.player)) return;
+    if (!(await board.claim(`ping-wave:${pool}:${seek.player}`, PING_WAVE_MS))) return;
+    const hour = new Date(now()).getUTCHours();
+    for (const id of await players.subscribers(pool, hour, seek.player, PING_AT_MOST)) {
+      if ((await board.busy(id)) !== undefined) continue;
+      if (!(await board.claim(`pinged:${id}`, PING_GAP_MS))) continue;
+      this.notifier.notify(id, {
+        kind: 'seeking',
+        pool,
+        seeker: seek.name,
+        url: `/lobby?seek=${encodeURIComponent(pool)}`,
+      });
+    }
+  }
+
+  /**
+   * Puts `player`'s seek or challenge on the board and keeps it as theirs here; true if it is on
+   * the board now. While the board is away it is kept only here (and put on the board when it is
+   * back): the player is told they wait, and the list says the lobby is reconnecting.
+   */
+  private async put(member: LobbyMember, player: string, entry: Entry): Promise<boolean> {
     const { board } = this.context;
     const hold = (held: Entry | undefined): void =>
       entry.seek
@@ -275,22 +415,28 @@ export class Lobby {
     };
     let placed: boolean;
     try {
-      placed = entry.seek ? await board.seek(entry.seek) : await board.offer(entry.challenge);
+      placed = entry.seek
+        ? await board.seek(entry.seek)
+        : (await board.offer(entry.challenge)) === 'placed';
     } catch (e) {
       if (board.healthy) throw e;
       hold(entry);
       waiting();
       this.dirty = true;
-      return;
+      return false;
     }
-    if (!placed) return this.refuseBusy(member, player);
+    if (!placed) {
+      await this.refuseBusy(member, player);
+      return false;
+    }
     if (!this.members.has(player)) {
       // Their last socket closed while the board was written: take it off again.
       await board.drop(player);
-      return;
+      return false;
     }
     hold(entry);
     waiting();
+    return true;
   }
 
   /** Runs a removal from the board; while the board is away, notes it for when it is back. */
@@ -325,6 +471,10 @@ export class Lobby {
       member.refuse({ code: 'own-challenge', message: 'this is your own challenge' });
       return;
     }
+    if (challenge.to && challenge.to.id !== taker.id) {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is for another player' });
+      return;
+    }
     const owner = await players.player(challenge.by.id);
     if (!owner) {
       member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
@@ -340,10 +490,17 @@ export class Lobby {
     const started = await this.starter.start(white, black, challenge.terms, null, from, (playing) =>
       board.take(id, taker.id, playing),
     );
-    if (!started) {
+    if (started === 'lost') {
       const busy = await board.busy(taker.id);
       if (busy) await this.refuseBusy(member, taker.id);
       else member.refuse({ code: 'no-such-challenge', message: 'that challenge was just taken' });
+    } else if (started !== 'failed') {
+      this.notifier.notify(owner.id, {
+        kind: 'accepted',
+        game: started.game,
+        by: taker.name,
+        url: `/g/${started.game}`,
+      });
     }
   }
 
@@ -366,7 +523,7 @@ export class Lobby {
         this.members.holdSeek(player, undefined);
         this.members.tell(player, { t: 'seeking', pool: null });
       }
-      if (challenge && !(await board.offer(challenge))) {
+      if (challenge && (await board.offer(challenge)) !== 'placed') {
         this.members.holdChallenge(player, undefined);
       }
     }
@@ -430,8 +587,10 @@ export class Lobby {
     this.dirty = false;
     try {
       let lobby: LobbyView;
+      let snap: Snapshot | undefined;
       try {
-        lobby = reachable ? lobbyView(await board.snapshot(), this.gamesInPlay) : this.shown;
+        snap = reachable ? await board.snapshot() : undefined;
+        lobby = snap ? lobbyView(snap, this.gamesInPlay) : this.shown;
       } catch (e) {
         if (board.healthy) throw e;
         lobby = this.shown;
@@ -443,6 +602,10 @@ export class Lobby {
         this.members.everyone(
           JSON.stringify({ t: 'changes', changes } satisfies LobbyServerMessage),
         );
+      }
+      if (snap) {
+        this.challenges = snap.challenges;
+        for (const player of this.members.ids()) this.sendDirect(player);
       }
     } catch (e) {
       this.dirty = true;

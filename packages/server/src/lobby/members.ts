@@ -70,6 +70,11 @@ export class Members {
     return this.who.get(member);
   }
 
+  /** The players with a lobby socket here. */
+  ids(): IterableIterator<string> {
+    return this.sockets.keys();
+  }
+
   /** Whether `player` has a lobby socket here. */
   has(player: string): boolean {
     return this.sockets.has(player);

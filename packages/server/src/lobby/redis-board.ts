@@ -3,10 +3,12 @@
 // accepted challenge happens exactly once, whichever processes race for it (docs/lobby.md).
 //
 // Keys, under `agon:lobby:`: `seeks:<pool>` (player → seek), `seeking` (player → pool),
-// `challenges` (id → challenge), `challenge-of` (player → id), `busy:<player>` (the game, with
-// an expiry), `playing` (game → listing) and `playing-until` (game → when its listing lapses),
-// `online` (process → players with the lobby open), `lead:<pool>` (the process pairing the
-// pool, with an expiry). Every expiry and lapse is counted by Redis's clock (PX, and TIME in
+// `challenges` (id → challenge), `challenge-of` (player → id of their open challenge),
+// `direct-of:<player>` (addressee → id of the player's challenge to them), `kept:<id>` (a kept
+// challenge, with its expiry), `claim:<key>` (board.claim's, with an expiry), `busy:<player>`
+// (the game, with an expiry), `playing` (game → listing) and `playing-until` (game → when its
+// listing lapses), `online` (process → players with the lobby open), `lead:<pool>` (the process
+// pairing the pool, with an expiry). Every expiry and lapse is counted by Redis's clock (PX, and TIME in
 // the scripts), from durations the processes give: the processes' clocks never meet there.
 // Seeks and challenges carry the process they came through: when that process's key of life
 // (`agon:alive:<process>`, renewed every second by the relay) lapses, readers drop them, so a
@@ -15,14 +17,17 @@
 // one, tells every process to list the lobby again.
 
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
-import { POOLS } from '@agon/protocol';
+import { MAX_DIRECT, POOLS } from '@agon/protocol';
 import type { Redis } from 'ioredis';
 import { ALIVE, connectRedis, LEASE, ready, received, UNKEEP } from '../redis-relay.ts';
 import {
   type BoardListener,
   type Challenge,
+  isKept,
+  KEPT_MS,
   LEAD_MS,
   type LobbyBoard,
+  type Offered,
   type Playing,
   type Seek,
   type Snapshot,
@@ -43,14 +48,34 @@ local function unseek(player)
   end
   return 0
 end
-local function unchallenge(player)
-  local id = redis.call('HGET', P .. 'challenge-of', player)
-  if id then
-    redis.call('HDEL', P .. 'challenges', id)
-    redis.call('HDEL', P .. 'challenge-of', player)
-    return 1
+local function close(id)
+  local text = redis.call('HGET', P .. 'challenges', id)
+  if not text then return 0 end
+  local c = cjson.decode(text)
+  redis.call('HDEL', P .. 'challenges', id)
+  redis.call('DEL', P .. 'kept:' .. id)
+  if c.to then redis.call('HDEL', P .. 'direct-of:' .. c.by.id, c.to.id)
+  else redis.call('HDEL', P .. 'challenge-of', c.by.id) end
+  return 1
+end
+local function kept(c)
+  return c.to ~= nil and c.terms.clock.days ~= nil
+end
+-- Closes the player's open challenge and their addressed ones but the kept, those made through
+-- process 'origin' if given; answers how many it closed.
+local function unchallenge(player, origin)
+  local closed = 0
+  local ids = redis.call('HVALS', P .. 'direct-of:' .. player)
+  local open = redis.call('HGET', P .. 'challenge-of', player)
+  if open then ids[#ids + 1] = open end
+  for _, id in ipairs(ids) do
+    local text = redis.call('HGET', P .. 'challenges', id)
+    if text then
+      local c = cjson.decode(text)
+      if not kept(c) and (origin == nil or c.o == origin) then closed = closed + close(id) end
+    end
   end
-  return 0
+  return closed
 end
 local function busy(player)
   return redis.call('EXISTS', P .. 'busy:' .. player) == 1
@@ -89,19 +114,50 @@ const UNSEEK = `${COMMON}
 return unseek(ARGV[1])
 `;
 
-/** ARGV: player, id, challenge. */
+/**
+ * ARGV: player, id, challenge, then for one addressed to a player: the addressee, the most the
+ * player may have open, and how long it is kept ('' if it goes with the player). Answers 1 if
+ * placed, 0 if the player is busy, 2 if they have the most addressed ones open.
+ */
 const OFFER = `${COMMON}
 if busy(ARGV[1]) then return 0 end
-unchallenge(ARGV[1])
+if #ARGV == 3 then
+  local before = redis.call('HGET', P .. 'challenge-of', ARGV[1])
+  if before then close(before) end
+  redis.call('HSET', P .. 'challenge-of', ARGV[1], ARGV[2])
+else
+  local mine = P .. 'direct-of:' .. ARGV[1]
+  local before = redis.call('HGET', mine, ARGV[4])
+  if before then close(before)
+  elseif redis.call('HLEN', mine) >= tonumber(ARGV[5]) then return 2 end
+  redis.call('HSET', mine, ARGV[4], ARGV[2])
+  if ARGV[6] ~= '' then redis.call('SET', P .. 'kept:' .. ARGV[2], 1, 'PX', ARGV[6]) end
+end
 redis.call('HSET', P .. 'challenges', ARGV[2], ARGV[3])
-redis.call('HSET', P .. 'challenge-of', ARGV[1], ARGV[2])
 return 1
 `;
 
 /** ARGV: player, id. */
 const WITHDRAW = `${COMMON}
-if redis.call('HGET', P .. 'challenge-of', ARGV[1]) ~= ARGV[2] then return 0 end
-return unchallenge(ARGV[1])
+local text = redis.call('HGET', P .. 'challenges', ARGV[2])
+if not text or cjson.decode(text).by.id ~= ARGV[1] then return 0 end
+return close(ARGV[2])
+`;
+
+/** ARGV: player, id: closes the challenge if addressed to the player, and answers it. */
+const DECLINE = `${COMMON}
+local text = redis.call('HGET', P .. 'challenges', ARGV[2])
+if not text then return false end
+local to = cjson.decode(text).to
+if not to or to.id ~= ARGV[1] then return false end
+close(ARGV[2])
+return text
+`;
+
+/** KEYS: the claim; ARGV: its length in ms. 1 if this call claimed it. */
+const CLAIM = `
+if redis.call('SET', KEYS[1], 1, 'NX', 'PX', ARGV[1]) then return 1 end
+return 0
 `;
 
 /** ARGV: white, black, pool, game, ttl, listing. */
@@ -119,13 +175,16 @@ return 1
 const TAKE = `${COMMON}
 local challenge = redis.call('HGET', P .. 'challenges', ARGV[1])
 if not challenge then return 0 end
-local owner = cjson.decode(challenge).by.id
+local c = cjson.decode(challenge)
+local owner = c.by.id
 if owner == ARGV[2] then return 0 end
-if #ARGV == 2 then return unchallenge(owner) end
+if c.to and c.to.id ~= ARGV[2] then return 0 end
+if #ARGV == 2 then return close(ARGV[1]) end
 if (owner ~= ARGV[3] and owner ~= ARGV[4]) or (ARGV[2] ~= ARGV[3] and ARGV[2] ~= ARGV[4]) then
   return 0
 end
 if busy(owner) or busy(ARGV[2]) then return 0 end
+close(ARGV[1])
 start(ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
 return 1
 `;
@@ -147,7 +206,10 @@ for i = 1, #ARGV, 5 do list(ARGV[i + 1], ARGV[i + 2], ARGV[i], ARGV[i + 3], ARGV
 return 0
 `;
 
-/** ARGV: player, process: the player's seek and challenge, if made through that process. */
+/**
+ * ARGV: player, process: the player's seek and challenges, if made through that process (but
+ * the kept ones).
+ */
 const DROP = `${COMMON}
 local dropped = 0
 local pool = redis.call('HGET', P .. 'seeking', ARGV[1])
@@ -155,14 +217,7 @@ if pool then
   local seek = redis.call('HGET', P .. 'seeks:' .. pool, ARGV[1])
   if not seek or cjson.decode(seek).o == ARGV[2] then dropped = dropped + unseek(ARGV[1]) end
 end
-local id = redis.call('HGET', P .. 'challenge-of', ARGV[1])
-if id then
-  local challenge = redis.call('HGET', P .. 'challenges', id)
-  if not challenge or cjson.decode(challenge).o == ARGV[2] then
-    dropped = dropped + unchallenge(ARGV[1])
-  end
-end
-return dropped
+return dropped + unchallenge(ARGV[1], ARGV[2])
 `;
 
 /**
@@ -190,8 +245,11 @@ out[#out + 1] = '|'
 local challenges = redis.call('HGETALL', P .. 'challenges')
 for j = 1, #challenges, 2 do
   local c = cjson.decode(challenges[j + 1])
-  if lives(c.o) then out[#out + 1] = challenges[j + 1]
-  else dropped = dropped + unchallenge(c.by.id) end
+  local open
+  if kept(c) then open = redis.call('EXISTS', P .. 'kept:' .. challenges[j]) == 1
+  else open = lives(c.o) end
+  if open then out[#out + 1] = challenges[j + 1]
+  else dropped = dropped + close(challenges[j]) end
 end
 out[#out + 1] = '|'
 for _, game in ipairs(redis.call('ZRANGEBYSCORE', P .. 'playing-until', '-inf', clock())) do
@@ -352,10 +410,30 @@ export class RedisBoard implements LobbyBoard {
     if ((await this.run(UNSEEK, player)) === 1) this.changed();
   }
 
-  async offer(challenge: Challenge): Promise<boolean> {
-    const done = (await this.run(OFFER, challenge.by.id, challenge.id, this.tag(challenge))) === 1;
-    if (done) this.changed();
-    return done;
+  async offer(challenge: Challenge): Promise<Offered> {
+    const addressed = challenge.to
+      ? [challenge.to.id, MAX_DIRECT, isKept(challenge) ? KEPT_MS : '']
+      : [];
+    const answer = await this.run(
+      OFFER,
+      challenge.by.id,
+      challenge.id,
+      this.tag(challenge),
+      ...addressed,
+    );
+    if (answer === 1) this.changed();
+    return answer === 1 ? 'placed' : answer === 2 ? 'full' : 'busy';
+  }
+
+  async decline(player: string, id: string): Promise<Challenge | undefined> {
+    const text = (await this.commands.eval(DECLINE, 0, player, id)) as string | null;
+    if (text === null) return undefined;
+    this.changed();
+    return JSON.parse(text) as Challenge;
+  }
+
+  async claim(key: string, ms: number): Promise<boolean> {
+    return Number(await this.commands.eval(CLAIM, 1, `${P}claim:${key}`, ms)) === 1;
   }
 
   async withdraw(player: string, id: string): Promise<boolean> {
@@ -365,8 +443,15 @@ export class RedisBoard implements LobbyBoard {
   }
 
   async challenge(id: string): Promise<Challenge | undefined> {
-    const text = await this.commands.hget(`${P}challenges`, id);
-    return text === null ? undefined : (JSON.parse(text) as Challenge);
+    const [[, text], [, kept]] = (await this.commands
+      .multi()
+      .hget(`${P}challenges`, id)
+      .exists(`${P}kept:${id}`)
+      .exec()) as [[unknown, string | null], [unknown, number]];
+    if (text === null) return undefined;
+    const challenge = JSON.parse(text) as Challenge;
+    // A kept challenge whose time is up, not yet closed by a snapshot.
+    return isKept(challenge) && kept === 0 ? undefined : challenge;
   }
 
   async seeks(pool: PoolId): Promise<readonly Seek[]> {

@@ -133,14 +133,19 @@ export interface StarterContext {
   readonly notifier: Notifier;
 }
 
+/**
+ * What starting a game did: made it (the game), lost the claim on the board to another, or won
+ * the claim and failed to store the game (both players were told).
+ */
+export type Started = { readonly game: string } | 'lost' | 'failed';
+
 /** Makes lobby games. */
 export class Starter {
   constructor(private readonly context: StarterContext) {}
 
   /**
    * Makes a game of `white` and `black`, playing from the networks `from`, if `claim` wins it
-   * on the board (the atomic step), then stores it and tells both players where to go; false if
-   * the claim was lost.
+   * on the board (the atomic step), then stores it and tells both players where to go.
    */
   async start(
     white: Player,
@@ -149,7 +154,7 @@ export class Starter {
     pool: PoolId | null,
     from: { readonly white: string; readonly black: string },
     claim: (playing: Playing | null) => Promise<boolean>,
-  ): Promise<boolean> {
+  ): Promise<Started> {
     const { board, games, players, problems, now: clock } = this.context;
     const now = clock();
     const unrated = agreed.rated && oneNetwork(white, black, from, now);
@@ -162,7 +167,7 @@ export class Starter {
     const playing = isCorrespondence(pace)
       ? null
       : listing(game, pool, w, b, { ...terms, clock: pace }, now, now);
-    if (!(await claim(playing))) return false;
+    if (!(await claim(playing))) return 'lost';
     const setup: GameSetup = {
       variant: terms.variant,
       clock: isCorrespondence(pace) ? null : pace,
@@ -197,7 +202,7 @@ export class Starter {
           message: 'the game could not be started; try again',
         });
       }
-      return true;
+      return 'failed';
     }
     for (const seat of ['white', 'black'] as const satisfies readonly Colour[]) {
       const [p, opponent] = seat === 'white' ? [white, black] : [black, white];
@@ -215,6 +220,6 @@ export class Starter {
       }
     }
     await this.context.hold(game).catch((e: unknown) => problems.report(`game ${game}`, e));
-    return true;
+    return { game };
   }
 }

@@ -1,7 +1,9 @@
 // The lobby as the page shows it, made from what the board holds: the pools' counts, the
-// newest challenges and games in play, the players online and the games with a running clock.
+// newest challenges and games in play, the players online and the games with a running clock;
+// and each player's own list of the challenges addressed to them or by them.
 
 import {
+  type ChallengeView,
   type LobbyStatus,
   type LobbyView,
   listed,
@@ -9,7 +11,7 @@ import {
   type PoolView,
   ratingClass,
 } from '@agon/protocol';
-import type { Snapshot } from './board.ts';
+import type { Challenge, Snapshot } from './board.ts';
 
 /** Every pool, empty. */
 const EMPTY_POOLS: readonly PoolView[] = POOLS.map((p) => ({ id: p.id, waiting: 0, playing: 0 }));
@@ -29,17 +31,7 @@ export const EMPTY_VIEW: LobbyView = {
  * store).
  */
 export function lobbyView(snap: Snapshot, running: number): LobbyView {
-  const challenges = listed(
-    snap.challenges.map((c) => ({
-      id: c.id,
-      by: c.by,
-      class: ratingClass(c.terms.clock),
-      since: c.since,
-      ...c.terms,
-      // A challenge a process from before R16 put on a shared board has no such term: R10.
-      captorPlacesQueen: c.terms.captorPlacesQueen === true,
-    })),
-  );
+  const challenges = listed(snap.challenges.filter((c) => !c.to).map(challengeView));
   const pools = POOLS.map((pool) => ({
     id: pool.id,
     waiting: snap.seeks.filter((s) => s.pool === pool.id).length,
@@ -66,6 +58,27 @@ export function lobbyView(snap: Snapshot, running: number): LobbyView {
     live,
     status: 'ok',
   };
+}
+
+/** A challenge as the lobby lists it. */
+export function challengeView(c: Challenge): ChallengeView {
+  return {
+    id: c.id,
+    by: c.by,
+    ...(c.to && { to: c.to }),
+    class: ratingClass(c.terms.clock),
+    since: c.since,
+    ...c.terms,
+    // A challenge a process from before R16 put on a shared board has no such term: R10.
+    captorPlacesQueen: c.terms.captorPlacesQueen === true,
+  };
+}
+
+/** The challenges addressed to `player` or by them, newest first, as `direct` sends them. */
+export function directView(challenges: readonly Challenge[], player: string): ChallengeView[] {
+  return listed(
+    challenges.filter((c) => c.to && (c.to.id === player || c.by.id === player)).map(challengeView),
+  );
 }
 
 /** `view` as it stands while the board cannot be read: the last list, marked so. */

@@ -354,6 +354,8 @@ export const en = {
   'online.quick.oops': 'Oops',
   'online.quick.good-game': 'Good game',
   'top.quickMessages': 'Quick messages in games',
+  'top.strangers': 'Challenges only from players I have played',
+  'top.strangersFailed': 'The setting could not be read or saved; try again.',
   'online.refused': 'Refused: {message}.',
   'top.coordinates': 'Cell names',
   'top.online': 'Online',

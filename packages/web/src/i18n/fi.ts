@@ -371,6 +371,8 @@ export const fi: UiCatalog = {
   'online.quick.oops': 'Hups',
   'online.quick.good-game': 'Hyvä peli',
   'top.quickMessages': 'Pikaviestit peleissä',
+  'top.strangers': 'Haasteet vain pelaajilta, joiden kanssa olen pelannut',
+  'top.strangersFailed': 'Asetusta ei saatu luettua tai tallennettua; yritä uudelleen.',
   'online.refused': 'Hylätty: {message}.',
   'top.coordinates': 'Ruutujen nimet',
   'top.online': 'Verkossa',

@@ -344,6 +344,8 @@ export const hi: UiCatalog = {
   'online.quick.oops': 'उफ़',
   'online.quick.good-game': 'अच्छा खेल',
   'top.quickMessages': 'खेलों में त्वरित संदेश',
+  'top.strangers': 'चुनौतियाँ केवल उनसे जिनके साथ मैं खेल चुका हूँ',
+  'top.strangersFailed': 'सेटिंग पढ़ी या सहेजी नहीं जा सकी; फिर से कोशिश करें।',
   'online.refused': 'अस्वीकार: {message}।',
   'top.coordinates': 'खानों के नाम',
   'top.online': 'ऑनलाइन',

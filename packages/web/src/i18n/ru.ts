@@ -379,6 +379,8 @@ export const ru: UiCatalog = {
   'online.quick.oops': 'Ой',
   'online.quick.good-game': 'Хорошая партия',
   'top.quickMessages': 'Быстрые сообщения в партиях',
+  'top.strangers': 'Вызовы только от тех, с кем я играл',
+  'top.strangersFailed': 'Не удалось прочитать или сохранить настройку; попробуйте ещё раз.',
   'online.refused': 'Отклонено: {message}.',
   'top.coordinates': 'Названия клеток',
   'top.online': 'В сети',

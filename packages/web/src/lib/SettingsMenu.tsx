@@ -9,6 +9,7 @@ import { t } from '../i18n/ui.ts';
 import { NoticeSettings } from '../notices/NoticeSettings.tsx';
 import { resubscribe } from '../notices/push.ts';
 import { keptIdentity } from '../online/identity.ts';
+import { StrangerChallenges } from '../online/StrangerChallenges.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import { install, installOffer } from './service-worker.ts';
@@ -49,8 +50,8 @@ function Choices<V extends string>(props: {
 }
 
 /**
- * The link to this browser's player page, named by the player's name when there is one, and
- * the switch of quick messages in online games.
+ * The link to this browser's player page, named by the player's name when there is one, the
+ * switch of quick messages in online games and that of challenges from strangers.
  */
 function OnlineName() {
   const name = keptIdentity()?.name;
@@ -70,6 +71,7 @@ function OnlineName() {
       >
         {t('top.quickMessages')}
       </button>
+      <StrangerChallenges />
     </div>
   );
 }

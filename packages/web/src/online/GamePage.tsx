@@ -15,6 +15,7 @@ import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { PushPrompt } from '../notices/PushPrompt.tsx';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
+import { ChallengeButton } from './ChallengeButton.tsx';
 import { abortable, drawTooEarly, lobbyGame } from './fair-play.ts';
 import { Link } from './Link.tsx';
 import { gameModeText } from './lobby-text.ts';
@@ -104,6 +105,8 @@ function Actions({ online }: { readonly online: OnlineGame }) {
   const tooEarly =
     seated && drawTooEarly(v) ? ot('game.drawTooEarly', { count: DRAW_AFTER_MOVES }) : undefined;
   if (v.outcome) {
+    // A lobby game's opponent has an identity, so they can be challenged again by name.
+    const opponent = v.players[them];
     return (
       <>
         {seated && (
@@ -121,6 +124,7 @@ function Actions({ online }: { readonly online: OnlineGame }) {
             onClick={() => online.rematch()}
           />
         )}
+        {opponent && <ChallengeButton to={opponent} class="action" />}
         {lobbyGame(v) ? (
           <Link class="button action" href="/lobby">
             <Icon name="newGame" />

@@ -5,29 +5,26 @@
 import {
   type ChallengeTerms,
   type ChallengeView,
-  CORRESPONDENCE_DAYS,
-  type Days,
+  DECLINE_REASONS,
+  type DeclineReason,
   type LiveGameView,
-  type Pace,
   POOLS,
   type PoolId,
   ratingClass,
 } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { Modal } from '../lib/Modal.tsx';
-import { QueenChoice } from '../lib/QueenChoice.tsx';
 import { Icon } from '../ui/Icon.tsx';
-import { Segmented } from '../ui/Segmented.tsx';
 import { gamePath } from './address.ts';
-import { SideChoice, VariantChoice } from './GameTerms.tsx';
+import { ChallengeDialog } from './ChallengeDialog.tsx';
 import { Link } from './Link.tsx';
-import { Lobby } from './lobby.ts';
+import { Lobby, poolAsked } from './lobby.ts';
 import { elapsedText, paceText, ratingText } from './lobby-text.ts';
 import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { me } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
+import { WaitingList } from './WaitingList.tsx';
 import { Who } from './Who.tsx';
 import { YourGames } from './YourGames.tsx';
 import './lobby.css';
@@ -223,6 +220,119 @@ function Challenge({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeV
   );
 }
 
+/** A challenge addressed to this player: accept it, or decline it with a reason. */
+function Incoming({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeView }) {
+  const declining = useSignal(false);
+  const reason = useSignal<DeclineReason>('generic');
+  return (
+    <li class="challenge direct" data-testid="incoming-challenge">
+      <span class="direct-who">
+        {ot('direct.from', { name: c.by.name })}{' '}
+        <span class="rating">{ratingText(c.by.rating)}</span>
+      </span>
+      <span class="challenge-terms">
+        <ChallengerSide side={c.side} />
+        <Terms terms={c} />
+      </span>
+      {declining.value ? (
+        <form
+          class="direct-decline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            lobby.decline(c.id, reason.value);
+          }}
+        >
+          <label>
+            <span>{ot('direct.reason')}</span>
+            <select
+              value={reason.value}
+              onChange={(e) => (reason.value = e.currentTarget.value as DeclineReason)}
+            >
+              {DECLINE_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {ot(`decline.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" class="quiet small" onClick={() => (declining.value = false)}>
+            {ot('direct.back')}
+          </button>
+          <button type="submit" class="small">
+            {ot('direct.sendDecline')}
+          </button>
+        </form>
+      ) : (
+        <span class="direct-actions">
+          <button type="button" class="small" onClick={() => (declining.value = true)}>
+            {ot('direct.decline')}
+          </button>
+          <button
+            type="button"
+            class="primary small"
+            aria-label={ot('lobby.acceptOf', { name: c.by.name })}
+            disabled={lobby.reconnecting.value}
+            onClick={() => lobby.accept(c.id)}
+          >
+            {ot('lobby.accept')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** A challenge of this player's addressed to another, waiting for their answer. */
+function Outgoing({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeView }) {
+  return (
+    <li class="challenge direct own" data-testid="outgoing-challenge">
+      <span class="direct-who">{ot('direct.waitingFor', { name: c.to?.name ?? '' })}</span>
+      <span class="challenge-terms">
+        <ChallengerSide side={c.side} />
+        <Terms terms={c} />
+      </span>
+      <button
+        type="button"
+        class="small"
+        aria-label={ot('direct.withdrawTo', { name: c.to?.name ?? '' })}
+        onClick={() => lobby.withdraw(c.id)}
+      >
+        {ot('lobby.cancel')}
+      </button>
+    </li>
+  );
+}
+
+/** The challenges between this player and others by name, at the top: nothing if none. */
+function Direct({ lobby }: { readonly lobby: Lobby }) {
+  const incoming = lobby.incoming.value;
+  const outgoing = lobby.outgoing.value;
+  return (
+    <>
+      {incoming.length > 0 && (
+        <section class="lobby-list lobby-direct" aria-labelledby="lobby-incoming">
+          <h2 id="lobby-incoming">{ot('direct.incoming')}</h2>
+          <ul class="rows">
+            {incoming.map((c) => (
+              <Incoming key={c.id} lobby={lobby} c={c} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {outgoing.length > 0 && (
+        <section class="lobby-list lobby-direct" aria-labelledby="lobby-outgoing">
+          <h2 id="lobby-outgoing">{ot('direct.outgoing')}</h2>
+          <ul class="rows">
+            {outgoing.map((c) => (
+              <Outgoing key={c.id} lobby={lobby} c={c} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
 function Challenges({ lobby }: { readonly lobby: Lobby }) {
   const list = lobby.view.value?.challenges ?? [];
   return (
@@ -292,124 +402,11 @@ function Side({ lobby }: { readonly lobby: Lobby }) {
   );
 }
 
-const MINUTES = [1, 2, 3, 5, 10, 15, 30] as const;
-const PACES = ['real-time', 'correspondence'] as const;
-const INCREMENTS = [0, 1, 2, 3, 5, 10, 20] as const;
-
-/** The dialog that makes a challenge; `done` closes it. */
-function ChallengeDialog({ lobby, done }: { readonly lobby: Lobby; readonly done: () => void }) {
-  const pace = useSignal<(typeof PACES)[number]>('real-time');
-  const minutes = useSignal<number>(5);
-  const increment = useSignal<number>(3);
-  const days = useSignal<Days>(3);
-  const variant = useSignal<ChallengeTerms['variant']>('standard');
-  const touchMove = useSignal(false);
-  const captor = useSignal(false);
-  const side = useSignal<ChallengeTerms['side']>('random');
-  const rated = useSignal(true);
-  const clock: Pace =
-    pace.value === 'correspondence'
-      ? { days: days.value }
-      : { initial: minutes.value * 60_000, increment: increment.value * 1000 };
-  return (
-    <Modal title={ot('challenge.title')} onClose={done} testId="challenge-dialog">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          lobby.challenge({
-            clock,
-            variant: variant.value,
-            touchMove: touchMove.value,
-            captorPlacesQueen: captor.value,
-            side: side.value,
-            rated: rated.value,
-          });
-          done();
-        }}
-      >
-        <Segmented
-          legend={ot('challenge.pace')}
-          name="pace"
-          value={pace.value}
-          choices={[
-            { value: 'real-time', label: ot('challenge.realTime') },
-            { value: 'correspondence', label: ot('challenge.correspondence') },
-          ]}
-          choose={(p) => (pace.value = p)}
-        />
-        {pace.value === 'correspondence' ? (
-          <>
-            <Segmented
-              legend={ot('challenge.days')}
-              name="days"
-              value={days.value}
-              choices={CORRESPONDENCE_DAYS.map((d) => ({ value: d, label: String(d) }))}
-              choose={(d) => (days.value = d)}
-            />
-            <p class="lobby-note">{ot('challenge.daysNote')}</p>
-          </>
-        ) : (
-          <>
-            <Segmented
-              legend={ot('challenge.minutes')}
-              name="minutes"
-              value={minutes.value}
-              choices={MINUTES.map((m) => ({ value: m, label: String(m) }))}
-              choose={(m) => (minutes.value = m)}
-            />
-            <Segmented
-              legend={ot('challenge.increment')}
-              name="increment"
-              value={increment.value}
-              choices={INCREMENTS.map((s) => ({ value: s, label: String(s) }))}
-              choose={(s) => (increment.value = s)}
-            />
-          </>
-        )}
-        <p class="challenge-class" aria-live="polite">
-          <span class="terms-time">{paceText(clock)}</span>{' '}
-          {ot('challenge.class', { class: ot(`class.${ratingClass(clock)}`) })}
-        </p>
-        <VariantChoice variant={variant} />
-        <QueenChoice captor={captor.value} choose={(c) => (captor.value = c)} />
-        <SideChoice side={side} />
-        <Segmented
-          legend={ot('challenge.mode')}
-          name="rated"
-          value={rated.value ? 'rated' : 'casual'}
-          choices={[
-            { value: 'rated', label: ot('mode.rated') },
-            { value: 'casual', label: ot('mode.casual') },
-          ]}
-          choose={(m) => (rated.value = m === 'rated')}
-        />
-        <button
-          type="button"
-          class="switch quiet"
-          aria-pressed={touchMove.value}
-          onClick={() => (touchMove.value = !touchMove.value)}
-        >
-          {ot('challenge.touchMove')}
-        </button>
-        {lobby.mine.value && <p class="lobby-note">{ot('challenge.replaces')}</p>}
-        <div class="actions">
-          <button type="button" class="quiet" onClick={done}>
-            {ot('lobby.cancel')}
-          </button>
-          <button type="submit" class="primary">
-            {ot('challenge.submit')}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
 /** The lobby page; `go` opens a game made for this player. */
 export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
   const token = me.value?.token;
   const lobby = useMemo(
-    () => (token === undefined ? undefined : new Lobby(token, go)),
+    () => (token === undefined ? undefined : new Lobby(token, go, poolAsked(location.search))),
     [token, go],
   );
   useEffect(() => () => lobby?.stop(), [lobby]);
@@ -435,7 +432,10 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
             </p>
           )}
           {notice && (
-            <p class="online-notice" data-testid="lobby-notice">
+            <p
+              class={`online-notice${notice.answer ? ' lobby-answer' : ''}`}
+              data-testid="lobby-notice"
+            >
               {notice.text}{' '}
               {notice.game && (
                 <Link href={gamePath(notice.game)} testId="busy-game">
@@ -446,12 +446,20 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
           )}
           {seeking && <Seeking lobby={lobby} pool={seeking.pool} since={seeking.since} />}
         </div>
+        <Direct lobby={lobby} />
         {token !== undefined && <YourGames token={token} />}
         <Pools lobby={lobby} create={() => (creating.value = true)} />
         <Challenges lobby={lobby} />
+        {token !== undefined && <WaitingList token={token} />}
       </div>
       <Side lobby={lobby} />
-      {creating.value && <ChallengeDialog lobby={lobby} done={() => (creating.value = false)} />}
+      {creating.value && (
+        <ChallengeDialog
+          replaces={lobby.mine.value !== undefined}
+          submit={(terms: ChallengeTerms) => lobby.challenge(terms)}
+          done={() => (creating.value = false)}
+        />
+      )}
     </main>
   );
 }

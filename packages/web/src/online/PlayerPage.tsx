@@ -1,7 +1,7 @@
 // A player's page: the name, a rating per class of time control (and, apart, those of the
-// variant and house rules played), and the last games, each opening its game page. This
-// browser's own player also finds here the name to change, and the transfer codes that move
-// the identity between devices.
+// variant and house rules played), and the last games, each opening its game page; another
+// player's page has the button that challenges them. This browser's own player also finds
+// here the name to change, and the transfer codes that move the identity between devices.
 
 import {
   nameProblem,
@@ -17,6 +17,7 @@ import { useContext, useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { showToast } from '../ui/Toasts.tsx';
 import { gamePath, playerPath } from './address.ts';
+import { ChallengeButton } from './ChallengeButton.tsx';
 import { Go, Link } from './Link.tsx';
 import {
   changeClass,
@@ -415,6 +416,7 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
                 ),
               })}
             </p>
+            {!mine && own !== undefined && <ChallengeButton to={p} />}
           </header>
           <Ratings player={p} />
           <Games player={p} />

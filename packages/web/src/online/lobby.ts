@@ -6,10 +6,13 @@
 import {
   applyLobbyChanges,
   type ChallengeTerms,
+  type ChallengeView,
+  type DeclineReason,
   type LobbyClientMessage,
   type LobbyServerMessage,
   type LobbyView,
   type PlayerView,
+  POOLS,
   type PoolId,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
@@ -25,12 +28,40 @@ const REFUSALS = {
   busy: 'refusal.busy',
   'no-such-challenge': 'refusal.noSuchChallenge',
   'own-challenge': 'refusal.ownChallenge',
+  'challenges-closed': 'refusal.challengesClosed',
+  'too-many-challenges': 'refusal.tooManyChallenges',
+  'no-such-player': 'refusal.noSuchPlayer',
 } as const;
+
+/** A challenge addressed to a player, made on another page, to send once the lobby is open. */
+export interface Addressed {
+  readonly to: string;
+  readonly terms: ChallengeTerms;
+}
+
+/** The addressed challenge the next lobby opened sends, if any. */
+let outbox: Addressed | undefined;
+
+/**
+ * Sends `challenge` when the lobby next opens: the challenger then waits there for the answer,
+ * as they would for their open challenge.
+ */
+export function challengeFromLobby(challenge: Addressed): void {
+  outbox = challenge;
+}
+
+/** The pool a lobby address asks to wait in (`/lobby?seek=5%2B3`, a waiting list's ping). */
+export function poolAsked(search: string): PoolId | undefined {
+  const asked = new URLSearchParams(search).get('seek');
+  return POOLS.find((p) => p.id === asked)?.id;
+}
 
 /** A refusal in words, with the game it sends the player to (`busy`: the one they are in). */
 export interface LobbyNotice {
   readonly text: string;
   readonly game?: string | undefined;
+  /** An answer to this player's challenge, not a refusal of theirs: said calmly. */
+  readonly answer?: boolean;
 }
 
 /** A wait in a pool, and since when (Date.now()). */
@@ -49,8 +80,18 @@ export class Lobby {
   readonly you = signal<PlayerView | undefined>(undefined);
   /** The pool this player waits in, and since when (Date.now()). */
   readonly seeking = signal<Wait | undefined>(undefined);
-  /** The last refusal. */
+  /** The last refusal, or the last answer to this player's challenge. */
   readonly notice = signal<LobbyNotice | undefined>(undefined);
+  /** The challenges addressed to this player or by them, newest first. */
+  readonly direct = signal<readonly ChallengeView[]>([]);
+  /** The challenges addressed to this player. */
+  readonly incoming = computed(() =>
+    this.direct.value.filter((c) => c.to?.id === this.you.value?.id),
+  );
+  /** This player's challenges addressed to others, waiting for their answer. */
+  readonly outgoing = computed(() =>
+    this.direct.value.filter((c) => c.by.id === this.you.value?.id),
+  );
   /** This player's open challenge, if any. */
   readonly mine = computed(() =>
     this.view.value?.challenges.find((c) => c.by.id === this.you.value?.id),
@@ -69,12 +110,24 @@ export class Lobby {
    * refuses it (busy, rate-limited, a failure), so a refusal heard meanwhile is that seek's.
    */
   private asked = false;
+  /** Whether the addressed challenge made on another page was sent (once is enough). */
+  private sentPending = false;
 
-  /** Connects; `paired` is told the path of a game made for this player. */
+  /** The addressed challenge to send once welcomed. */
+  private readonly pending: Addressed | undefined;
+
+  /**
+   * Connects; `paired` is told the path of a game made for this player. With `pool`, waits in
+   * it from the start; an addressed challenge made on another page is sent once welcomed.
+   */
   constructor(
     private readonly token: string,
     private readonly paired: (path: string) => void,
+    pool?: PoolId,
   ) {
+    if (pool) this.seeking.value = { pool, since: Date.now() };
+    this.pending = outbox;
+    outbox = undefined;
     this.connection = new Connection<LobbyServerMessage, LobbyClientMessage>(
       { path: '/api/lobby/socket', hello: () => ({ t: 'hello', token }), parse: tagged },
       { message: (m) => this.receive(m), state: (s) => (this.line.value = s) },
@@ -96,8 +149,27 @@ export class Lobby {
         const waiting = this.seeking.value;
         this.asked =
           waiting !== undefined && this.connection.send({ t: 'seek', pool: waiting.pool });
+        if (this.pending && !this.sentPending) {
+          this.sentPending = this.connection.send({
+            t: 'challenge',
+            to: this.pending.to,
+            ...this.pending.terms,
+          });
+        }
         break;
       }
+      case 'direct':
+        this.direct.value = m.challenges;
+        break;
+      case 'declined':
+        this.notice.value = {
+          text: ot('direct.declined', {
+            name: m.by.name,
+            reason: ot(`decline.${m.reason}`),
+          }),
+          answer: true,
+        };
+        break;
       case 'changes':
         if (this.view.value) this.view.value = applyLobbyChanges(this.view.value, m.changes);
         break;
@@ -186,5 +258,10 @@ export class Lobby {
   /** Accepts someone's challenge: the game follows as `paired`. */
   accept(id: string): void {
     this.send({ t: 'accept', id });
+  }
+
+  /** Declines a challenge addressed to this player; its challenger is told `reason`. */
+  decline(id: string, reason: DeclineReason): void {
+    this.send({ t: 'decline', id, reason });
   }
 }

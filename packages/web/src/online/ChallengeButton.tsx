@@ -1,0 +1,45 @@
+// "Challenge": the challenge form addressed to one player, from their page or the end of a game
+// with them. The challenge is sent from the lobby, where the challenger then waits for the
+// answer and sees it, as they would for an open challenge.
+
+import { useSignal } from '@preact/signals';
+import { useContext } from 'preact/hooks';
+import { ChallengeDialog } from './ChallengeDialog.tsx';
+import { Go } from './Link.tsx';
+import { challengeFromLobby } from './lobby.ts';
+import { ot } from './text.ts';
+
+/** The button that challenges the player `to`. */
+export function ChallengeButton({
+  to,
+  class: style = 'primary',
+}: {
+  readonly to: { readonly id: string; readonly name: string };
+  readonly class?: string;
+}) {
+  const go = useContext(Go);
+  const open = useSignal(false);
+  return (
+    <>
+      <button
+        type="button"
+        class={style}
+        data-testid="challenge-player"
+        aria-label={ot('challenge.titleTo', { name: to.name })}
+        onClick={() => (open.value = true)}
+      >
+        {ot('direct.challenge')}
+      </button>
+      {open.value && (
+        <ChallengeDialog
+          to={to.name}
+          submit={(terms) => {
+            challengeFromLobby({ to: to.id, terms });
+            go('/lobby');
+          }}
+          done={() => (open.value = false)}
+        />
+      )}
+    </>
+  );
+}
