@@ -117,9 +117,13 @@ describeInChromium('takebacks and quick messages between two browsers', (browser
     await shoot(black, 'comforts-said-phone');
 
     // Switched off in the settings menu: nothing said is shown, and nothing can be sent.
-    await black.getByTestId('settings').tap();
+    const settings = black.getByTestId('settings');
+    await settings.tap();
     await black.getByTestId('quick-messages-switch').tap();
     await black.keyboard.press('Escape');
+    // The menu closes with the page's next render; until then its switch, "Pikaviestit
+    // peleissä", would be counted as the phrases' button below.
+    await expect.poll(() => settings.getAttribute('aria-expanded'), SLOW).toBe('false');
     await expect.poll(() => black.getByTestId('quick-messages').count(), SLOW).toBe(0);
     expect(await black.getByRole('button', { name: 'Kiitos' }).count()).toBe(0);
     expect(await black.getByRole('button', { name: 'Pikaviestit' }).count()).toBe(0);
