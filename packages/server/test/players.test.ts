@@ -457,7 +457,7 @@ describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-    expect(version.rows).toEqual([{ value: '6' }]);
+    expect(version.rows).toEqual([{ value: '7' }]);
     await check.end();
   });
 });
