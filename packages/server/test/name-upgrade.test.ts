@@ -197,7 +197,7 @@ describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
     await check.connect();
     try {
       const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-      expect(version.rows).toEqual([{ value: '6' }]);
+      expect(version.rows).toEqual([{ value: '7' }]);
       const rows = await check.query<{ id: string; name: string; name_key: string }>(
         'SELECT id, name, name_key FROM players',
       );
