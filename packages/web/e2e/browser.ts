@@ -18,7 +18,7 @@ import {
   type Searcher,
 } from '@agon/engine';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { cellCentre } from '../src/board/geometry.ts';
 import type { Route } from '../src/lib/route.ts';
@@ -126,6 +126,36 @@ export async function waitForTurn(page: Page, timeout = 30_000): Promise<boolean
   const ready = page.locator('.cell.origin, .cell.placement, [data-testid="result"]').first();
   await ready.waitFor({ timeout });
   return (await page.locator('[data-testid="result"]').count()) > 0;
+}
+
+/** How long an online page may take to show what the server relayed, on a busy machine. */
+const RELAYED = { timeout: 15_000 };
+
+/** Opens the lobby and waits until the server has described it (the pools can be picked). */
+export async function openLobby(page: Page): Promise<void> {
+  await page.goto(new URL('/lobby', inject('baseURL')).href);
+  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), RELAYED).toBe(true);
+}
+
+/** The name this page plays under, as the lobby says it. */
+export async function lobbyName(page: Page): Promise<string> {
+  const said = await page.getByRole('link', { name: /^Playing as / }).textContent();
+  return (said ?? '').replace(/^Playing as /, '');
+}
+
+/** Waits for a game page and says which game it is. */
+export async function gameId(page: Page): Promise<string> {
+  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, RELAYED);
+  return new URL(page.url()).pathname.slice(3);
+}
+
+/** Makes one turn by clicks on `page` (whose turn it is): its first piece that can move. */
+export async function playFirstTurn(page: Page): Promise<void> {
+  await page.locator('.cell.origin').first().waitFor(RELAYED);
+  const [from] = await cellsWith(page, 'origin');
+  await clickCell(page, from!);
+  const [to] = await cellsWith(page, 'dest');
+  await clickCell(page, to!);
 }
 
 /** The names of cells with a class, such as `dest` or `origin`. */

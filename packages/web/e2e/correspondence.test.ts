@@ -4,40 +4,20 @@
 // after a reload, and its players still free to seek a live game meanwhile. (The deadline
 // passing, over a restart of the server, is the server's test: correspondence.test.ts.)
 
-import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
   ARTIFACTS,
-  cellsWith,
-  clickCell,
   describeInChromium,
+  gameId,
+  lobbyName,
   newContext,
   newNetwork,
+  openLobby,
+  playFirstTurn,
 } from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
-
-/** Opens the lobby and waits until the server has described it (the pools can be picked). */
-async function openLobby(page: Page): Promise<void> {
-  await page.goto(new URL('/lobby', inject('baseURL')).href);
-  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
-}
-
-/** Waits for a game page and says which game it is. */
-async function gameId(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
-  return new URL(page.url()).pathname.slice(3);
-}
-
-/** Makes one turn by clicks on `page` (whose turn it is): its first piece that can move. */
-async function playTurn(page: Page): Promise<void> {
-  await page.locator('.cell.origin').first().waitFor(SLOW);
-  const [from] = await cellsWith(page, 'origin');
-  await clickCell(page, from!);
-  const [to] = await cellsWith(page, 'dest');
-  await clickCell(page, to!);
-}
 
 describeInChromium('a correspondence game', (browser) => {
   it('is offered in days per move, shows each side its days and deadline, and keeps its players free', async () => {
@@ -45,8 +25,7 @@ describeInChromium('a correspondence game', (browser) => {
     const black = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
     await openLobby(white);
     await openLobby(black);
-    const said = await white.getByRole('link', { name: /^Playing as / }).textContent();
-    const name = (said ?? '').replace(/^Playing as /, '');
+    const name = await lobbyName(white);
 
     await white.getByTestId('create-challenge').click();
     const dialog = white.getByTestId('challenge-dialog');
@@ -76,7 +55,7 @@ describeInChromium('a correspondence game', (browser) => {
     // Nobody has moved: each side has its whole three days.
     expect(await white.getByTestId('clock-white').textContent()).toBe('3 d 00 h');
 
-    await playTurn(white);
+    await playFirstTurn(white);
     // White's move gives Black three days, counted down, with the date they end.
     const blackClock = black.getByTestId('clock-black');
     await expect.poll(() => blackClock.textContent(), SLOW).toMatch(/^(3 d 00 h|2 d 23 h)$/);

@@ -5,28 +5,18 @@
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, newContext, newNetwork } from './browser.ts';
+import {
+  ARTIFACTS,
+  describeInChromium,
+  gameId,
+  lobbyName,
+  newContext,
+  newNetwork,
+  openLobby,
+} from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
-
-/** Opens the lobby and waits until the server has described it (the pools can be picked). */
-async function openLobby(page: Page): Promise<void> {
-  await page.goto(new URL('/lobby', inject('baseURL')).href);
-  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
-}
-
-/** The name the lobby says the player plays as. */
-async function nameOf(page: Page): Promise<string> {
-  const said = await page.getByRole('link', { name: /^Playing as / }).textContent();
-  return (said ?? '').replace(/^Playing as /, '');
-}
-
-/** Waits for a game page and says which game it is. */
-async function gameId(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
-  return new URL(page.url()).pathname.slice(3);
-}
 
 /** The lobby's status line: refusals and the answers to this player's challenges. */
 const notice = async (page: Page): Promise<string | undefined> =>
@@ -38,8 +28,8 @@ describeInChromium('a challenge to one player', (browser) => {
     const taker = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
     await openLobby(maker);
     await openLobby(taker);
-    const makerName = await nameOf(maker);
-    const takerName = await nameOf(taker);
+    const makerName = await lobbyName(maker);
+    const takerName = await lobbyName(taker);
     // The taker's page, as a friend would send its link.
     const takerId = await taker.evaluate(
       () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string }).id,

@@ -14,36 +14,22 @@ import {
   cellsWith,
   clickCell,
   describeInChromium,
+  gameId,
+  lobbyName,
   newContext,
   newNetwork,
+  openLobby,
+  playFirstTurn,
 } from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
-
-/** Opens the lobby and waits until the server has described it (the pools can be picked). */
-async function openLobby(page: Page): Promise<void> {
-  await page.goto(new URL('/lobby', inject('baseURL')).href);
-  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
-}
-
-/** The name this page plays under, as the lobby says it. */
-async function ownName(page: Page): Promise<string> {
-  const said = await page.getByRole('link', { name: /^Playing as / }).textContent();
-  return (said ?? '').replace(/^Playing as /, '');
-}
 
 /** The side this page plays in the game it shows: the card marked "(you)". */
 async function seat(page: Page): Promise<string> {
   const own = page.locator('.player-card', { has: page.locator('.side', { hasText: '(you)' }) });
   await own.waitFor(SLOW);
   return (await own.getAttribute('data-player')) ?? '';
-}
-
-/** Waits for a game page and says which game it is. */
-async function gameId(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
-  return new URL(page.url()).pathname.slice(3);
 }
 
 /**
@@ -54,7 +40,7 @@ async function gameId(page: Page): Promise<string> {
 async function meet(maker: Page, taker: Page, touchMove = false): Promise<void> {
   await openLobby(maker);
   await openLobby(taker);
-  const name = await ownName(maker);
+  const name = await lobbyName(maker);
   await maker.getByTestId('create-challenge').click();
   const dialog = maker.getByTestId('challenge-dialog');
   await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
@@ -65,20 +51,11 @@ async function meet(maker: Page, taker: Page, touchMove = false): Promise<void> 
   expect(await seat(maker)).toBe('white');
 }
 
-/** Makes one turn by clicks on `page` (whose turn it is): its first piece that can move. */
-async function playTurn(page: Page): Promise<void> {
-  await page.locator('.cell.origin').first().waitFor(SLOW);
-  const [from] = await cellsWith(page, 'origin');
-  await clickCell(page, from!);
-  const [to] = await cellsWith(page, 'dest');
-  await clickCell(page, to!);
-}
-
 /** Makes `turns` turns by clicks, White's page and Black's in turn, each seen by the other. */
 async function playTurns(white: Page, black: Page, turns: number): Promise<void> {
   for (let turn = 0; turn < turns; turn++) {
     const [mover, other] = turn % 2 === 0 ? [white, black] : [black, white];
-    await playTurn(mover);
+    await playFirstTurn(mover);
     await expect
       .poll(() => other.locator('[data-testid="move-list"] .move:not(.empty)').count(), SLOW)
       .toBe(turn + 1);
@@ -166,7 +143,7 @@ describeInChromium('the lobby', (browser) => {
     const taker = await (await newContext(browser())).newPage();
     await openLobby(maker);
     await openLobby(taker);
-    const name = await ownName(maker);
+    const name = await lobbyName(maker);
 
     await maker.getByTestId('create-challenge').click();
     const dialog = maker.getByTestId('challenge-dialog');
@@ -221,7 +198,7 @@ describeInChromium('the lobby', (browser) => {
     const black = await (await newContext(browser())).newPage();
     await openLobby(white);
     await openLobby(black);
-    const name = await ownName(white);
+    const name = await lobbyName(white);
     await white.getByTestId('create-challenge').click();
     const dialog = white.getByTestId('challenge-dialog');
     await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
@@ -352,7 +329,7 @@ describeInChromium('the lobby', (browser) => {
   it('says calmly when the lobby reconnects, lets the player seek, and holds back acceptances', async () => {
     const maker = await (await newContext(browser())).newPage();
     await openLobby(maker);
-    const name = await ownName(maker);
+    const name = await lobbyName(maker);
     await maker.getByTestId('create-challenge').click();
     await maker.getByRole('button', { name: 'Create the challenge' }).click();
 

@@ -7,10 +7,18 @@
 // subscription on is the app's and the server's own.
 
 import type { NoticeKind, PushPayload } from '@agon/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PushService } from '../../server/scripts/push-service.ts';
-import { cellsWith, clickCell, describeInChromium, newContext, newNetwork } from './browser.ts';
+import {
+  describeInChromium,
+  gameId,
+  lobbyName,
+  newContext,
+  newNetwork,
+  openLobby,
+  playFirstTurn,
+} from './browser.ts';
 
 /** How long to wait for a page to show what the server relayed, on a busy machine. */
 const SLOW = { timeout: 15_000 };
@@ -20,18 +28,6 @@ beforeAll(async () => {
   service = await PushService.start();
 });
 afterAll(() => service?.close());
-
-/** Opens the lobby and waits until the server has described it (the pools can be picked). */
-async function openLobby(page: Page): Promise<void> {
-  await page.goto(new URL('/lobby', inject('baseURL')).href);
-  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
-}
-
-/** Waits for a game page and says which game it is. */
-async function gameId(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
-  return new URL(page.url()).pathname.slice(3);
-}
 
 /**
  * Gives `context`'s pages a PushManager whose subscription is `subscription` (kept in local
@@ -71,8 +67,7 @@ describeInChromium('notifications', (browser) => {
     const black = await blackContext.newPage();
     await openLobby(white);
     await openLobby(black);
-    const said = await white.getByRole('link', { name: /^Playing as / }).textContent();
-    const name = (said ?? '').replace(/^Playing as /, '');
+    const name = await lobbyName(white);
 
     await white.getByTestId('create-challenge').click();
     const dialog = white.getByTestId('challenge-dialog');
@@ -96,11 +91,7 @@ describeInChromium('notifications', (browser) => {
     expect(await black.evaluate(() => localStorage.getItem('test.push'))).toBe(key);
 
     // White moves: the server pushes Black's turn to the device, encrypted to its keys.
-    await white.locator('.cell.origin').first().waitFor(SLOW);
-    const [from] = await cellsWith(white, 'origin');
-    await clickCell(white, from!);
-    const [to] = await cellsWith(white, 'dest');
-    await clickCell(white, to!);
+    await playFirstTurn(white);
     const told = device.read(await service.next('/black-device'));
     expect(told.language).toBe('fi');
     expect(told.notice).toMatchObject({ kind: 'turn', game, url: `/g/${game}` });
