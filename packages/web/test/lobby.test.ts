@@ -9,27 +9,11 @@ import {
 } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { challengeFromLobby, Lobby, poolAsked } from '../src/online/lobby.ts';
+import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
-/** A socket the test plays the lobby's server through: it hears what the page sends. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static last: FakeSocket | undefined;
-  readonly readyState = FakeSocket.OPEN;
-  readonly sent: LobbyClientMessage[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as LobbyClientMessage);
-  }
-  close(): void {}
-  hear(m: LobbyServerMessage): void {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
+/** A socket the test plays the server through: it hears what the page sends. */
+const FakeSocket = fakeSocket<LobbyClientMessage, LobbyServerMessage>();
+type FakeSocket = InstanceType<typeof FakeSocket>;
 
 const you: PlayerView = {
   id: 'abcdefgh23',
@@ -54,10 +38,7 @@ describe('the lobby’s wait in a pool', () => {
   let socket: FakeSocket;
 
   beforeEach(() => {
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
-    vi.stubGlobal('addEventListener', () => undefined);
-    vi.stubGlobal('removeEventListener', () => undefined);
+    stubBrowser(FakeSocket);
     lobby = new Lobby('t'.repeat(43), () => undefined);
     socket = FakeSocket.last!;
     socket.onopen?.();
@@ -121,10 +102,7 @@ describe('the lobby while the server has lost its list', () => {
   let socket: FakeSocket;
 
   beforeEach(() => {
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
-    vi.stubGlobal('addEventListener', () => undefined);
-    vi.stubGlobal('removeEventListener', () => undefined);
+    stubBrowser(FakeSocket);
     lobby = new Lobby('t'.repeat(43), () => undefined);
     socket = FakeSocket.last!;
     socket.onopen?.();
@@ -180,10 +158,7 @@ describe('the lobby while the server has lost its list', () => {
 describe('challenges addressed to players, and a ping’s pool', () => {
   let lobby: Lobby | undefined;
   beforeEach(() => {
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
-    vi.stubGlobal('addEventListener', () => undefined);
-    vi.stubGlobal('removeEventListener', () => undefined);
+    stubBrowser(FakeSocket);
   });
   afterEach(() => {
     lobby?.stop();

@@ -7,26 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { OnlineGame } from '../src/online/online-game.ts';
 import { words } from '../src/online/strings.ts';
+import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
-class FakeSocket {
-  static readonly OPEN = 1;
-  static last: FakeSocket | undefined;
-  readonly readyState = FakeSocket.OPEN;
-  readonly sent: ClientMessage[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as ClientMessage);
-  }
-  close(): void {}
-  hear(m: ServerMessage): void {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
+/** A socket the test plays the server through: it hears what the page sends. */
+const FakeSocket = fakeSocket<ClientMessage, ServerMessage>();
+type FakeSocket = InstanceType<typeof FakeSocket>;
 
 const view = (moves: readonly string[], more: Partial<GameView> = {}): GameView => ({
   id: 'abcdefgh23',
@@ -57,10 +42,7 @@ const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event
 describe('takebacks and quick messages on the game page', () => {
   let running: OnlineGame | undefined;
   beforeEach(() => {
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
-    vi.stubGlobal('addEventListener', () => undefined);
-    vi.stubGlobal('removeEventListener', () => undefined);
+    stubBrowser(FakeSocket);
   });
   afterEach(() => {
     running?.stop();

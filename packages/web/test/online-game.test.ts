@@ -5,27 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { preferences } from '../src/lib/settings.ts';
 import { OnlineGame } from '../src/online/online-game.ts';
+import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static last: FakeSocket | undefined;
-  readonly readyState = FakeSocket.OPEN;
-  readonly sent: ClientMessage[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor() {
-    FakeSocket.last = this;
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as ClientMessage);
-  }
-  close(): void {}
-  hear(m: ServerMessage): void {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
+const FakeSocket = fakeSocket<ClientMessage, ServerMessage>();
+type FakeSocket = InstanceType<typeof FakeSocket>;
 
 /** After these turns White's guard on k1 cannot move: touching it leaves only a pass (R15). */
 const K1_STUCK = ['l5-l6', 'h1-i1', 'h9-i8', 'k7@l1', 'd9-d8', 'l2-k2', 'b1-b2', 'k2-i3'];
@@ -75,10 +59,7 @@ const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event
 function fakeBrowser(): (online: OnlineGame) => void {
   let running: OnlineGame | undefined;
   beforeEach(() => {
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
-    vi.stubGlobal('addEventListener', () => undefined);
-    vi.stubGlobal('removeEventListener', () => undefined);
+    stubBrowser(FakeSocket);
   });
   afterEach(() => {
     running?.stop();
