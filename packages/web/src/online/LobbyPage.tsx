@@ -205,18 +205,25 @@ function Challenge({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeV
           {ot('lobby.cancel')}
         </button>
       ) : (
-        <button
-          type="button"
-          class="primary small"
-          aria-label={ot('lobby.acceptOf', { name: c.by.name })}
-          // The server refuses every acceptance until its list is back (the banner says so).
-          disabled={lobby.reconnecting.value}
-          onClick={() => lobby.accept(c.id)}
-        >
-          {ot('lobby.accept')}
-        </button>
+        <AcceptButton lobby={lobby} c={c} />
       )}
     </li>
+  );
+}
+
+/** Accepts challenge `c`, open or addressed to this player. */
+function AcceptButton({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeView }) {
+  return (
+    <button
+      type="button"
+      class="primary small"
+      aria-label={ot('lobby.acceptOf', { name: c.by.name })}
+      // The server refuses every acceptance until its list is back (the banner says so).
+      disabled={lobby.reconnecting.value}
+      onClick={() => lobby.accept(c.id)}
+    >
+      {ot('lobby.accept')}
+    </button>
   );
 }
 
@@ -267,15 +274,7 @@ function Incoming({ lobby, c }: { readonly lobby: Lobby; readonly c: ChallengeVi
           <button type="button" class="small" onClick={() => (declining.value = true)}>
             {ot('direct.decline')}
           </button>
-          <button
-            type="button"
-            class="primary small"
-            aria-label={ot('lobby.acceptOf', { name: c.by.name })}
-            disabled={lobby.reconnecting.value}
-            onClick={() => lobby.accept(c.id)}
-          >
-            {ot('lobby.accept')}
-          </button>
+          <AcceptButton lobby={lobby} c={c} />
         </span>
       )}
     </li>
