@@ -130,6 +130,25 @@ function suite(name: string, makeBoard: () => Promise<LobbyBoard>): void {
       await settlement.finished(pa.game, stored!.setup, { winner: null, reason: 'aborted' });
     });
 
+    it('tells the challenger of an accepted correspondence challenge once, that the game started', async () => {
+      const [a, b] = [await player(), await player()];
+      await lobby.act(a.socket, { t: 'challenge', to: b.id, ...BLITZ, clock: { days: 3 } });
+      await expect.poll(() => direct(b.socket)).toHaveLength(1);
+      const [sent] = b.socket.of('direct').at(-1)!.challenges;
+      await lobby.act(b.socket, { t: 'accept', id: sent!.id });
+      const [pa] = await Promise.all([a.socket.wait('paired'), b.socket.wait('paired')]);
+      const started = (opponent: string) => ({
+        kind: 'started',
+        game: pa.game,
+        opponent,
+        url: `/g/${pa.game}`,
+      });
+      await expect.poll(() => told.to(a.id)).toEqual([started(b.name)]);
+      expect(told.to(b.id).filter((n) => n.kind !== 'challenge')).toEqual([started(a.name)]);
+      const stored = await store.load(pa.game);
+      await settlement.finished(pa.game, stored!.setup, { winner: null, reason: 'aborted' });
+    });
+
     it('tells the challenger why the addressee declined', async () => {
       const [a, b] = [await player(), await player()];
       await lobby.act(a.socket, { t: 'challenge', to: b.id, ...BLITZ });

@@ -9,6 +9,7 @@
 import {
   type ChallengeTerms,
   categoryOf,
+  isCorrespondence,
   type LobbyClientMessage,
   type LobbyServerMessage,
   type LobbyView,
@@ -494,7 +495,8 @@ export class Lobby {
       const busy = await board.busy(taker.id);
       if (busy) await this.refuseBusy(member, taker.id);
       else member.refuse({ code: 'no-such-challenge', message: 'that challenge was just taken' });
-    } else if (started !== 'failed') {
+    } else if (started !== 'failed' && !isCorrespondence(challenge.terms.clock)) {
+      // A game of days is told to both its players as started (starter.ts): one notice, not two.
       this.notifier.notify(owner.id, {
         kind: 'accepted',
         game: started.game,
