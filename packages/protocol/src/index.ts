@@ -7,4 +7,5 @@ export * from './notice.ts';
 export * from './player.ts';
 export * from './rating.ts';
 export * from './refusal.ts';
+export * from './tournament.ts';
 export * from './validate.ts';

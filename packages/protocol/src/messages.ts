@@ -5,6 +5,7 @@
 import type { Colour } from '@agon/engine';
 import type { PlayerBrief, PlayerGame } from './player.ts';
 import type { Refusal } from './refusal.ts';
+import type { GameTournament } from './tournament.ts';
 
 /** Which start a game uses (R4 or R14). */
 export type Variant = 'standard' | 'placement';
@@ -58,6 +59,8 @@ export type ClientMessage =
   /** R15: the mover picked up the piece on `cell` (a cell name) and must move it. */
   | { readonly t: 'touch'; readonly seat: Colour; readonly cell: string; readonly version: number }
   | { readonly t: 'resign'; readonly seat: Colour }
+  /** An arena's berserk: halve one's own clock, before one's first move, for a point more. */
+  | { readonly t: 'berserk'; readonly seat: Colour }
   | { readonly t: 'draw'; readonly seat: Colour; readonly action: DrawAction }
   | { readonly t: 'rematch'; readonly seat: Colour }
   /** Ask to take back one's last move, or answer the opponent's asking (unrated games only). */
@@ -196,6 +199,8 @@ export interface GameView extends Presence {
   readonly touched: string | null;
   /** Whether R16 is in force: the captor chooses a captured queen's cell on her owner's turn. */
   readonly captorPlacesQueen: boolean;
+  /** The tournament the game is played in, if any. */
+  readonly tournament?: GameTournament;
 }
 
 /**

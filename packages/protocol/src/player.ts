@@ -5,6 +5,7 @@
 import type { Colour } from '@agon/engine';
 import type { RatingClass, RatingView, RuleSet } from './rating.ts';
 import type { Checked, Refusal } from './refusal.ts';
+import type { PlayedTournament } from './tournament.ts';
 
 /** Player ids: the same alphabet and length as game ids. */
 export const PLAYER_ID = /^[a-km-np-z2-9]{10}$/;
@@ -66,6 +67,8 @@ export interface PlayerGame {
 export interface PlayerPage extends PlayerView {
   readonly createdAt: number;
   readonly games: readonly PlayerGame[];
+  /** The tournaments joined, the latest first. */
+  readonly tournaments: readonly PlayedTournament[];
 }
 
 /** The shortest and longest names, counted in characters after spaces are tidied. */

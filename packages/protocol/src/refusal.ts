@@ -49,7 +49,15 @@ export type ErrorCode =
   /** Quick messages faster than QUICK_MESSAGE_GAP_MS apart or QUICK_MESSAGES_PER_MINUTE a minute. */
   | 'too-many-messages'
   /** A push subscription that is not one a browser makes (docs/online.md, "Notifications"). */
-  | 'bad-subscription';
+  | 'bad-subscription'
+  /** No tournament has this id. */
+  | 'no-such-tournament'
+  /** A private event's password missing or wrong. */
+  | 'wrong-password'
+  /** Joining an event that no longer takes players, or acting on one the player is not in. */
+  | 'tournament-closed'
+  /** Berserk in a game that is not an arena's that allows it, or after the seat's first move. */
+  | 'no-berserk';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

@@ -5,7 +5,14 @@
 // methods (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
-import type { Days, PoolId, QuickMessage, TimeControl, Variant } from '@agon/protocol';
+import type {
+  Days,
+  PoolId,
+  QuickMessage,
+  TimeControl,
+  TournamentKind,
+  Variant,
+} from '@agon/protocol';
 
 /** How a game was set up; never changes after creation. */
 export interface GameSetup {
@@ -32,6 +39,16 @@ export interface GameSetup {
    * before R16, the owner does (R10).
    */
   readonly captorPlacesQueen?: boolean;
+  /** The tournament a lobby game was paired in (docs/tournaments.md). */
+  readonly tournament?: {
+    readonly id: string;
+    readonly name: string;
+    readonly kind: TournamentKind;
+    /** A Swiss's round; 0 in an arena. */
+    readonly round: number;
+    /** Whether the players may berserk (an arena that allows it, on a live clock). */
+    readonly berserk: boolean;
+  };
 }
 
 /** One change to a game, as stored: what happened, who did it, and when (ms since 1970). */
@@ -66,6 +83,8 @@ export type GameEvent = { readonly at: number } & (
       readonly undone: number;
       readonly spent: number;
     }
+  /** An arena's berserk: `seat` halved its clock before its first move (docs/tournaments.md). */
+  | { readonly kind: 'berserk'; readonly seat: Colour }
   /** A quick message: logged like the rest, so it survives a restart and reaches every process. */
   | { readonly kind: 'say'; readonly seat: Colour; readonly message: QuickMessage }
 );
