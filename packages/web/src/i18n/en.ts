@@ -15,6 +15,7 @@ export const en = {
   'nav.rules': 'Rules',
   'nav.tutorial': 'Tutorial',
   'nav.lobby': 'Lobby',
+  'nav.tournaments': 'Tournaments',
   'nav.yourTurns': {
     one: '{count} game waits for your move',
     other: '{count} games wait for your move',

@@ -13,6 +13,7 @@ export const fi: UiCatalog = {
   'nav.rules': 'Säännöt',
   'nav.tutorial': 'Opetus',
   'nav.lobby': 'Aula',
+  'nav.tournaments': 'Turnaukset',
   'nav.yourTurns': {
     one: '{count} peli odottaa siirtoasi',
     other: '{count} peliä odottaa siirtoasi',

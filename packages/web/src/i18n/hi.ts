@@ -13,6 +13,7 @@ export const hi: UiCatalog = {
   'nav.rules': 'नियम',
   'nav.tutorial': 'सीखें',
   'nav.lobby': 'लॉबी',
+  'nav.tournaments': 'टूर्नामेंट',
   'nav.yourTurns': {
     one: '{count} खेल आपकी चाल का इंतज़ार कर रहा है',
     other: '{count} खेल आपकी चाल का इंतज़ार कर रहे हैं',

@@ -13,6 +13,7 @@ export const ru: UiCatalog = {
   'nav.rules': 'Правила',
   'nav.tutorial': 'Обучение',
   'nav.lobby': 'Лобби',
+  'nav.tournaments': 'Турниры',
   'nav.yourTurns': {
     one: '{count} партия ждёт вашего хода',
     few: '{count} партии ждут вашего хода',

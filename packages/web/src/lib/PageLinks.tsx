@@ -1,5 +1,6 @@
 // The links between the app's pages: the game, the analysis board, the rules, the tutorial, and
-// online play's lobby and the puzzles (addresses of their own, outside the hash-routed pages).
+// online play's lobby and tournaments and the puzzles (addresses of their own, outside the
+// hash-routed pages).
 
 import { t } from '../i18n/ui.ts';
 import { type Route, route, routeHref } from './route.ts';
@@ -8,7 +9,7 @@ import { yourTurns } from './your-turn.ts';
 const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies readonly Route[];
 
 /** A page with an address of its own, outside the hash-routed pages. */
-export type AwayPage = 'lobby' | 'puzzles';
+export type AwayPage = 'lobby' | 'tournaments' | 'puzzles';
 
 /**
  * The page links; the current page is marked for screen readers too. `away` (online play)
@@ -26,14 +27,19 @@ export function PageLinks({
 }) {
   const inMenu = picked !== undefined;
   const current = away ? online : route.value;
-  // The lobby comes second, after the game: both are ways to play.
+  // The lobby and the tournaments come after the game: all are ways to play.
   const links = PAGES.map((page) => ({
     page,
     href: `${away ? '/' : ''}${routeHref(page)}`,
   })) as { readonly page: Route | AwayPage; readonly href: string }[];
-  links.splice(1, 0, { page: 'lobby', href: '/lobby' });
+  links.splice(
+    1,
+    0,
+    { page: 'lobby', href: '/lobby' },
+    { page: 'tournaments', href: '/tournaments' },
+  );
   // Puzzles after the analysis board: both are ways to study.
-  links.splice(3, 0, { page: 'puzzles', href: '/puzzles' });
+  links.splice(4, 0, { page: 'puzzles', href: '/puzzles' });
   return (
     <nav class={inMenu ? 'pages-list' : 'pages'} aria-label={t('nav.pages')}>
       {links.map(({ page, href }) => (

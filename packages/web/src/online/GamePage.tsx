@@ -4,7 +4,6 @@
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { DRAW_AFTER_MOVES } from '@agon/protocol';
-import { useSignal } from '@preact/signals';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
 import { MoveRows } from '../lib/MoveRows.tsx';
@@ -23,39 +22,11 @@ import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
 import { QuickMessages, QuickMessagesToggle } from './QuickMessages.tsx';
 import { SeatBar } from './SeatBar.tsx';
+import { ShareLink } from './ShareLink.tsx';
 import { words } from './strings.ts';
 import { TakebackButton, TakebackOffer } from './TakebackOffer.tsx';
+import { TournamentBox } from './TournamentBox.tsx';
 import { ot } from './text.ts';
-
-function ShareLink({ id }: { readonly id: string }) {
-  const copied = useSignal(false);
-  const link = gameLink(id);
-  return (
-    <section class="online-share" data-testid="share">
-      <h2>{words.shareTitle}</h2>
-      <div class="share-row">
-        <input
-          readOnly
-          value={link}
-          aria-label={words.shareTitle}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="share-link"
-        />
-        <button
-          type="button"
-          class="primary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(link).then(() => {
-              copied.value = true;
-            });
-          }}
-        >
-          {copied.value ? words.copied : words.copy}
-        </button>
-      </div>
-    </section>
-  );
-}
 
 /**
  * An online action: an icon over its label, as in the local game's row. One `locked` (saying
@@ -105,11 +76,12 @@ function Actions({ online }: { readonly online: OnlineGame }) {
   const tooEarly =
     seated && drawTooEarly(v) ? ot('game.drawTooEarly', { count: DRAW_AFTER_MOVES }) : undefined;
   if (v.outcome) {
-    // A lobby game's opponent has an identity, so they can be challenged again by name.
+    // A lobby game's opponent has an identity, so they can be challenged again by name. An
+    // event's game has no rematch: the event pairs its players.
     const opponent = v.players[them];
     return (
       <>
-        {seated && (
+        {seated && !v.tournament && (
           <Act
             icon="rematch"
             primary
@@ -250,9 +222,10 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
       <div class="card-bottom">
         <SeatBar online={online} colour={bottom} />
       </div>
-      {inviting && <ShareLink id={online.id} />}
+      {inviting && <ShareLink link={gameLink(online.id)} title={words.shareTitle} />}
       <Moves online={online} />
       <div class="status-area">
+        <TournamentBox online={online} />
         {(mode || kind) && (
           <p class="game-kind">
             {mode && <span data-testid="game-mode">{mode}</span>}

@@ -24,6 +24,7 @@ import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { me } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
+import { useClock } from './use-clock.ts';
 import { WaitingList } from './WaitingList.tsx';
 import { Who } from './Who.tsx';
 import { YourGames } from './YourGames.tsx';
@@ -31,18 +32,6 @@ import './lobby.css';
 
 /** How long a wait lasts before the computer is offered instead. */
 const SLOW_MS = 20_000;
-
-/** The time now, ticking every second while `running`. */
-function useClock(running: boolean): number {
-  const now = useSignal(Date.now());
-  useEffect(() => {
-    if (!running) return;
-    now.value = Date.now();
-    const tick = setInterval(() => (now.value = Date.now()), 1000);
-    return () => clearInterval(tick);
-  }, [running, now]);
-  return now.value;
-}
 
 function Pools({ lobby, create }: { readonly lobby: Lobby; readonly create: () => void }) {
   const view = lobby.view.value;

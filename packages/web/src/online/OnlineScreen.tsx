@@ -1,11 +1,12 @@
 // Online play as its own screen of the app: the lobby, a player's page, the page that creates a
-// game by link, or a game's page. Moving between them (a pairing, a rematch, a link) changes
+// game by link, a game's page, or the tournaments and an event's page. Moving between them (a pairing, a rematch, a link) changes
 // the address without reloading. Loaded only when an online address is opened (OnlineApp.tsx).
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
+import type { AwayPage } from '../lib/PageLinks.tsx';
 import { preferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
 import { TopBar } from '../lib/TopBar.tsx';
@@ -18,6 +19,8 @@ import { LobbyPage } from './LobbyPage.tsx';
 import { OnlineGame } from './online-game.ts';
 import { PlayerPage } from './PlayerPage.tsx';
 import { ensureIdentity, identityLost } from './players.ts';
+import { TournamentPage } from './TournamentPage.tsx';
+import { TournamentsPage } from './TournamentsPage.tsx';
 import { onlineText, ot } from './text.ts';
 import './online.css';
 
@@ -76,9 +79,19 @@ function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: str
       return <PlayerPage id={page.id} />;
     case 'me':
       return <PlayerPage id={undefined} />;
+    case 'tournaments':
+      return <TournamentsPage />;
+    case 'tournament':
+      return <TournamentPage key={page.id} id={page.id} />;
     default:
       return <CreatePage created={(id) => go(gamePath(id))} />;
   }
+}
+
+/** The top bar's link of the page shown, if it has one. */
+function topBarPage(page: OnlinePage): AwayPage | undefined {
+  if (page.page === 'lobby') return 'lobby';
+  return page.page === 'tournaments' || page.page === 'tournament' ? 'tournaments' : undefined;
 }
 
 /** The online screen for `initial`. */
@@ -114,12 +127,17 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
   }, [lang, ready]);
   const current = page.value;
   useEffect(() => {
-    document.title = current.page === 'lobby' ? `${ot('lobby.title')} · Agon` : 'Agon';
+    document.title =
+      current.page === 'lobby'
+        ? `${ot('lobby.title')} · Agon`
+        : current.page === 'tournaments'
+          ? `${ot('tour.title')} · Agon`
+          : 'Agon';
   }, [current, ready, lang]);
   return (
     <Go.Provider value={go}>
       <div class="app">
-        <TopBar away current={current.page === 'lobby' ? 'lobby' : undefined} />
+        <TopBar away current={topBarPage(current)} />
         <IdentityLost />
         {ready ? <Page page={current} go={go} /> : <p class="loading">{t('app.loading')}</p>}
         <Toasts />

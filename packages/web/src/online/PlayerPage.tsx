@@ -1,10 +1,12 @@
 // A player's page: the name, a rating per class of time control (and, apart, those of the
-// variant and house rules played), and the last games, each opening its game page; another
+// variant and house rules played), the last games, each opening its game page, and the
+// tournaments played, each opening the event's page; another
 // player's page has the button that challenges them. This browser's own player also finds
 // here the name to change, and the transfer codes that move the identity between devices.
 
 import {
   nameProblem,
+  type PlayedTournament,
   type PlayerPage as PlayerData,
   type PlayerGame,
   RATING_CLASSES,
@@ -16,7 +18,7 @@ import { useSignal } from '@preact/signals';
 import { useContext, useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { showToast } from '../ui/Toasts.tsx';
-import { gamePath, playerPath } from './address.ts';
+import { gamePath, playerPath, tournamentPath } from './address.ts';
 import { ChallengeButton } from './ChallengeButton.tsx';
 import { Go, Link } from './Link.tsx';
 import {
@@ -33,6 +35,7 @@ import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
+import { dayText, kindText } from './tournament-text.ts';
 import './lobby.css';
 
 /** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
@@ -108,7 +111,6 @@ function Ratings({ player }: { readonly player: PlayerData }) {
 
 function GameRow({ g }: { readonly g: PlayerGame }) {
   const change = g.rated ? ratingDelta(g.ratingBefore, g.ratingAfter) : undefined;
-  const date = new Intl.DateTimeFormat(language.value, { dateStyle: 'medium' }).format(g.at);
   return (
     <li>
       <Link href={gamePath(g.game)} class={`game-row ${g.result ?? 'playing'}`}>
@@ -128,7 +130,7 @@ function GameRow({ g }: { readonly g: PlayerGame }) {
         <span class={`game-change${change === undefined ? '' : ` ${changeClass(change)}`}`}>
           {change === undefined ? '' : signedChange(change)}
         </span>
-        <span class="game-date">{date}</span>
+        <span class="game-date">{dayText(g.at)}</span>
       </Link>
     </li>
   );
@@ -147,6 +149,41 @@ function Games({ player }: { readonly player: PlayerData }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+function TournamentRow({ e }: { readonly e: PlayedTournament }) {
+  return (
+    <li>
+      <Link href={tournamentPath(e.id)} class="game-row played-event">
+        <span class="game-opponent">
+          {e.name}
+          <span class="game-rules">{kindText(e.kind)}</span>
+        </span>
+        <span class="game-result">
+          {e.rank === null ? '' : ot('player.place', { rank: e.rank, players: e.players })}
+        </span>
+        <span class="game-change">{ot('player.points', { count: e.score })}</span>
+        <span class="game-date">{dayText(e.startsAt)}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The tournaments played, the latest first; nothing before the first. */
+function Tournaments({ player }: { readonly player: PlayerData }) {
+  // A server from before the tournaments sends none.
+  const played = player.tournaments ?? [];
+  if (played.length === 0) return null;
+  return (
+    <section class="player-section" aria-labelledby="player-tournaments">
+      <h2 id="player-tournaments">{ot('player.tournaments')}</h2>
+      <ul class="rows games" data-testid="player-tournaments">
+        {played.map((e) => (
+          <TournamentRow key={e.id} e={e} />
+        ))}
+      </ul>
     </section>
   );
 }
@@ -420,6 +457,7 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
           </header>
           <Ratings player={p} />
           <Games player={p} />
+          <Tournaments player={p} />
         </>
       )}
       {mine && <Own reload={reload} />}

@@ -1,9 +1,10 @@
 // One side's card beside the online board (the game page's PlayerCard): who plays it (their
 // name and rating when the lobby made the game, and what a settled rated game did to it),
-// whether they are here, guards in hand, and their clock.
+// whether they berserked in an arena, whether they are here, guards in hand, and their clock.
 
 import type { Colour } from '@agon/engine';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { clockText } from './clock-text.ts';
 import { daysLeftText, deadlineText } from './lobby-text.ts';
 import type { OnlineGame } from './online-game.ts';
@@ -60,7 +61,17 @@ export function SeatBar({
               ? words.sideWord(colour)
               : undefined
       }
-      change={brief?.change !== undefined && <RatingChange change={brief.change} />}
+      change={
+        <>
+          {brief?.change !== undefined && <RatingChange change={brief.change} />}
+          {online.berserked(colour) && (
+            <span class="berserk-mark" title={ot('tour.berserk')} data-testid={`berserk-${colour}`}>
+              <Icon name="berserk" />
+              <span class="sr-only">{ot('tour.berserk')}</span>
+            </span>
+          )}
+        </>
+      }
       toMove={toMove}
       relocating={owes}
       placingQueen={placingQueen}

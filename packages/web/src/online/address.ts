@@ -1,16 +1,19 @@
 // The addresses of online play: `/online` to create a game by link, `/g/<id>` (or `?game=<id>`)
-// for a game, `/lobby` to find an opponent, `/p/<id>` for a player and `/me` for this
-// browser's own player. The server answers them all with the app's page.
+// for a game, `/lobby` to find an opponent, `/p/<id>` for a player, `/me` for this browser's
+// own player, `/tournaments` for the events and `/t/<id>` for one of them. The server answers
+// them all with the app's page.
 
 // Player ids have the game ids' shape (PLAYER_ID); GAME_ID checks both, so the app's first
 // load, which reads these addresses, carries none of the players' module.
-import { GAME_ID } from '@agon/protocol';
+import { GAME_ID, TOURNAMENT_ID } from '@agon/protocol';
 
 /** Which online page an address shows, if any. */
 export type OnlinePage =
   | { readonly page: 'create' }
   | { readonly page: 'lobby' }
   | { readonly page: 'me' }
+  | { readonly page: 'tournaments' }
+  | { readonly page: 'tournament'; readonly id: string }
   | { readonly page: 'game'; readonly id: string }
   | { readonly page: 'player'; readonly id: string };
 
@@ -24,10 +27,12 @@ export function onlinePage(url: {
   if (id !== undefined && GAME_ID.test(id)) return { page: 'game', id };
   const player = /^\/p\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   if (player !== undefined && GAME_ID.test(player)) return { page: 'player', id: player };
-  const name = /^\/(online|lobby|me)\/?$/.exec(url.pathname)?.[1];
+  const event = /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  if (event !== undefined && TOURNAMENT_ID.test(event)) return { page: 'tournament', id: event };
+  const name = /^\/(online|lobby|me|tournaments)\/?$/.exec(url.pathname)?.[1];
   return name === 'online'
     ? { page: 'create' }
-    : name === 'lobby' || name === 'me'
+    : name === 'lobby' || name === 'me' || name === 'tournaments'
       ? { page: name }
       : undefined;
 }
@@ -54,4 +59,17 @@ export function playerPath(id: string): string {
 /** The whole link to a game, to send to a friend. */
 export function gameLink(id: string): string {
   return new URL(gamePath(id), location.origin).href;
+}
+
+/** The path of the tournaments page. */
+export const TOURNAMENTS_PATH = '/tournaments';
+
+/** The path of an event's page. */
+export function tournamentPath(id: string): string {
+  return `/t/${id}`;
+}
+
+/** The whole link to an event, to send to the players it is for. */
+export function tournamentLink(id: string): string {
+  return new URL(tournamentPath(id), location.origin).href;
 }

@@ -40,6 +40,7 @@ import { deadlineText } from './lobby-text.ts';
 import { keepSeatToken, seatToken } from './seats.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
+import { tournamentRefusal } from './tournament-text.ts';
 
 /** What the game tells the page beyond its signals. */
 export interface OnlineHooks {
@@ -366,9 +367,13 @@ export class OnlineGame {
         break;
       }
       case 'error':
+        if (m.code === 'no-berserk') this.berserkSent.value = false;
         // The owner's own relocation under R16: the status line says who chooses, in words.
         this.notice.value = {
-          text: m.code === 'captor-chooses' ? this.status.value : words.refusal(m.code, m.message),
+          text:
+            m.code === 'captor-chooses'
+              ? this.status.value
+              : (tournamentRefusal(m.code) ?? words.refusal(m.code, m.message)),
         };
         if (
           this.pending.value !== undefined ||
@@ -566,6 +571,43 @@ export class OnlineGame {
       game.choosers().includes(you)
     );
   });
+
+  /** Whether this page asked to berserk, not yet confirmed by the game sent again. */
+  private readonly berserkSent = signal(false);
+
+  /**
+   * Whether this page's side may berserk: an arena game that allows it, going on, and the side
+   * has not moved yet nor berserked already.
+   */
+  readonly canBerserk = computed(() => {
+    const v = this.view.value;
+    const you = this.you.value;
+    const game = this.board;
+    return (
+      v?.tournament?.berserkAllowed === true &&
+      game !== undefined &&
+      you !== null &&
+      !v.outcome &&
+      !v.tournament.berserk[you] &&
+      !this.berserkSent.value &&
+      !game.choosers().includes(you)
+    );
+  });
+
+  /** Whether `side` berserked (this page's own side as soon as it asked). */
+  berserked(side: Colour): boolean {
+    const v = this.view.value;
+    return (
+      v?.tournament?.berserk[side] === true || (side === this.you.value && this.berserkSent.value)
+    );
+  }
+
+  /** Halves this page's clock in an arena, for a point more on a win. */
+  berserk(): void {
+    const you = this.you.value;
+    if (!you || !this.canBerserk.value) return;
+    this.berserkSent.value = this.connection.send({ t: 'berserk', seat: you });
+  }
 
   /** Asks to take back this page's last move, or accepts or declines the opponent's asking. */
   takeback(action: DrawAction): void {

@@ -14,6 +14,7 @@ import {
   Download,
   Ellipsis,
   Flag,
+  Flame,
   FolderOpen,
   Handshake,
   type IconNode,
@@ -28,6 +29,7 @@ import {
   Upload,
   WifiOff,
   X,
+  Zap,
 } from 'lucide';
 import { h } from 'preact';
 
@@ -36,11 +38,13 @@ export const ICONS = {
   analyse: ChartLine,
   back: ChevronLeft,
   bell: Bell,
+  berserk: Zap,
   chat: MessageCircle,
   close: X,
   copy: Copy,
   download: Download,
   draw: Handshake,
+  fire: Flame,
   first: ChevronsLeft,
   flip: ArrowDownUp,
   forward: ChevronRight,

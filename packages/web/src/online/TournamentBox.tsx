@@ -1,0 +1,103 @@
+// A tournament game's box on its game page: the event, linked; Berserk for this player's side
+// while it may (an arena that allows it, before their first move); and once the game is over,
+// the way back to the event and, while the player is still in it, their next game: paired, it
+// is counted down and opened, unless they pause.
+
+import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { Icon } from '../ui/Icon.tsx';
+import { tournamentPath } from './address.ts';
+import { EventFeed } from './event-feed.ts';
+import { Go, Link } from './Link.tsx';
+import type { OnlineGame } from './online-game.ts';
+import { me } from './players.ts';
+import { ot } from './text.ts';
+import { kindText } from './tournament-text.ts';
+import './tournament-box.css';
+
+/** How often the event is read for the next game. */
+const EVERY_MS = 2_000;
+
+/** This player's next game in event `id` after game `from`, counted down; Pause stops it. */
+function NextGame({ id, from }: { readonly id: string; readonly from: string }) {
+  const go = useContext(Go);
+  const token = me.value?.token;
+  const feed = useMemo(
+    () => (token === undefined ? undefined : new EventFeed(id, token, EVERY_MS, { from, go })),
+    [id, token, from, go],
+  );
+  useEffect(() => () => feed?.stop(), [feed]);
+  const v = feed?.view.value;
+  const you = v?.you;
+  // Nothing more comes to a player who is out, paused, or in an event that pairs no more.
+  const waiting = !!you?.joined && !you.withdrawn && !you.paused && v?.status === 'running';
+  useEffect(() => {
+    if (v && !waiting) feed?.stop();
+  }, [v, waiting, feed]);
+  if (!feed || !v) return null;
+  if (you?.paused) {
+    return (
+      <p class="tournament-next-note" role="status">
+        {ot('tour.box.paused')}
+      </p>
+    );
+  }
+  if (!waiting) return null;
+  const next = feed.next.value;
+  return (
+    <div class="tournament-next">
+      <p role="status" data-testid="next-game">
+        {next ? ot('tour.box.next', { count: next.left }) : ot('tour.box.waiting')}
+      </p>
+      <button
+        type="button"
+        class="small"
+        data-testid="pause"
+        disabled={feed.acting.value}
+        onClick={() => void feed.act({ action: 'pause' })}
+      >
+        {ot('tour.pause')}
+      </button>
+    </div>
+  );
+}
+
+/** The box of game `online`, when an event's. */
+export function TournamentBox({ online }: { readonly online: OnlineGame }) {
+  const v = online.view.value;
+  const event = v?.tournament;
+  if (!v || !event) return null;
+  const over = v.outcome !== null;
+  return (
+    <section class="tournament-box" data-testid="tournament-box">
+      <p class="tournament-box-event">
+        <Link href={tournamentPath(event.id)} class="tournament-box-name">
+          {event.name}
+        </Link>
+        <span class="tournament-box-kind">{kindText(event.kind)}</span>
+      </p>
+      {online.canBerserk.value && (
+        <div class="tournament-berserk">
+          <button
+            type="button"
+            class="berserk"
+            aria-describedby="berserk-note"
+            data-testid="berserk"
+            onClick={() => online.berserk()}
+          >
+            <Icon name="berserk" />
+            {ot('tour.berserk')}
+          </button>
+          <span id="berserk-note" class="tournament-box-note">
+            {ot('tour.box.berserkNote')}
+          </span>
+        </div>
+      )}
+      {over && online.you.value !== null && <NextGame id={event.id} from={online.id} />}
+      {over && (
+        <Link href={tournamentPath(event.id)} class="button small" testId="back-to-event">
+          {ot('tour.box.back')}
+        </Link>
+      )}
+    </section>
+  );
+}

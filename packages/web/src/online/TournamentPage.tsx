@@ -1,0 +1,436 @@
+// An event's page: what it is and where it stands (the countdown to its start, an arena's time
+// left, a Swiss's round), this player's place in it with Join, Pause or Resume and Withdraw,
+// and the standings, the page's main part, a page at a time with this player's line marked and
+// their sheet on it; the podium once it is over, and the games being played. Read again every
+// two seconds while in sight; when this player is paired, a short countdown opens their game.
+
+import { STANDINGS_PAGE, type TournamentView } from '@agon/protocol';
+import { useSignal } from '@preact/signals';
+import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { Icon } from '../ui/Icon.tsx';
+import { gamePath, playerPath, tournamentLink } from './address.ts';
+import { EventTerms } from './EventTerms.tsx';
+import { EventFeed } from './event-feed.ts';
+import { Go, Link } from './Link.tsx';
+import { me } from './players.ts';
+import { ShareLink } from './ShareLink.tsx';
+import { ot } from './text.ts';
+import {
+  pageOfRank,
+  podiumLines,
+  type StandingLine,
+  standingLines,
+  statusText,
+} from './tournament-text.ts';
+import { useClock } from './use-clock.ts';
+import './lobby.css';
+import './tournament.css';
+
+/** How often the event is read again while the page is in sight. */
+const EVERY_MS = 2_000;
+
+/** Whether event `v` still takes players. */
+const open = (v: TournamentView): boolean => v.status === 'upcoming' || v.status === 'running';
+
+function Head({ v, now }: { readonly v: TournamentView; readonly now: number }) {
+  return (
+    <header class="event-head">
+      <h2 data-testid="event-name">{v.name}</h2>
+      <EventTerms e={v} locked={v.locked} />
+      <p class={`event-state ${v.status}`}>
+        <span role={v.status === 'upcoming' ? 'timer' : undefined} data-testid="event-status">
+          {statusText(v, now, v.round)}
+        </span>
+        <span class="event-count">{ot('tour.players', { count: v.players })}</span>
+        {v.by && (
+          <span class="event-by">
+            {ot('tour.by')}{' '}
+            <Link href={playerPath(v.by.id)} class="player-link">
+              {v.by.name}
+            </Link>
+          </span>
+        )}
+      </p>
+    </header>
+  );
+}
+
+/** Join, asking for the password of a private event. */
+function Join({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+  const password = useSignal('');
+  return (
+    <form
+      class="event-join"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void feed.act(v.locked ? { action: 'join', password: password.value } : { action: 'join' });
+      }}
+    >
+      {v.locked && (
+        <label>
+          <span class="field-label">{ot('tour.joinPassword')}</span>
+          <input
+            name="password"
+            autocomplete="off"
+            required
+            value={password.value}
+            onInput={(e) => (password.value = e.currentTarget.value)}
+          />
+        </label>
+      )}
+      <button
+        type="submit"
+        class="primary"
+        data-testid="join"
+        disabled={feed.acting.value || me.value === undefined}
+      >
+        {ot('tour.join')}
+      </button>
+    </form>
+  );
+}
+
+/** What this player is in the event, and what they can do there. */
+function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+  const you = v.you;
+  const next = feed.next.value;
+  const inIt = you?.joined === true && !you.withdrawn;
+  const note = !inIt
+    ? you?.withdrawn
+      ? ot('tour.youOut')
+      : v.locked
+        ? ot('tour.joinLocked')
+        : undefined
+    : you.paused
+      ? ot('tour.youPaused')
+      : you.game
+        ? ot('tour.yourGame')
+        : v.status === 'upcoming'
+          ? ot('tour.youWait')
+          : v.status === 'running'
+            ? ot('tour.youNext')
+            : undefined;
+  if (!open(v) && !inIt) return null;
+  return (
+    <section class={`event-you${inIt ? ' joined' : ''}`} data-testid="event-you">
+      {next ? (
+        <p class="event-countdown" role="alert" data-testid="game-countdown">
+          {ot('tour.gameIn', { count: next.left })}
+        </p>
+      ) : (
+        note && (
+          <p class="event-you-note" role="status">
+            {note}{' '}
+            {inIt && you.game && (
+              <Link href={gamePath(you.game)} testId="your-game">
+                {ot('tour.toGame')}
+              </Link>
+            )}
+          </p>
+        )
+      )}
+      {open(v) && (
+        <div class="event-actions">
+          {!inIt ? (
+            <Join feed={feed} v={v} />
+          ) : (
+            <>
+              {v.status === 'running' && (
+                <button
+                  type="button"
+                  class={you.paused ? 'primary' : undefined}
+                  disabled={feed.acting.value}
+                  data-testid={you.paused ? 'resume' : 'pause'}
+                  onClick={() => void feed.act({ action: you.paused ? 'resume' : 'pause' })}
+                >
+                  {ot(you.paused ? 'tour.resume' : 'tour.pause')}
+                </button>
+              )}
+              <button
+                type="button"
+                class="quiet"
+                disabled={feed.acting.value}
+                data-testid="withdraw"
+                onClick={() => void feed.act({ action: 'withdraw' })}
+              >
+                {ot('tour.withdraw')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {feed.refused.value && (
+        <p class="form-problem" role="alert" data-testid="event-refused">
+          {feed.refused.value}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A player's marks beside their name: on fire, paused, withdrawn, playing now. */
+function Marks({ line }: { readonly line: StandingLine }) {
+  return (
+    <>
+      {line.fire && (
+        <span class="standing-fire" title={ot('tour.fire')} data-testid="fire">
+          <Icon name="fire" />
+          <span class="sr-only">{ot('tour.fire')}</span>
+        </span>
+      )}
+      {line.withdrawn ? (
+        <span class="standing-tag">{ot('tour.withdrawn')}</span>
+      ) : (
+        line.paused && <span class="standing-tag">{ot('tour.paused')}</span>
+      )}
+      {line.playing && (
+        <Link href={gamePath(line.playing)} class="standing-playing" label={ot('tour.playing')}>
+          <span aria-hidden="true" />
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** This player's sheet on their own line: a figure a game, the doubled ones marked. */
+function Sheet({ line }: { readonly line: StandingLine }) {
+  const marks = line.sheet ?? [];
+  if (marks.length === 0) return null;
+  return (
+    <span class="sheet" data-testid="sheet">
+      <span class="sr-only">
+        {ot('tour.sheetOf', { points: marks.map((m) => m.text).join(' ') })}
+      </span>
+      {marks.map((m, i) => (
+        <span
+          key={i}
+          class={`sheet-game ${m.result ?? 'playing'}${m.fire ? ' fire' : ''}`}
+          aria-hidden="true"
+        >
+          {m.text}
+          {m.berserk && <Icon name="berserk" />}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function Line({ line, swiss }: { readonly line: StandingLine; readonly swiss: boolean }) {
+  return (
+    <tr
+      class={`${line.you ? 'you' : ''}${line.withdrawn ? ' withdrawn' : ''}`}
+      aria-current={line.you ? 'true' : undefined}
+      data-testid="standing"
+    >
+      <td class="standing-rank">{line.rank}</td>
+      <td class="standing-player">
+        <span class="standing-who">
+          <Link href={playerPath(line.id)} class="player-link">
+            {line.name}
+          </Link>
+          {line.you && <span class="you-mark">{ot('seat.you')}</span>}
+          <span class="rating">{line.rating}</span>
+          <Marks line={line} />
+        </span>
+        <Sheet line={line} />
+      </td>
+      {swiss && <td class="standing-tiebreak">{line.buchholz}</td>}
+      {swiss && <td class="standing-tiebreak">{line.sonnebornBerger}</td>}
+      <td class="standing-score" data-testid="score">
+        {line.score}
+      </td>
+    </tr>
+  );
+}
+
+/** A page control: the pages before and after, where this player is, and which page this is. */
+function Pager({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+  const rank = v.you?.standing?.rank;
+  const yours = rank === undefined ? undefined : pageOfRank(rank, STANDINGS_PAGE);
+  if (v.pages <= 1) return null;
+  return (
+    <nav class="pager" aria-label={ot('tour.standings')}>
+      <button
+        type="button"
+        class="quiet icon-only"
+        aria-label={ot('tour.previous')}
+        disabled={v.page <= 1}
+        onClick={() => feed.showPage(v.page - 1)}
+      >
+        <Icon name="back" />
+      </button>
+      <span class="pager-where" aria-live="polite">
+        {ot('tour.pageOf', { page: v.page, pages: v.pages })}
+      </span>
+      <button
+        type="button"
+        class="quiet icon-only"
+        aria-label={ot('tour.next')}
+        disabled={v.page >= v.pages}
+        onClick={() => feed.showPage(v.page + 1)}
+      >
+        <Icon name="forward" />
+      </button>
+      {yours !== undefined && yours !== v.page && (
+        <button type="button" class="quiet small" onClick={() => feed.showPage(yours)}>
+          {ot('tour.yourPlace')}
+        </button>
+      )}
+    </nav>
+  );
+}
+
+function Standings({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+  const lines = standingLines(v, me.value?.id);
+  const swiss = v.kind === 'swiss';
+  return (
+    <section class="event-standings" aria-labelledby="event-standings">
+      <h2 id="event-standings">{ot('tour.standings')}</h2>
+      {lines.length === 0 ? (
+        <p class="lobby-empty">{ot('tour.nobody')}</p>
+      ) : (
+        <table class="standings" data-testid="standings">
+          <thead>
+            <tr>
+              <th scope="col" class="standing-rank">
+                <span aria-hidden="true">#</span>
+                <span class="sr-only">{ot('tour.col.rank')}</span>
+              </th>
+              <th scope="col">{ot('col.player')}</th>
+              {swiss && (
+                <th scope="col" class="standing-tiebreak" title={ot('tour.buchholz')}>
+                  <span aria-hidden="true">{ot('tour.buchholzShort')}</span>
+                  <span class="sr-only">{ot('tour.buchholz')}</span>
+                </th>
+              )}
+              {swiss && (
+                <th scope="col" class="standing-tiebreak" title={ot('tour.sb')}>
+                  <span aria-hidden="true">{ot('tour.sbShort')}</span>
+                  <span class="sr-only">{ot('tour.sb')}</span>
+                </th>
+              )}
+              <th scope="col" class="standing-score">
+                {ot('tour.col.score')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <Line key={line.id} line={line} swiss={swiss} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager feed={feed} v={v} />
+    </section>
+  );
+}
+
+/** The first three of a finished event, the winner in the middle. */
+function Podium({ v }: { readonly v: TournamentView }) {
+  const lines = podiumLines(v, me.value?.id);
+  if (v.status !== 'finished' || lines.length === 0) return null;
+  return (
+    <section class="event-podium" aria-labelledby="event-podium">
+      <h2 id="event-podium" class="sr-only">
+        {ot('tour.podium')}
+      </h2>
+      <ol class="podium" data-testid="podium">
+        {lines.map((line, i) => (
+          <li key={line.id} class={`podium-place place-${i + 1}${line.you ? ' you' : ''}`}>
+            <span class="podium-rank">{ot(`tour.place${(i + 1) as 1 | 2 | 3}`)}</span>
+            <Link href={playerPath(line.id)} class="player-link">
+              {line.name}
+            </Link>
+            <span class="podium-score">{line.score}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Games({ v }: { readonly v: TournamentView }) {
+  return (
+    <section class="lobby-list" aria-labelledby="event-games">
+      <h2 id="event-games">{ot('tour.games')}</h2>
+      {v.games.length === 0 ? (
+        <p class="lobby-empty">{ot('tour.noGames')}</p>
+      ) : (
+        <ul class="rows" data-testid="event-games">
+          {v.games.map((g) => (
+            <li key={g.game}>
+              <Link href={gamePath(g.game)} class="live-game">
+                <span class="live-side">
+                  <span class="token-dot white" aria-hidden="true" />
+                  {g.white}
+                </span>
+                <span class="live-side">
+                  <span class="token-dot black" aria-hidden="true" />
+                  {g.black}
+                </span>
+                {v.kind === 'swiss' && (
+                  <span class="live-rule">{ot('tour.roundNumber', { round: g.round })}</span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The page of event `id`. */
+export function TournamentPage({ id }: { readonly id: string }) {
+  const go = useContext(Go);
+  const token = me.value?.token;
+  const feed = useMemo(() => new EventFeed(id, token, EVERY_MS, { go }), [id, token, go]);
+  useEffect(() => () => feed.stop(), [feed]);
+  const now = useClock(true) + feed.offset.value;
+  const v = feed.view.value;
+  useEffect(() => {
+    if (v) document.title = `${v.name} · Agon`;
+  }, [v?.name]);
+  if (feed.missing.value) {
+    return (
+      <main class="event">
+        <p class="lobby-empty">{ot('tour.missing')}</p>
+      </main>
+    );
+  }
+  const problem = feed.problem.value;
+  if (!v) {
+    return (
+      <main class="event">
+        {problem ? (
+          <p class="online-notice" role="alert">
+            {ot('tour.eventFailed', { why: problem })}
+          </p>
+        ) : (
+          <p class="loading">{ot('tour.loading')}</p>
+        )}
+      </main>
+    );
+  }
+  const mine = v.by !== undefined && v.by.id === me.value?.id;
+  return (
+    <main class="event" data-testid="event">
+      <div class="event-main">
+        <Head v={v} now={now} />
+        {problem && (
+          <p class="online-line" role="status">
+            {problem}
+          </p>
+        )}
+        <You feed={feed} v={v} />
+        <Podium v={v} />
+        <Standings feed={feed} v={v} />
+      </div>
+      <aside class="event-side">
+        {mine && open(v) && <ShareLink link={tournamentLink(v.id)} title={ot('tour.share')} />}
+        <Games v={v} />
+      </aside>
+    </main>
+  );
+}

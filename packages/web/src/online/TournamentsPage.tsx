@@ -1,0 +1,163 @@
+// The tournaments page: the events starting soon, each counting down to its start, those being
+// played with their leader and time left (an arena) or round (a Swiss), and the last finished
+// with their winner; read again every few seconds while the page is in sight. A player makes an
+// event of their own from here, and goes to its page to share its link.
+
+import type { TournamentList, TournamentListing } from '@agon/protocol';
+import { useSignal } from '@preact/signals';
+import { useContext, useEffect } from 'preact/hooks';
+import { Icon } from '../ui/Icon.tsx';
+import { tournamentPath } from './address.ts';
+import { EventTerms } from './EventTerms.tsx';
+import { Go, Link } from './Link.tsx';
+import { pollWhileVisible } from './poll.ts';
+import { TournamentDialog } from './TournamentDialog.tsx';
+import { ot } from './text.ts';
+import { scoreText, statusText } from './tournament-text.ts';
+import { fetchTournaments } from './tournaments-api.ts';
+import { useClock } from './use-clock.ts';
+import './lobby.css';
+import './tournaments.css';
+
+/** How often the list is read again while the page is in sight. */
+const EVERY_MS = 5_000;
+
+/** One event's row: what it is, how many play, where it is, and who leads or won. */
+function EventRow({ e, now }: { readonly e: TournamentListing; readonly now: number }) {
+  const done = e.status === 'finished';
+  return (
+    <li>
+      <Link href={tournamentPath(e.id)} class={`event-row ${e.status}`} testId="event-row">
+        <span class="event-what">
+          <span class="event-name">{e.name}</span>
+          <EventTerms e={e} locked={e.locked} />
+        </span>
+        <span class="event-players">{ot('tour.players', { count: e.players })}</span>
+        <span class="event-when">
+          <span class="event-status" role={e.status === 'upcoming' ? 'timer' : undefined}>
+            {statusText(e, now)}
+          </span>
+          {e.leader && e.status !== 'upcoming' && (
+            <span class="event-leader">
+              {ot(done ? 'tour.winner' : 'tour.leader')}: <strong>{e.leader.name}</strong>{' '}
+              <span class="event-score">{scoreText(e.leader.score)}</span>
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** A section of the list, or a line saying it is empty. */
+function Events({
+  id,
+  title,
+  empty,
+  events,
+  now,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly empty: string;
+  readonly events: readonly TournamentListing[];
+  readonly now: number;
+}) {
+  return (
+    <section class="events" aria-labelledby={id} data-testid={id}>
+      <h2 id={id}>{title}</h2>
+      {events.length === 0 ? (
+        <p class="lobby-empty">{empty}</p>
+      ) : (
+        <ul class="rows">
+          {events.map((e) => (
+            <EventRow key={e.id} e={e} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The tournaments page. */
+export function TournamentsPage() {
+  const go = useContext(Go);
+  const list = useSignal<TournamentList | undefined>(undefined);
+  const offset = useSignal(0);
+  const problem = useSignal<string | undefined>(undefined);
+  const creating = useSignal(false);
+  useEffect(
+    () =>
+      pollWhileVisible(async () => {
+        try {
+          const read = await fetchTournaments();
+          offset.value = read.now - Date.now();
+          list.value = read;
+          problem.value = undefined;
+        } catch (e) {
+          problem.value = ot('tour.loadFailed', { why: e instanceof Error ? e.message : '' });
+        }
+      }, EVERY_MS),
+    [list, offset, problem],
+  );
+  const now = useClock(true) + offset.value;
+  const shown = list.value;
+  return (
+    <main class="tournaments" data-testid="tournaments">
+      <header class="tournaments-head">
+        <div>
+          <h2>{ot('tour.title')}</h2>
+          <p class="lobby-note">{ot('tour.intro')}</p>
+        </div>
+        <button
+          type="button"
+          class="primary"
+          data-testid="create-tournament"
+          onClick={() => (creating.value = true)}
+        >
+          <Icon name="newGame" />
+          {ot('tour.create')}
+        </button>
+      </header>
+      {problem.value && (
+        <p class="online-notice" role="alert">
+          {problem.value}
+        </p>
+      )}
+      {!shown ? (
+        !problem.value && <p class="loading">{ot('tour.loadingList')}</p>
+      ) : (
+        <>
+          <Events
+            id="events-upcoming"
+            title={ot('tour.upcoming')}
+            empty={ot('tour.noUpcoming')}
+            events={shown.upcoming}
+            now={now}
+          />
+          <Events
+            id="events-running"
+            title={ot('tour.running')}
+            empty={ot('tour.noRunning')}
+            events={shown.running}
+            now={now}
+          />
+          <Events
+            id="events-finished"
+            title={ot('tour.finished')}
+            empty={ot('tour.noFinished')}
+            events={shown.finished}
+            now={now}
+          />
+        </>
+      )}
+      {creating.value && (
+        <TournamentDialog
+          serverNow={() => Date.now() + offset.value}
+          created={(id) => go(tournamentPath(id))}
+          done={() => (creating.value = false)}
+        />
+      )}
+    </main>
+  );
+}
