@@ -14,6 +14,7 @@ export const NOTICE_KINDS = [
   'started',
   'ended',
   'seeking',
+  'tournament',
 ] as const;
 /** A kind of notice. */
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -52,7 +53,14 @@ export type NoticeFacts =
       readonly result: NoticeResult;
     }
   /** Someone seeks a game in a pool the reader asked to hear of (a waiting-list ping). */
-  | { readonly kind: 'seeking'; readonly pool: PoolId; readonly seeker: string };
+  | { readonly kind: 'seeking'; readonly pool: PoolId; readonly seeker: string }
+  /** A tournament the reader joined starts at `startsAt` (ms since 1970). */
+  | {
+      readonly kind: 'tournament';
+      readonly tournament: string;
+      readonly name: string;
+      readonly startsAt: number;
+    };
 
 /** What a push message carries: the notice, and the language the device asked to be told in. */
 export interface PushPayload {

@@ -10,6 +10,7 @@ import { PostgresStore } from './postgres-store.ts';
 import { Problems } from './problems.ts';
 import { RedisRelay } from './redis-relay.ts';
 import { buildServer } from './server.ts';
+import { scheduleFromEnv } from './tournament/schedule.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -18,6 +19,7 @@ const dataDir = process.env.AGON_DATA ?? 'data';
 const databaseUrl = process.env.AGON_DATABASE_URL || undefined;
 // A Redis shared by the server processes: the relay of moves and the creation rate limit.
 const redisUrl = process.env.AGON_REDIS_URL || undefined;
+// AGON_SCHEDULE: the recurring tournaments, a JSON file's path, or "none" (tournament/schedule.ts).
 // Another build of the app (the tests serve a stand-in page); packages/web/dist by default.
 const webRoot = process.env.AGON_WEB_ROOT || undefined;
 const redisProblems = new Problems(Date.now);
@@ -51,6 +53,7 @@ try {
     trustProxy,
     httpTimeoutMs: setting(process.env, 'AGON_HTTP_TIMEOUT_MS'),
     limits: limitsFromEnv(process.env),
+    schedule: scheduleFromEnv(process.env, Date.now()),
     push: {
       contact: process.env.AGON_PUSH_CONTACT || undefined,
       loopback: process.env.AGON_PUSH_LOOPBACK === '1',

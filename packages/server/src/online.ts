@@ -23,6 +23,7 @@ import { type PushRoutes, registerPush } from './push-routes.ts';
 import type { Relay } from './relay.ts';
 import type { Sockets } from './sockets.ts';
 import type { GameStore } from './store.ts';
+import { registerTournaments, type TournamentRoutes } from './tournament/routes.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 const LOBBY_PATH = /^\/api\/lobby\/socket(?:\?.*)?$/;
@@ -45,6 +46,8 @@ export interface Online {
   readonly network: NetworkKey;
   /** The push routes' part: where subscriptions are kept, the public key, loopback endpoints. */
   readonly push: Omit<PushRoutes, 'players' | 'now'>;
+  /** The tournaments' part: where they are kept, and this process's states of them. */
+  readonly tournaments: Pick<TournamentRoutes, 'store' | 'tournaments'>;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface Online {
  */
 export async function registerOnline(
   app: FastifyInstance,
-  { hub, lobby, players, games, sockets, relay, problems, now, network, push }: Online,
+  { hub, lobby, players, games, sockets, relay, problems, now, network, push, tournaments }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -117,8 +120,17 @@ export async function registerOnline(
         now,
         problems,
         network,
+        tournaments: tournaments.store,
       });
       registerPush(api, { ...push, players, now });
+      registerTournaments(api, {
+        ...tournaments,
+        players,
+        relay,
+        addressOf: (request) => addressOf(request.raw),
+        network,
+        now,
+      });
     },
     { prefix: '/api' },
   );

@@ -36,9 +36,12 @@ import type { Relay } from './relay.ts';
 import { hashToken, newPlayerId, newToken, newTransferCode } from './secret.ts';
 import type { GameStore } from './store.ts';
 import { clockView, outcomeOf, restoreTable } from './table.ts';
+import type { TournamentStore } from './tournament/store.ts';
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;
+/** How many tournaments the player page lists, the latest. */
+const PAGE_TOURNAMENTS = 20;
 /** How many games in play the "your turn" list shows, the newest. */
 const ONGOING_GAMES = 50;
 
@@ -84,6 +87,8 @@ export interface PlayerRoutes {
   readonly problems: Problems;
   /** The key of an address's network: kept with each new player, for the fair-rating rules. */
   readonly network: NetworkKey;
+  /** The tournaments a player joined, for their page. */
+  readonly tournaments: Pick<TournamentStore, 'playedTournaments'>;
 }
 
 /** Adds the player routes to `app`. */
@@ -267,9 +272,11 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
     const player = known ? await players.player(id) : undefined;
     if (!player)
       return reply.status(404).send(refusal('no-such-player', 'there is no such player'));
+    const played = await routes.tournaments.playedTournaments(id, PAGE_TOURNAMENTS);
     return {
       ...playerView(player, now()),
       createdAt: player.createdAt,
+      tournaments: played,
       games: games.map((g) => ({
         ...g,
         ratingBefore: g.ratingBefore === null ? null : Math.round(g.ratingBefore),

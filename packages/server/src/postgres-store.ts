@@ -3,7 +3,12 @@
 // durably before answering; a pool of connections lets commits overlap.
 
 import type { Colour } from '@agon/engine';
-import { categoryKey, type LobbySettings, type PoolId } from '@agon/protocol';
+import {
+  categoryKey,
+  type LobbySettings,
+  type PlayedTournament,
+  type PoolId,
+} from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import pg from 'pg';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
@@ -31,6 +36,14 @@ import {
   VersionConflict,
 } from './store.ts';
 import type { Subscription, SubscriptionStore } from './subscriptions.ts';
+import type { StoredTournament, TournamentEvent, TournamentSetup } from './tournament/log.ts';
+import * as tsql from './tournament/sql.ts';
+import type {
+  FinalLine,
+  ListedTournament,
+  TournamentStore,
+  TournamentSummary,
+} from './tournament/store.ts';
 
 /**
  * The steps from an empty database to this server's, in order: the `schema_version` row of
@@ -86,6 +99,8 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
   sql.pushSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
   // 7. Lobby settings: whom a player takes addressed challenges from, and their waiting list.
   sql.SETTINGS_SCHEMA,
+  // 8. Tournaments: each event, its log, and who played in it.
+  tsql.tournamentsSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -117,7 +132,7 @@ const isNameTaken = (e: unknown): boolean =>
   isTaken(e) && (e as { constraint?: unknown }).constraint === 'player_names';
 
 /** A GameStore and PlayerStore in the Postgres database at a connection URL. */
-export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore {
+export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore, TournamentStore {
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects and brings the tables up to this server's schema. */
@@ -487,6 +502,90 @@ export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore 
 
   /** Never set: the pool reconnects, so each query fails or succeeds on its own. */
   readonly failure: Error | undefined = undefined;
+
+  async createTournament(
+    id: string,
+    createdAt: number,
+    setup: TournamentSetup,
+    summary: TournamentSummary,
+  ): Promise<boolean> {
+    const made = await this.pool.query(
+      tsql.INSERT_TOURNAMENT,
+      tsql.tournamentRow(id, createdAt, setup, summary),
+    );
+    return (made.rowCount ?? 0) > 0;
+  }
+
+  async appendTournament(
+    id: string,
+    version: number,
+    events: readonly TournamentEvent[],
+  ): Promise<void> {
+    try {
+      await this.transaction(async (client) => {
+        for (const [i, event] of events.entries()) {
+          await client.query(tsql.INSERT_TOURNAMENT_EVENT, [
+            id,
+            version + i,
+            JSON.stringify(event),
+          ]);
+        }
+        for (const j of tsql.joins(events)) {
+          await client.query(tsql.INSERT_ENTRANT, [id, j.player, j.at]);
+        }
+      });
+    } catch (e) {
+      throw isTaken(e) ? new VersionConflict(`tournament ${id} has version ${version}`) : e;
+    }
+  }
+
+  async loadTournament(id: string, from = 0): Promise<StoredTournament | undefined> {
+    const found = await this.pool.query<{ created_at: string; setup: string }>(
+      tsql.SELECT_TOURNAMENT,
+      [id],
+    );
+    const row = found.rows[0];
+    if (!row) return undefined;
+    const events = await this.pool.query<{ body: string }>(tsql.SELECT_TOURNAMENT_EVENTS, [
+      id,
+      from,
+    ]);
+    return {
+      id,
+      createdAt: Number(row.created_at),
+      setup: JSON.parse(row.setup) as TournamentSetup,
+      events: events.rows.map((e) => JSON.parse(e.body) as TournamentEvent),
+    };
+  }
+
+  async summarise(id: string, summary: TournamentSummary): Promise<void> {
+    await this.pool.query(tsql.UPDATE_SUMMARY, [
+      id,
+      JSON.stringify(summary),
+      summary.status === 'finished',
+    ]);
+  }
+
+  async listTournaments(finished: number): Promise<readonly ListedTournament[]> {
+    const [open, done] = await Promise.all([
+      this.pool.query<tsql.ListedRow>(tsql.SELECT_OPEN_TOURNAMENTS),
+      this.pool.query<tsql.ListedRow>(tsql.SELECT_FINISHED_TOURNAMENTS, [finished]),
+    ]);
+    return [...open.rows, ...done.rows].map(tsql.listedFrom);
+  }
+
+  async finalise(id: string, lines: readonly FinalLine[]): Promise<void> {
+    await this.transaction(async (client) => {
+      for (const line of lines) {
+        await client.query(tsql.UPDATE_FINAL_LINE, [id, line.player, line.rank, line.score]);
+      }
+    });
+  }
+
+  async playedTournaments(player: string, limit: number): Promise<readonly PlayedTournament[]> {
+    const rows = await this.pool.query<tsql.PlayedRow>(tsql.SELECT_PLAYED, [player, limit]);
+    return rows.rows.map(tsql.playedFrom);
+  }
 
   async close(): Promise<void> {
     await this.pool.end();

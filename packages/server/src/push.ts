@@ -52,6 +52,8 @@ const DELIVERY: {
   ended: { ttl: 24 * 3600, urgency: 'low' },
   // Someone seeking now is gone within minutes.
   seeking: { ttl: 120, urgency: 'high' },
+  // Sent a few minutes before the start: worth nothing once the event has begun.
+  tournament: { ttl: 300, urgency: 'high' },
 };
 
 /** What a web push notifier works with. */

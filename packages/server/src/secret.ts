@@ -17,6 +17,11 @@ export function newGameId(): string {
   return letters(10);
 }
 
+/** A new id of a challenge or a tournament: eight letters (40 random bits). */
+export function newShortId(): string {
+  return letters(8);
+}
+
 /** A new player id: ten letters, like a game id. */
 export function newPlayerId(): string {
   return letters(10);

@@ -15,7 +15,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
-import { listingOf } from './lobby/starter.ts';
+import { listingOf, Starter } from './lobby/starter.ts';
 import { networkKeys } from './networks.ts';
 import type { Notifier } from './notices.ts';
 import { registerOnline } from './online.ts';
@@ -27,6 +27,10 @@ import { Sockets } from './sockets.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { GameStore } from './store.ts';
 import type { SubscriptionStore } from './subscriptions.ts';
+import { Director } from './tournament/director.ts';
+import { Schedule, type ScheduleEntry } from './tournament/schedule.ts';
+import type { TournamentStore } from './tournament/store.ts';
+import { recordResult, Tournaments } from './tournament/tournaments.ts';
 
 /**
  * What the app may load: only its own files, its own socket and service worker, no framing.
@@ -84,7 +88,7 @@ export interface ServerOptions {
    * Where games, players and their devices' push subscriptions are kept; the server closes it
    * on close. Overrides `dataDir`.
    */
-  readonly store?: GameStore & PlayerStore & SubscriptionStore;
+  readonly store?: GameStore & PlayerStore & SubscriptionStore & TournamentStore;
   /**
    * The link to the other server processes (redis-relay.ts): the relay of events, presence,
    * the keepers of running clocks and the creation rate limit. Closed with the server. Without
@@ -113,6 +117,11 @@ export interface ServerOptions {
    * whose subscriptions the store keeps (push.ts). Tests of the games alone pass SILENT.
    */
   readonly notifier?: Notifier;
+  /**
+   * The recurring tournaments this server makes (tournament/schedule.ts); none by default, so
+   * that tests see only the events they make. main.ts passes the default schedule.
+   */
+  readonly schedule?: readonly ScheduleEntry[];
   /** Web Push's settings. */
   readonly push?: {
     /**
@@ -169,7 +178,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   // The app's own addresses: a game's link, the page that makes one, the lobby, players' pages,
   // the puzzles (a shared puzzle's link, the daily one, the streak).
-  for (const path of ['/g/:id', '/online', '/lobby', '/p/:id', '/me', '/puzzles', '/puzzles/:id']) {
+  for (const path of [
+    '/g/:id',
+    '/online',
+    '/lobby',
+    '/p/:id',
+    '/me',
+    '/puzzles',
+    '/puzzles/:id',
+    '/tournaments',
+    '/t/:id',
+  ]) {
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
   }
   // A page asked for at an address that is none of the app's gets the app, with a 404, and the
@@ -203,7 +222,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const problems = new Problems(now);
   // The games rate their ends and seat their players through the settlement; the lobby makes
   // games in the hub, and puts back on the board the games the hub holds.
-  const settlement = new Settlement(store, board, problems, now);
+  const tournaments = new Tournaments(store, now);
+  const settlement = new Settlement(store, board, problems, now, (game, setup, outcome, played) =>
+    recordResult(tournaments, game, setup, outcome, played, now()),
+  );
   const network = await networkKeys(store);
   const keys = await vapidKeys(store);
   const webPush = options.notifier
@@ -238,6 +260,31 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     network,
     notifier,
   });
+  // The tournaments pair their games as the lobby does, through the board's busy marks.
+  const starter = new Starter({
+    board,
+    games: store,
+    players: store,
+    problems,
+    now,
+    hold: (id) => hub.open(id),
+    notifier,
+  });
+  const director = new Director({
+    store,
+    tournaments,
+    relay,
+    board,
+    players: store,
+    games: store,
+    starter,
+    notifier,
+    problems,
+    now,
+  });
+  const schedule = options.schedule?.length
+    ? new Schedule(options.schedule, store, relay, problems, now)
+    : undefined;
   const sockets = new Sockets(safe, now, problems);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
@@ -263,11 +310,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         key: keys.publicKey,
         loopback: options.push?.loopback === true,
       },
+      tournaments: { store, tournaments },
     },
     safe,
     options.trustProxy,
   );
   app.addHook('onClose', async () => {
+    director.stop();
+    schedule?.stop();
     webPush?.close();
     settlement.close();
     await relay.close();

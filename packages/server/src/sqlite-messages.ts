@@ -1,9 +1,11 @@
 // What the main thread and the SQLite worker say to each other: requests tagged with a
 // reference number, answered once each, in any order.
 
-import type { LobbySettings, PoolId } from '@agon/protocol';
+import type { LobbySettings, PlayedTournament, PoolId } from '@agon/protocol';
 import type { Outcome, Player, PlayerGame, Settlement, StartedGame } from './players.ts';
 import type { Subscription } from './subscriptions.ts';
+import type { StoredTournament, TournamentEvent, TournamentSetup } from './tournament/log.ts';
+import type { FinalLine, ListedTournament, TournamentSummary } from './tournament/store.ts';
 
 /** What each request about players answers, by its `op`. */
 export interface PlayerAnswers {
@@ -30,6 +32,13 @@ export interface PlayerAnswers {
   readonly 'save-settings': undefined;
   readonly 'have-played': boolean;
   readonly subscribers: readonly string[];
+  readonly 'create-tournament': boolean;
+  readonly 'append-tournament': undefined;
+  readonly 'load-tournament': StoredTournament | undefined;
+  readonly summarise: undefined;
+  readonly 'list-tournaments': readonly ListedTournament[];
+  readonly finalise: undefined;
+  readonly 'played-tournaments': readonly PlayedTournament[];
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -87,7 +96,25 @@ export type PlayerJob =
       readonly hour: number;
       readonly except: string;
       readonly limit: number;
-    };
+    }
+  | {
+      readonly op: 'create-tournament';
+      readonly id: string;
+      readonly createdAt: number;
+      readonly setup: TournamentSetup;
+      readonly summary: TournamentSummary;
+    }
+  | {
+      readonly op: 'append-tournament';
+      readonly id: string;
+      readonly version: number;
+      readonly events: readonly TournamentEvent[];
+    }
+  | { readonly op: 'load-tournament'; readonly id: string; readonly from: number }
+  | { readonly op: 'summarise'; readonly id: string; readonly summary: TournamentSummary }
+  | { readonly op: 'list-tournaments'; readonly finished: number }
+  | { readonly op: 'finalise'; readonly id: string; readonly lines: readonly FinalLine[] }
+  | { readonly op: 'played-tournaments'; readonly player: string; readonly limit: number };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
@@ -101,6 +128,9 @@ export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
   'settings',
   'have-played',
   'subscribers',
+  'load-tournament',
+  'list-tournaments',
+  'played-tournaments',
 ]);
 
 /** What the main thread asks the SQLite worker to do. */

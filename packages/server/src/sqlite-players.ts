@@ -9,6 +9,7 @@ import * as sql from './player-sql.ts';
 import { BALANCE_GAMES, type SettlingSide, settlement, storedResult } from './players.ts';
 import { NEW_RATING } from './ratings.ts';
 import type { PlayerAnswers, PlayerJob } from './sqlite-messages.ts';
+import type { TournamentHandlers } from './tournament/sqlite.ts';
 
 /** The handler of each request about players. */
 export type PlayerHandlers = {
@@ -16,7 +17,7 @@ export type PlayerHandlers = {
 };
 
 /** A statement written with $1 parameters, run with a list of values as SQLite's @p1. */
-function statement<Row>(
+export function statement<Row>(
   db: Database,
   text: string,
 ): (...values: unknown[]) => {
@@ -40,7 +41,7 @@ export const isNameTaken = (e: unknown): boolean =>
   e instanceof Error && e.message.includes('players.name_key');
 
 /** The handlers over an open database with the players' tables. */
-export function playerHandlers(db: Database): PlayerHandlers {
+export function playerHandlers(db: Database): Omit<PlayerHandlers, keyof TournamentHandlers> {
   const insertPlayer = statement(db, sql.INSERT_PLAYER);
   const insertToken = statement(db, sql.INSERT_TOKEN);
   const addToken = statement(db, sql.ADD_TOKEN);

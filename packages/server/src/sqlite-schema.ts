@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
 import { fairRatings, playersSchema, pushSchema, SETTINGS_SCHEMA } from './player-sql.ts';
+import { tournamentsSchema } from './tournament/sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
 const MIGRATIONS: readonly ((db: Database) => void)[] = [
@@ -71,6 +72,17 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   // 7. Lobby settings: whom a player takes addressed challenges from, and their waiting list.
   (db) => {
     db.exec(SETTINGS_SCHEMA);
+  },
+  // 8. Tournaments: each event, its log, and who played in it.
+  (db) => {
+    db.exec(
+      tournamentsSchema({
+        int: 'INTEGER',
+        real: 'REAL',
+        bool: 'INTEGER',
+        table: ') WITHOUT ROWID',
+      }),
+    );
   },
 ];
 

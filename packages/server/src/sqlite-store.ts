@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { LobbySettings, PoolId } from '@agon/protocol';
+import type { LobbySettings, PlayedTournament, PoolId } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import {
   NameTaken,
@@ -29,6 +29,13 @@ import {
   VersionConflict,
 } from './store.ts';
 import type { Subscription, SubscriptionStore } from './subscriptions.ts';
+import type { StoredTournament, TournamentEvent, TournamentSetup } from './tournament/log.ts';
+import type {
+  FinalLine,
+  ListedTournament,
+  TournamentStore,
+  TournamentSummary,
+} from './tournament/store.ts';
 
 /** The database file's name inside the data folder. */
 export const DATABASE_FILE = 'agon.sqlite';
@@ -58,7 +65,7 @@ function cause(e: unknown): string {
 }
 
 /** A GameStore and PlayerStore in `<dataDir>/agon.sqlite`, created if missing. */
-export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore {
+export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore, TournamentStore {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextRef = 1;
@@ -271,6 +278,43 @@ export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore {
     limit: number,
   ): Promise<readonly string[]> {
     return this.about({ op: 'subscribers', pool, hour, except, limit });
+  }
+
+  async createTournament(
+    id: string,
+    createdAt: number,
+    setup: TournamentSetup,
+    summary: TournamentSummary,
+  ): Promise<boolean> {
+    return this.about({ op: 'create-tournament', id, createdAt, setup, summary });
+  }
+
+  async appendTournament(
+    id: string,
+    version: number,
+    events: readonly TournamentEvent[],
+  ): Promise<void> {
+    await this.about({ op: 'append-tournament', id, version, events });
+  }
+
+  loadTournament(id: string, from = 0): Promise<StoredTournament | undefined> {
+    return this.about({ op: 'load-tournament', id, from });
+  }
+
+  async summarise(id: string, summary: TournamentSummary): Promise<void> {
+    await this.about({ op: 'summarise', id, summary });
+  }
+
+  listTournaments(finished: number): Promise<readonly ListedTournament[]> {
+    return this.about({ op: 'list-tournaments', finished });
+  }
+
+  async finalise(id: string, lines: readonly FinalLine[]): Promise<void> {
+    await this.about({ op: 'finalise', id, lines });
+  }
+
+  playedTournaments(player: string, limit: number): Promise<readonly PlayedTournament[]> {
+    return this.about({ op: 'played-tournaments', player, limit });
   }
 
   async close(): Promise<void> {

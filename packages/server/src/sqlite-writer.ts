@@ -16,6 +16,7 @@ import {
 } from './sqlite-messages.ts';
 import { isNameTaken, playerHandlers } from './sqlite-players.ts';
 import { migrate } from './sqlite-schema.ts';
+import { tournamentHandlers } from './tournament/sqlite.ts';
 
 const port = parentPort!;
 // No wait for a lock: the one connection never contends with itself, and another process
@@ -42,7 +43,7 @@ try {
 }
 db.pragma('synchronous = FULL');
 migrate(db);
-const players = playerHandlers(db);
+const players = { ...playerHandlers(db), ...tournamentHandlers(db) };
 
 const insertGame = db.prepare('INSERT INTO games (id, created_at, setup) VALUES (?, ?, ?)');
 const insertEvent = db.prepare('INSERT INTO events (game_id, version, body) VALUES (?, ?, ?)');

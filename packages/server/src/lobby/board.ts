@@ -136,6 +136,12 @@ export interface LobbyBoard {
    * it, if still open.
    */
   take(id: string, taker: string, playing: Playing | null): Promise<boolean>;
+  /**
+   * Atomically, if neither player of `playing` is busy: takes both out of every pool and
+   * challenge, marks both busy, lists the game. True if this call seated them (a tournament's
+   * pairing: its players need not be in the lobby, but must not be in another game).
+   */
+  seat(playing: Playing): Promise<boolean>;
   /** The game `player` is busy in, if any. */
   busy(player: string): Promise<string | undefined>;
   /** Game `game` of `players` ended (or never started): they are free, and it leaves the list. */
@@ -307,6 +313,13 @@ export class MemoryBoard implements LobbyBoard {
     }
     if (this.isBusy(taker) || this.isBusy(challenge.by.id)) return false;
     this.closeChallenge(id);
+    this.start(playing);
+    return true;
+  }
+
+  async seat(playing: Playing): Promise<boolean> {
+    const [white, black] = [playing.white.id, playing.black.id];
+    if (white === black || this.isBusy(white) || this.isBusy(black)) return false;
     this.start(playing);
     return true;
   }

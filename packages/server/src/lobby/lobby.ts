@@ -25,7 +25,7 @@ import { type Notifier, SILENT } from '../notices.ts';
 import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import { TokenBucket } from '../rate-limit.ts';
-import { hashToken, newGameId } from '../secret.ts';
+import { hashToken, newShortId } from '../secret.ts';
 import type { GameStore } from '../store.ts';
 import type { Challenge, LobbyBoard, Playing, Seek, Snapshot } from './board.ts';
 import { type LobbyMember, Members } from './members.ts';
@@ -264,7 +264,7 @@ export class Lobby {
         if (to !== undefined) return this.address(member, fresh, to, terms);
         const now = this.context.now();
         const challenge: Challenge = {
-          id: newGameId().slice(0, 8),
+          id: newShortId(),
           by: brief(fresh, categoryOf(terms.clock, terms), now),
           terms,
           since: now,
@@ -346,7 +346,7 @@ export class Lobby {
     const now = this.context.now();
     const category = categoryOf(terms.clock, terms);
     const challenge: Challenge = {
-      id: newGameId().slice(0, 8),
+      id: newShortId(),
       by: brief(player, category, now),
       to: brief(addressee, category, now),
       terms,

@@ -189,6 +189,13 @@ start(ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
 return 1
 `;
 
+/** ARGV: white, black, game, ttl, listing. */
+const SEAT = `${COMMON}
+if ARGV[1] == ARGV[2] or busy(ARGV[1]) or busy(ARGV[2]) then return 0 end
+start(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
+return 1
+`;
+
 /** ARGV: game, then its players. */
 const END = `${COMMON}
 for i = 2, #ARGV do
@@ -479,6 +486,20 @@ export class RedisBoard implements LobbyBoard {
       ? [playing.white.id, playing.black.id, playing.game, playing.lasts, JSON.stringify(playing)]
       : [];
     const made = (await this.run(TAKE, id, taker, ...listed)) === 1;
+    if (made) this.changed();
+    return made;
+  }
+
+  async seat(playing: Playing): Promise<boolean> {
+    const made =
+      (await this.run(
+        SEAT,
+        playing.white.id,
+        playing.black.id,
+        playing.game,
+        playing.lasts,
+        JSON.stringify(playing),
+      )) === 1;
     if (made) this.changed();
     return made;
   }

@@ -139,6 +139,12 @@ export interface StarterContext {
  */
 export type Started = { readonly game: string } | 'lost' | 'failed';
 
+/** A game paired in a tournament: the event, and the game's id if the pairing logged one. */
+export interface Paired {
+  readonly tournament?: GameSetup['tournament'];
+  readonly game?: string;
+}
+
 /** Makes lobby games. */
 export class Starter {
   constructor(private readonly context: StarterContext) {}
@@ -154,13 +160,14 @@ export class Starter {
     pool: PoolId | null,
     from: { readonly white: string; readonly black: string },
     claim: (playing: Playing | null) => Promise<boolean>,
+    paired: Paired = {},
   ): Promise<Started> {
     const { board, games, players, problems, now: clock } = this.context;
     const now = clock();
     const unrated = agreed.rated && oneNetwork(white, black, from, now);
     const terms = unrated ? { ...agreed, rated: false } : agreed;
     const category = categoryOf(terms.clock, terms);
-    const game = newGameId();
+    const game = paired.game ?? newGameId();
     const [w, b] = [brief(white, category, now), brief(black, category, now)];
     const pace = terms.clock;
     const days = isCorrespondence(pace) ? pace.days : undefined;
@@ -181,6 +188,7 @@ export class Starter {
       ...(terms.captorPlacesQueen && { captorPlacesQueen: true }),
       ...(pool && { pool }),
       ...(unrated && { unrated: 'same-network' as const }),
+      ...(paired.tournament && { tournament: paired.tournament }),
     };
     try {
       await games.create(game, now, setup);

@@ -20,8 +20,7 @@ export interface TournamentSetup {
 /** One change to a tournament, as stored, with when it happened (ms since 1970). */
 export type TournamentEvent = {
   readonly at: number;
-} & /** `from`: the key of the network the player joined from, for the fair-rating rules. */
-(
+} /** `from`: the key of the network the player joined from, for the fair-rating rules. */ & (
   | { readonly kind: 'join'; readonly player: string; readonly from: string }
   /** Out for good: not paired again, their line stays in the standings. */
   | { readonly kind: 'withdraw'; readonly player: string }

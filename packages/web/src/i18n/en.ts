@@ -367,6 +367,7 @@ export const en = {
   'notices.started': 'A game of yours starts',
   'notices.ended': 'A game of yours ends',
   'notices.seeking': 'Someone seeks a game you wait for',
+  'notices.tournament': 'A tournament you joined starts soon',
   'notices.blocked':
     'This browser blocks notifications from Agon; allow them in its site settings.',
   'push.ask': 'Get told when it is your move?',

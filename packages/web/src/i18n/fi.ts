@@ -384,6 +384,7 @@ export const fi: UiCatalog = {
   'notices.started': 'Pelisi alkaa',
   'notices.ended': 'Pelisi päättyy',
   'notices.seeking': 'Joku etsii peliä, jota odotat',
+  'notices.tournament': 'Turnaus, johon liityit, alkaa pian',
   'notices.blocked': 'Tämä selain estää Agonin ilmoitukset; salli ne selaimen sivustoasetuksista.',
   'push.ask': 'Haluatko ilmoituksen, kun on sinun siirtosi?',
   'push.yes': 'Kyllä',

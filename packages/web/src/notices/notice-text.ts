@@ -16,6 +16,7 @@ interface NoticeWords {
   readonly started: readonly [title: string, body: string];
   readonly ended: { readonly [R in NoticeResult]: string } & { readonly body: string };
   readonly seeking: readonly [title: string, body: string];
+  readonly tournament: readonly [title: string, body: string];
   readonly days: PluralForms;
 }
 
@@ -33,6 +34,7 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
       body: 'Against {opponent}.',
     },
     seeking: ['Someone wants a game', '{seeker} is looking for a {pool} game.'],
+    tournament: ['A tournament starts soon', '{name} starts at {time}.'],
     days: { one: '{count} day a move', other: '{count} days a move' },
   },
   fi: {
@@ -48,6 +50,7 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
       body: 'Vastassa {opponent}.',
     },
     seeking: ['Joku haluaa pelata', '{seeker} etsii peliä {pool}.'],
+    tournament: ['Turnaus alkaa pian', '{name} alkaa kello {time}.'],
     days: { one: '{count} päivä siirtoa kohden', other: '{count} päivää siirtoa kohden' },
   },
   ru: {
@@ -63,6 +66,7 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
       body: 'Соперник: {opponent}.',
     },
     seeking: ['Ищут соперника', '{seeker} ищет партию {pool}.'],
+    tournament: ['Скоро турнир', '{name} начнётся в {time}.'],
     days: {
       one: '{count} день на ход',
       few: '{count} дня на ход',
@@ -83,6 +87,7 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
       body: 'विरोधी: {opponent}।',
     },
     seeking: ['कोई खेलना चाहता है', '{seeker} {pool} का खेल ढूँढ रहे हैं।'],
+    tournament: ['प्रतियोगिता जल्द शुरू होगी', '{name} {time} पर शुरू होगी।'],
     days: { one: 'हर चाल के लिए {count} दिन', other: 'हर चाल के लिए {count} दिन' },
   },
 };
@@ -147,5 +152,11 @@ export function noticeText(
       return say([words.ended[notice.result], words.ended.body], { opponent: notice.opponent });
     case 'seeking':
       return say(words.seeking, { seeker: notice.seeker, pool: notice.pool });
+    case 'tournament': {
+      const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
+        notice.startsAt,
+      );
+      return say(words.tournament, { name: notice.name, time });
+    }
   }
 }

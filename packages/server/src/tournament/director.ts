@@ -1,0 +1,384 @@
+// The running of the tournaments: one process at a time (a lease) starts each event when its
+// time comes, pairs it, and ends it. Everything it decides is appended to the event's log
+// first or made durable before it is logged (a game is stored before its pairing is), so the
+// process can die at any moment and the next holder of the lease carries on from the log
+// within a few seconds (docs/tournaments.md, "In a cluster").
+//
+// An arena pairs, every beat, the players who are free, near each other in the standings
+// (arena.ts), until its last pairings; it ends once its time is up and its last games are over.
+// A Swiss logs each round's pairings and bye at once (swiss.ts), then makes their games, trying
+// again each beat while a player is busy in another game; a player still busy a while after
+// the round began loses that game. A round begins once every game of the last one is over.
+
+import type { Colour } from '@agon/engine';
+import { categoryOf, isLive, type TournamentTerms } from '@agon/protocol';
+import type { LobbyBoard, Playing } from '../lobby/board.ts';
+import type { Starter, Terms } from '../lobby/starter.ts';
+import type { Notifier } from '../notices.ts';
+import { type Player, type PlayerStore, ratingOf } from '../players.ts';
+import type { Problems } from '../problems.ts';
+import type { Relay } from '../relay.ts';
+import { newGameId } from '../secret.ts';
+import type { GameSetup, GameStore } from '../store.ts';
+import { pairArena } from './arena.ts';
+import type { TournamentEvent } from './log.ts';
+import type { EventState } from './standings.ts';
+import type { TournamentStore } from './store.ts';
+import { pairSwiss } from './swiss.ts';
+import { endsAt, lastPairingAt } from './timing.ts';
+import type { Tournaments } from './tournaments.ts';
+import { summaryOf } from './view.ts';
+
+/** How often the events are looked at... */
+const BEAT_MS = 1000;
+/** ...under a lease of three beats, so a dead director's successor follows within four. */
+const LEASE_MS = 3000;
+/** Games made at once while pairing: a thousand players' first wave in a few seconds. */
+const STARTS_AT_ONCE = 16;
+/** A live Swiss's pause between rounds, for the players to see the last one's results. */
+const ROUND_GAP_MS = 15_000;
+/** How long a Swiss game waits for a player busy elsewhere before they lose it. */
+const BUSY_GRACE_MS = 60_000;
+/** How long before an event its players are reminded (by push) that it starts. */
+export const REMIND_MS = 5 * 60_000;
+
+/** What the director works with. */
+export interface DirectorContext {
+  readonly store: TournamentStore;
+  readonly tournaments: Tournaments;
+  readonly relay: Pick<Relay, 'lease'>;
+  readonly board: LobbyBoard;
+  readonly players: PlayerStore;
+  readonly games: GameStore;
+  readonly starter: Starter;
+  readonly notifier: Notifier;
+  readonly problems: Problems;
+  /** The wall clock (ms since 1970): events start at times of day. */
+  readonly now: () => number;
+}
+
+/** The terms an event's games are played on. */
+const gameTerms = (terms: TournamentTerms): Terms => ({
+  clock: terms.clock,
+  variant: terms.variant,
+  touchMove: terms.touchMove,
+  captorPlacesQueen: terms.captorPlacesQueen,
+  rated: terms.rated,
+});
+
+/** Runs `work` on each of `items`, `width` at a time. */
+async function eachAtOnce<T>(
+  items: readonly T[],
+  width: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/** The running of the events, on whichever process holds the lease. */
+export class Director {
+  private readonly timer: NodeJS.Timeout;
+  private running = false;
+  private stopped = false;
+  /** The summaries last listed, by event, so that only a change is written. */
+  private readonly listed = new Map<string, string>();
+  /** Swiss games known to be stored. */
+  private readonly made = new Set<string>();
+  /** When each Swiss event's current round was seen complete, by event. */
+  private readonly roundDone = new Map<string, { round: number; at: number }>();
+
+  constructor(private readonly context: DirectorContext) {
+    this.timer = setInterval(() => {
+      this.beat().catch((e: unknown) => context.problems.report('tournaments', e, true));
+    }, BEAT_MS);
+    this.timer.unref();
+  }
+
+  /** Looks at every event not finished, if this process holds the lease. */
+  async beat(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    try {
+      if (!(await this.context.relay.lease('tournaments', LEASE_MS))) return;
+      const open = await this.context.store.listTournaments(0);
+      for (const listed of open) {
+        if (this.stopped) return;
+        await this.direct(listed.id).catch((e: unknown) =>
+          this.context.problems.report(`tournament ${listed.id}`, e),
+        );
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Moves event `id` on as its time and its games say. */
+  private async direct(id: string): Promise<void> {
+    const { tournaments, now } = this.context;
+    const state = await tournaments.get(id, 0);
+    if (!state || state.finished) return;
+    const terms = state.setup.terms;
+    const at = now();
+    if (!state.started) {
+      if (at >= terms.startsAt - REMIND_MS) await this.remind(state);
+      if (at >= terms.startsAt) {
+        await tournaments.act(id, (s) => (s.started ? [] : [{ kind: 'start', at }]));
+      }
+    } else if (terms.kind === 'arena') {
+      await this.arena(state, at);
+    } else {
+      await this.swiss(state, at);
+    }
+    await this.list(state);
+  }
+
+  /** Pairs an arena's free players, or ends it once its time is up and its games are over. */
+  private async arena(state: EventState, at: number): Promise<void> {
+    const terms = state.setup.terms;
+    if (at >= (endsAt(terms) ?? at)) {
+      if (state.playing().length === 0) await this.finish(state);
+      return;
+    }
+    if (at >= (lastPairingAt(terms) ?? at)) return;
+    const ranks = new Map(state.standings().map((l) => [l.player, l.rank]));
+    const waiting = [...state.entrants()]
+      .filter((e) => !e.withdrawn && !e.paused && e.playing === null)
+      .map((e) => ({
+        player: e.player,
+        rank: ranks.get(e.player) ?? ranks.size + 1,
+        lastOpponent: e.lastOpponent,
+        whites: e.colours.filter((c) => c === 'white').length,
+        blacks: e.colours.filter((c) => c === 'black').length,
+        lastColour: e.colours.at(-1) ?? null,
+      }));
+    if (waiting.length < 2) return;
+    const pairs = pairArena(waiting);
+    if (pairs.length === 0) return;
+    const found = new Map(
+      (await this.context.players.players(pairs.flatMap((p) => [p.white, p.black]))).map((p) => [
+        p.id,
+        p,
+      ]),
+    );
+    const made: TournamentEvent[] = [];
+    await eachAtOnce(pairs, STARTS_AT_ONCE, async (pair) => {
+      const game = await this.start(state, pair, found, 0);
+      if (game) made.push({ kind: 'pair', game, ...pair, round: 0, at: this.context.now() });
+    });
+    if (made.length === 0) return;
+    await this.context.tournaments.act(state.id, () => made);
+  }
+
+  /**
+   * Makes and stores the game of `pair` (with id `game`, or a new one), seating its players if
+   * neither is busy in another game: its id, or undefined if it was not made.
+   */
+  private async start(
+    state: EventState,
+    pair: { readonly white: string; readonly black: string },
+    found: ReadonlyMap<string, Player>,
+    round: number,
+    game?: string,
+  ): Promise<string | undefined> {
+    const white = found.get(pair.white);
+    const black = found.get(pair.black);
+    const [w, b] = [state.entrant(pair.white), state.entrant(pair.black)];
+    if (!white || !black || !w || !b) return undefined;
+    const terms = state.setup.terms;
+    const tournament: NonNullable<GameSetup['tournament']> = {
+      id: state.id,
+      name: terms.name,
+      kind: terms.kind,
+      round,
+      berserk: terms.berserk && isLive(terms.clock),
+    };
+    const board = this.context.board;
+    const started = await this.context.starter.start(
+      white,
+      black,
+      gameTerms(terms),
+      null,
+      { white: w.from, black: b.from },
+      (playing: Playing | null) => (playing ? board.seat(playing) : Promise.resolve(true)),
+      { tournament, ...(game && { game }) },
+    );
+    return typeof started === 'object' ? started.game : undefined;
+  }
+
+  /**
+   * Moves a Swiss on: makes the current round's games not yet made, gives a player busy too
+   * long the loss, and begins the next round (or ends the event) once every game is over.
+   */
+  private async swiss(state: EventState, at: number): Promise<void> {
+    const terms = state.setup.terms;
+    const open = state.playing().filter((g) => g.round === state.round);
+    if (state.round > 0 && open.length > 0) {
+      await this.makeRound(state, open, at);
+      return;
+    }
+    if (state.round >= (terms.rounds ?? 0) || (state.round === 0 && this.active(state) < 2)) {
+      await this.finish(state);
+      return;
+    }
+    // A live event pauses between rounds; one over days goes on at once.
+    const seen = this.roundDone.get(state.id);
+    if (state.round > 0 && isLive(terms.clock)) {
+      if (seen === undefined || seen.round !== state.round) {
+        this.roundDone.set(state.id, { round: state.round, at });
+        return;
+      }
+      if (at - seen.at < ROUND_GAP_MS) return;
+    }
+    await this.pairRound(state, at);
+  }
+
+  /** Players still in the event. */
+  private active(state: EventState): number {
+    return [...state.entrants()].filter((e) => !e.withdrawn && !e.paused).length;
+  }
+
+  /** Logs the next round of a Swiss: its number, its pairings (with their games' ids) and bye. */
+  private async pairRound(state: EventState, at: number): Promise<void> {
+    const round = state.round + 1;
+    const category = categoryOf(state.setup.terms.clock, state.setup.terms);
+    const entrants = [...state.entrants()].filter((e) => !e.withdrawn && !e.paused);
+    const found = new Map(
+      (await this.context.players.players(entrants.map((e) => e.player))).map((p) => [p.id, p]),
+    );
+    const ranks = new Map(state.standings().map((l) => [l.player, l.rank]));
+    const { pairs, bye } = pairSwiss(
+      entrants.map((e) => {
+        const p = found.get(e.player);
+        return {
+          player: e.player,
+          score: e.score,
+          rating: p ? ratingOf(p, category).rating : 1500,
+          opponents: e.opponents,
+          colours: e.colours,
+          hadBye: e.hadBye,
+          rank: ranks.get(e.player) ?? 0,
+        };
+      }),
+      round,
+    );
+    const events: TournamentEvent[] = [
+      { kind: 'round', round, at },
+      ...pairs.map((p) => ({ kind: 'pair' as const, game: newGameId(), ...p, round, at })),
+      ...(bye ? [{ kind: 'bye' as const, player: bye, round, at }] : []),
+    ];
+    await this.context.tournaments.act(state.id, (s) => (s.round >= round ? [] : events));
+  }
+
+  /** Makes the games of the current round not yet stored; a player busy too long loses. */
+  private async makeRound(
+    state: EventState,
+    open: readonly { game: string; white: string; black: string; pairedAt: number }[],
+    at: number,
+  ): Promise<void> {
+    const { games, players, tournaments } = this.context;
+    const missing: (typeof open)[number][] = [];
+    for (const g of open) {
+      if (this.made.has(g.game)) continue;
+      if (await games.load(g.game)) this.made.add(g.game);
+      else missing.push(g);
+    }
+    if (missing.length === 0) return;
+    const found = new Map(
+      (await players.players(missing.flatMap((g) => [g.white, g.black]))).map((p) => [p.id, p]),
+    );
+    const forfeits: TournamentEvent[] = [];
+    await eachAtOnce(missing, STARTS_AT_ONCE, async (g) => {
+      const made = await this.start(state, g, found, state.round, g.game);
+      if (made) {
+        this.made.add(made);
+        return;
+      }
+      if (at - g.pairedAt < BUSY_GRACE_MS) return;
+      const busy = await this.busySeat(g);
+      if (busy) forfeits.push(this.forfeit(g, state.round, busy, at));
+    });
+    if (forfeits.length > 0) {
+      await tournaments.act(state.id, (s) =>
+        forfeits.filter((f) => f.kind === 'result' && !s.game(f.game)?.result),
+      );
+    }
+  }
+
+  /** The seat of `game`'s players busy in another game (White's if both are). */
+  private async busySeat(g: { white: string; black: string }): Promise<Colour | undefined> {
+    const board = this.context.board;
+    if (await board.busy(g.white)) return 'white';
+    if (await board.busy(g.black)) return 'black';
+    return undefined;
+  }
+
+  /** The loss of `absent`, who could not be seated. */
+  private forfeit(
+    g: { game: string; white: string; black: string },
+    round: number,
+    absent: Colour,
+    at: number,
+  ): TournamentEvent {
+    return {
+      kind: 'result',
+      game: g.game,
+      white: g.white,
+      black: g.black,
+      round,
+      winner: absent === 'white' ? 'black' : 'white',
+      plies: 0,
+      absent,
+      berserk: { white: false, black: false },
+      at,
+    };
+  }
+
+  /** Ends an event and records its players' final lines for their pages. */
+  private async finish(state: EventState): Promise<void> {
+    const at = this.context.now();
+    await this.context.tournaments.act(state.id, (s) =>
+      s.finished ? [] : [{ kind: 'finish', at }],
+    );
+    await this.context.store.finalise(
+      state.id,
+      state.standings().map((l) => ({ player: l.player, rank: l.rank, score: l.score })),
+    );
+    this.roundDone.delete(state.id);
+  }
+
+  /** Tells an event's players, once, that it starts soon. */
+  private async remind(state: EventState): Promise<void> {
+    if (!(await this.context.board.claim(`tournament-remind:${state.id}`, 2 * REMIND_MS))) return;
+    const terms = state.setup.terms;
+    for (const e of state.entrants()) {
+      if (e.withdrawn) continue;
+      this.context.notifier.notify(e.player, {
+        kind: 'tournament',
+        tournament: state.id,
+        name: terms.name,
+        startsAt: terms.startsAt,
+        url: `/t/${state.id}`,
+      });
+    }
+  }
+
+  /** Writes the event's summary for the tournaments page, if it changed. */
+  private async list(state: EventState): Promise<void> {
+    const summary = await summaryOf(this.context.players, state, this.context.now());
+    const text = JSON.stringify(summary);
+    if (this.listed.get(state.id) === text) return;
+    await this.context.store.summarise(state.id, summary);
+    if (summary.status === 'finished') this.listed.delete(state.id);
+    else this.listed.set(state.id, text);
+  }
+
+  /** Stops directing (the server is closing). */
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+}

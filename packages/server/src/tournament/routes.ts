@@ -1,0 +1,218 @@
+// The tournaments' routes: the list (GET /api/tournaments), an event's page of standings with
+// the asking player's part (GET /api/tournaments/:id), making an event of one's own (POST
+// /api/tournaments) and a player's actions on one (POST /api/tournaments/:id/me: join, pause,
+// resume, withdraw). Every action is checked against the event's latest log, as the lobby checks
+// its messages, and counted against the player's limits on every process together.
+
+import { timingSafeEqual } from 'node:crypto';
+import {
+  parseTournamentAction,
+  parseTournamentRequest,
+  type Refusal,
+  TOURNAMENT_ID,
+  type TournamentAction,
+  type TournamentList,
+} from '@agon/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NetworkKey } from '../networks.ts';
+import { bearer, refusal } from '../player-routes.ts';
+import type { Player, PlayerStore } from '../players.ts';
+import type { Rate } from '../rate-limit.ts';
+import type { Relay } from '../relay.ts';
+import { hashToken, newShortId } from '../secret.ts';
+import type { TournamentEvent, TournamentSetup } from './log.ts';
+import type { EventState } from './standings.ts';
+import type { ListedTournament, TournamentStore, TournamentSummary } from './store.ts';
+import { endsAt, joinable } from './timing.ts';
+import type { Tournaments } from './tournaments.ts';
+import { listingOf, summaryOf, viewOf } from './view.ts';
+
+/** Finished events the list shows. */
+const FINISHED_LISTED = 10;
+/** How long a process answers the list from memory: the list changes by the second at most. */
+const LIST_FRESH_MS = 2000;
+/** How long an event's log may be from memory for a page: pages ask every 2 s. */
+const VIEW_FRESH_MS = 1000;
+/** Events one player may make in a day... */
+const MADE_PER_DAY: Rate = { count: 5, windowMs: 24 * 3_600_000 };
+/** ...and actions on events per minute (joins, pauses, withdrawals). */
+const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
+/** The longest body of a request. */
+const MAX_BODY_BYTES = 1024;
+
+/** What the routes work with. */
+export interface TournamentRoutes {
+  readonly store: TournamentStore;
+  readonly tournaments: Tournaments;
+  readonly players: PlayerStore;
+  readonly relay: Pick<Relay, 'allow'>;
+  readonly addressOf: (request: FastifyRequest) => string;
+  readonly network: NetworkKey;
+  /** The wall clock (ms since 1970). */
+  readonly now: () => number;
+}
+
+/** The stored form of an event's password: salted with its id, so equal passwords differ. */
+const passwordHash = (id: string, password: string): string => hashToken(`${id}\n${password}`);
+
+const samePassword = (a: string, b: string): boolean =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** What `action` by `player` from network `from` at `now` appends to `state`, or why not. */
+export function decide(
+  state: EventState,
+  player: string,
+  action: TournamentAction,
+  from: string,
+  now: number,
+): readonly TournamentEvent[] | Refusal {
+  const entrant = state.entrant(player);
+  const inIt = entrant !== undefined && !entrant.withdrawn;
+  switch (action.action) {
+    case 'join': {
+      if (inIt) return entrant.paused ? [{ kind: 'resume', player, at: now }] : [];
+      if (!joinable(state, now)) {
+        return { code: 'tournament-closed', message: 'this event no longer takes players' };
+      }
+      const hash = state.setup.password;
+      if (
+        hash !== undefined &&
+        (action.password === undefined ||
+          !samePassword(hash, passwordHash(state.id, action.password)))
+      ) {
+        return { code: 'wrong-password', message: 'this event is private: its password is wrong' };
+      }
+      return [{ kind: 'join', player, from, at: now }];
+    }
+    case 'withdraw':
+      if (!inIt) return { code: 'tournament-closed', message: 'you are not in this event' };
+      return state.finished ? [] : [{ kind: 'withdraw', player, at: now }];
+    case 'pause':
+    case 'resume': {
+      if (!inIt) return { code: 'tournament-closed', message: 'you are not in this event' };
+      if (state.finished || entrant.paused === (action.action === 'pause')) return [];
+      return [{ kind: action.action, player, at: now }];
+    }
+  }
+}
+
+/** Adds the tournaments' routes to `app` (under /api). */
+export function registerTournaments(app: FastifyInstance, routes: TournamentRoutes): void {
+  const { store, tournaments, players, relay, addressOf, network, now } = routes;
+  const me = bearer(players);
+  let list:
+    | { readonly at: number; readonly value: Promise<readonly ListedTournament[]> }
+    | undefined;
+
+  /** Counts one action of `key`: true if allowed, else the 429 is sent. */
+  const allow = async (reply: FastifyReply, key: string, rate: Rate): Promise<boolean> => {
+    const wait = await relay.allow(key, rate, now());
+    if (wait <= 0) return true;
+    reply
+      .status(429)
+      .header('retry-after', String(Math.ceil(wait / 1000)))
+      .send(refusal('rate-limited', 'too many requests about tournaments; wait a while'));
+    return false;
+  };
+
+  /** The player a request names, if it carries a token; never a 401 (pages are public). */
+  const asker = async (request: FastifyRequest): Promise<Player | undefined> => {
+    if (!request.headers.authorization) return undefined;
+    const silent = { status: () => silent, send: () => silent } as unknown as FastifyReply;
+    return me(request, silent);
+  };
+
+  const noSuch = (reply: FastifyReply) =>
+    reply.status(404).send(refusal('no-such-tournament', 'no tournament has this id'));
+
+  app.get('/tournaments', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const at = now();
+    if (!list || at - list.at > LIST_FRESH_MS) {
+      const value = store.listTournaments(FINISHED_LISTED);
+      list = { at, value };
+      // A failed read is not kept: the next request asks again.
+      value.catch(() => {
+        if (list?.value === value) list = undefined;
+      });
+    }
+    const listed = (await list.value).map(listingOf);
+    return {
+      now: at,
+      upcoming: listed.filter((t) => t.status === 'upcoming'),
+      running: listed.filter((t) => t.status === 'running' || t.status === 'ending'),
+      finished: listed.filter((t) => t.status === 'finished'),
+    } satisfies TournamentList;
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { page?: string } }>(
+    '/tournaments/:id',
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { id } = request.params;
+      if (!TOURNAMENT_ID.test(id)) return noSuch(reply);
+      const state = await tournaments.get(id, VIEW_FRESH_MS);
+      if (!state) return noSuch(reply);
+      const player = await asker(request);
+      const page = Number.parseInt(request.query.page ?? '1', 10);
+      const at = now();
+      const summary = await summaryOf(players, state, at);
+      return viewOf(players, state, summary, Number.isSafeInteger(page) ? page : 1, player?.id, at);
+    },
+  );
+
+  app.post('/tournaments', { bodyLimit: MAX_BODY_BYTES }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const at = now();
+    const parsed = parseTournamentRequest(request.body ?? {}, at);
+    if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
+    const player = await me(request, reply);
+    if (!player) return;
+    if (!(await allow(reply, `tournament-made:${player.id}`, MADE_PER_DAY))) return;
+    const { password, ...terms } = parsed.value;
+    const id = newShortId();
+    const setup: TournamentSetup = {
+      terms,
+      by: player.id,
+      ...(password !== undefined && { password: passwordHash(id, password) }),
+    };
+    const summary: TournamentSummary = {
+      status: 'upcoming',
+      players: 1,
+      endsAt: endsAt(terms),
+      by: { id: player.id, name: player.name },
+    };
+    await store.createTournament(id, at, setup, summary);
+    // Its maker is in it: the first of the players they invite with its link.
+    const from = network(addressOf(request));
+    await tournaments.act(id, () => [{ kind: 'join', player: player.id, from, at }]);
+    return reply.status(201).send({ id });
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/tournaments/:id/me',
+    { bodyLimit: MAX_BODY_BYTES },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { id } = request.params;
+      if (!TOURNAMENT_ID.test(id)) return noSuch(reply);
+      const parsed = parseTournamentAction(request.body ?? {});
+      if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
+      const player = await me(request, reply);
+      if (!player) return;
+      if (!(await allow(reply, `tournament-act:${player.id}`, ACTIONS_PER_MINUTE))) return;
+      const from = network(addressOf(request));
+      const done = await tournaments.act(id, (state) =>
+        decide(state, player.id, parsed.value, from, now()),
+      );
+      if (!done) return noSuch(reply);
+      if ('refusal' in done) {
+        const status = done.refusal.code === 'wrong-password' ? 403 : 409;
+        return reply.status(status).send({ error: done.refusal });
+      }
+      const at = now();
+      const summary = await summaryOf(players, done.state, at);
+      return viewOf(players, done.state, summary, 1, player.id, at);
+    },
+  );
+}

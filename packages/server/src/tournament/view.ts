@@ -1,0 +1,162 @@
+// What the pages are sent of an event (protocol's tournament.ts): its listing, and the page of
+// its standings with the asking player's own line, sheet and game to go to. Names and ratings
+// are read for the lines shown only, so a page of a thousand players costs twenty reads.
+
+import {
+  categoryOf,
+  type PlayerBrief,
+  STANDINGS_PAGE,
+  type Standing,
+  type TournamentListing,
+  type TournamentView,
+  type YouInEvent,
+} from '@agon/protocol';
+import { brief, type PlayerStore } from '../players.ts';
+import type { EventState, Line } from './standings.ts';
+import type { ListedTournament, TournamentSummary } from './store.ts';
+import { endsAt, lastPairingAt, statusOf } from './timing.ts';
+
+/** Games in play a view lists. */
+const GAMES_SHOWN = 12;
+
+/** The listing of a stored event as the tournaments page shows it. */
+export function listingOf(listed: ListedTournament): TournamentListing {
+  const { setup, summary } = listed;
+  return {
+    ...setup.terms,
+    id: listed.id,
+    status: summary.status,
+    endsAt: summary.endsAt,
+    players: summary.players,
+    locked: setup.password !== undefined,
+    ...(summary.by && { by: summary.by }),
+    ...(summary.leader && { leader: summary.leader }),
+  };
+}
+
+/** The category whose ratings an event's games move, and its lines show. */
+const categoryOfEvent = (state: EventState) =>
+  categoryOf(state.setup.terms.clock, state.setup.terms);
+
+/** Players' briefs in the event's category, by id. */
+export async function briefs(
+  players: PlayerStore,
+  state: EventState,
+  ids: readonly string[],
+  now: number,
+): Promise<ReadonlyMap<string, PlayerBrief>> {
+  const found = await players.players([...new Set(ids)]);
+  const category = categoryOfEvent(state);
+  return new Map(found.map((p) => [p.id, brief(p, category, now)]));
+}
+
+/** A line of the standings with its player's name and rating. */
+function standing(line: Line, who: ReadonlyMap<string, PlayerBrief>): Standing {
+  const player = who.get(line.player) ?? {
+    id: line.player,
+    name: '?',
+    rating: { rating: 1500, provisional: true, games: 0 },
+  };
+  return {
+    rank: line.rank,
+    player,
+    score: line.score,
+    fire: line.fire,
+    paused: line.paused,
+    withdrawn: line.withdrawn,
+    games: line.games,
+    ...(line.buchholz !== undefined && { buchholz: line.buchholz }),
+    ...(line.sonnebornBerger !== undefined && { sonnebornBerger: line.sonnebornBerger }),
+    playing: line.playing,
+  };
+}
+
+/** What the director lists of `state` at `now` (`by`: its maker's name, if a player's). */
+export async function summaryOf(
+  players: PlayerStore,
+  state: EventState,
+  now: number,
+): Promise<TournamentSummary> {
+  const lines = state.standings();
+  const first = lines[0];
+  const by = state.setup.by;
+  const who = await briefs(
+    players,
+    state,
+    [...(first ? [first.player] : []), ...(by ? [by] : [])],
+    now,
+  );
+  const leader = first && who.get(first.player);
+  const maker = by && who.get(by);
+  return {
+    status: statusOf(state, now),
+    players: lines.length,
+    endsAt: endsAt(state.setup.terms) ?? state.finishedAt,
+    ...(leader && first && { leader: { id: leader.id, name: leader.name, score: first.score } }),
+    ...(maker && { by: { id: maker.id, name: maker.name } }),
+  };
+}
+
+/** Page `page` (from 1) of event `state`'s view at `now`, with `you`'s part if asked by one. */
+export async function viewOf(
+  players: PlayerStore,
+  state: EventState,
+  summary: TournamentSummary,
+  page: number,
+  you: string | undefined,
+  now: number,
+): Promise<TournamentView> {
+  const lines = state.standings();
+  const pages = Math.max(1, Math.ceil(lines.length / STANDINGS_PAGE));
+  const at = Math.min(Math.max(1, page), pages);
+  const shown = lines.slice((at - 1) * STANDINGS_PAGE, at * STANDINGS_PAGE);
+  const finished = state.finished;
+  const podium = finished ? lines.slice(0, 3) : [];
+  const mine = you === undefined ? undefined : lines.find((l) => l.player === you);
+  const playing = state.playing().slice(-GAMES_SHOWN).reverse();
+  const who = await briefs(
+    players,
+    state,
+    [
+      ...shown.map((l) => l.player),
+      ...podium.map((l) => l.player),
+      ...(mine ? [mine.player] : []),
+      ...playing.flatMap((g) => [g.white, g.black]),
+    ],
+    now,
+  );
+  const name = (id: string) => who.get(id)?.name ?? '?';
+  const entrant = you === undefined ? undefined : state.entrant(you);
+  const youIn: YouInEvent | null =
+    you === undefined
+      ? null
+      : {
+          joined: entrant !== undefined && !entrant.withdrawn,
+          paused: entrant?.paused ?? false,
+          withdrawn: entrant?.withdrawn ?? false,
+          game: entrant?.playing ?? null,
+          pairedAt: entrant?.pairedAt ?? null,
+          standing: mine ? standing(mine, who) : null,
+          sheet: entrant?.sheet ?? [],
+        };
+  return {
+    ...listingOf({ id: state.id, createdAt: state.createdAt, setup: state.setup, summary }),
+    status: statusOf(state, now),
+    players: lines.length,
+    now,
+    version: state.version,
+    round: state.round,
+    standings: shown.map((l) => standing(l, who)),
+    page: at,
+    pages,
+    podium: podium.map((l) => standing(l, who)),
+    games: playing.map((g) => ({
+      game: g.game,
+      white: name(g.white),
+      black: name(g.black),
+      round: g.round,
+    })),
+    you: youIn,
+    lastPairingAt: lastPairingAt(state.setup.terms),
+  };
+}
