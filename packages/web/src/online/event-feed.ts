@@ -88,7 +88,7 @@ export class EventFeed {
   async refresh(): Promise<void> {
     const page = this.page.value;
     try {
-      this.take(await fetchTournament(this.id, page, this.token));
+      this.take(await fetchTournament(this.id, page, this.token), page);
     } catch (e) {
       if (e instanceof ApiFailure && e.is('no-such-tournament')) {
         this.missing.value = true;
@@ -113,8 +113,8 @@ export class EventFeed {
     this.acting.value = true;
     try {
       const answer = await actOnTournament(this.id, action, this.token);
-      // The answer carries one page of the standings, maybe not the one shown.
-      if (answer.page === this.page.value) this.take(answer);
+      // The answer carries the first page of the standings, maybe not the one shown.
+      if (this.page.value === 1) this.take(answer, 1);
       else await this.refresh();
     } catch (e) {
       this.refused.value = problemOf(e);
@@ -130,11 +130,14 @@ export class EventFeed {
     this.next.value = undefined;
   }
 
-  private take(v: TournamentView): void {
+  /** Takes the server's answer to a read of page `asked`. */
+  private take(v: TournamentView, asked: number): void {
     this.offset.value = v.now - Date.now();
     this.problem.value = undefined;
     // An answer for a page left meanwhile: the next read brings the page shown.
-    if (v.page !== this.page.value) return;
+    if (asked !== this.page.value) return;
+    // A page past the last (the standings shrank, players withdrew) is answered with the last.
+    this.page.value = v.page;
     const shown = this.view.value;
     if (shown?.version !== v.version || shown.page !== v.page) this.view.value = v;
     this.watch(v, this.read++ === 0);

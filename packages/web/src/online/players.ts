@@ -55,13 +55,6 @@ export class ApiFailure extends Error {
   }
 }
 
-/** A refusal sent as the whole answer, as the tournaments' routes send it, not under `error`. */
-function bareRefusal(body: unknown): ApiRefusal | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { code, message } = body as Partial<Record<'code' | 'message', unknown>>;
-  return typeof code === 'string' && typeof message === 'string' ? (body as ApiRefusal) : undefined;
-}
-
 /** Calls the API: JSON in and out, the player's token when `token` is given. */
 export async function call<T>(
   method: 'GET' | 'POST' | 'PATCH',
@@ -86,7 +79,7 @@ export async function call<T>(
     | (T & { readonly error?: ApiRefusal })
     | undefined;
   if (response.ok && body !== undefined) return body;
-  const refusal = body?.error ?? bareRefusal(body);
+  const refusal = body?.error;
   throw new ApiFailure(
     refusal,
     failureText(response.status, refusal, response.headers.get('x-request-id')),

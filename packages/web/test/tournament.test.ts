@@ -1,0 +1,407 @@
+import type { Standing, TournamentView, YouInEvent } from '@agon/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlinePage, tournamentPath } from '../src/online/address.ts';
+import { COUNTDOWN_S, EventFeed } from '../src/online/event-feed.ts';
+import {
+  countdownText,
+  pageOfRank,
+  podiumLines,
+  scoreText,
+  sheetMarks,
+  standingLines,
+  statusText,
+  tieBreakText,
+} from '../src/online/tournament-text.ts';
+
+const NOW = Date.UTC(2026, 11, 3, 20, 0);
+const TOKEN = 't'.repeat(43);
+const GAME = 'abcdefgh23';
+const NEXT = 'bcdefgh234';
+
+const standing = (rank: number, id: string, score: number, more: Partial<Standing> = {}) =>
+  ({
+    rank,
+    player: {
+      id,
+      name: `Player ${id}`,
+      rating: { rating: 1500 + rank, provisional: rank > 2, games: 3 },
+    },
+    score,
+    fire: false,
+    paused: false,
+    withdrawn: false,
+    games: 3,
+    playing: null,
+    ...more,
+  }) satisfies Standing;
+
+const youIn = (more: Partial<YouInEvent> = {}): YouInEvent => ({
+  joined: true,
+  paused: false,
+  withdrawn: false,
+  game: null,
+  pairedAt: null,
+  standing: null,
+  sheet: [],
+  ...more,
+});
+
+/** An arena under way, its first page of standings, as the player `me2345678a` asks it. */
+const arena = (more: Partial<TournamentView> = {}): TournamentView => ({
+  id: 'abcdefgh',
+  kind: 'arena',
+  name: 'Friday arena',
+  clock: { initial: 180_000, increment: 2000 },
+  variant: 'standard',
+  touchMove: false,
+  captorPlacesQueen: true,
+  rated: true,
+  startsAt: NOW - 60_000,
+  minutes: 30,
+  berserk: true,
+  status: 'running',
+  endsAt: NOW + 29 * 60_000,
+  players: 3,
+  locked: false,
+  now: NOW,
+  version: 7,
+  round: 0,
+  standings: [
+    standing(1, 'lead234567', 12, { fire: true, playing: GAME }),
+    standing(2, 'me2345678a', 6),
+    standing(3, 'rest234567', 0, { paused: true }),
+  ],
+  page: 1,
+  pages: 1,
+  podium: [],
+  games: [],
+  you: youIn({
+    standing: standing(2, 'me2345678a', 6),
+    sheet: [
+      {
+        game: 'g1',
+        opponent: 'x',
+        colour: 'white',
+        result: 'win',
+        points: 2,
+        fire: false,
+        berserk: false,
+      },
+      {
+        game: 'g2',
+        opponent: 'y',
+        colour: 'black',
+        result: 'win',
+        points: 4,
+        fire: true,
+        berserk: true,
+      },
+      {
+        game: 'g3',
+        opponent: 'z',
+        colour: 'white',
+        result: 'loss',
+        points: 0,
+        fire: false,
+        berserk: false,
+      },
+      {
+        game: 'g4',
+        opponent: 'w',
+        colour: 'black',
+        result: null,
+        points: 0,
+        fire: false,
+        berserk: false,
+      },
+    ],
+  }),
+  lastPairingAt: NOW + 28 * 60_000,
+  ...more,
+});
+
+describe('an event’s figures', () => {
+  it('count down by the second, rounded up, then in days and hours', () => {
+    expect(countdownText(0)).toBe('0:00');
+    expect(countdownText(-5000)).toBe('0:00');
+    expect(countdownText(6_100)).toBe('0:07');
+    expect(countdownText(272_000)).toBe('4:32');
+    expect(countdownText(3_900_000)).toBe('1:05:00');
+    expect(countdownText(2 * 86_400_000 + 5 * 3_600_000)).toBe('2 d 05 h');
+  });
+
+  it('write scores in halves and tie-breaks in decimals', () => {
+    expect([0, 0.5, 1, 2.5, 12].map(scoreText)).toEqual(['0', '½', '1', '2½', '12']);
+    expect([6.25, 10, 7.5].map(tieBreakText)).toEqual(['6.25', '10', '7.5']);
+  });
+
+  it('say where an event is on the server’s clock', () => {
+    const v = arena();
+    expect(statusText({ ...v, status: 'upcoming', startsAt: NOW + 90_000 }, NOW)).toBe(
+      'Starts in 1:30',
+    );
+    expect(statusText(v, NOW)).toBe('29:00 left');
+    expect(statusText({ ...v, kind: 'swiss', rounds: 7 }, NOW, 3)).toBe('Round 3 of 7');
+    expect(statusText({ ...v, kind: 'swiss', rounds: 7 }, NOW)).toBe('7 rounds');
+    expect(statusText({ ...v, status: 'ending' }, NOW)).toBe('The last games are being played');
+    expect(statusText({ ...v, status: 'finished', endsAt: NOW }, NOW)).toMatch(/^Finished on /);
+  });
+
+  it('have addresses of their own', () => {
+    expect(onlinePage({ pathname: '/tournaments', search: '' })).toEqual({ page: 'tournaments' });
+    expect(onlinePage({ pathname: tournamentPath('abcdefgh'), search: '' })).toEqual({
+      page: 'tournament',
+      id: 'abcdefgh',
+    });
+    // Eight characters of the game ids' alphabet, no more, no other.
+    for (const path of ['/t/abcdefgh2', '/t/abcdefg', '/t/abcdefgl', '/t/']) {
+      expect(onlinePage({ pathname: path, search: '' })).toBeUndefined();
+    }
+  });
+});
+
+describe('the standings as shown', () => {
+  it('mark the player’s own line and give it their sheet, a figure a game', () => {
+    const lines = standingLines(arena());
+    expect(lines.map((l) => [l.rank, l.name, l.rating, l.score, l.you])).toEqual([
+      [1, 'Player lead234567', '1501', '12', false],
+      [2, 'Player me2345678a', '1502', '6', true],
+      [3, 'Player rest234567', '1503?', '0', false],
+    ]);
+    expect(lines[0]).toMatchObject({ fire: true, playing: GAME });
+    expect(lines[0]!.sheet).toBeUndefined();
+    expect(lines[2]).toMatchObject({ paused: true });
+    expect(lines[1]!.sheet!.map((m) => m.text)).toEqual(['2', '4', '0', '*']);
+    expect(lines[1]!.sheet![1]).toMatchObject({ fire: true, berserk: true, result: 'win' });
+    expect(lines[1]!.buchholz).toBeUndefined();
+  });
+
+  it('know the player by their id when they are not in the page’s standings yet', () => {
+    const lines = standingLines(arena({ you: null }), 'rest234567');
+    expect(lines.filter((l) => l.you).map((l) => l.id)).toEqual(['rest234567']);
+  });
+
+  it('carry a Swiss’s tie-breaks and its results by round', () => {
+    const v = arena({
+      kind: 'swiss',
+      rounds: 5,
+      standings: [
+        standing(1, 'lead234567', 2.5, { buchholz: 4, sonnebornBerger: 3.25 }),
+        standing(2, 'me2345678a', 2, { buchholz: 4.5, sonnebornBerger: 2 }),
+      ],
+    });
+    const lines = standingLines(v);
+    expect(lines.map((l) => [l.score, l.buchholz, l.sonnebornBerger])).toEqual([
+      ['2½', '4', '3.25'],
+      ['2', '4.5', '2'],
+    ]);
+    expect(
+      sheetMarks([
+        {
+          game: 'g1',
+          opponent: 'x',
+          colour: 'white',
+          result: 'draw',
+          points: 0.5,
+          fire: false,
+          berserk: false,
+        },
+        {
+          game: null,
+          opponent: null,
+          colour: null,
+          result: 'bye',
+          points: 1,
+          fire: false,
+          berserk: false,
+        },
+      ]).map((m) => m.text),
+    ).toEqual(['½', '1']);
+  });
+
+  it('put the first three on the podium once it is over, and find the player’s page', () => {
+    const v = arena({ status: 'finished', podium: arena().standings });
+    expect(podiumLines(v).map((l) => [l.rank, l.you])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+    ]);
+    expect([1, 20, 21, 45].map((rank) => pageOfRank(rank, 20))).toEqual([1, 1, 2, 3]);
+  });
+});
+
+/** The server as the feed reads it: each read answers the view `answer` makes of the page asked. */
+function serve(answer: (page: number) => TournamentView) {
+  const asked: { url: string; method: string; body?: unknown }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    asked.push({
+      url,
+      method: init.method ?? 'GET',
+      ...(init.body ? { body: JSON.parse(String(init.body)) } : {}),
+    });
+    const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 1);
+    return Response.json(answer(page));
+  });
+  return asked;
+}
+
+describe('an event’s page, following the player’s games', () => {
+  const seats = new Map<string, string>();
+  let feed: EventFeed | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    seats.clear();
+    vi.stubGlobal('document', {
+      visibilityState: 'visible',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => seats.get(k) ?? null,
+      setItem: (k: string, v: string) => seats.set(k, v),
+    });
+  });
+  afterEach(() => {
+    feed?.stop();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Lets the reads answered so far be taken. */
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+
+  it('counts a new game down, keeps its seat for the player, then opens it', async () => {
+    let you = youIn();
+    serve(() => arena({ now: Date.now(), you }));
+    const go = vi.fn();
+    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    await settle();
+    expect(feed.view.value?.name).toBe('Friday arena');
+    expect(feed.next.value).toBeUndefined();
+
+    you = youIn({ game: NEXT, pairedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(feed.next.value).toEqual({ game: NEXT, left: COUNTDOWN_S });
+    expect(seats.get(`agon.online.seat.${NEXT}`)).toBe(TOKEN);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(feed.next.value?.left).toBe(COUNTDOWN_S - 1);
+    expect(go).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync((COUNTDOWN_S - 1) * 1000);
+    expect(go).toHaveBeenCalledExactlyOnceWith(`/g/${NEXT}`);
+    expect(feed.next.value).toBeUndefined();
+    // The same game, read again, is not gone to twice.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(go).toHaveBeenCalledOnce();
+  });
+
+  it('links a game already going on when the page opened, and goes to the next one', async () => {
+    let you = youIn({ game: GAME, pairedAt: NOW - 60_000 });
+    serve(() => arena({ now: Date.now(), you }));
+    const go = vi.fn();
+    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(feed.next.value).toBeUndefined();
+    expect(go).not.toHaveBeenCalled();
+    // Its seat is kept all the same, for the page's link to it.
+    expect(seats.get(`agon.online.seat.${GAME}`)).toBe(TOKEN);
+
+    you = youIn({ game: NEXT, pairedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(2000 + COUNTDOWN_S * 1000);
+    expect(go).toHaveBeenCalledExactlyOnceWith(`/g/${NEXT}`);
+  });
+
+  it('goes to a game paired while the page was opening', async () => {
+    serve(() => arena({ now: Date.now(), you: youIn({ game: NEXT, pairedAt: NOW - 2000 }) }));
+    const go = vi.fn();
+    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    await vi.advanceTimersByTimeAsync(COUNTDOWN_S * 1000);
+    expect(go).toHaveBeenCalledExactlyOnceWith(`/g/${NEXT}`);
+  });
+
+  it('from a finished game, goes to any other game of the player’s, not back to that one', async () => {
+    let you = youIn({ game: GAME, pairedAt: NOW - 600_000 });
+    serve(() => arena({ now: Date.now(), you }));
+    const go = vi.fn();
+    feed = new EventFeed('abcdefgh', TOKEN, 2000, { from: GAME, go });
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(go).not.toHaveBeenCalled();
+    you = youIn({ game: NEXT, pairedAt: NOW - 600_000 });
+    await vi.advanceTimersByTimeAsync(2000 + COUNTDOWN_S * 1000);
+    expect(go).toHaveBeenCalledExactlyOnceWith(`/g/${NEXT}`);
+  });
+
+  it('stops the countdown when the player pauses', async () => {
+    let you = youIn();
+    const asked = serve(() => arena({ now: Date.now(), you }));
+    const go = vi.fn();
+    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    await settle();
+    you = youIn({ game: NEXT, pairedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(feed.next.value?.game).toBe(NEXT);
+    you = youIn({ game: NEXT, pairedAt: NOW, paused: true });
+    await feed.act({ action: 'pause' });
+    expect(asked.at(-1)).toEqual({
+      url: '/api/tournaments/abcdefgh/me',
+      method: 'POST',
+      body: { action: 'pause' },
+    });
+    expect(feed.next.value).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('says a refused action in words and keeps the page as it was', async () => {
+    serve(() => arena({ now: Date.now(), you: youIn({ joined: false }) }));
+    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go: () => undefined });
+    await settle();
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { error: { code: 'wrong-password', message: 'its password is wrong' } },
+        { status: 403 },
+      ),
+    );
+    await feed.act({ action: 'join', password: 'nope' });
+    expect(feed.refused.value).toBe('That is not the event’s password.');
+    expect(feed.view.value?.you?.joined).toBe(false);
+  });
+
+  it('reads the page asked for, the last one when the standings have shrunk', async () => {
+    const asked = serve((page) => arena({ now: Date.now(), page: Math.min(page, 2), pages: 2 }));
+    feed = new EventFeed('abcdefgh', undefined, 2000);
+    await settle();
+    feed.showPage(3);
+    await settle();
+    expect(asked.at(-1)?.url).toBe('/api/tournaments/abcdefgh?page=3');
+    expect(feed.page.value).toBe(2);
+    expect(feed.view.value?.page).toBe(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(asked.at(-1)?.url).toBe('/api/tournaments/abcdefgh?page=2');
+  });
+
+  it('keeps the view it has while the version is the same', async () => {
+    serve(() => arena({ now: Date.now() }));
+    feed = new EventFeed('abcdefgh', TOKEN, 2000);
+    await settle();
+    const first = feed.view.value;
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(feed.view.value).toBe(first);
+    // The server's clock is kept all the same, for the countdowns.
+    expect(feed.offset.value).toBe(0);
+  });
+
+  it('stops reading an event the server does not know', async () => {
+    let reads = 0;
+    vi.stubGlobal('fetch', async () => {
+      reads++;
+      return Response.json(
+        { error: { code: 'no-such-tournament', message: 'no tournament has this id' } },
+        { status: 404 },
+      );
+    });
+    feed = new EventFeed('abcdefgh', TOKEN, 2000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(feed.missing.value).toBe(true);
+    expect(reads).toBe(1);
+  });
+});
