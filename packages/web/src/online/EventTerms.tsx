@@ -28,7 +28,8 @@ export function EventTerms({
 }) {
   const parts = [
     ot(`class.${ratingClass(e.clock)}`),
-    `${kindText(e.kind)} ${lengthText(e)}`,
+    kindText(e.kind),
+    lengthText(e),
     ot(e.rated ? 'mode.rated' : 'mode.casual'),
     ...(e.variant === 'placement' ? [ot('variant.placement')] : []),
     ...(e.kind === 'arena' && e.berserk ? [ot('tour.berserk')] : []),

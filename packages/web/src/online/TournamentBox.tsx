@@ -76,10 +76,10 @@ export function TournamentBox({ online }: { readonly online: OnlineGame }) {
         <span class="tournament-box-kind">{kindText(event.kind)}</span>
       </p>
       {online.canBerserk.value && (
-        <div class="tournament-berserk">
+        <>
           <button
             type="button"
-            class="berserk"
+            class="berserk small"
             aria-describedby="berserk-note"
             data-testid="berserk"
             onClick={() => online.berserk()}
@@ -87,10 +87,10 @@ export function TournamentBox({ online }: { readonly online: OnlineGame }) {
             <Icon name="berserk" />
             {ot('tour.berserk')}
           </button>
-          <span id="berserk-note" class="tournament-box-note">
+          <p id="berserk-note" class="tournament-box-note">
             {ot('tour.box.berserkNote')}
-          </span>
-        </div>
+          </p>
+        </>
       )}
       {over && online.you.value !== null && <NextGame id={event.id} from={online.id} />}
       {over && (

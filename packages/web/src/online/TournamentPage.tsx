@@ -110,7 +110,7 @@ function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView
           : v.status === 'running'
             ? ot('tour.youNext')
             : undefined;
-  if (!open(v) && !inIt) return null;
+  if (!next && !note && !open(v) && !feed.refused.value) return null;
   return (
     <section class={`event-you${inIt ? ' joined' : ''}`} data-testid="event-you">
       {next ? (
@@ -350,9 +350,10 @@ function Podium({ v }: { readonly v: TournamentView }) {
   );
 }
 
+/** The games being played, while the event is. */
 function Games({ v }: { readonly v: TournamentView }) {
   return (
-    <section class="lobby-list" aria-labelledby="event-games">
+    <section class="lobby-list event-games" aria-labelledby="event-games">
       <h2 id="event-games">{ot('tour.games')}</h2>
       {v.games.length === 0 ? (
         <p class="lobby-empty">{ot('tour.noGames')}</p>
@@ -413,7 +414,8 @@ export function TournamentPage({ id }: { readonly id: string }) {
       </main>
     );
   }
-  const mine = v.by !== undefined && v.by.id === me.value?.id;
+  const share = v.by !== undefined && v.by.id === me.value?.id && open(v);
+  const playing = v.status === 'running' || v.status === 'ending';
   return (
     <main class="event" data-testid="event">
       <div class="event-main">
@@ -427,10 +429,12 @@ export function TournamentPage({ id }: { readonly id: string }) {
         <Podium v={v} />
         <Standings feed={feed} v={v} />
       </div>
-      <aside class="event-side">
-        {mine && open(v) && <ShareLink link={tournamentLink(v.id)} title={ot('tour.share')} />}
-        <Games v={v} />
-      </aside>
+      {(share || playing) && (
+        <aside class="event-side">
+          {share && <ShareLink link={tournamentLink(v.id)} title={ot('tour.share')} />}
+          {playing && <Games v={v} />}
+        </aside>
+      )}
     </main>
   );
 }
