@@ -1,0 +1,165 @@
+// A short arena in three Chromium pages, as three people play it: an organiser makes it through
+// the API, starting a few seconds ahead, and withdraws; the three open its page and join. At the
+// start two of them are paired, counted down and taken to their game, where each makes a move
+// by clicks; the one left waiting pauses on the event's page, the loser pauses and resigns, and
+// the winner pauses from the game's tournament box. Nobody is free to be paired again, so all
+// three, back on the event's page, read the same standings.
+
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { ARTIFACTS, describeInChromium, newContext, newNetwork, playFirstTurn } from './browser.ts';
+
+/** How long to wait for a page to show what the server said, on a busy machine. */
+const SLOW = { timeout: 20_000 };
+/** How far ahead the arena starts: time for three pages to open and join. */
+const LEAD_MS = 12_000;
+
+const api = (path: string): string => new URL(path, inject('baseURL')).href;
+
+/** Calls the API as the player whose token is `token`. */
+async function call<T>(path: string, token: string, body: unknown): Promise<T> {
+  const response = await fetch(api(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Whether this page shows a game. */
+const inGame = (page: Page): boolean => /\/g\/[a-z2-9]{10}$/.test(page.url());
+
+/** The side this page plays in the game it shows: the card marked "(you)". */
+async function seat(page: Page): Promise<string> {
+  const own = page.locator('.player-card', { has: page.locator('.side', { hasText: '(you)' }) });
+  await own.waitFor(SLOW);
+  return (await own.getAttribute('data-player')) ?? '';
+}
+
+/**
+ * The standings as a page shows them, a line a player (rank, name, mark, score), without the
+ * organiser's, who withdrew.
+ */
+const standings = async (page: Page): Promise<string[]> =>
+  (
+    await page
+      .getByTestId('standing')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          [
+            row.querySelector('.standing-rank')?.textContent,
+            row.querySelector('.player-link')?.textContent,
+            row.querySelector('.standing-tag')?.textContent ?? '',
+            row.querySelector('.standing-score')?.textContent,
+          ].join(' '),
+        ),
+      )
+  ).filter((line) => !line.includes(' Withdrew '));
+
+describeInChromium('an arena', (browser) => {
+  it('pairs two of its players, takes them to their game, and scores it for all to see', async () => {
+    const pages = await Promise.all(
+      [false, true, false].map(async (phone) =>
+        (await newContext(browser(), phone, 'en-GB', newNetwork())).newPage(),
+      ),
+    );
+    // The organiser is a player of its own, made over the API, who leaves the three to play.
+    const organiser = (await (
+      await fetch(api('/api/players'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ language: 'en' }),
+      })
+    ).json()) as { token: string };
+    const { id } = await call<{ id: string }>('/api/tournaments', organiser.token, {
+      kind: 'arena',
+      name: 'Three-player arena',
+      clock: { initial: 180_000, increment: 2000 },
+      variant: 'standard',
+      touchMove: false,
+      captorPlacesQueen: false,
+      rated: true,
+      startsAt: Date.now() + LEAD_MS,
+      minutes: 5,
+      berserk: true,
+    });
+    await call(`/api/tournaments/${id}/me`, organiser.token, { action: 'withdraw' });
+
+    for (const page of pages) {
+      await page.goto(api(`/t/${id}`));
+      await expect
+        .poll(() => page.getByTestId('event-name').textContent(), SLOW)
+        .toBe('Three-player arena');
+      expect(await page.getByTestId('event-status').textContent()).toMatch(/^Starts in 0:\d\d$/);
+      await page.getByTestId('join').click();
+      await page.getByTestId('withdraw').waitFor(SLOW);
+    }
+    await expect.poll(() => standings(pages[0]!), SLOW).toHaveLength(3);
+    await pages[0]!.screenshot({ path: `${ARTIFACTS}tournament-joined-desktop.png` });
+
+    // At the start, two are paired: each page counts down, then opens the game.
+    await expect.poll(() => pages.filter(inGame).length, { timeout: LEAD_MS + 30_000 }).toBe(2);
+    const [one, two] = pages.filter(inGame) as [Page, Page];
+    const waiting = pages.find((p) => !inGame(p))!;
+    expect(one.url()).toBe(two.url());
+    await waiting.getByText('You are in: waiting for your next opponent.').waitFor(SLOW);
+
+    const [white, black] = (await seat(one)) === 'white' ? [one, two] : [two, one];
+    expect(await seat(black)).toBe('black');
+    await white.getByTestId('tournament-box').getByText('Three-player arena').waitFor(SLOW);
+    // A berserk is offered before one's first move.
+    expect(await white.getByTestId('berserk').count()).toBe(1);
+    await white.screenshot({ path: `${ARTIFACTS}tournament-game-desktop.png` });
+    await playFirstTurn(white);
+    await expect.poll(() => white.getByTestId('berserk').count(), SLOW).toBe(0);
+    await playFirstTurn(black);
+    await expect
+      .poll(() => white.locator('[data-testid="move-list"] .move:not(.empty)').count(), SLOW)
+      .toBe(2);
+
+    // Nobody is left free to be paired once the game is over.
+    await waiting.getByTestId('pause').click();
+    await waiting.getByTestId('resume').waitFor(SLOW);
+    await black.evaluate(async (event) => {
+      const { token } = JSON.parse(localStorage.getItem('agon.player') ?? '{}') as {
+        token: string;
+      };
+      await fetch(`/api/tournaments/${event}/me`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ action: 'pause' }),
+      });
+    }, id);
+    await black.getByRole('button', { name: 'Resign', exact: true }).click();
+    await black.getByRole('button', { name: 'Really resign?', exact: true }).click();
+
+    // The winner's box waits for the next game; Pause stops that.
+    const box = white.getByTestId('tournament-box');
+    await box.getByTestId('next-game').waitFor(SLOW);
+    await white.screenshot({ path: `${ARTIFACTS}tournament-game-over-desktop.png` });
+    await box.getByTestId('pause').click();
+    await box.getByText('You are paused').waitFor(SLOW);
+    for (const player of [white, black]) {
+      await player.getByTestId('back-to-event').click();
+      await player.getByTestId('standings').waitFor(SLOW);
+    }
+
+    // The same standings everywhere: the winner first, with points; all three paused.
+    await expect
+      .poll(() => standings(white), SLOW)
+      .toEqual([
+        expect.stringMatching(/^\d+ .+ Paused [1-9]\d*$/),
+        expect.stringMatching(/ Paused 0$/),
+        expect.stringMatching(/ Paused 0$/),
+      ]);
+    const seen = await standings(white);
+    for (const page of [black, waiting])
+      await expect.poll(() => standings(page), SLOW).toEqual(seen);
+    // Each page marks its own line.
+    for (const page of pages) {
+      expect(await page.locator('tr.you').count()).toBe(1);
+    }
+    await white.screenshot({ path: `${ARTIFACTS}tournament-standings-desktop.png` });
+  });
+});
