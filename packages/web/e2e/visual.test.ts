@@ -23,6 +23,7 @@ import {
   SEAT_KEY_PREFIX,
   type Size,
   servePicturedPlayers,
+  servePicturedTournaments,
   serveQuietLobby,
   sharedOnlineGame,
   sharedPlayer,
@@ -190,6 +191,24 @@ describeInChromium('the look of the key screens', (browser) => {
         await page.getByTestId('rating-blitz').waitFor(SLOW);
         await page.getByTestId('me').waitFor(SLOW);
         expect(await page.getByTestId('player-name').textContent()).toBe(`${PICTURED_NAME} (you)`);
+      },
+    },
+    {
+      // The tournaments page: one event to come, one under way, one over, served fixed.
+      name: 'tournaments',
+      open: async () => ({ path: '/tournaments', storage: { [PLAYER_KEY]: await player() } }),
+      serve: servePicturedTournaments,
+      ready: async (page) => {
+        await page.getByTestId('event-row').nth(2).waitFor(SLOW);
+      },
+    },
+    {
+      // An arena under way as its third player sees it: their line marked with their sheet.
+      name: 'event',
+      open: async () => ({ path: '/t/pictured', storage: { [PLAYER_KEY]: await player() } }),
+      serve: servePicturedTournaments,
+      ready: async (page) => {
+        await page.getByTestId('sheet').waitFor(SLOW);
       },
     },
     {

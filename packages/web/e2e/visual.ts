@@ -7,7 +7,14 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type LobbyView, POOLS } from '@agon/protocol';
+import {
+  type LobbyView,
+  POOLS,
+  type Standing,
+  type TournamentList,
+  type TournamentListing,
+  type TournamentView,
+} from '@agon/protocol';
 import pixelmatch from 'pixelmatch';
 import type {
   Browser,
@@ -83,6 +90,149 @@ export const PICTURED_LOBBY: LobbyView = {
   live: [],
   status: 'ok',
 };
+
+/** A pictured event's player, by name, with a rating of their own. */
+const entrant = (name: string, rating: number): Standing['player'] => ({
+  id: `${name
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}23`.padEnd(10, '2'),
+  name,
+  rating: { rating, provisional: false, games: 40 },
+});
+
+/** The pictured arena: under way, its standings, the pictured player third and on fire. */
+const PICTURED_ARENA: TournamentListing = {
+  id: 'pictured',
+  kind: 'arena',
+  name: 'Thursday Blitz Arena',
+  clock: { initial: 180_000, increment: 2000 },
+  variant: 'standard',
+  touchMove: false,
+  captorPlacesQueen: true,
+  rated: true,
+  startsAt: PICTURED_TIME - 20 * 60_000,
+  minutes: 60,
+  berserk: true,
+  status: 'running',
+  endsAt: PICTURED_TIME + 40 * 60_000,
+  players: 6,
+  locked: false,
+  leader: { id: 'brisk', name: 'Brisk Otter', score: 14 },
+};
+
+/**
+ * The events the tournaments page pictures, whatever other tests made: one to come, the
+ * arena under way, one over.
+ */
+export const PICTURED_TOURNAMENTS: TournamentList = {
+  now: PICTURED_TIME,
+  upcoming: [
+    {
+      ...PICTURED_ARENA,
+      id: 'picupcme',
+      kind: 'swiss',
+      name: 'Weekend Correspondence Swiss',
+      clock: { days: 3 },
+      touchMove: true,
+      startsAt: PICTURED_TIME + 2 * 86_400_000 + 4 * 3_600_000,
+      minutes: undefined,
+      rounds: 7,
+      berserk: false,
+      status: 'upcoming',
+      endsAt: null,
+      players: 9,
+      locked: true,
+      leader: undefined,
+    },
+  ],
+  running: [PICTURED_ARENA],
+  finished: [
+    {
+      ...PICTURED_ARENA,
+      id: 'picfinis',
+      name: 'New Year Bullet',
+      clock: { initial: 60_000, increment: 1000 },
+      captorPlacesQueen: false,
+      startsAt: PICTURED_TIME - 14 * 86_400_000,
+      minutes: 30,
+      status: 'finished',
+      endsAt: PICTURED_TIME - 14 * 86_400_000 + 30 * 60_000,
+      players: 23,
+      leader: { id: 'calm', name: 'Calm Lynx', score: 31 },
+    },
+  ],
+};
+
+const PICTURED_STANDINGS: Standing[] = (
+  [
+    ['Brisk Otter', 1712, 14, true, false],
+    ['Calm Lynx', 1688, 11, false, false],
+    [PICTURED_NAME, 1540, 9, true, false],
+    ['Dusky Wren', 1601, 6, false, true],
+    ['Eager Moose', 1495, 4, false, false],
+    ['Fair Heron', 1433, 0, false, false],
+  ] as const
+).map(([name, rating, score, fire, paused], i) => ({
+  rank: i + 1,
+  player: entrant(name, rating),
+  score,
+  fire,
+  paused,
+  withdrawn: false,
+  games: 5,
+  playing: i === 1 || i === 4 ? 'pictgame23' : null,
+}));
+
+/** The pictured arena's page, as the pictured player, third, sees it. */
+export const PICTURED_EVENT: TournamentView = {
+  ...PICTURED_ARENA,
+  now: PICTURED_TIME,
+  version: 1,
+  round: 0,
+  standings: PICTURED_STANDINGS,
+  page: 1,
+  pages: 1,
+  podium: [],
+  games: [{ game: 'pictgame23', white: 'Calm Lynx', black: 'Eager Moose', round: 0 }],
+  you: {
+    joined: true,
+    paused: false,
+    withdrawn: false,
+    game: null,
+    pairedAt: null,
+    standing: PICTURED_STANDINGS[2]!,
+    sheet: [
+      [2, 'win', false, false],
+      [0, 'loss', false, false],
+      [2, 'win', false, true],
+      [2, 'win', false, false],
+      [3, 'win', true, false],
+    ].map(([points, result, fire, berserk]) => ({
+      game: null,
+      opponent: null,
+      colour: null,
+      result: result as 'win' | 'loss',
+      points: points as number,
+      fire: fire as boolean,
+      berserk: berserk as boolean,
+    })),
+  },
+  lastPairingAt: PICTURED_TIME + 38 * 60_000,
+};
+
+/**
+ * Serves the tournaments' list and the pictured arena's page fixed, whatever events other tests
+ * made (the server's tournaments are read only through these two).
+ */
+export async function servePicturedTournaments(context: BrowserContext): Promise<void> {
+  await context.route(/\/api\/tournaments(\?.*)?$/, (route) =>
+    route.fulfill({ json: PICTURED_TOURNAMENTS }),
+  );
+  await context.route(/\/api\/tournaments\/pictured(\?.*)?$/, (route) =>
+    route.fulfill({ json: PICTURED_EVENT }),
+  );
+}
 
 /** The two sizes every screen is looked at. */
 export const SIZES = {
