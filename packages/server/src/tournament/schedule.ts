@@ -4,6 +4,7 @@
 // to it; the store makes one event per entry and start, whichever process asks (its key is
 // unique), and one process at a time asks (a lease).
 
+import { readFileSync } from 'node:fs';
 import { type Checked, parseTournamentRequest, type TournamentTerms } from '@agon/protocol';
 import { Cron } from 'croner';
 import type { Problems } from '../problems.ts';
