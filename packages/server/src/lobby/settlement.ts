@@ -12,7 +12,7 @@ import type { Colour } from '@agon/engine';
 import { categoryOf, type OutcomeView } from '@agon/protocol';
 import { brief, type Player, type PlayerStore, type Settlement as Settled } from '../players.ts';
 import type { Problems } from '../problems.ts';
-import type { Seated, Seating } from '../room.ts';
+import type { Played, Seated, Seating } from '../room.ts';
 import type { GameSetup } from '../store.ts';
 import type { LobbyBoard } from './board.ts';
 
@@ -71,7 +71,12 @@ export class Settlement implements Seating {
     return player.id === ids.white ? 'white' : player.id === ids.black ? 'black' : null;
   }
 
-  async finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<Seated> {
+  async finished(
+    id: string,
+    setup: GameSetup,
+    outcome: OutcomeView,
+    _played: Played,
+  ): Promise<Seated> {
     const ids = setup.players;
     if (!ids) return { white: null, black: null };
     let settled: Settled | undefined;
