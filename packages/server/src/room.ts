@@ -61,6 +61,8 @@ export interface Played {
   readonly plies: number;
   /** Which seats berserked. */
   readonly berserk: { readonly white: boolean; readonly black: boolean };
+  /** The seat the game was called off for (no first move in time), if it was. */
+  readonly absent?: Colour;
 }
 
 /** What a game made in the lobby needs from the lobby (lobby/settlement.ts). */
@@ -432,7 +434,11 @@ export class Room {
     const outcome = outcomeOf(t);
     if (!outcome || !t.setup.players) return;
     try {
-      const played = { plies: t.game.moves.length, berserk: { ...t.berserk } };
+      const played = {
+        plies: t.game.moves.length,
+        berserk: { ...t.berserk },
+        ...(t.aborted && { absent: t.aborted }),
+      };
       this.players = await this.context.seating.finished(t.id, t.setup, outcome, played);
     } catch (e) {
       this.context.problems.report('storage', e);
