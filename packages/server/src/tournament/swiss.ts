@@ -30,12 +30,14 @@ export interface SwissPairing {
 
 /**
  * Pairs round `round` among `entrants` (those to pair: not paused or withdrawn, in join order,
- * which breaks ties of score and rating): no one meets an opponent again; with an odd number,
+ * which breaks ties of score and rating). No one meets an opponent again. With an odd number,
  * the bye goes to the lowest ranked who has had none and without whom the rest can all be
- * paired; players meet their own score group first, its top half against its bottom half in
- * order (the Dutch system); colours even out. Null when that cannot be done (fewer than two
- * players, or no rematch-free pairing and bye left): the event has run out of rounds.
- * The same entrants always give the same pairing.
+ * paired. Two players who must both have the same colour next (FIDE's absolute preference: two
+ * of it more, or two in a row) do not meet unless there is no other way. Players meet their own
+ * score group first, its top half against its bottom half in order (the Dutch system), as far
+ * as colours allow. Null when no pairing is possible (fewer than two players, or no pairing
+ * without a rematch or a second bye): the event has run out of rounds. The same entrants
+ * always give the same pairing.
  */
 export function pairSwiss(entrants: readonly SwissEntrant[], round: number): SwissPairing | null {
   if (entrants.length < 2) return null;
@@ -45,28 +47,44 @@ export function pairSwiss(entrants: readonly SwissEntrant[], round: number): Swi
     .map(({ e }) => e);
   const met = new Map<string, Set<string>>(ranked.map((e) => [e.player, new Set(e.opponents)]));
   for (const e of ranked) for (const o of e.opponents) met.get(o)?.add(e.player);
-  if (ranked.length % 2 === 0) {
-    const pairs = pairAll(ranked, met, round);
-    return pairs && { pairs, bye: null };
-  }
-  for (let k = ranked.length - 1; k >= 0; k--) {
-    const bye = ranked[k]!;
-    if (bye.hadBye) continue;
-    const pairs = pairAll([...ranked.slice(0, k), ...ranked.slice(k + 1)], met, round);
-    if (pairs) return { pairs, bye: bye.player };
+  const byes = ranked.length % 2 === 0 ? [null] : [...ranked].reverse().filter((e) => !e.hadBye);
+  // FIDE holds both absolute, no two players who must have the same colour meeting as well as
+  // no second bye: the bye goes higher up rather than have them meet, if that is any help.
+  for (const strict of [true, false]) {
+    for (const bye of byes) {
+      const field = bye ? ranked.filter((e) => e !== bye) : ranked;
+      const pairs = pairAll(field, met, round, strict);
+      if (pairs) return { pairs, bye: bye?.player ?? null };
+    }
   }
   return null;
 }
 
-/** Pairs every one of `ranked` (an even number, by rank), or null if no rematch-free way. */
+/**
+ * Pairs every one of `ranked` (an even number, by rank), or null if there is no way without a
+ * rematch (nor, if `strict`, without two players of the same absolute colour preference
+ * meeting).
+ */
 function pairAll(
   ranked: readonly SwissEntrant[],
   met: ReadonlyMap<string, ReadonlySet<string>>,
   round: number,
+  strict: boolean,
 ): { white: string; black: string }[] | null {
-  const avoid = ranked.map((e) => ranked.filter((o) => met.get(e.player)?.has(o.player)));
+  const wants = ranked.map((e) => preference(e.colours));
+  const absolute = (i: number): Colour | null => {
+    const want = wants[i];
+    return want?.strength === ABSOLUTE ? want.colour : null;
+  };
+  const avoid = ranked.map((e, i) =>
+    ranked.filter(
+      (o, j) =>
+        met.get(e.player)?.has(o.player) ||
+        (strict && i !== j && absolute(i) !== null && absolute(i) === absolute(j)),
+    ),
+  );
   // The package mislays a player with no one left to meet (it reads past its matching's end).
-  if (avoid.some((a) => a.length === ranked.length - 1)) return null;
+  if (avoid.some((a) => a.length >= ranked.length - 1)) return null;
   // Its rating preference (near ratings meet) is turned into the Dutch system's: in each score
   // group, the k-th of the top half and the k-th of the bottom half get the same "rating", and
   // groups are kept far apart.
@@ -89,19 +107,21 @@ function pairAll(
   }));
   const matches = inOrder(() => Swiss(players, round, true, true));
   const rank = new Map(ranked.map((e, i) => [e.player, i]));
-  const boards: [SwissEntrant, SwissEntrant][] = [];
+  const boards: [number, number][] = [];
   for (const m of matches) {
     if (m.player2 === null) return null;
-    const a = ranked[rank.get(String(m.player1))!]!;
-    const b = ranked[rank.get(String(m.player2))!]!;
-    boards.push(rank.get(a.player)! < rank.get(b.player)! ? [a, b] : [b, a]);
+    const a = rank.get(String(m.player1))!;
+    const b = rank.get(String(m.player2))!;
+    boards.push(a < b ? [a, b] : [b, a]);
   }
-  boards.sort((x, y) => rank.get(x[0].player)! - rank.get(y[0].player)!);
-  return boards.map(([top, bottom], board) =>
-    topWhite(top, bottom, board)
-      ? { white: top.player, black: bottom.player }
-      : { white: bottom.player, black: top.player },
-  );
+  boards.sort((x, y) => x[0] - y[0]);
+  return boards.map(([top, bottom], board) => {
+    const t = ranked[top]!;
+    const b = ranked[bottom]!;
+    return topColour(t, wants[top]!, b, wants[bottom]!, board) === 'white'
+      ? { white: t.player, black: b.player }
+      : { white: b.player, black: t.player };
+  });
 }
 
 /**
@@ -120,29 +140,58 @@ function inOrder<T>(run: () => T): T {
   }
 }
 
-/**
- * Whether `top`, ranked above `bottom`, gets White (FIDE's colour rules in short): the one with
- * more Blacks than Whites; else the one who had Black the last time their colours differed;
- * else the top player gets the colour they did not have last; in the first round, White on
- * every other board.
- */
-function topWhite(top: SwissEntrant, bottom: SwissEntrant, board: number): boolean {
-  const balance = surplus(top) - surplus(bottom);
-  if (balance !== 0) return balance < 0;
-  const t = top.colours;
-  const b = bottom.colours;
-  for (let i = t.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
-    if (t[i] !== b[j]) return t[i] === 'black';
-  }
-  const topLast = t.at(-1);
-  if (topLast) return topLast === 'black';
-  const bottomLast = b.at(-1);
-  if (bottomLast) return bottomLast === 'white';
-  return board % 2 === 0;
+/** FIDE's strengths of a colour preference: mild, strong, absolute. */
+const MILD = 1;
+const STRONG = 2;
+const ABSOLUTE = 3;
+
+/** The colour a player should have next and how much (FIDE), or null before their first game. */
+interface Preference {
+  readonly colour: Colour;
+  readonly strength: typeof MILD | typeof STRONG | typeof ABSOLUTE;
+  /** Whites minus Blacks. */
+  readonly difference: number;
 }
 
-const surplus = (e: SwissEntrant): number =>
-  e.colours.reduce((sum, c) => sum + (c === 'white' ? 1 : -1), 0);
+function preference(colours: readonly Colour[]): Preference | null {
+  const last = colours.at(-1);
+  if (!last) return null;
+  const difference = colours.reduce((sum, c) => sum + (c === 'white' ? 1 : -1), 0);
+  const deficit: Colour = difference > 0 ? 'black' : 'white';
+  if (Math.abs(difference) > 1) return { colour: deficit, strength: ABSOLUTE, difference };
+  if (colours.at(-2) === last) return { colour: other(last), strength: ABSOLUTE, difference };
+  if (difference !== 0) return { colour: deficit, strength: STRONG, difference };
+  return { colour: other(last), strength: MILD, difference };
+}
+
+const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
+
+/**
+ * The colour of `top`, ranked above `bottom` (FIDE's rules): both preferences if they agree;
+ * else the stronger one (of two absolutes, the wider difference); else each the colour other than
+ * the one they had the last time their colours differed; else the top player's preference. In
+ * the first round, White and Black in turn on board after board.
+ */
+function topColour(
+  top: SwissEntrant,
+  t: Preference | null,
+  bottom: SwissEntrant,
+  b: Preference | null,
+  board: number,
+): Colour {
+  if (!t) return b ? other(b.colour) : board % 2 === 0 ? 'white' : 'black';
+  if (!b || t.colour !== b.colour) return t.colour;
+  const edge =
+    t.strength - b.strength ||
+    (t.strength === ABSOLUTE ? Math.abs(t.difference) - Math.abs(b.difference) : 0);
+  if (edge !== 0) return edge > 0 ? t.colour : other(t.colour);
+  const tc = top.colours;
+  const bc = bottom.colours;
+  for (let i = tc.length - 1, j = bc.length - 1; i >= 0 && j >= 0; i--, j--) {
+    if (tc[i] !== bc[j]) return other(tc[i]!);
+  }
+  return t.colour;
+}
 
 /** A finished Swiss game from a player's side, as the tie-breaks need it. */
 export interface SwissGame {
