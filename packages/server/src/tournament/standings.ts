@@ -86,6 +86,8 @@ interface GameLine extends Writable<Game> {
 
 type Result = Extract<TournamentEvent, { kind: 'result' }>;
 
+const SEATS = ['white', 'black'] as const;
+
 export class EventState {
   private readonly lines = new Map<string, Line>();
   private readonly games = new Map<string, GameLine>();
@@ -194,7 +196,7 @@ export class EventState {
         if (this.games.has(event.game)) return;
         const game = this.pair(event, event.at);
         this.inPlay.set(game.id, game);
-        for (const seat of ['white', 'black'] as const) {
+        for (const seat of SEATS) {
           const line = this.lines.get(game[seat]);
           if (!line) continue;
           line.playing = game.id;
@@ -303,7 +305,7 @@ export class EventState {
       berserk: event.berserk,
     };
     this.inPlay.delete(game.id);
-    for (const seat of ['white', 'black'] as const) {
+    for (const seat of SEATS) {
       const line = this.lines.get(game[seat]);
       if (!line) continue;
       if (line.playing === game.id) {
