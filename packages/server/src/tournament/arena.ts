@@ -71,8 +71,10 @@ export function arenaScore(
   };
 }
 
-/** A player's games in the order they ended, scored: each one's points and fire, the total, and
- * whether they are on fire now. */
+/**
+ * A player's games in the order they ended, scored: each one's points and fire, the total, and
+ * whether they are on fire now.
+ */
 export function arenaSheet(games: readonly ArenaGame[]): {
   entries: { points: number; fire: boolean }[];
   score: number;
@@ -156,7 +158,9 @@ export interface ArenaLine {
   readonly order: number;
 }
 
-/** The standings' order: points, then wins (points made by winning over drawing), then who
- * joined first. */
+/**
+ * The standings' order: points, then wins (points made by winning rather than drawing), then
+ * who joined first.
+ */
 export const compareArena = (a: ArenaLine, b: ArenaLine): number =>
   b.score - a.score || b.wins - a.wins || a.order - b.order;

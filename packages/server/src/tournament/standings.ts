@@ -1,7 +1,8 @@
 // A tournament's state, worked out of its log (log.ts): who is in, who is playing which game,
 // every player's sheet and score, and the standings. The director keeps one up to date event by
-// event as it logs them, and a process that takes an event over replays its log, so each event
-// is applied in constant time and the standings are sorted only when asked for.
+// event as it logs them, and a process that takes an event over replays its log: each event is
+// applied in constant time and the standings are sorted only when asked for, so that a long
+// log replays in a few milliseconds.
 
 import type { Colour } from '@agon/engine';
 import type { SheetEntry, Standing, TournamentKind } from '@agon/protocol';
@@ -194,7 +195,7 @@ export class EventState {
         return;
       case 'pair': {
         if (this.games.has(event.game)) return;
-        const game = this.pair(event, event.at);
+        const game = this.pair(event);
         this.inPlay.set(game.id, game);
         for (const seat of SEATS) {
           const line = this.lines.get(game[seat]);
@@ -255,11 +256,14 @@ export class EventState {
     };
   }
 
-  /** Records a game as paired at `at`: on both players' sheets, colours and opponents. */
-  private pair(
-    event: { game: string; white: string; black: string; round: number },
-    at: number,
-  ): GameLine {
+  /** Records a game as paired when `event` happened: on the players' sheets, colours, opponents. */
+  private pair(event: {
+    at: number;
+    game: string;
+    white: string;
+    black: string;
+    round: number;
+  }): GameLine {
     const entry = (seat: Colour, opponent: string): number => {
       const line = this.lines.get(seat === 'white' ? event.white : event.black);
       if (!line) return -1;
@@ -283,7 +287,7 @@ export class EventState {
       white: event.white,
       black: event.black,
       round: event.round,
-      pairedAt: at,
+      pairedAt: event.at,
       result: null,
       entries: { white: entry('white', event.black), black: entry('black', event.white) },
     };
@@ -294,7 +298,7 @@ export class EventState {
   /** A game's end, once: scored for both players, the absent one paused. */
   private end(event: Result): void {
     // A result whose pairing was never logged still counts, as though paired as it ended.
-    const game = this.games.get(event.game) ?? this.pair(event, event.at);
+    const game = this.games.get(event.game) ?? this.pair(event);
     if (game.result) return;
     const absent = event.absent ?? null;
     game.result = {
@@ -312,15 +316,7 @@ export class EventState {
         line.playing = null;
         line.pairedAt = null;
       }
-      const result: ArenaGame['result'] = absent
-        ? absent === seat
-          ? 'loss'
-          : 'win'
-        : event.winner === null
-          ? 'draw'
-          : event.winner === seat
-            ? 'win'
-            : 'loss';
+      const result = outcome(seat, event.winner, absent);
       const berserk = event.berserk[seat];
       let points: number;
       let fire = false;
@@ -376,6 +372,13 @@ export class EventState {
         sonnebornBerger,
       }));
   }
+}
+
+/** A game's result from `seat`'s side: a called-off game is lost by the absent side. */
+function outcome(seat: Colour, winner: Colour | null, absent: Colour | null): ArenaGame['result'] {
+  if (absent) return absent === seat ? 'loss' : 'win';
+  if (winner === null) return 'draw';
+  return winner === seat ? 'win' : 'loss';
 }
 
 function standing(line: Line): Omit<StandingLine, 'rank'> {

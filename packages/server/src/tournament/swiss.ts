@@ -37,7 +37,8 @@ export interface SwissPairing {
  * score group first, its top half against its bottom half in order (the Dutch system), as far
  * as colours allow. Null when no pairing is possible (fewer than two players, or no pairing
  * without a rematch or a second bye): the event has run out of rounds. The same entrants
- * always give the same pairing.
+ * always give the same pairing. The package's matching takes time as the cube of the players:
+ * about 0.1 s for 100 players, 2 s for 300.
  */
 export function pairSwiss(entrants: readonly SwissEntrant[], round: number): SwissPairing | null {
   if (entrants.length < 2) return null;
@@ -48,8 +49,8 @@ export function pairSwiss(entrants: readonly SwissEntrant[], round: number): Swi
   const met = new Map<string, Set<string>>(ranked.map((e) => [e.player, new Set(e.opponents)]));
   for (const e of ranked) for (const o of e.opponents) met.get(o)?.add(e.player);
   const byes = ranked.length % 2 === 0 ? [null] : [...ranked].reverse().filter((e) => !e.hadBye);
-  // FIDE holds both absolute, no two players who must have the same colour meeting as well as
-  // no second bye: the bye goes higher up rather than have them meet, if that is any help.
+  // FIDE makes both rules absolute, no second bye and no meeting of two players who must have
+  // the same colour: rather than let two such meet, the bye goes higher up if that helps.
   for (const strict of [true, false]) {
     for (const bye of byes) {
       const field = bye ? ranked.filter((e) => e !== bye) : ranked;
@@ -118,7 +119,7 @@ function pairAll(
   return boards.map(([top, bottom], board) => {
     const t = ranked[top]!;
     const b = ranked[bottom]!;
-    return topColour(t, wants[top]!, b, wants[bottom]!, board) === 'white'
+    return topColour(t, wants[top] ?? null, b, wants[bottom] ?? null, board) === 'white'
       ? { white: t.player, black: b.player }
       : { white: b.player, black: t.player };
   });
@@ -169,8 +170,8 @@ const other = (c: Colour): Colour => (c === 'white' ? 'black' : 'white');
 /**
  * The colour of `top`, ranked above `bottom` (FIDE's rules): both preferences if they agree;
  * else the stronger one (of two absolutes, the wider difference); else each the colour other than
- * the one they had the last time their colours differed; else the top player's preference. In
- * the first round, White and Black in turn on board after board.
+ * the one they had the last time their colours differed; else the top player's preference. Two
+ * who have not played yet: White and Black in turn on board after board.
  */
 function topColour(
   top: SwissEntrant,
