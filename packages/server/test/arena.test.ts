@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ArenaGame,
+  type ArenaPair,
   type ArenaWaiting,
   arenaSheet,
   BERSERK_PLIES,
@@ -115,8 +116,7 @@ const waiting = (
   lastColour: null,
   ...more,
 });
-const names = (pairs: { white: ArenaWaiting; black: ArenaWaiting }[]): string[][] =>
-  pairs.map((p) => [p.white.player, p.black.player].sort());
+const names = (pairs: ArenaPair[]): string[][] => pairs.map((p) => [p.white, p.black].sort());
 
 describe('arena pairing', () => {
   it('pairs neighbours in the standings, whatever order they come in', () => {
@@ -175,7 +175,7 @@ describe('arena pairing', () => {
   });
 
   it('gives White to the one with fewer Whites than Blacks, then to who had Black last, then to the better ranked', () => {
-    const white = (a: ArenaWaiting, b: ArenaWaiting): string => pairArena([a, b])[0]!.white.player;
+    const white = (a: ArenaWaiting, b: ArenaWaiting): string => pairArena([a, b])[0]!.white;
     // b has had one White more than Black, a as many of each: a gets White, though ranked lower.
     expect(
       white(
@@ -226,11 +226,12 @@ describe('arena pairing', () => {
             }),
           );
           const pairs = pairArena(all);
-          const seen = pairs.flatMap((p) => [p.white.player, p.black.player]);
+          const seen = pairs.flatMap((p) => [p.white, p.black]);
           expect(new Set(seen).size).toBe(seen.length);
+          const by = new Map(all.map((w) => [w.player, w]));
           const met = (a: ArenaWaiting, b: ArenaWaiting) =>
             a.lastOpponent === b.player || b.lastOpponent === a.player;
-          for (const p of pairs) expect(met(p.white, p.black)).toBe(false);
+          for (const p of pairs) expect(met(by.get(p.white)!, by.get(p.black)!)).toBe(false);
           const left = all.filter((w) => !seen.includes(w.player));
           for (const a of left) for (const b of left) if (a !== b) expect(met(a, b)).toBe(true);
         },

@@ -173,7 +173,7 @@ describe('games', () => {
     const state = replay('arena', [join('a'), join('b'), start(), pair('g1', 'a', 'b', 2_000)]);
     expect(state.entrant('a')).toMatchObject({ playing: 'g1', pairedAt: 2_000, lastOpponent: 'b' });
     expect(state.entrant('b')).toMatchObject({ playing: 'g1', colours: ['black'] });
-    expect(state.gamesInPlay().map((g) => [g.id, g.white, g.black])).toEqual([['g1', 'a', 'b']]);
+    expect(state.playing().map((g) => [g.game, g.white, g.black])).toEqual([['g1', 'a', 'b']]);
     expect(state.entrant('a')?.sheet).toEqual([
       {
         game: 'g1',
@@ -195,7 +195,7 @@ describe('games', () => {
       points: 2,
       colour: 'black',
     });
-    expect(state.gamesInPlay()).toEqual([]);
+    expect(state.playing()).toEqual([]);
     expect(state.game('g1')?.result).toMatchObject({ at: 3_000, winner: 'black', absent: null });
   });
 
@@ -234,7 +234,7 @@ describe('games', () => {
     ]);
     expect(state.entrant('b')).toMatchObject({ playing: null, lastOpponent: 'a', games: 1 });
     expect(state.game('g1')).toMatchObject({ white: 'a', black: 'b', pairedAt: 2_600 });
-    expect(state.gamesInPlay().map((g) => g.id)).toEqual(['g2']);
+    expect(state.playing().map((g) => g.game)).toEqual(['g2']);
   });
 
   it('gives a player who never began their game a loss and pauses them, the other a win', () => {

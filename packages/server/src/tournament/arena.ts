@@ -103,10 +103,10 @@ export interface ArenaWaiting {
   readonly lastColour: Colour | null;
 }
 
-/** Two players to pair, with their colours. */
-export interface ArenaPair<T extends ArenaWaiting> {
-  readonly white: T;
-  readonly black: T;
+/** Two players to pair, by id, with their colours. */
+export interface ArenaPair {
+  readonly white: string;
+  readonly black: string;
 }
 
 /**
@@ -117,13 +117,13 @@ export interface ArenaPair<T extends ArenaWaiting> {
  * the players skipped are those just paired and those they just met: a thousand players are
  * paired in about a millisecond.
  */
-export function pairArena<T extends ArenaWaiting>(waiting: readonly T[]): ArenaPair<T>[] {
+export function pairArena(waiting: readonly ArenaWaiting[]): ArenaPair[] {
   const order = waiting
     .map((w, i) => ({ w, i }))
     .sort((a, b) => a.w.rank - b.w.rank || a.i - b.i)
     .map(({ w }) => w);
   const taken = new Array<boolean>(order.length).fill(false);
-  const pairs: ArenaPair<T>[] = [];
+  const pairs: ArenaPair[] = [];
   for (let i = 0; i < order.length; i++) {
     if (taken[i]) continue;
     const a = order[i]!;
@@ -131,7 +131,11 @@ export function pairArena<T extends ArenaWaiting>(waiting: readonly T[]): ArenaP
       const b = order[j]!;
       if (taken[j] || a.lastOpponent === b.player || b.lastOpponent === a.player) continue;
       taken[i] = taken[j] = true;
-      pairs.push(whiteFirst(a, b) ? { white: a, black: b } : { white: b, black: a });
+      pairs.push(
+        whiteFirst(a, b)
+          ? { white: a.player, black: b.player }
+          : { white: b.player, black: a.player },
+      );
       break;
     }
   }

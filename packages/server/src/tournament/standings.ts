@@ -46,7 +46,7 @@ export interface Entrant {
 
 /** A game of the event. */
 export interface Game {
-  readonly id: string;
+  readonly game: string;
   readonly white: string;
   readonly black: string;
   /** A Swiss's round; 0 in an arena. */
@@ -63,11 +63,12 @@ export interface Game {
 }
 
 /** A line of the standings: the protocol's, with the player's id for the caller to name. */
-export type StandingLine = Omit<Standing, 'player'> & { readonly player: string };
+export type Line = Omit<Standing, 'player'> & { readonly player: string };
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-interface Line extends Writable<Omit<Entrant, 'sheet' | 'colours' | 'opponents'>> {
+/** An entrant as kept: what they show, and what scoring them needs. */
+interface Tally extends Writable<Omit<Entrant, 'sheet' | 'colours' | 'opponents'>> {
   readonly sheet: SheetEntry[];
   readonly colours: Colour[];
   readonly opponents: string[];
@@ -90,7 +91,7 @@ type Result = Extract<TournamentEvent, { kind: 'result' }>;
 const SEATS = ['white', 'black'] as const;
 
 export class EventState {
-  private readonly lines = new Map<string, Line>();
+  private readonly tallies = new Map<string, Tally>();
   private readonly games = new Map<string, GameLine>();
   private readonly inPlay = new Map<string, GameLine>();
   private joins = 0;
@@ -98,7 +99,7 @@ export class EventState {
   private startTime: number | null = null;
   private finishTime: number | null = null;
   private roundNow = 0;
-  private ranked: StandingLine[] | null = null;
+  private ranked: Line[] | null = null;
 
   constructor(
     readonly id: string,
@@ -139,21 +140,21 @@ export class EventState {
 
   /** Everyone in, in join order (the withdrawn too, once the event has started). */
   entrants(): Entrant[] {
-    return [...this.lines.values()];
+    return [...this.tallies.values()];
   }
   entrant(player: string): Entrant | undefined {
-    return this.lines.get(player);
+    return this.tallies.get(player);
   }
   game(id: string): Game | undefined {
     return this.games.get(id);
   }
   /** The games going on, in the order they were paired. */
-  gamesInPlay(): Game[] {
+  playing(): Game[] {
     return [...this.inPlay.values()];
   }
 
   /** Everyone ranked 1 to n (no shared ranks): by the arena's order or the Swiss's. */
-  standings(): readonly StandingLine[] {
+  standings(): readonly Line[] {
     this.ranked ??= this.kind === 'arena' ? this.arenaStandings() : this.swissStandings();
     return this.ranked;
   }
@@ -163,28 +164,29 @@ export class EventState {
     this.ranked = null;
     switch (event.kind) {
       case 'join': {
-        const line = this.lines.get(event.player);
-        if (!line) this.lines.set(event.player, this.entrantOf(event.player, event.from, event.at));
-        else if (line.withdrawn) {
-          line.withdrawn = false;
-          line.paused = false;
-          line.from = event.from;
+        const tally = this.tallies.get(event.player);
+        if (!tally)
+          this.tallies.set(event.player, this.entrantOf(event.player, event.from, event.at));
+        else if (tally.withdrawn) {
+          tally.withdrawn = false;
+          tally.paused = false;
+          tally.from = event.from;
         }
         return;
       }
       case 'withdraw': {
         // Before the start there is nothing of theirs to keep.
-        if (!this.started) this.lines.delete(event.player);
+        if (!this.started) this.tallies.delete(event.player);
         else {
-          const line = this.lines.get(event.player);
-          if (line) line.withdrawn = true;
+          const tally = this.tallies.get(event.player);
+          if (tally) tally.withdrawn = true;
         }
         return;
       }
       case 'pause':
       case 'resume': {
-        const line = this.lines.get(event.player);
-        if (line) line.paused = event.kind === 'pause';
+        const tally = this.tallies.get(event.player);
+        if (tally) tally.paused = event.kind === 'pause';
         return;
       }
       case 'start':
@@ -196,22 +198,22 @@ export class EventState {
       case 'pair': {
         if (this.games.has(event.game)) return;
         const game = this.pair(event);
-        this.inPlay.set(game.id, game);
+        this.inPlay.set(game.game, game);
         for (const seat of SEATS) {
-          const line = this.lines.get(game[seat]);
-          if (!line) continue;
-          line.playing = game.id;
-          line.pairedAt = event.at;
+          const tally = this.tallies.get(game[seat]);
+          if (!tally) continue;
+          tally.playing = game.game;
+          tally.pairedAt = event.at;
         }
         return;
       }
       case 'bye': {
-        const line = this.lines.get(event.player);
-        if (!line || line.byes.has(event.round)) return;
-        line.byes.add(event.round);
-        line.hadBye = true;
-        line.score += SWISS_POINTS.bye;
-        line.sheet.push({
+        const tally = this.tallies.get(event.player);
+        if (!tally || tally.byes.has(event.round)) return;
+        tally.byes.add(event.round);
+        tally.hadBye = true;
+        tally.score += SWISS_POINTS.bye;
+        tally.sheet.push({
           game: null,
           opponent: null,
           colour: null,
@@ -231,7 +233,7 @@ export class EventState {
     }
   }
 
-  private entrantOf(player: string, from: string, at: number): Line {
+  private entrantOf(player: string, from: string, at: number): Tally {
     return {
       player,
       from,
@@ -265,13 +267,13 @@ export class EventState {
     round: number;
   }): GameLine {
     const entry = (seat: Colour, opponent: string): number => {
-      const line = this.lines.get(seat === 'white' ? event.white : event.black);
-      if (!line) return -1;
-      line.lastOpponent = opponent;
-      line.colours.push(seat);
-      line.opponents.push(opponent);
+      const tally = this.tallies.get(seat === 'white' ? event.white : event.black);
+      if (!tally) return -1;
+      tally.lastOpponent = opponent;
+      tally.colours.push(seat);
+      tally.opponents.push(opponent);
       return (
-        line.sheet.push({
+        tally.sheet.push({
           game: event.game,
           opponent,
           colour: seat,
@@ -283,7 +285,7 @@ export class EventState {
       );
     };
     const game: GameLine = {
-      id: event.game,
+      game: event.game,
       white: event.white,
       black: event.black,
       round: event.round,
@@ -291,7 +293,7 @@ export class EventState {
       result: null,
       entries: { white: entry('white', event.black), black: entry('black', event.white) },
     };
-    this.games.set(game.id, game);
+    this.games.set(game.game, game);
     return game;
   }
 
@@ -308,65 +310,65 @@ export class EventState {
       absent,
       berserk: event.berserk,
     };
-    this.inPlay.delete(game.id);
+    this.inPlay.delete(game.game);
     for (const seat of SEATS) {
-      const line = this.lines.get(game[seat]);
-      if (!line) continue;
-      if (line.playing === game.id) {
-        line.playing = null;
-        line.pairedAt = null;
+      const tally = this.tallies.get(game[seat]);
+      if (!tally) continue;
+      if (tally.playing === game.game) {
+        tally.playing = null;
+        tally.pairedAt = null;
       }
       const result = outcome(seat, event.winner, absent);
       const berserk = event.berserk[seat];
       let points: number;
       let fire = false;
       if (this.kind === 'arena') {
-        const scored = arenaScore(line.streak, {
+        const scored = arenaScore(tally.streak, {
           result,
           plies: event.plies,
           berserk,
           forfeit: absent !== null,
         });
-        line.streak = scored.streak;
-        line.fire = onFire(scored.streak);
+        tally.streak = scored.streak;
+        tally.fire = onFire(scored.streak);
         points = scored.points;
         fire = scored.fire;
       } else {
         points = SWISS_POINTS[result];
-        line.played.push({
+        tally.played.push({
           opponent: seat === 'white' ? game.black : game.white,
           result,
           forfeit: absent !== null,
         });
       }
-      line.score += points;
-      line.games++;
-      if (result === 'win') line.wins++;
-      if (absent === seat) line.paused = true;
+      tally.score += points;
+      tally.games++;
+      if (result === 'win') tally.wins++;
+      if (absent === seat) tally.paused = true;
       const at = game.entries[seat];
-      const entry = line.sheet[at];
-      if (entry) line.sheet[at] = { ...entry, result, points, fire, berserk };
+      const entry = tally.sheet[at];
+      if (entry) tally.sheet[at] = { ...entry, result, points, fire, berserk };
     }
   }
 
-  private arenaStandings(): StandingLine[] {
-    return [...this.lines.values()]
+  private arenaStandings(): Line[] {
+    return [...this.tallies.values()]
       .sort(compareArena)
-      .map((line, i) => ({ ...standing(line), rank: i + 1 }));
+      .map((tally, i) => ({ ...standing(tally), rank: i + 1 }));
   }
 
-  private swissStandings(): StandingLine[] {
-    const scoreOf = (player: string): number => this.lines.get(player)?.score ?? 0;
-    return [...this.lines.values()]
-      .map((line) => ({
-        line,
-        order: line.order,
-        score: line.score,
-        ...swissTiebreaks(line.played, scoreOf),
+  private swissStandings(): Line[] {
+    const scoreOf = (player: string): number => this.tallies.get(player)?.score ?? 0;
+    return [...this.tallies.values()]
+      .map((tally) => ({
+        tally,
+        order: tally.order,
+        score: tally.score,
+        ...swissTiebreaks(tally.played, scoreOf),
       }))
       .sort(compareSwiss)
-      .map(({ line, buchholz, sonnebornBerger }, i) => ({
-        ...standing(line),
+      .map(({ tally, buchholz, sonnebornBerger }, i) => ({
+        ...standing(tally),
         rank: i + 1,
         buchholz,
         sonnebornBerger,
@@ -381,14 +383,14 @@ function outcome(seat: Colour, winner: Colour | null, absent: Colour | null): Ar
   return winner === seat ? 'win' : 'loss';
 }
 
-function standing(line: Line): Omit<StandingLine, 'rank'> {
+function standing(tally: Tally): Omit<Line, 'rank'> {
   return {
-    player: line.player,
-    score: line.score,
-    fire: line.fire,
-    paused: line.paused,
-    withdrawn: line.withdrawn,
-    games: line.games,
-    playing: line.playing,
+    player: tally.player,
+    score: tally.score,
+    fire: tally.fire,
+    paused: tally.paused,
+    withdrawn: tally.withdrawn,
+    games: tally.games,
+    playing: tally.playing,
   };
 }
