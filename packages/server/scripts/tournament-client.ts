@@ -37,7 +37,7 @@ async function call<T>(
 }
 
 /** The value of an answer, or an error naming its refusal. */
-export function valueOf<T>(answer: Answer<T>): T {
+export function answered<T>(answer: Answer<T>): T {
   const body = answer.body;
   if (typeof body === 'object' && body !== null && 'error' in body) {
     throw new Error(`HTTP ${answer.status} ${body.error.code}: ${body.error.message}`);

@@ -504,7 +504,7 @@ describe('replaying', () => {
     expect(stepped.version).toBe(all.version);
   });
 
-  it('applies 20,000 events well within 100 ms', () => {
+  it('replays a log of 20,000 events to the standings of its 400 players', () => {
     const players = Array.from({ length: 400 }, (_, i) => `p${i}`);
     const events: TournamentEvent[] = [...players.map((p) => join(p)), start()];
     for (let g = 0; events.length < 20_000; g++) {
@@ -515,16 +515,11 @@ describe('replaying', () => {
       events.push(pair(`g${g}`, white, black, g), result(`g${g}`, white, black, winner, { at: g }));
     }
     const t = stored('arena', events);
-    // The best of a few runs: what the code takes, not what a busy machine lends it.
-    let fastest = Number.POSITIVE_INFINITY;
-    let state = EventState.replay(t);
-    for (let run = 0; run < 5; run++) {
-      const begin = performance.now();
-      state = EventState.replay(t);
-      fastest = Math.min(fastest, performance.now() - begin);
-    }
+    const state = EventState.replay(t);
     expect(state.version).toBe(events.length);
-    expect(fastest).toBeLessThan(100);
     expect(state.standings()).toHaveLength(400);
+    // Every game counted once on each side: games played add up to twice the games.
+    const games = events.filter((e) => e.kind === 'result').length;
+    expect(state.standings().reduce((sum, l) => sum + l.games, 0)).toBe(2 * games);
   });
 });

@@ -8,14 +8,17 @@ import type { Colour } from '@agon/engine';
 import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
+import { act, answered, listEvents, makeEvent, readEvent } from '../scripts/tournament-client.ts';
 import {
-  act,
-  listEvents,
-  makeEvent,
-  readEvent,
-  valueOf,
-} from '../scripts/tournament-client.ts';
-import { dataFolder, Peer, page, quietMove, type Running, remove, startServer, until } from './harness.ts';
+  dataFolder,
+  Peer,
+  page,
+  quietMove,
+  type Running,
+  remove,
+  startServer,
+  until,
+} from './harness.ts';
 
 /** A player of the test and the network it plays from. */
 interface Someone extends Identity {
@@ -58,7 +61,7 @@ describe('tournaments, on the wire', () => {
   };
 
   const view = async (id: string, p: Someone): Promise<TournamentView> =>
-    valueOf(await readEvent(url, id, p.token));
+    answered(await readEvent(url, id, p.token));
 
   /** Plays game `game` to its end: a move each, then `loser` resigns. */
   async function playOut(game: string, seats: Record<Colour, Someone>, loser: Colour) {
@@ -73,13 +76,19 @@ describe('tournaments, on the wire', () => {
     await white.peer.event(version + 1);
     const peers = { white: white.peer, black: black.peer };
     peers[loser].send({ t: 'resign', seat: loser });
-    await peers[loser === 'white' ? 'black' : 'white'].next('state', (m) => m.game.outcome !== null);
+    await peers[loser === 'white' ? 'black' : 'white'].next(
+      'state',
+      (m) => m.game.outcome !== null,
+    );
     white.peer.close();
     black.peer.close();
   }
 
   /** The seats of `game`, as its state names its players. */
-  async function seatsOf(game: string, among: readonly Someone[]): Promise<Record<Colour, Someone>> {
+  async function seatsOf(
+    game: string,
+    among: readonly Someone[],
+  ): Promise<Record<Colour, Someone>> {
     const { peer, state } = await Peer.join(url, game);
     peer.close();
     const find = (id: string | undefined) => among.find((p) => p.id === id)!;
@@ -88,10 +97,11 @@ describe('tournaments, on the wire', () => {
 
   it('runs an arena: three join, the first pair plays, the winner scores 2, the third is paired next', async () => {
     const [a, b, c] = [await someone(), await someone(), await someone()];
-    const made = valueOf(
+    const made = answered(
       await makeEvent(url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
     );
-    for (const p of [b, c]) valueOf(await act(url, p.token, made.id, { action: 'join' }, p.address));
+    for (const p of [b, c])
+      answered(await act(url, p.token, made.id, { action: 'join' }, p.address));
     const upcoming = await view(made.id, a);
     expect(upcoming.status).toBe('upcoming');
     expect(upcoming.players).toBe(3);
@@ -133,13 +143,15 @@ describe('tournaments, on the wire', () => {
     const second = await seatsOf(paired.you!.game!, all);
     expect([second.white, second.black]).toContain(third);
 
-    const listed = valueOf(await listEvents(url));
+    const listed = answered(await listEvents(url));
     await until(
-      async () => valueOf(await listEvents(url)).running.find((t) => t.id === made.id),
+      async () => answered(await listEvents(url)).running.find((t) => t.id === made.id),
       (t) => t?.leader?.id === seats.white.id,
       10_000,
     );
-    expect(listed.upcoming.some((t) => t.id === made.id) || listed.running.some((t) => t.id === made.id)).toBe(true);
+    expect(
+      listed.upcoming.some((t) => t.id === made.id) || listed.running.some((t) => t.id === made.id),
+    ).toBe(true);
     const played = await page(url, seats.white.id);
     expect(played.tournaments).toEqual([
       expect.objectContaining({ id: made.id, name: 'Test Arena', kind: 'arena' }),
@@ -149,7 +161,7 @@ describe('tournaments, on the wire', () => {
   it('runs a Swiss over days: one bye a round, each meets each once, a podium at the end', async () => {
     const players = [await someone(), await someone(), await someone()];
     const [maker] = players;
-    const made = valueOf(
+    const made = answered(
       await makeEvent(
         url,
         maker!.token,
@@ -167,7 +179,7 @@ describe('tournaments, on the wire', () => {
       ),
     );
     for (const p of players.slice(1)) {
-      valueOf(await act(url, p.token, made.id, { action: 'join' }, p.address));
+      answered(await act(url, p.token, made.id, { action: 'join' }, p.address));
     }
     const met = new Set<string>();
     for (let round = 1; round <= 3; round++) {
@@ -222,7 +234,7 @@ describe('tournaments, on the wire', () => {
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect((answer.body as { error: { code: string } }).error.code).toBe('bad-message');
     }
-    const locked = valueOf(
+    const locked = answered(
       await makeEvent(url, a.token, { ...ARENA, startsAt: start, password: 'sesame' }, a.address),
     );
     const wrong = await act(url, b.token, locked.id, { action: 'join', password: 'open' });
@@ -232,14 +244,16 @@ describe('tournaments, on the wire', () => {
     expect((await act(url, b.token, locked.id, { action: 'pause' })).status).toBe(409);
     expect((await act(url, b.token, locked.id, { action: 'jump' })).status).toBe(400);
     expect((await act(url, undefined, locked.id, { action: 'join' })).status).toBe(401);
-    const joined = valueOf(
+    const joined = answered(
       await act(url, b.token, locked.id, { action: 'join', password: 'sesame' }, b.address),
     );
     expect(joined.you?.joined).toBe(true);
     expect(joined.players).toBe(2);
     // Joining again changes nothing; withdrawing before the start leaves the event.
-    expect(valueOf(await act(url, b.token, locked.id, { action: 'join', password: 'sesame' })).players).toBe(2);
-    const left = valueOf(await act(url, b.token, locked.id, { action: 'withdraw' }));
+    expect(
+      answered(await act(url, b.token, locked.id, { action: 'join', password: 'sesame' })).players,
+    ).toBe(2);
+    const left = answered(await act(url, b.token, locked.id, { action: 'withdraw' }));
     expect(left.players).toBe(1);
     expect(left.you?.joined).toBe(false);
     // Unknown and malformed ids are a 404, never a crash.

@@ -249,7 +249,6 @@ export class Director {
     const found = new Map(
       (await this.context.players.players(entrants.map((e) => e.player))).map((p) => [p.id, p]),
     );
-    const ranks = new Map(state.standings().map((l) => [l.player, l.rank]));
     const { pairs, bye } = pairSwiss(
       entrants.map((e) => {
         const p = found.get(e.player);
@@ -260,11 +259,15 @@ export class Director {
           opponents: e.opponents,
           colours: e.colours,
           hadBye: e.hadBye,
-          rank: ranks.get(e.player) ?? 0,
         };
       }),
       round,
     );
+    // Nobody left to pair (everyone has met everyone they could): the event is over.
+    if (pairs.length === 0) {
+      await this.finish(state);
+      return;
+    }
     const events: TournamentEvent[] = [
       { kind: 'round', round, at },
       ...pairs.map((p) => ({ kind: 'pair' as const, game: newGameId(), ...p, round, at })),
