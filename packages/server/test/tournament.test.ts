@@ -89,7 +89,12 @@ describe('tournaments, on the wire', () => {
     game: string,
     among: readonly Someone[],
   ): Promise<Record<Colour, Someone>> {
-    const { peer, state } = await Peer.join(url, game);
+    // A Swiss round's pairings are logged a moment before their games are made.
+    const { peer, state } = await until(
+      () => Peer.join(url, game).catch(() => undefined),
+      (joined) => joined !== undefined,
+      10_000,
+    ).then((joined) => joined!);
     peer.close();
     const find = (id: string | undefined) => among.find((p) => p.id === id)!;
     return { white: find(state.game.players.white?.id), black: find(state.game.players.black?.id) };
@@ -201,7 +206,7 @@ describe('tournaments, on the wire', () => {
       20_000,
     );
     // Three rounds of one game and one bye: each played twice and had one bye.
-    for (const line of final.standings) expect(line.games).toBe(3);
+    for (const line of final.standings) expect(line.games).toBe(2);
     const byes = await Promise.all(players.map(async (p) => (await view(made.id, p)).you!.sheet));
     for (const sheet of byes) expect(sheet.filter((e) => e.result === 'bye')).toHaveLength(1);
     expect(final.standings.reduce((sum, l) => sum + l.score, 0)).toBe(3 + 3);

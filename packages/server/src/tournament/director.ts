@@ -234,6 +234,9 @@ export class Director {
       if (at - seen.at < ROUND_GAP_MS) return;
     }
     await this.pairRound(state, at);
+    // Its games are made at once: the players' pages count down to them already.
+    const paired = state.playing().filter((g) => g.round === state.round);
+    if (paired.length > 0) await this.makeRound(state, paired, at);
   }
 
   /** Players still in the event. */
