@@ -143,6 +143,8 @@ export type PublicEvent =
   | { readonly kind: 'move'; readonly seat: Colour; readonly move: string }
   | { readonly kind: 'touch'; readonly seat: Colour; readonly cell: string }
   | { readonly kind: 'resign'; readonly seat: Colour }
+  /** An arena's berserk: `seat` halved its clock (the event's `clock` shows it). */
+  | { readonly kind: 'berserk'; readonly seat: Colour }
   | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
   | { readonly kind: 'timeout'; readonly seat: Colour }
   | { readonly kind: 'abort'; readonly seat: Colour }

@@ -17,6 +17,11 @@ export const TOURNAMENT_ID = /^[a-km-np-z2-9]{8}$/;
 export const ARENA_MINUTES = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180] as const;
 /** How many rounds a Swiss may have. */
 export const SWISS_ROUNDS = { min: 3, max: 15 } as const;
+/**
+ * The most players a Swiss takes: its pairing weighs every pair of players each round, which a
+ * few hundred keep within a second.
+ */
+export const SWISS_PLAYERS_MAX = 200;
 /** The bounds of an event's name (after tidying). */
 export const EVENT_NAME = { min: 3, max: 40 } as const;
 /** The longest password of a private event. */

@@ -42,6 +42,7 @@ export type Command =
       readonly version: number;
     }
   | { readonly t: 'resign'; readonly by: Colour | null; readonly seat: Colour }
+  | { readonly t: 'berserk'; readonly by: Colour | null; readonly seat: Colour }
   | {
       readonly t: 'draw';
       readonly by: Colour | null;
@@ -184,6 +185,8 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       if (abortable(t)) return allow({ kind: 'abort', seat: c.seat, at: now });
       return allow({ kind: 'resign', seat: c.seat, at: now });
     }
+    case 'berserk':
+      return berserk(t, c, now);
     case 'draw': {
       const bad = checkSeat(c.by, c.seat);
       if (bad) return bad;
@@ -256,6 +259,24 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       return allow({ kind: 'abort', seat: t.game.position.turnColour, at: now });
     }
   }
+}
+
+/**
+ * Rules on an arena's berserk: allowed once per seat, by its player, before that seat's first
+ * move (for Black, even after White's), while the game goes on, on a live clock only. Every
+ * refusal has the one code, so a page can tell its player berserk is not to be had here.
+ */
+function berserk(t: Table, c: Extract<Command, { t: 'berserk' }>, now: number): Ruling {
+  const no = (why: string): Ruling => refuse('no-berserk', why);
+  if (!t.setup.tournament?.berserk || !t.setup.clock) {
+    return no('berserk is only for the games of an arena that allows it');
+  }
+  if (c.by === null) return no('you are watching this game, not playing in it');
+  if (c.by !== c.seat) return no(`you play ${name(c.by)}, not ${name(c.seat)}`);
+  if (outcomeOf(t)) return no('the game is over');
+  if (t.berserk[c.seat]) return no('you have berserked already');
+  if (t.game.choosers().includes(c.seat)) return no('berserk is only before your first move');
+  return allow({ kind: 'berserk', seat: c.seat, at: now });
 }
 
 /** Rules on asking for, accepting or declining a takeback. */

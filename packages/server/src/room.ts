@@ -55,6 +55,16 @@ export type Seated = GameView['players'];
 /** Nobody known at either seat: a game made by link. */
 export const UNSEATED: Seated = { white: null, black: null };
 
+/** What was played in a finished game, beyond its outcome: what an arena scores by. */
+export interface Played {
+  /** The moves made. */
+  readonly plies: number;
+  /** Which seats berserked. */
+  readonly berserk: { readonly white: boolean; readonly black: boolean };
+  /** The seat the game was called off for (no first move in time), if it was. */
+  readonly absent?: Colour;
+}
+
 /** What a game made in the lobby needs from the lobby (lobby/settlement.ts). */
 export interface Seating {
   /** The names and ratings of the players of a game set up as `setup`. */
@@ -62,10 +72,10 @@ export interface Seating {
   /** The seat of a game set up as `setup` that the identity with `tokenHash` holds, if any. */
   seatOf(setup: GameSetup, tokenHash: string): Promise<Colour | null>;
   /**
-   * The lobby game `id` ended as `outcome`: rate it (once, whoever asks) and free its players;
-   * answers the players with what the game did to their ratings.
+   * The lobby game `id` ended as `outcome` after `played`: rate it (once, whoever asks) and
+   * free its players; answers the players with what the game did to their ratings.
    */
-  finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<Seated>;
+  finished(id: string, setup: GameSetup, outcome: OutcomeView, played: Played): Promise<Seated>;
   /** The lobby games whose result is not yet recorded: in play, or ended and not yet rated. */
   unsettled(): Promise<readonly string[]>;
 }
@@ -424,7 +434,12 @@ export class Room {
     const outcome = outcomeOf(t);
     if (!outcome || !t.setup.players) return;
     try {
-      this.players = await this.context.seating.finished(t.id, t.setup, outcome);
+      const played = {
+        plies: t.game.moves.length,
+        berserk: { ...t.berserk },
+        ...(t.aborted && { absent: t.aborted }),
+      };
+      this.players = await this.context.seating.finished(t.id, t.setup, outcome, played);
     } catch (e) {
       this.context.problems.report('storage', e);
       return;
@@ -598,6 +613,7 @@ export class Room {
 
   private state(you: Colour | null, token?: string): ServerMessage {
     const t = this.table;
+    const event = t.setup.tournament;
     const game: GameView = {
       id: t.id,
       variant: t.setup.variant,
@@ -617,6 +633,15 @@ export class Room {
       touchMove: t.game.touchMove,
       touched: touchedCell(t),
       captorPlacesQueen: t.game.captorPlacesQueen,
+      ...(event && {
+        tournament: {
+          id: event.id,
+          name: event.name,
+          kind: event.kind,
+          berserk: { ...t.berserk },
+          berserkAllowed: event.berserk,
+        },
+      }),
       ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };

@@ -62,6 +62,8 @@ export interface Table {
   takebackDeclined: Colour | undefined;
   /** The latest quick messages (SAID_KEPT), for the state and the rate limit. */
   readonly said: SaidEvent[];
+  /** The seats that berserked in an arena: their clock was halved and gets no increment. */
+  readonly berserk: { white: boolean; black: boolean };
 }
 
 /** A quick message as the table keeps it: who, what, when, and the version its event made. */
@@ -104,6 +106,7 @@ export function newTable(id: string, setup: GameSetup, createdAt = 0): Table {
     takebackOffer: undefined,
     takebackDeclined: undefined,
     said: [],
+    berserk: { white: false, black: false },
   };
 }
 
@@ -258,7 +261,7 @@ export function applyEvent(t: Table, e: GameEvent): void {
       const move = parseMoveText(e.move);
       const c = t.clocks;
       if (c && t.setup.clock && runningClock(t) === e.seat) {
-        c[e.seat] += t.setup.clock.increment - e.spent;
+        c[e.seat] += (t.berserk[e.seat] ? 0 : t.setup.clock.increment) - e.spent;
       }
       // Days per move: whoever moved has the whole of them again for their next move.
       if (c && t.setup.days) c[e.seat] = t.setup.days * DAY_MS;
@@ -283,6 +286,12 @@ export function applyEvent(t: Table, e: GameEvent): void {
       break;
     case 'resign':
       t.game.resign(e.seat);
+      break;
+    case 'berserk':
+      t.berserk[e.seat] = true;
+      // Only before the seat's first move, so its clock still holds the whole initial time; a
+      // turn already running keeps its start, and the thought spent so far counts against the half.
+      if (t.clocks && t.setup.clock) t.clocks[e.seat] = t.setup.clock.initial / 2;
       break;
     case 'draw-offer':
       t.drawOffer = e.seat;

@@ -40,6 +40,9 @@ const BLITZ: ChallengeTerms = {
   rated: true,
 };
 
+/** What an aborted game played: nothing. */
+const UNPLAYED = { plies: 0, berserk: { white: false, black: false } };
+
 /** Every hour of the day, so that a ping's test does not depend on when it runs. */
 const ALL_DAY = Array.from({ length: 24 }, (_, h) => h);
 
@@ -127,7 +130,12 @@ function suite(name: string, makeBoard: () => Promise<LobbyBoard>): void {
       ]);
       await expect.poll(() => direct(b.socket)).toEqual([]);
       const stored = await store.load(pa.game);
-      await settlement.finished(pa.game, stored!.setup, { winner: null, reason: 'aborted' });
+      await settlement.finished(
+        pa.game,
+        stored!.setup,
+        { winner: null, reason: 'aborted' },
+        UNPLAYED,
+      );
     });
 
     it('tells the challenger of an accepted correspondence challenge once, that the game started', async () => {
@@ -146,7 +154,12 @@ function suite(name: string, makeBoard: () => Promise<LobbyBoard>): void {
       await expect.poll(() => told.to(a.id)).toEqual([started(b.name)]);
       expect(told.to(b.id).filter((n) => n.kind !== 'challenge')).toEqual([started(a.name)]);
       const stored = await store.load(pa.game);
-      await settlement.finished(pa.game, stored!.setup, { winner: null, reason: 'aborted' });
+      await settlement.finished(
+        pa.game,
+        stored!.setup,
+        { winner: null, reason: 'aborted' },
+        UNPLAYED,
+      );
     });
 
     it('tells the challenger why the addressee declined', async () => {
@@ -227,7 +240,7 @@ function suite(name: string, makeBoard: () => Promise<LobbyBoard>): void {
       // seeker wake the subscriber pinged minutes ago.
       const game = second.socket.of('paired')[0]!.game;
       const stored = await store.load(game);
-      await settlement.finished(game, stored!.setup, { winner: null, reason: 'aborted' });
+      await settlement.finished(game, stored!.setup, { winner: null, reason: 'aborted' }, UNPLAYED);
       await lobby.act(seeker.socket, { t: 'seek', pool });
       await seeker.socket.wait('seeking', (m) => m.pool === pool);
       expect(told.to(late.id)).toEqual([]);

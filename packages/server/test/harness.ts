@@ -54,7 +54,12 @@ export function startServer(
   env: Record<string, string> = {},
   options: ProcessOptions = {},
 ): Promise<Running> {
-  return startServerProcess(dataDir, { AGON_WEB_ROOT: fakeApp(), ...env }, options);
+  // No schedule: a test sees only the tournaments it makes.
+  return startServerProcess(
+    dataDir,
+    { AGON_WEB_ROOT: fakeApp(), AGON_SCHEDULE: 'none', ...env },
+    options,
+  );
 }
 
 /** Creates a game over HTTP; answers the status and the JSON body. */

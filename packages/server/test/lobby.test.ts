@@ -62,7 +62,8 @@ async function player(name = `Player ${newPlayerId()}`) {
 /** Ends lobby game `game` as aborted, so its players are free. */
 async function end(game: string): Promise<void> {
   const stored = await store.load(game);
-  await settlement.finished(game, stored!.setup, { winner: null, reason: 'aborted' });
+  const unplayed = { plies: 0, berserk: { white: false, black: false } };
+  await settlement.finished(game, stored!.setup, { winner: null, reason: 'aborted' }, unplayed);
 }
 
 describe('the lobby', () => {

@@ -3,42 +3,19 @@
 // alarm, the idle timer and presence are driven by hand.
 
 import { makeMoveText } from '@agon/engine';
-import type { Notice, ServerMessage } from '@agon/protocol';
+import type { Notice } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notifier, SILENT } from '../src/notices.ts';
 import { Problems } from '../src/problems.ts';
 import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
-import { type Member, NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/room.ts';
+import { NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { hashToken } from '../src/secret.ts';
 import type { GameSetup } from '../src/store.ts';
 import { newTable } from '../src/table.ts';
+import { FakeMember } from './game-member.ts';
 import { MemoryStore } from './memory-store.ts';
 
 const WHITE = 'W'.repeat(43);
-
-/** A connection that keeps what it is sent. */
-class FakeMember implements Member {
-  open = true;
-  readonly received: ServerMessage[] = [];
-  closedWith: number | undefined;
-
-  send(message: ServerMessage | string): void {
-    this.received.push(typeof message === 'string' ? JSON.parse(message) : message);
-  }
-
-  refuse(error: { code: string; message: string }): void {
-    this.received.push({ t: 'error', ...error } as ServerMessage);
-  }
-
-  close(code: number): void {
-    this.closedWith = code;
-    this.open = false;
-  }
-
-  of<T extends ServerMessage['t']>(t: T): Extract<ServerMessage, { t: T }>[] {
-    return this.received.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
-  }
-}
 
 /** The other server processes as one game sees them: what it tells them, and what they hold. */
 class OtherProcesses implements RoomRelay {

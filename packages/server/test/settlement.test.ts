@@ -36,6 +36,7 @@ const PLAYING: Playing = {
   lasts: 3_600_000,
 };
 const RESIGNED = { winner: 'white', reason: 'resignation' } as const;
+const PLAYED = { plies: 30, berserk: { white: false, black: false } };
 
 /** A store whose settle fails `failures` times, then records each settle it is asked for. */
 function failingStore(failures: number) {
@@ -75,7 +76,7 @@ describe('settling a lobby game', () => {
     const settlement = new Settlement(store, board, quiet(), () => now);
     await board.reinstate([PLAYING]);
     expect(await board.busy('whiteplayr')).toBe(GAME);
-    await settlement.finished(GAME, SETUP, RESIGNED);
+    await settlement.finished(GAME, SETUP, RESIGNED, PLAYED);
     // Not rated yet, but free to seek again.
     expect(settled).toEqual([]);
     expect(await board.busy('whiteplayr')).toBeUndefined();
@@ -102,7 +103,7 @@ describe('settling a lobby game', () => {
     const { store, settled } = failingStore(0);
     const settlement = new Settlement(store, board, quiet(), () => now);
     await memory.reinstate([PLAYING]);
-    await settlement.finished(GAME, SETUP, RESIGNED);
+    await settlement.finished(GAME, SETUP, RESIGNED, PLAYED);
     expect(settled).toHaveLength(1);
     expect(await memory.busy('whiteplayr')).toBe(GAME);
     await vi.advanceTimersByTimeAsync(500 + 1000);

@@ -12,7 +12,7 @@ import type { Colour } from '@agon/engine';
 import { categoryOf, type OutcomeView } from '@agon/protocol';
 import { brief, type Player, type PlayerStore, type Settlement as Settled } from '../players.ts';
 import type { Problems } from '../problems.ts';
-import type { Seated, Seating } from '../room.ts';
+import type { Played, Seated, Seating } from '../room.ts';
 import type { GameSetup } from '../store.ts';
 import type { LobbyBoard } from './board.ts';
 
@@ -25,6 +25,14 @@ const YOUNG_MS = 5000;
 const RETRY_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
+/** What logs a tournament game's end in its event. */
+export type TournamentResults = (
+  id: string,
+  setup: GameSetup,
+  outcome: OutcomeView,
+  played: Played,
+) => Promise<void>;
+
 /** The settling of lobby games, and their seats. */
 export class Settlement implements Seating {
   /** Settles and frees that failed, by what they were for, with the timer of the next try. */
@@ -36,6 +44,8 @@ export class Settlement implements Seating {
     private readonly board: LobbyBoard,
     private readonly problems: Problems,
     private readonly now: () => number,
+    /** Logs a tournament game's end in its event (tournament/tournaments.ts). */
+    private readonly results: TournamentResults = async () => undefined,
   ) {}
 
   async seated(setup: GameSetup): Promise<Seated> {
@@ -71,15 +81,20 @@ export class Settlement implements Seating {
     return player.id === ids.white ? 'white' : player.id === ids.black ? 'black' : null;
   }
 
-  async finished(id: string, setup: GameSetup, outcome: OutcomeView): Promise<Seated> {
+  async finished(
+    id: string,
+    setup: GameSetup,
+    outcome: OutcomeView,
+    played: Played,
+  ): Promise<Seated> {
     const ids = setup.players;
     if (!ids) return { white: null, black: null };
     let settled: Settled | undefined;
     try {
-      settled = await this.settle(id, outcome);
+      settled = await this.settle(id, setup, outcome, played);
     } catch (e) {
       this.problems.report('storage', e);
-      this.retry(`settle ${id}`, () => this.settle(id, outcome), RETRY_MS);
+      this.retry(`settle ${id}`, () => this.settle(id, setup, outcome, played), RETRY_MS);
     } finally {
       // Free to play again at once, rated or not yet.
       const free = () => this.board.end(id, [ids.white, ids.black]);
@@ -91,7 +106,18 @@ export class Settlement implements Seating {
     return this.seats(setup, settled);
   }
 
-  private settle(id: string, outcome: OutcomeView): Promise<Settled | undefined> {
+  /**
+   * Logs a tournament game's result in its event, then rates the game: in that order, so that
+   * a game rated is a game counted (the keepers' scan finds those not yet rated, and settling
+   * again logs no result twice).
+   */
+  private async settle(
+    id: string,
+    setup: GameSetup,
+    outcome: OutcomeView,
+    played: Played,
+  ): Promise<Settled | undefined> {
+    if (setup.tournament) await this.results(id, setup, outcome, played);
     return this.players.settle(
       id,
       { winner: outcome.winner, aborted: outcome.reason === 'aborted' },

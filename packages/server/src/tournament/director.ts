@@ -234,6 +234,9 @@ export class Director {
       if (at - seen.at < ROUND_GAP_MS) return;
     }
     await this.pairRound(state, at);
+    // Its games are made at once: the players' pages count down to them already.
+    const paired = state.playing().filter((g) => g.round === state.round);
+    if (paired.length > 0) await this.makeRound(state, paired, at);
   }
 
   /** Players still in the event. */
@@ -249,7 +252,6 @@ export class Director {
     const found = new Map(
       (await this.context.players.players(entrants.map((e) => e.player))).map((p) => [p.id, p]),
     );
-    const ranks = new Map(state.standings().map((l) => [l.player, l.rank]));
     const { pairs, bye } = pairSwiss(
       entrants.map((e) => {
         const p = found.get(e.player);
@@ -260,11 +262,15 @@ export class Director {
           opponents: e.opponents,
           colours: e.colours,
           hadBye: e.hadBye,
-          rank: ranks.get(e.player) ?? 0,
         };
       }),
       round,
     );
+    // Nobody left to pair (everyone has met everyone they could): the event is over.
+    if (pairs.length === 0) {
+      await this.finish(state);
+      return;
+    }
     const events: TournamentEvent[] = [
       { kind: 'round', round, at },
       ...pairs.map((p) => ({ kind: 'pair' as const, game: newGameId(), ...p, round, at })),

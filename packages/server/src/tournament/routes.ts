@@ -9,6 +9,7 @@ import {
   parseTournamentAction,
   parseTournamentRequest,
   type Refusal,
+  SWISS_PLAYERS_MAX,
   TOURNAMENT_ID,
   type TournamentAction,
   type TournamentList,
@@ -73,6 +74,12 @@ export function decide(
       if (inIt) return entrant.paused ? [{ kind: 'resume', player, at: now }] : [];
       if (!joinable(state, now)) {
         return { code: 'tournament-closed', message: 'this event no longer takes players' };
+      }
+      if (
+        state.setup.terms.kind === 'swiss' &&
+        state.entrants().filter((e) => !e.withdrawn).length >= SWISS_PLAYERS_MAX
+      ) {
+        return { code: 'tournament-closed', message: `this Swiss is full (${SWISS_PLAYERS_MAX})` };
       }
       const hash = state.setup.password;
       if (

@@ -4,6 +4,7 @@
 // to it; the store makes one event per entry and start, whichever process asks (its key is
 // unique), and one process at a time asks (a lease).
 
+import { readFileSync } from 'node:fs';
 import { type Checked, parseTournamentRequest, type TournamentTerms } from '@agon/protocol';
 import { Cron } from 'croner';
 import type { Problems } from '../problems.ts';
@@ -161,7 +162,7 @@ const LEASE_MS = 15_000;
 export class Schedule {
   private readonly timer: NodeJS.Timeout;
   private readonly crons: readonly { readonly entry: ScheduleEntry; readonly cron: Cron }[];
-  private busy = false;
+  private making: Promise<void> | undefined;
 
   constructor(
     entries: readonly ScheduleEntry[],
@@ -181,26 +182,31 @@ export class Schedule {
     this.make().catch((e: unknown) => problems.report('schedule', e, true));
   }
 
-  /** Makes each entry's next event, if this process holds the lease and it is not made yet. */
-  async make(): Promise<void> {
-    if (this.busy || this.crons.length === 0) return;
-    this.busy = true;
-    try {
-      if (!(await this.relay.lease('schedule', LEASE_MS))) return;
-      const now = this.now();
-      for (const { entry, cron } of this.crons) {
-        const next = cron.nextRun(new Date(now));
-        if (!next) continue;
-        const terms = { ...entry.terms, startsAt: next.getTime() };
-        await this.store.createTournament(
-          newShortId(),
-          now,
-          { terms, scheduled: `${entry.key}@${terms.startsAt}` },
-          { status: 'upcoming', players: 0, endsAt: endsAt(terms) },
-        );
-      }
-    } finally {
-      this.busy = false;
+  /**
+   * Makes each entry's next event, if this process holds the lease and it is not made yet;
+   * a call while one is under way answers when that one is done.
+   */
+  make(): Promise<void> {
+    this.making ??= this.run().finally(() => {
+      this.making = undefined;
+    });
+    return this.making;
+  }
+
+  private async run(): Promise<void> {
+    if (this.crons.length === 0) return;
+    if (!(await this.relay.lease('schedule', LEASE_MS))) return;
+    const now = this.now();
+    for (const { entry, cron } of this.crons) {
+      const next = cron.nextRun(new Date(now));
+      if (!next) continue;
+      const terms = { ...entry.terms, startsAt: next.getTime() };
+      await this.store.createTournament(
+        newShortId(),
+        now,
+        { terms, scheduled: `${entry.key}@${terms.startsAt}` },
+        { status: 'upcoming', players: 0, endsAt: endsAt(terms) },
+      );
     }
   }
 

@@ -1,0 +1,271 @@
+// Tournaments on the wire, with a real server process behind a proxy it believes (each player
+// on a network of its own, so their games are rated): an arena that three players join, whose
+// first pairing two of them play out, and whose third is paired next with one of them; a Swiss
+// over days of three players, one bye a round, each meeting each once, to its podium; and
+// everything a stranger may send refused with its reason.
+
+import type { Colour } from '@agon/engine';
+import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer } from '../scripts/lobby-client.ts';
+import { act, answered, listEvents, makeEvent, readEvent } from '../scripts/tournament-client.ts';
+import {
+  dataFolder,
+  Peer,
+  page,
+  quietMove,
+  type Running,
+  remove,
+  startServer,
+  until,
+} from './harness.ts';
+
+/** A player of the test and the network it plays from. */
+interface Someone extends Identity {
+  readonly address: string;
+}
+
+const ARENA: TournamentRequest = {
+  kind: 'arena',
+  name: 'Test Arena',
+  clock: { initial: 60_000, increment: 0 },
+  variant: 'standard',
+  touchMove: false,
+  captorPlacesQueen: false,
+  rated: true,
+  startsAt: 0,
+  minutes: 5,
+  berserk: true,
+};
+
+describe('tournaments, on the wire', () => {
+  let data: string;
+  let server: Running;
+  let url: string;
+  let next = 0;
+
+  beforeAll(async () => {
+    data = dataFolder();
+    server = await startServer(data, { AGON_TRUST_PROXY: '1', AGON_PLAYERS_PER_MINUTE: '600' });
+    url = server.url;
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    remove(data);
+  });
+
+  const someone = async (): Promise<Someone> => {
+    const address = `10.${++next}.0.1`;
+    return { ...(await newPlayer(url, 'en', address)), address };
+  };
+
+  const view = async (id: string, p: Someone): Promise<TournamentView> =>
+    answered(await readEvent(url, id, p.token));
+
+  /** Plays game `game` to its end: a move each, then `loser` resigns. */
+  async function playOut(game: string, seats: Record<Colour, Someone>, loser: Colour) {
+    const white = await Peer.join(url, game, seats.white.token);
+    const black = await Peer.join(url, game, seats.black.token);
+    let version = white.state.game.version;
+    const first = quietMove([]);
+    white.peer.send({ t: 'move', seat: 'white', move: first, version });
+    await black.peer.event(version + 1);
+    version += 1;
+    black.peer.send({ t: 'move', seat: 'black', move: quietMove([first]), version });
+    await white.peer.event(version + 1);
+    const peers = { white: white.peer, black: black.peer };
+    peers[loser].send({ t: 'resign', seat: loser });
+    await peers[loser === 'white' ? 'black' : 'white'].next(
+      'state',
+      (m) => m.game.outcome !== null,
+    );
+    white.peer.close();
+    black.peer.close();
+  }
+
+  /** The seats of `game`, as its state names its players. */
+  async function seatsOf(
+    game: string,
+    among: readonly Someone[],
+  ): Promise<Record<Colour, Someone>> {
+    // A Swiss round's pairings are logged a moment before their games are made.
+    const { peer, state } = await until(
+      () => Peer.join(url, game).catch(() => undefined),
+      (joined) => joined !== undefined,
+      10_000,
+    ).then((joined) => joined!);
+    peer.close();
+    const find = (id: string | undefined) => among.find((p) => p.id === id)!;
+    return { white: find(state.game.players.white?.id), black: find(state.game.players.black?.id) };
+  }
+
+  it('runs an arena: three join, the first pair plays, the winner scores 2, the third is paired next', async () => {
+    const [a, b, c] = [await someone(), await someone(), await someone()];
+    const made = answered(
+      await makeEvent(url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
+    );
+    for (const p of [b, c])
+      answered(await act(url, p.token, made.id, { action: 'join' }, p.address));
+    const upcoming = await view(made.id, a);
+    expect(upcoming.status).toBe('upcoming');
+    expect(upcoming.players).toBe(3);
+    expect(upcoming.you?.joined).toBe(true);
+
+    // Two of the three are paired once it starts; the third waits.
+    const all = [a, b, c];
+    const views = await until(
+      () => Promise.all(all.map((p) => view(made.id, p))),
+      (vs) => vs.filter((v) => v.you?.game).length === 2,
+      15_000,
+    );
+    const game = views.find((v) => v.you?.game)!.you!.game!;
+    const seats = await seatsOf(game, all);
+    const third = all.find((p) => p !== seats.white && p !== seats.black)!;
+    expect(views[all.indexOf(third)]!.you?.game).toBeNull();
+
+    await playOut(game, seats, 'black');
+    const after = await until(
+      () => view(made.id, third),
+      (v) => v.standings.some((l) => l.games === 1 && l.score === 2),
+      15_000,
+    );
+    const winner = after.standings.find((l) => l.player.id === seats.white.id)!;
+    const loser = after.standings.find((l) => l.player.id === seats.black.id)!;
+    expect(winner).toMatchObject({ rank: 1, score: 2, games: 1, fire: false });
+    expect(loser).toMatchObject({ score: 0, games: 1 });
+    const mine = await view(made.id, seats.white);
+    expect(mine.you?.sheet).toEqual([
+      expect.objectContaining({ game, result: 'win', points: 2, colour: 'white' }),
+    ]);
+
+    // Next, the one who waited plays one of the two; never the same two again at once.
+    const paired = await until(
+      () => view(made.id, third),
+      (v) => v.you?.game !== null && v.you?.game !== undefined,
+      15_000,
+    );
+    const second = await seatsOf(paired.you!.game!, all);
+    expect([second.white, second.black]).toContain(third);
+
+    const listed = answered(await listEvents(url));
+    await until(
+      async () => answered(await listEvents(url)).running.find((t) => t.id === made.id),
+      (t) => t?.leader?.id === seats.white.id,
+      10_000,
+    );
+    expect(
+      listed.upcoming.some((t) => t.id === made.id) || listed.running.some((t) => t.id === made.id),
+    ).toBe(true);
+    const played = await page(url, seats.white.id);
+    expect(played.tournaments).toEqual([
+      expect.objectContaining({ id: made.id, name: 'Test Arena', kind: 'arena' }),
+    ]);
+  });
+
+  it('runs a Swiss over days: one bye a round, each meets each once, a podium at the end', async () => {
+    const players = [await someone(), await someone(), await someone()];
+    const [maker] = players;
+    const made = answered(
+      await makeEvent(
+        url,
+        maker!.token,
+        {
+          ...ARENA,
+          kind: 'swiss',
+          name: 'Test Swiss',
+          clock: { days: 1 },
+          minutes: undefined,
+          rounds: 3,
+          berserk: false,
+          startsAt: Date.now() + 1000,
+        } as TournamentRequest,
+        maker!.address,
+      ),
+    );
+    for (const p of players.slice(1)) {
+      answered(await act(url, p.token, made.id, { action: 'join' }, p.address));
+    }
+    const met = new Set<string>();
+    for (let round = 1; round <= 3; round++) {
+      const views = await until(
+        () => Promise.all(players.map((p) => view(made.id, p))),
+        (vs) => vs[0]!.round === round && vs.filter((v) => v.you?.game).length === 2,
+        20_000,
+      );
+      const game = views.find((v) => v.you?.game)!.you!.game!;
+      const seats = await seatsOf(game, players);
+      const pair = [seats.white.id, seats.black.id].sort().join();
+      expect(met.has(pair), `round ${round} repeats ${pair}`).toBe(false);
+      met.add(pair);
+      await playOut(game, seats, round === 2 ? 'white' : 'black');
+    }
+    const final = await until(
+      () => view(made.id, maker!),
+      (v) => v.status === 'finished',
+      20_000,
+    );
+    // Three rounds of one game and one bye: each played twice and had one bye.
+    for (const line of final.standings) expect(line.games).toBe(2);
+    const byes = await Promise.all(players.map(async (p) => (await view(made.id, p)).you!.sheet));
+    for (const sheet of byes) expect(sheet.filter((e) => e.result === 'bye')).toHaveLength(1);
+    expect(final.standings.reduce((sum, l) => sum + l.score, 0)).toBe(3 + 3);
+    expect(final.podium.map((l) => l.rank)).toEqual([1, 2, 3]);
+    const first = await page(url, final.podium[0]!.player.id);
+    await until(
+      () => page(url, final.podium[0]!.player.id),
+      (p) => p.tournaments.some((t) => t.id === made.id && t.rank === 1),
+      10_000,
+    );
+    expect(first.tournaments.some((t) => t.id === made.id)).toBe(true);
+  });
+
+  it('refuses what a stranger may send, each with its reason', async () => {
+    const [a, b] = [await someone(), await someone()];
+    const start = Date.now() + 60_000;
+    // No token, a bad body, unknown options, a swiss that berserks, an arena over days.
+    expect((await makeEvent(url, undefined, { ...ARENA, startsAt: start })).status).toBe(401);
+    expect((await makeEvent(url, a.token, '{"kind":')).status).toBe(400);
+    for (const bad of [
+      { ...ARENA, startsAt: start, extra: 1 },
+      { ...ARENA, startsAt: start, minutes: 7 },
+      { ...ARENA, startsAt: start, name: 'x' },
+      { ...ARENA, startsAt: start, name: 'a\u200bb\u200bc' },
+      { ...ARENA, startsAt: start, clock: { days: 1 } },
+      { ...ARENA, startsAt: start + 40 * 86_400_000 },
+      { ...ARENA, kind: 'swiss', rounds: 5, minutes: undefined, startsAt: start },
+    ]) {
+      const answer = await makeEvent(url, a.token, bad, a.address);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect((answer.body as { error: { code: string } }).error.code).toBe('bad-message');
+    }
+    const locked = answered(
+      await makeEvent(url, a.token, { ...ARENA, startsAt: start, password: 'sesame' }, a.address),
+    );
+    const wrong = await act(url, b.token, locked.id, { action: 'join', password: 'open' });
+    expect(wrong.status).toBe(403);
+    expect((wrong.body as { error: { code: string } }).error.code).toBe('wrong-password');
+    expect((await act(url, b.token, locked.id, { action: 'join' })).status).toBe(403);
+    expect((await act(url, b.token, locked.id, { action: 'pause' })).status).toBe(409);
+    expect((await act(url, b.token, locked.id, { action: 'jump' })).status).toBe(400);
+    expect((await act(url, undefined, locked.id, { action: 'join' })).status).toBe(401);
+    const joined = answered(
+      await act(url, b.token, locked.id, { action: 'join', password: 'sesame' }, b.address),
+    );
+    expect(joined.you?.joined).toBe(true);
+    expect(joined.players).toBe(2);
+    // Joining again changes nothing; withdrawing before the start leaves the event.
+    expect(
+      answered(await act(url, b.token, locked.id, { action: 'join', password: 'sesame' })).players,
+    ).toBe(2);
+    const left = answered(await act(url, b.token, locked.id, { action: 'withdraw' }));
+    expect(left.players).toBe(1);
+    expect(left.you?.joined).toBe(false);
+    // Unknown and malformed ids are a 404, never a crash.
+    expect((await readEvent(url, 'zzzzzzzz')).status).toBe(404);
+    expect((await readEvent(url, '../../etc')).status).toBe(404);
+    expect((await act(url, a.token, 'ZZZZ', { action: 'join' })).status).toBe(404);
+    const health = await fetch(`${url}healthz`);
+    expect(health.status).toBe(200);
+  });
+});
