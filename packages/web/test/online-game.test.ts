@@ -221,3 +221,61 @@ describe('premoves in an online game', () => {
     preferences.value = wanted;
   });
 });
+
+describe('berserk in an arena game', () => {
+  const track = fakeBrowser();
+  const arena = (moves: readonly string[], berserkAllowed = true): GameView => ({
+    ...view(moves),
+    touchMove: false,
+    tournament: {
+      id: 'abcdefgh',
+      name: 'Friday arena',
+      kind: 'arena',
+      berserk: { white: false, black: false },
+      berserkAllowed,
+    },
+  });
+
+  it('is offered before the first move, sent for the page’s seat, and marked at once', () => {
+    const { online, socket } = open(arena([]));
+    track(online);
+    expect(online.canBerserk.value).toBe(true);
+    online.berserk();
+    expect(socket.sent.at(-1)).toEqual({ t: 'berserk', seat: 'white' });
+    expect(online.canBerserk.value).toBe(false);
+    expect(online.berserked('white')).toBe(true);
+    expect(online.berserked('black')).toBe(false);
+  });
+
+  it('marks the opponent who berserks, from the game’s event', () => {
+    const { online, socket } = open(arena([]));
+    track(online);
+    socket.hear(event(3, { kind: 'berserk', seat: 'black' }));
+    expect(online.berserked('black')).toBe(true);
+    expect(online.view.value?.tournament?.berserk).toEqual({ white: false, black: true });
+    // The page's own seat may still berserk.
+    expect(online.canBerserk.value).toBe(true);
+  });
+
+  it('is not offered after the seat’s first move, nor where the event does not allow it', () => {
+    const moved = open(arena(['l5-l6']));
+    track(moved.online);
+    expect(moved.online.canBerserk.value).toBe(false);
+    moved.online.stop();
+    const { online } = open(arena([], false));
+    track(online);
+    expect(online.canBerserk.value).toBe(false);
+  });
+
+  it('is offered again, with the refusal in words, when the server refuses it', () => {
+    const { online, socket } = open(arena([]));
+    track(online);
+    online.berserk();
+    socket.hear({ t: 'error', code: 'no-berserk', message: 'too late to berserk' });
+    expect(online.berserked('white')).toBe(false);
+    expect(online.canBerserk.value).toBe(true);
+    expect(online.notice.value?.text).toBe(
+      'Too late to berserk: it is only before your first move.',
+    );
+  });
+});

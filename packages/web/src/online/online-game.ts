@@ -465,6 +465,10 @@ export class OnlineGame {
         e.kind === 'say'
           ? [...v.said, { seat: e.seat, message: e.message, version: m.version }].slice(-SAID_KEPT)
           : v.said,
+      ...(e.kind === 'berserk' &&
+        v.tournament && {
+          tournament: { ...v.tournament, berserk: { ...v.tournament.berserk, [e.seat]: true } },
+        }),
     });
     if (e.kind === 'takeback-accept') {
       this.notice.value = { text: words.takebackDone(e.undone), calm: true };
