@@ -1,6 +1,7 @@
 // Online play as its own screen of the app: the lobby, a player's page, the page that creates a
-// game by link, a game's page, or the tournaments and an event's page. Moving between them (a pairing, a rematch, a link) changes
-// the address without reloading. Loaded only when an online address is opened (OnlineApp.tsx).
+// game by link, a game's page, or the tournaments and an event's page. Moving between them (a
+// pairing, a rematch, a link) changes the address without reloading. Loaded only when an online
+// address is opened (OnlineApp.tsx).
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';

@@ -114,7 +114,7 @@ function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView
   return (
     <section class={`event-you${inIt ? ' joined' : ''}`} data-testid="event-you">
       {next ? (
-        <p class="event-countdown" role="alert" data-testid="game-countdown">
+        <p class="event-countdown" role="status" data-testid="game-countdown">
           {ot('tour.gameIn', { count: next.left })}
         </p>
       ) : (
