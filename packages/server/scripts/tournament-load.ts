@@ -18,10 +18,10 @@
 //   npx tsx packages/server/scripts/tournament-load.ts [--players 1000] [--minutes 5]
 //     [--cluster 2] [--workers 2]
 
-import { fileURLToPath } from 'node:url';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Colour, Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
 import { ARENA_MINUTES, type ServerMessage, type TournamentView } from '@agon/protocol';
 import WebSocket from 'ws';
@@ -33,8 +33,8 @@ import { newPlayer } from './lobby-client.ts';
 import { startCluster, startPostgres, startRedis } from './services.ts';
 import { act, answered, makeEvent, readEvent } from './tournament-client.ts';
 import {
-  CLUSTER,
   Causes,
+  CLUSTER,
   Generator,
   isWorker,
   ms,
@@ -90,7 +90,7 @@ function planOf(game: string): { plies: number; end: 'draw' | Colour } {
   const r = h % 20;
   // A draw is agreed after ten moves each (rated games take no earlier offer).
   if (r < 2) return { plies: 20, end: 'draw' };
-  return { plies: 2 + (h >>> 8) % 5, end: r < 11 ? 'black' : 'white' };
+  return { plies: 2 + ((h >>> 8) % 5), end: r < 11 ? 'black' : 'white' };
 }
 
 /** The first legal move after `moves` that neither ends the game nor repeats a position. */
@@ -167,9 +167,7 @@ async function worker(): Promise<void> {
           send({ t: 'move', seat, move: quietMove(moves), version });
         } else if (!ended && (plan.end === 'draw' ? toMove === seat : plan.end === seat)) {
           ended = true;
-          send(
-            plan.end === 'draw' ? { t: 'draw', seat, action: 'offer' } : { t: 'resign', seat },
-          );
+          send(plan.end === 'draw' ? { t: 'draw', seat, action: 'offer' } : { t: 'resign', seat });
         }
       };
       ws.on('open', () => send({ t: 'hello', token: p.token }));
@@ -280,7 +278,7 @@ async function worker(): Promise<void> {
       loop.enable();
       await Promise.all(players.map((p) => live(p, order.id, order.until)));
       loop.disable();
-      tell<Report>({
+      const done: Report = {
         t: 'done',
         reads,
         pairingSeen,
@@ -288,8 +286,9 @@ async function worker(): Promise<void> {
         games,
         stallP99: loop.percentile(99) / 1e6,
         causes: causes.entries(),
-      });
-      process.exit(0);
+      };
+      // Gone once the report is through (a long one takes a while).
+      process.send!(done, () => process.exit(0));
     })();
   });
 }
@@ -322,6 +321,7 @@ const spread = (values: readonly number[]): string => {
 };
 
 async function parent(): Promise<void> {
+  let stopping = false;
   // The pages are not what is measured: a stand-in for the built app will do.
   const app = mkdtempSync(join(tmpdir(), 'agon-app-'));
   mkdirSync(join(app, 'assets'));
@@ -439,17 +439,36 @@ async function parent(): Promise<void> {
     );
 
     const pids = servers.map((s) => s.process.pid!);
+    // A process that dies says why, and the run stops.
+    const died = new Promise<never>((_, reject) => {
+      for (const [i, s] of servers.entries()) {
+        s.process.once('exit', (code, signal) => {
+          if (stopping) return;
+          reject(
+            new Error(`process ${i + 1} exited (${code ?? signal}):\n${s.output().slice(-4000)}`),
+          );
+        });
+      }
+    });
+    died.catch(() => undefined);
     while (Date.now() < startsAt) await sleep(200);
     const start = pids.map(usage);
     const peak = start.map((u) => u.rssMiB);
     const sampler = setInterval(() => {
-      for (const [i, pid] of pids.entries()) peak[i] = Math.max(peak[i]!, usage(pid).rssMiB);
+      try {
+        for (const [i, pid] of pids.entries()) peak[i] = Math.max(peak[i]!, usage(pid).rssMiB);
+      } catch {
+        // A process gone: its exit says why.
+      }
     }, 1000);
-    const reports = await Promise.all(workers.map((w) => w.next('done')));
-    clearInterval(sampler);
+    const reports = await Promise.race([
+      Promise.all(workers.map((w) => w.next('done'))),
+      died,
+    ]).finally(() => clearInterval(sampler));
     const end = pids.map(usage);
     const seconds = (Date.now() - startsAt) / 1000;
 
+    stopping = true;
     const events = (await (async () => {
       if (!CLUSTER) await stopServers();
       return load(id);
@@ -463,7 +482,9 @@ async function parent(): Promise<void> {
     );
     const all = <K extends 'reads' | 'pairingSeen' | 'counted'>(k: K) =>
       reports.flatMap((r) => r[k]);
-    console.log(`pairing delay, a result to the next pairing (log): ${spread(pairingDelays(inRun))}`);
+    console.log(
+      `pairing delay, a result to the next pairing (log): ${spread(pairingDelays(inRun))}`,
+    );
     console.log(
       `pairing delay as the players saw it (a page read every 2 s): ${spread(all('pairingSeen'))}`,
     );
