@@ -93,15 +93,18 @@ export class Tournaments {
     // race each other for every version (a thousand joins at once would use up their attempts);
     // only other processes' writers can get there first.
     const turn = (this.acting.get(id) ?? Promise.resolve()).then(() => this.actNow(id, decide));
-    const tail = turn.then(
-      () => undefined,
-      () => undefined,
+    // The next writer waits for this one however it ends; the last one clears the queue.
+    const tail: Promise<void> = turn.then(
+      () => this.done(id, tail),
+      () => this.done(id, tail),
     );
     this.acting.set(id, tail);
-    void tail.then(() => {
-      if (this.acting.get(id) === tail) this.acting.delete(id);
-    });
     return turn;
+  }
+
+  /** Forgets event `id`'s queue of writers if `tail` is still its last. */
+  private done(id: string, tail: Promise<void>): void {
+    if (this.acting.get(id) === tail) this.acting.delete(id);
   }
 
   private async actNow(id: string, decide: (state: EventState) => Decision): Promise<Acted> {
