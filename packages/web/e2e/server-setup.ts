@@ -31,6 +31,8 @@ export default async function setup({
     AGON_TRUST_PROXY: '1',
     // The push service of push.test.ts is an http:// one on loopback.
     AGON_PUSH_LOOPBACK: '1',
+    // No recurring tournaments: a test sees only the events it makes.
+    AGON_SCHEDULE: 'none',
   });
   provide('baseURL', server.url);
   return async () => {

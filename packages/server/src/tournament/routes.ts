@@ -38,6 +38,8 @@ const VIEW_FRESH_MS = 1000;
 const MADE_PER_DAY: Rate = { count: 5, windowMs: 24 * 3_600_000 };
 /** ...and actions on events per minute (joins, pauses, withdrawals). */
 const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
+/** Events whose summaries a process keeps for the pages, at most. */
+const SUMMARIES_KEPT = 1000;
 /** The longest body of a request. */
 const MAX_BODY_BYTES = 1024;
 
@@ -129,6 +131,20 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
     return me(request, silent);
   };
 
+  /**
+   * Each event's summary as of its version: pages ask every 2 s, and most asks find the event
+   * unchanged (its status alone moves with the clock, and the view works that out itself).
+   */
+  const summaries = new Map<string, { version: number; summary: TournamentSummary }>();
+  const summarised = async (state: EventState, at: number): Promise<TournamentSummary> => {
+    const kept = summaries.get(state.id);
+    if (kept?.version === state.version) return kept.summary;
+    const summary = await summaryOf(players, state, at);
+    if (summaries.size >= SUMMARIES_KEPT) summaries.clear();
+    summaries.set(state.id, { version: state.version, summary });
+    return summary;
+  };
+
   const noSuch = (reply: FastifyReply) =>
     reply.status(404).send(refusal('no-such-tournament', 'no tournament has this id'));
 
@@ -163,7 +179,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
       const player = await asker(request);
       const page = Number.parseInt(request.query.page ?? '1', 10);
       const at = now();
-      const summary = await summaryOf(players, state, at);
+      const summary = await summarised(state, at);
       return viewOf(players, state, summary, Number.isSafeInteger(page) ? page : 1, player?.id, at);
     },
   );
@@ -218,7 +234,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
         return reply.status(status).send({ error: done.refusal });
       }
       const at = now();
-      const summary = await summaryOf(players, done.state, at);
+      const summary = await summarised(done.state, at);
       return viewOf(players, done.state, summary, 1, player.id, at);
     },
   );

@@ -19,6 +19,9 @@ const IDLE_MS = 10 * 60_000;
 /** What an action on an event decided: events to append (maybe none), or a refusal. */
 export type Decision = readonly TournamentEvent[] | Refusal;
 
+/** What an action came to: the state after, the refusal, or undefined for no such event. */
+type Acted = { readonly state: EventState } | { readonly refusal: Refusal } | undefined;
+
 const isRefusal = (d: Decision): d is Refusal => !Array.isArray(d);
 
 /** One event in memory: its state, when its log was last read, and a read under way. */
@@ -32,6 +35,8 @@ interface Held {
 /** The tournaments as this process knows them. */
 export class Tournaments {
   private readonly held = new Map<string, Held>();
+  /** The last append under way on each event, which the next waits for. */
+  private readonly acting = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: TournamentStore,
@@ -83,10 +88,26 @@ export class Tournaments {
    * reads what it wrote and decides again. Answers the state after, the refusal, or undefined
    * for no such event.
    */
-  async act(
-    id: string,
-    decide: (state: EventState) => Decision,
-  ): Promise<{ readonly state: EventState } | { readonly refusal: Refusal } | undefined> {
+  act(id: string, decide: (state: EventState) => Decision): Promise<Acted> {
+    // One append at a time per event in this process: writers here wait their turn rather than
+    // race each other for every version (a thousand joins at once would use up their attempts);
+    // only other processes' writers can get there first.
+    const turn = (this.acting.get(id) ?? Promise.resolve()).then(() => this.actNow(id, decide));
+    // The next writer waits for this one however it ends; the last one clears the queue.
+    const tail: Promise<void> = turn.then(
+      () => this.done(id, tail),
+      () => this.done(id, tail),
+    );
+    this.acting.set(id, tail);
+    return turn;
+  }
+
+  /** Forgets event `id`'s queue of writers if `tail` is still its last. */
+  private done(id: string, tail: Promise<void>): void {
+    if (this.acting.get(id) === tail) this.acting.delete(id);
+  }
+
+  private async actNow(id: string, decide: (state: EventState) => Decision): Promise<Acted> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const state = await this.get(id, 0);
       if (!state) return undefined;
