@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NetworkKey } from '../networks.ts';
 import { bearer, refusal } from '../player-routes.ts';
-import type { Player, PlayerStore } from '../players.ts';
+import type { PlayerStore } from '../players.ts';
 import type { Rate } from '../rate-limit.ts';
 import type { Relay } from '../relay.ts';
 import { hashToken, newShortId } from '../secret.ts';
@@ -26,7 +26,7 @@ import type { EventState } from './standings.ts';
 import type { ListedTournament, TournamentStore, TournamentSummary } from './store.ts';
 import { endsAt, joinable } from './timing.ts';
 import type { Tournaments } from './tournaments.ts';
-import { listingOf, summaryOf, viewOf } from './view.ts';
+import { listingOf, recentPlayers, summaryOf, viewOf } from './view.ts';
 
 /** Finished events the list shows. */
 const FINISHED_LISTED = 10;
@@ -38,6 +38,10 @@ const VIEW_FRESH_MS = 1000;
 const MADE_PER_DAY: Rate = { count: 5, windowMs: 24 * 3_600_000 };
 /** ...and actions on events per minute (joins, pauses, withdrawals). */
 const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
+/** How long a process remembers whose a page's token is (a token never changes hands)... */
+const ASKER_FRESH_MS = 60_000;
+/** ...for this many tokens at most. */
+const ASKERS_KEPT = 20_000;
 /** Events whose summaries a process keeps for the pages, at most. */
 const SUMMARIES_KEPT = 1000;
 /** The longest body of a request. */
@@ -125,11 +129,21 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
   };
 
   /** The player a request names, if it carries a token; never a 401 (pages are public). */
-  const asker = async (request: FastifyRequest): Promise<Player | undefined> => {
-    if (!request.headers.authorization) return undefined;
+  const asker = async (request: FastifyRequest): Promise<string | undefined> => {
+    const token = request.headers.authorization;
+    if (!token) return undefined;
+    const at = now();
+    const kept = askers.get(token);
+    if (kept && at - kept.at < ASKER_FRESH_MS) return kept.player;
     const silent = { status: () => silent, send: () => silent } as unknown as FastifyReply;
-    return me(request, silent);
+    const player = (await me(request, silent))?.id;
+    if (askers.size >= ASKERS_KEPT) askers.clear();
+    askers.set(token, { player, at });
+    return player;
   };
+  /** Who each token of the pages' reads is, kept a while: a page asks every 2 s. */
+  const askers = new Map<string, { readonly player: string | undefined; readonly at: number }>();
+  const pagePlayers = recentPlayers(players, now);
 
   /**
    * Each event's summary as of its version: pages ask every 2 s, and most asks find the event
@@ -139,7 +153,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
   const summarised = async (state: EventState, at: number): Promise<TournamentSummary> => {
     const kept = summaries.get(state.id);
     if (kept?.version === state.version) return kept.summary;
-    const summary = await summaryOf(players, state, at);
+    const summary = await summaryOf(pagePlayers, state, at);
     if (summaries.size >= SUMMARIES_KEPT) summaries.clear();
     summaries.set(state.id, { version: state.version, summary });
     return summary;
@@ -180,7 +194,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
       const page = Number.parseInt(request.query.page ?? '1', 10);
       const at = now();
       const summary = await summarised(state, at);
-      return viewOf(players, state, summary, Number.isSafeInteger(page) ? page : 1, player?.id, at);
+      return viewOf(pagePlayers, state, summary, Number.isSafeInteger(page) ? page : 1, player, at);
     },
   );
 

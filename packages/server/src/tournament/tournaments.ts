@@ -109,7 +109,9 @@ export class Tournaments {
 
   private async actNow(id: string, decide: (state: EventState) => Decision): Promise<Acted> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const state = await this.get(id, 0);
+      // The state held is tried first: this process's own writes are in it already, and one
+      // from another process makes the append fail on its version, read again below.
+      const state = await this.get(id, attempt === 0 ? Number.POSITIVE_INFINITY : 0);
       if (!state) return undefined;
       const decided = decide(state);
       if (isRefusal(decided)) return { refusal: decided };

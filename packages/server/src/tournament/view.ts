@@ -11,7 +11,7 @@ import {
   type TournamentView,
   type YouInEvent,
 } from '@agon/protocol';
-import { brief, type PlayerStore } from '../players.ts';
+import { brief, type Player, type PlayerStore } from '../players.ts';
 import type { EventState, Line } from './standings.ts';
 import type { ListedTournament, TournamentSummary } from './store.ts';
 import { endsAt, lastPairingAt, statusOf } from './timing.ts';
@@ -38,9 +38,42 @@ export function listingOf(listed: ListedTournament): TournamentListing {
 const categoryOfEvent = (state: EventState) =>
   categoryOf(state.setup.terms.clock, state.setup.terms);
 
+/** How long a process reuses a player read for the pages: a rating moves once a game. */
+const PLAYER_FRESH_MS = 5000;
+/** Players kept at most. */
+const PLAYERS_KEPT = 20_000;
+
+/**
+ * The players of `store`, each kept for PLAYER_FRESH_MS: a thousand pages read every 2 s would
+ * otherwise read the same twenty players from the store hundreds of times a second.
+ */
+export function recentPlayers(
+  store: Pick<PlayerStore, 'players'>,
+  now: () => number,
+): Pick<PlayerStore, 'players'> {
+  const kept = new Map<string, { readonly player: Player; readonly at: number }>();
+  return {
+    async players(ids) {
+      const at = now();
+      const missing = ids.filter((id) => {
+        const k = kept.get(id);
+        return !k || at - k.at > PLAYER_FRESH_MS;
+      });
+      if (missing.length > 0) {
+        if (kept.size + missing.length > PLAYERS_KEPT) kept.clear();
+        for (const p of await store.players(missing)) kept.set(p.id, { player: p, at });
+      }
+      return ids.flatMap((id) => {
+        const k = kept.get(id);
+        return k ? [k.player] : [];
+      });
+    },
+  };
+}
+
 /** Players' briefs in the event's category, by id. */
 export async function briefs(
-  players: PlayerStore,
+  players: Pick<PlayerStore, 'players'>,
   state: EventState,
   ids: readonly string[],
   now: number,
@@ -73,7 +106,7 @@ function standing(line: Line, who: ReadonlyMap<string, PlayerBrief>): Standing {
 
 /** What the director lists of `state` at `now` (`by`: its maker's name, if a player's). */
 export async function summaryOf(
-  players: PlayerStore,
+  players: Pick<PlayerStore, 'players'>,
   state: EventState,
   now: number,
 ): Promise<TournamentSummary> {
@@ -99,7 +132,7 @@ export async function summaryOf(
 
 /** Page `page` (from 1) of event `state`'s view at `now`, with `you`'s part if asked by one. */
 export async function viewOf(
-  players: PlayerStore,
+  players: Pick<PlayerStore, 'players'>,
   state: EventState,
   summary: TournamentSummary,
   page: number,
