@@ -521,19 +521,15 @@ export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore,
     version: number,
     events: readonly TournamentEvent[],
   ): Promise<void> {
+    const joins = tsql.joins(events);
     try {
-      await this.transaction(async (client) => {
-        for (const [i, event] of events.entries()) {
-          await client.query(tsql.INSERT_TOURNAMENT_EVENT, [
-            id,
-            version + i,
-            JSON.stringify(event),
-          ]);
-        }
-        for (const j of tsql.joins(events)) {
-          await client.query(tsql.INSERT_ENTRANT, [id, j.player, j.at]);
-        }
-      });
+      await this.pool.query(tsql.APPEND_TOURNAMENT_PG, [
+        id,
+        events.map((_, i) => version + i),
+        events.map((e) => JSON.stringify(e)),
+        joins.map((j) => j.player),
+        joins.map((j) => j.at),
+      ]);
     } catch (e) {
       throw isTaken(e) ? new VersionConflict(`tournament ${id} has version ${version}`) : e;
     }

@@ -1,10 +1,13 @@
-// Many writers at once on one event in one process (a thousand players joining as it opens):
-// each append waits its turn rather than racing the others for every version, so none runs out
-// of attempts and every join is logged once.
+// Many writers at once on one event (a thousand players joining as it opens, their results
+// coming in): in one process they are decided one after another and appended in batches, so
+// none runs out of attempts and each sees what those before it decided; two processes racing
+// each other decide again on what the other wrote; an append that fails leaves nothing behind.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../src/sqlite-store.ts';
 import type { TournamentSetup } from '../src/tournament/log.ts';
+import type { EventState } from '../src/tournament/standings.ts';
+import type { TournamentStore } from '../src/tournament/store.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
 import { dataFolder, remove } from './harness.ts';
 
@@ -55,5 +58,90 @@ describe('writers of one event in one process', () => {
     expect(stored!.events.map((e) => (e.kind === 'join' ? e.player : e.kind)).sort()).toEqual(
       [...players].sort(),
     );
+  });
+
+  /** A join of `player` unless they are in already. */
+  const join = (player: string, at: number) => (s: EventState) =>
+    s.entrant(player) ? [] : [{ kind: 'join' as const, player, from: player, at }];
+
+  const joined = async (id: string) =>
+    ((await store.loadTournament(id))?.events ?? []).flatMap((e) =>
+      e.kind === 'join' ? [e.player] : [],
+    );
+
+  async function event(id: string, players: number): Promise<string[]> {
+    const at = Date.now();
+    await store.createTournament(id, at, SETUP, { status: 'upcoming', players: 0, endsAt: null });
+    const ids = Array.from({ length: players }, (_, i) => `${id}-p${i}`);
+    for (const [i, p] of ids.entries()) {
+      await store.createPlayer({ id: p, name: `${id} ${i}`, tokenHash: `${p}h`, createdAt: at });
+    }
+    return ids;
+  }
+
+  it('lets each writer of a batch decide on what those before it decided', async () => {
+    const [player] = await event('crowded2', 1);
+    const tournaments = new Tournaments(store, Date.now);
+    const at = Date.now();
+    const refusal = { code: 'tournament-closed', message: 'closed' } as const;
+    const done = await Promise.all([
+      tournaments.act('crowded2', join(player!, at)),
+      tournaments.act('crowded2', join(player!, at)),
+      tournaments.act('crowded2', () => refusal),
+      tournaments.act('crowded2', (s) =>
+        s.entrant(player!) ? [{ kind: 'pause', player: player!, at }] : refusal,
+      ),
+    ]);
+    expect(done[2]).toEqual({ refusal });
+    expect(done[3]).toHaveProperty('state');
+    const stored = await store.loadTournament('crowded2');
+    expect(stored!.events.map((e) => e.kind)).toEqual(['join', 'pause']);
+    expect((await tournaments.get('crowded2'))!.entrant(player!)!.paused).toBe(true);
+  });
+
+  it('logs each join once when two processes write the same event at once', async () => {
+    const players = await event('crowded3', 150);
+    const one = new Tournaments(store, Date.now);
+    const two = new Tournaments(store, Date.now);
+    // Both have the event in memory, so each one's appends make the other's held state stale.
+    await Promise.all([one.get('crowded3'), two.get('crowded3')]);
+    const at = Date.now();
+    const done = await Promise.allSettled(
+      players.flatMap((p, i) =>
+        i % 3 === 0
+          ? [one.act('crowded3', join(p, at)), two.act('crowded3', join(p, at))]
+          : [(i % 2 ? one : two).act('crowded3', join(p, at))],
+      ),
+    );
+    expect(done.filter((d) => d.status === 'rejected')).toEqual([]);
+    expect((await joined('crowded3')).sort()).toEqual([...players].sort());
+    for (const t of [one, two]) {
+      const state = await t.get('crowded3', 0);
+      expect(players.every((p) => state!.entrant(p))).toBe(true);
+      expect(state!.version).toBe(players.length);
+    }
+  });
+
+  it('leaves no trace of a batch whose append fails, and goes on with the next', async () => {
+    const [first, second] = await event('crowded4', 2);
+    let failing = true;
+    const faulty: TournamentStore = Object.create(store, {
+      appendTournament: {
+        value: (...args: Parameters<TournamentStore['appendTournament']>) => {
+          if (failing) return Promise.reject(new Error('disk full'));
+          return store.appendTournament(...args);
+        },
+      },
+    });
+    const tournaments = new Tournaments(faulty, Date.now);
+    const at = Date.now();
+    await expect(tournaments.act('crowded4', join(first!, at))).rejects.toThrow('disk full');
+    const state = await tournaments.get('crowded4', Number.POSITIVE_INFINITY);
+    expect(state!.entrant(first!)).toBeUndefined();
+    expect(state!.version).toBe(0);
+    failing = false;
+    await tournaments.act('crowded4', join(second!, at));
+    expect(await joined('crowded4')).toEqual([second]);
+    expect((await tournaments.get('crowded4', 0))!.version).toBe(1);
   });
 });

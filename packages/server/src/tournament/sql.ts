@@ -49,6 +49,17 @@ export const INSERT_TOURNAMENT_EVENT =
   'INSERT INTO tournament_events (tournament_id, version, body) VALUES ($1, $2, $3)';
 export const INSERT_ENTRANT = `INSERT INTO tournament_players (tournament_id, player_id, joined_at)
   VALUES ($1, $2, $3) ON CONFLICT (tournament_id, player_id) DO NOTHING`;
+/**
+ * PostgreSQL's append of a batch of events and the entrants its joins add, in one statement (so
+ * one round trip, and all or nothing): $2 the versions, $3 the bodies, $4 and $5 the joins.
+ */
+export const APPEND_TOURNAMENT_PG = `WITH logged AS (
+    INSERT INTO tournament_events (tournament_id, version, body)
+    SELECT $1, v, b FROM unnest($2::integer[], $3::text[]) AS e (v, b)
+  )
+  INSERT INTO tournament_players (tournament_id, player_id, joined_at)
+  SELECT DISTINCT ON (p) $1, p, a FROM unnest($4::text[], $5::bigint[]) AS j (p, a) ORDER BY p, a
+  ON CONFLICT (tournament_id, player_id) DO NOTHING`;
 export const SELECT_TOURNAMENT = 'SELECT created_at, setup FROM tournaments WHERE id = $1';
 export const SELECT_TOURNAMENT_EVENTS =
   'SELECT body FROM tournament_events WHERE tournament_id = $1 AND version >= $2 ORDER BY version';

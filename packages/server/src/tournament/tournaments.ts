@@ -3,6 +3,11 @@
 // and the appending of events, which any process may do (a join, a result) beside the one that
 // runs the event (director.ts): each append names the version it follows, so two writers at
 // once cannot both succeed, and the loser reads what changed and decides again.
+//
+// Writers on one event in a process are taken in batches: those that arrive while an append is
+// under way are decided one after another on the state and appended together, in one write. A
+// thousand players' results then cost a few writes a second, not a thousand, and in a cluster
+// two processes race each other a few times a second rather than on every result.
 
 import type { Colour } from '@agon/engine';
 import type { OutcomeView, Refusal } from '@agon/protocol';
@@ -13,6 +18,8 @@ import type { TournamentStore } from './store.ts';
 
 /** How often an append lost to another writer is decided again before giving up. */
 const ATTEMPTS = 20;
+/** Writers decided and appended together, at most. */
+const BATCH = 500;
 /** An event nobody has asked about for this long leaves memory. */
 const IDLE_MS = 10 * 60_000;
 
@@ -24,19 +31,31 @@ type Acted = { readonly state: EventState } | { readonly refusal: Refusal } | un
 
 const isRefusal = (d: Decision): d is Refusal => !Array.isArray(d);
 
-/** One event in memory: its state, when its log was last read, and a read under way. */
+/**
+ * One event in memory: its state, the events in it (to go back to if an append fails after its
+ * batch was applied), when its log was last read, a read under way and an append under way.
+ */
 interface Held {
   state: EventState;
+  readonly events: TournamentEvent[];
   read: number;
   used: number;
   reading?: Promise<EventState | undefined>;
+  writing?: Promise<unknown>;
+}
+
+/** An action waiting for its batch. */
+interface Writer {
+  readonly decide: (state: EventState) => Decision;
+  readonly resolve: (acted: Acted) => void;
+  readonly reject: (e: unknown) => void;
 }
 
 /** The tournaments as this process knows them. */
 export class Tournaments {
   private readonly held = new Map<string, Held>();
-  /** The last append under way on each event, which the next waits for. */
-  private readonly acting = new Map<string, Promise<void>>();
+  /** The writers waiting on each event with a batch under way, and that batch's run. */
+  private readonly writers = new Map<string, { queue: Writer[]; run: Promise<void> }>();
 
   constructor(
     private readonly store: TournamentStore,
@@ -48,39 +67,46 @@ export class Tournaments {
    * now); undefined if there is no such event. Reads of one event share one query.
    */
   async get(id: string, age = 1000): Promise<EventState | undefined> {
+    return (await this.hold(id, age))?.state;
+  }
+
+  private async hold(id: string, age: number): Promise<Held | undefined> {
     const now = this.now();
     this.forgetIdle(now);
     const held = this.held.get(id);
     if (held) {
       held.used = now;
-      if (now - held.read < age) return held.state;
+      if (now - held.read < age) return held;
       held.reading ??= this.refresh(id, held).finally(() => {
         held.reading = undefined;
       });
-      return held.reading;
+      return (await held.reading) && held;
     }
     const stored = await this.store.loadTournament(id);
     if (!stored) return undefined;
     // Another read may have finished meanwhile: keep one state per event.
     const raced = this.held.get(id);
-    if (raced) return raced.state;
-    const state = EventState.replay(stored);
-    this.held.set(id, { state, read: now, used: now });
-    return state;
+    if (raced) return raced;
+    const made: Held = {
+      state: EventState.replay(stored),
+      events: [...stored.events],
+      read: now,
+      used: now,
+    };
+    this.held.set(id, made);
+    return made;
   }
 
   private async refresh(id: string, held: Held): Promise<EventState | undefined> {
+    // A batch applied but not yet stored would be read again from the log after its version.
+    while (held.writing) await held.writing;
     const read = this.now();
     const stored = await this.store.loadTournament(id, held.state.version);
     if (!stored) return undefined;
-    this.absorb(held.state, stored.events);
+    for (const event of stored.events) held.state.apply(event);
+    held.events.push(...stored.events);
     held.read = read;
     return held.state;
-  }
-
-  /** Applies events read from the store that follow what `state` has. */
-  private absorb(state: EventState, events: readonly TournamentEvent[]): void {
-    for (const event of events) state.apply(event);
   }
 
   /**
@@ -89,51 +115,87 @@ export class Tournaments {
    * for no such event.
    */
   act(id: string, decide: (state: EventState) => Decision): Promise<Acted> {
-    // One append at a time per event in this process: writers here wait their turn rather than
-    // race each other for every version (a thousand joins at once would use up their attempts);
-    // only other processes' writers can get there first.
-    const turn = (this.acting.get(id) ?? Promise.resolve()).then(() => this.actNow(id, decide));
-    // The next writer waits for this one however it ends; the last one clears the queue.
-    const tail: Promise<void> = turn.then(
-      () => this.done(id, tail),
-      () => this.done(id, tail),
-    );
-    this.acting.set(id, tail);
-    return turn;
+    return new Promise((resolve, reject) => {
+      const waiting = this.writers.get(id);
+      if (waiting) {
+        waiting.queue.push({ decide, resolve, reject });
+        return;
+      }
+      const queue = [{ decide, resolve, reject }];
+      this.writers.set(id, { queue, run: this.write(id, queue) });
+    });
   }
 
-  /** Forgets event `id`'s queue of writers if `tail` is still its last. */
-  private done(id: string, tail: Promise<void>): void {
-    if (this.acting.get(id) === tail) this.acting.delete(id);
+  /** Decides and appends `queue`'s writers batch by batch until none is left. */
+  private async write(id: string, queue: Writer[]): Promise<void> {
+    // Let the writers that arrive in this turn of the event loop join the first batch.
+    await Promise.resolve();
+    while (queue.length > 0) {
+      const batch = queue.splice(0, BATCH);
+      try {
+        const acted = await this.decideAndAppend(
+          id,
+          batch.map((w) => w.decide),
+        );
+        for (const [i, w] of batch.entries()) w.resolve(acted[i]);
+      } catch (e) {
+        for (const w of batch) w.reject(e);
+      }
+    }
+    this.writers.delete(id);
   }
 
-  private async actNow(id: string, decide: (state: EventState) => Decision): Promise<Acted> {
+  private async decideAndAppend(
+    id: string,
+    decides: readonly ((state: EventState) => Decision)[],
+  ): Promise<readonly Acted[]> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // The state held is tried first: this process's own writes are in it already, and one
       // from another process makes the append fail on its version, read again below.
-      const state = await this.get(id, attempt === 0 ? Number.POSITIVE_INFINITY : 0);
-      if (!state) return undefined;
-      const decided = decide(state);
-      if (isRefusal(decided)) return { refusal: decided };
-      if (decided.length === 0) return { state };
+      const held = await this.hold(id, attempt === 0 ? Number.POSITIVE_INFINITY : 0);
+      if (!held) return decides.map(() => undefined);
+      while (held.reading) await held.reading;
+      const state = held.state;
       const version = state.version;
+      const acted: Acted[] = [];
+      const appended: TournamentEvent[] = [];
       try {
-        await this.store.appendTournament(id, version, decided);
+        // Each writer decides on the state after those before it in the batch.
+        for (const decide of decides) {
+          const decided = decide(state);
+          if (isRefusal(decided)) {
+            acted.push({ refusal: decided });
+            continue;
+          }
+          for (const event of decided) state.apply(event);
+          appended.push(...decided);
+          acted.push({ state });
+        }
+        if (appended.length === 0) return acted;
+        held.writing = this.store.appendTournament(id, version, appended);
+        await held.writing;
+        held.events.push(...appended);
+        return acted;
       } catch (e) {
-        if (e instanceof VersionConflict) continue;
-        throw e;
+        if (state.version !== version) {
+          held.state = EventState.replay({
+            id,
+            createdAt: state.createdAt,
+            setup: state.setup,
+            events: held.events,
+          });
+        }
+        if (!(e instanceof VersionConflict)) throw e;
+      } finally {
+        held.writing = undefined;
       }
-      // Applied here unless a read of the log finished meanwhile and brought them in: the
-      // versions after `version` can only be these (all or none, appended in one transaction).
-      if (state.version === version) this.absorb(state, decided);
-      return { state };
     }
     throw new Error(`tournament ${id}: too many writers at once`);
   }
 
   private forgetIdle(now: number): void {
     for (const [id, held] of this.held) {
-      if (now - held.used > IDLE_MS && !held.reading) this.held.delete(id);
+      if (now - held.used > IDLE_MS && !held.reading && !held.writing) this.held.delete(id);
     }
   }
 }
