@@ -501,6 +501,12 @@ async function parent(): Promise<void> {
     const causes = new Causes();
     for (const r of reports) for (const [what, n] of r.causes) causes.add(what, n);
     causes.print('failures and refusals');
+    // What the servers printed (their problems among it), kept for a look after the run.
+    for (const [i, s] of servers.entries()) {
+      const file = join(tmpdir(), `agon-tournament-load-${i + 1}.log`);
+      writeFileSync(file, s.output());
+      console.log(`process ${i + 1}'s output: ${file}`);
+    }
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

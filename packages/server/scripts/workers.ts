@@ -91,7 +91,9 @@ export class Causes {
   private readonly counts = new Map<string, number>();
 
   add(what: string, n = 1): void {
-    this.counts.set(what, (this.counts.get(what) ?? 0) + n);
+    // A server error names its request, which would make each one a cause of its own.
+    const cause = what.replace(/ \(request [\w-]+\)/, '');
+    this.counts.set(cause, (this.counts.get(cause) ?? 0) + n);
   }
 
   /** Every cause with its count, for a report to the parent. */

@@ -164,13 +164,21 @@ export class Director {
         p,
       ]),
     );
-    const made: TournamentEvent[] = [];
+    // Each pairing is logged as soon as its game is made, for its players' pages to show it
+    // at once (their first moves are awaited from then): not after a whole wave of games.
+    // The log's writer takes those that come together in one append.
     await eachAtOnce(pairs, STARTS_AT_ONCE, async (pair) => {
       const game = await this.start(state, pair, found, 0);
-      if (game) made.push({ kind: 'pair', game, ...pair, round: 0, at: this.context.now() });
+      if (!game) return;
+      const paired: TournamentEvent = {
+        kind: 'pair',
+        game,
+        ...pair,
+        round: 0,
+        at: this.context.now(),
+      };
+      await this.context.tournaments.act(state.id, () => [paired]);
     });
-    if (made.length === 0) return;
-    await this.context.tournaments.act(state.id, () => made);
   }
 
   /**

@@ -41,7 +41,7 @@ interface Held {
   read: number;
   used: number;
   reading?: Promise<EventState | undefined>;
-  writing?: Promise<unknown>;
+  writing?: Promise<void>;
 }
 
 /** An action waiting for its batch. */
@@ -155,6 +155,11 @@ export class Tournaments {
       const held = await this.hold(id, attempt === 0 ? Number.POSITIVE_INFINITY : 0);
       if (!held) return decides.map(() => undefined);
       while (held.reading) await held.reading;
+      // From here until the batch is stored or undone, a read of the log waits.
+      let written = (): void => undefined;
+      held.writing = new Promise<void>((resolve) => {
+        written = resolve;
+      });
       const state = held.state;
       const version = state.version;
       const acted: Acted[] = [];
@@ -172,8 +177,7 @@ export class Tournaments {
           acted.push({ state });
         }
         if (appended.length === 0) return acted;
-        held.writing = this.store.appendTournament(id, version, appended);
-        await held.writing;
+        await this.store.appendTournament(id, version, appended);
         held.events.push(...appended);
         return acted;
       } catch (e) {
@@ -188,6 +192,7 @@ export class Tournaments {
         if (!(e instanceof VersionConflict)) throw e;
       } finally {
         held.writing = undefined;
+        written();
       }
     }
     throw new Error(`tournament ${id}: too many writers at once`);
