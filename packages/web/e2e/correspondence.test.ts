@@ -31,7 +31,7 @@ describeInChromium('a correspondence game', (browser) => {
     const dialog = white.getByTestId('challenge-dialog');
     await dialog.getByRole('radio', { name: 'Correspondence' }).check();
     // The clock's minutes give way to the days.
-    expect(await dialog.getByRole('radio', { name: '30', exact: true }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('radio', { name: '30', exact: true }).count()).toBe(0);
     await dialog.getByRole('radio', { name: '3', exact: true }).check();
     await expect
       .poll(() => dialog.locator('.challenge-class').textContent())
@@ -53,14 +53,14 @@ describeInChromium('a correspondence game', (browser) => {
       .poll(() => black.getByTestId('game-mode').textContent(), SLOW)
       .toBe('3 days Correspondence · Rated');
     // Nobody has moved: each side has its whole three days.
-    expect(await white.getByTestId('clock-white').textContent()).toBe('3 d 00 h');
+    await expect.poll(() => white.getByTestId('clock-white').textContent(), SLOW).toBe('3 d 00 h');
 
     await playFirstTurn(white);
     // White's move gives Black three days, counted down, with the date they end.
     const blackClock = black.getByTestId('clock-black');
     await expect.poll(() => blackClock.textContent(), SLOW).toMatch(/^(3 d 00 h|2 d 23 h)$/);
     await expect.poll(() => blackClock.getAttribute('aria-label'), SLOW).toMatch(/Move by /);
-    expect(await black.getByTestId('clock-white').textContent()).toBe('3 d 00 h');
+    await expect.poll(() => black.getByTestId('clock-white').textContent(), SLOW).toBe('3 d 00 h');
     // The status line says by when, and does not call an absent correspondent away.
     await expect
       .poll(() => black.getByTestId('online-status').textContent(), SLOW)
