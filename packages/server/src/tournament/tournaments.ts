@@ -54,8 +54,8 @@ interface Writer {
 /** The tournaments as this process knows them. */
 export class Tournaments {
   private readonly held = new Map<string, Held>();
-  /** The writers waiting on each event with a batch under way, and that batch's run. */
-  private readonly writers = new Map<string, { queue: Writer[]; run: Promise<void> }>();
+  /** The writers waiting on each event with a batch under way. */
+  private readonly writers = new Map<string, Writer[]>();
 
   constructor(
     private readonly store: TournamentStore,
@@ -118,11 +118,17 @@ export class Tournaments {
     return new Promise((resolve, reject) => {
       const waiting = this.writers.get(id);
       if (waiting) {
-        waiting.queue.push({ decide, resolve, reject });
+        waiting.push({ decide, resolve, reject });
         return;
       }
       const queue = [{ decide, resolve, reject }];
-      this.writers.set(id, { queue, run: this.write(id, queue) });
+      this.writers.set(id, queue);
+      // Each batch answers its own writers; this is for a fault of the loop itself, which
+      // would otherwise leave the writers still queued waiting for ever.
+      this.write(id, queue).catch((e: unknown) => {
+        this.writers.delete(id);
+        for (const w of queue.splice(0)) w.reject(e);
+      });
     });
   }
 
