@@ -21,7 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { arrowTo, describeInChromium, focusedCell, newContext, tabTo } from './browser.ts';
 
-const SET = fileURLToPath(new URL('../src/puzzles/puzzles.json', import.meta.url));
+const SET = fileURLToPath(new URL('../../puzzles/puzzles.json', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The shipped set's puzzles, replayed. */

@@ -6,7 +6,7 @@
 
 import type { Puzzle } from '@agon/engine';
 
-const SET_URL = new URL('./puzzles.json', import.meta.url).href;
+import SET_URL from '@agon/puzzles/puzzles.json?url';
 
 let loading: Promise<readonly Puzzle[]> | undefined;
 
