@@ -8,8 +8,11 @@ import { COLOURS, type Colour, QUEEN_BIT } from './piece.ts';
 import type { Position } from './position.ts';
 import { err, ok, type Result } from './result.ts';
 
-/** What a puzzle asks: win the game, capture the queen, or capture two guards in one step. */
-export const PUZZLE_GOALS = ['win', 'queen', 'guards'] as const;
+/**
+ * What a puzzle asks: win the game, capture the queen, capture two guards in one step, or
+ * (defence) find the only moves that do not lose.
+ */
+export const PUZZLE_GOALS = ['win', 'queen', 'guards', 'defend'] as const;
 
 /** One of PUZZLE_GOALS. */
 export type PuzzleGoal = (typeof PUZZLE_GOALS)[number];
@@ -17,7 +20,10 @@ export type PuzzleGoal = (typeof PUZZLE_GOALS)[number];
 /** The most moves of the solver a puzzle asks for. */
 export const MAX_PUZZLE_MOVES = 7;
 
-/** The tactics a puzzle is tagged with; `win-in-N` counts the solver's moves. */
+/**
+ * The tactics a puzzle is tagged with, each found by code from the line (docs/puzzles.md,
+ * Themes); `win-in-N` counts the solver's moves.
+ */
 export const PUZZLE_THEMES = [
   'capture',
   'double-capture',
@@ -26,6 +32,13 @@ export const PUZZLE_THEMES = [
   'throne-ring',
   'r12-trap',
   'placement',
+  'quiet-move',
+  'ring-closure',
+  'throne-entry',
+  'sacrifice',
+  'defence',
+  'ring-block',
+  'captor-rule',
   'win-in-1',
   'win-in-2',
   'win-in-3',
@@ -37,6 +50,12 @@ export const PUZZLE_THEMES = [
 
 /** One of PUZZLE_THEMES. */
 export type PuzzleTheme = (typeof PUZZLE_THEMES)[number];
+
+/** Where a puzzle comes from: the computer's own games or finished games between people. */
+export const PUZZLE_SOURCES = ['engine', 'people'] as const;
+
+/** One of PUZZLE_SOURCES. */
+export type PuzzleSource = (typeof PUZZLE_SOURCES)[number];
 
 /** The lowest and highest rating a puzzle may carry. */
 export const PUZZLE_RATING_RANGE = [400, 3000] as const;
@@ -55,6 +74,12 @@ export interface Puzzle {
   readonly themes: readonly PuzzleTheme[];
   /** Starting difficulty on the Glicko scale (1500 average). */
   readonly rating: number;
+  /** Where the puzzle was found; absent in sets made before it was recorded. */
+  readonly source?: PuzzleSource;
+  /** The game it was found in: `<seed>` of the generator's games, or an online game's id. */
+  readonly game?: string;
+  /** 'captor' when R16 is in force (the captor places a captured queen); absent: R10. */
+  readonly queenPlacement?: 'captor';
 }
 
 /** A set of puzzles, the JSON file's content. */
@@ -89,6 +114,9 @@ export function makePuzzleSet(puzzles: readonly Puzzle[]): string {
       goal: p.goal,
       themes: p.themes,
       rating: p.rating,
+      source: p.source,
+      game: p.game,
+      queenPlacement: p.queenPlacement,
     }),
   );
   return `{"format":"agon-puzzles","version":1,"puzzles":[\n${rows.join(',\n')}\n]}\n`;
@@ -130,7 +158,7 @@ export function parsePuzzleSet(text: string): Result<PuzzleSet> {
 /** Checks one puzzle (plain data, maybe invalid) and replays its line. */
 export function readPuzzle(item: unknown): Result<Puzzle> {
   if (!isRecord(item)) return err('puzzle-format', 'a puzzle is not an object');
-  const { id, apn, solution, goal, themes, rating } = item;
+  const { id, apn, solution, goal, themes, rating, source, game, queenPlacement } = item;
   if (typeof id !== 'string' || !/^[A-Za-z0-9]{1,16}$/.test(id)) {
     return err('puzzle-id', 'the id must be 1 to 16 letters or digits');
   }
@@ -151,6 +179,18 @@ export function readPuzzle(item: unknown): Result<Puzzle> {
   if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < low || rating > high) {
     return err('puzzle-rating', `${id}: the rating must be a whole number from ${low} to ${high}`);
   }
+  if (source !== undefined && !PUZZLE_SOURCES.includes(source as PuzzleSource)) {
+    return err(
+      'puzzle-source',
+      `${id}: the source "${String(source)}" is not one of ${PUZZLE_SOURCES}`,
+    );
+  }
+  if (game !== undefined && (typeof game !== 'string' || game.length === 0 || game.length > 64)) {
+    return err('puzzle-game', `${id}: the game must be a text of 1 to 64 characters`);
+  }
+  if (queenPlacement !== undefined && queenPlacement !== 'captor') {
+    return err('puzzle-rules', `${id}: "queenPlacement" is "captor" (R16) or absent (R10)`);
+  }
   const puzzle: Puzzle = {
     id,
     apn,
@@ -158,6 +198,9 @@ export function readPuzzle(item: unknown): Result<Puzzle> {
     goal: goal as PuzzleGoal,
     themes: themes as PuzzleTheme[],
     rating,
+    ...(source === undefined ? {} : { source: source as PuzzleSource }),
+    ...(game === undefined ? {} : { game }),
+    ...(queenPlacement === undefined ? {} : { queenPlacement }),
   };
   const line = replayPuzzle(puzzle);
   return line.ok ? ok(puzzle) : line;
@@ -198,15 +241,18 @@ export function replayPuzzle(puzzle: Puzzle): Result<PuzzleLine> {
 
 /**
  * Whether `move` (legal in `pos`) reaches `goal` for the side to move: wins the game at once
- * (R11 or R12), captures the enemy queen (R9), or captures two guards in one step.
+ * (R11 or R12), captures the enemy queen (R9), captures two guards in one step, or (defence)
+ * does not lose at once; that it does not lose later is the verifier's proof.
  */
 export function reachesGoal(pos: Position, move: Move, goal: PuzzleGoal): boolean {
   const solver = pos.turn;
-  if (goal === 'win') {
+  if (goal === 'win' || goal === 'defend') {
     pos.make(move);
-    const winner = pos.outcome()?.winner;
+    const outcome = pos.outcome();
     pos.unmake();
-    return winner === COLOURS[solver];
+    if (goal === 'defend')
+      return outcome?.winner === undefined || outcome.winner === COLOURS[solver];
+    return outcome?.winner === COLOURS[solver];
   }
   const taken = pos.capturedBy(move);
   if (goal === 'queen') return taken.some((cell) => (pos.board[cell]! & QUEEN_BIT) !== 0);
@@ -222,6 +268,15 @@ export function acceptsMove(line: PuzzleLine, index: number, pos: Position, move
   if (line.moves[index] === move) return true;
   const last = index === line.moves.length - 1;
   return last && line.puzzle.goal === 'win' && pos.isLegal(move) && reachesGoal(pos, move, 'win');
+}
+
+/**
+ * Whether the solver chooses the line's move at `index` (`pos` the position before it): on
+ * their own turns, and under R16 on the opponent's turn that relocates the queen the solver
+ * captured (the captor places her).
+ */
+export function solverChooses(puzzle: Puzzle, index: number, pos: Position): boolean {
+  return index % 2 === 0 || (puzzle.queenPlacement === 'captor' && pos.owesQueen);
 }
 
 /** How a won game ended, for the themes: the solver's ring (R11) or the loser stuck (R12). */

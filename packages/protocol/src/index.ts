@@ -5,6 +5,7 @@ export * from './lobby.ts';
 export * from './messages.ts';
 export * from './notice.ts';
 export * from './player.ts';
+export * from './puzzle.ts';
 export * from './rating.ts';
 export * from './refusal.ts';
 export * from './tournament.ts';
