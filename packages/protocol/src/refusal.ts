@@ -57,7 +57,9 @@ export type ErrorCode =
   /** Joining an event that no longer takes players, or acting on one the player is not in. */
   | 'tournament-closed'
   /** Berserk in a game that is not an arena's that allows it, or after the seat's first move. */
-  | 'no-berserk';
+  | 'no-berserk'
+  /** No puzzle of the set, nor any found in people's games, has this id. */
+  | 'no-such-puzzle';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

@@ -2,7 +2,7 @@
 // types, unknown fields, wrong types and out-of-range values are refused with a code, so
 // nothing unchecked reaches the code that acts on a message.
 
-import type { Colour } from '@agon/engine';
+import { type Colour, PUZZLE_THEMES, type PuzzleTheme } from '@agon/engine';
 import {
   MAX_INCREMENT_MS,
   MAX_INITIAL_MS,
@@ -29,6 +29,7 @@ import {
 } from './messages.ts';
 import { MAX_ENDPOINT, NOTICE_KINDS, type NoticeKind, type PushRequest } from './notice.ts';
 import { checkName, PLAYER_ID, TRANSFER_CODE, tidyName } from './player.ts';
+import { PUZZLE_ID, PUZZLE_THEMES_MAX, type PuzzleAttemptRequest } from './puzzle.ts';
 import type { Checked, ErrorCode, Refusal } from './refusal.ts';
 import {
   ARENA_MINUTES,
@@ -706,4 +707,36 @@ export function parseTournamentAction(body: unknown): Checked<TournamentAction> 
     return { ok: true, value: { action } };
   }
   return refuse('bad-message', 'action must be join, withdraw, pause or resume');
+}
+
+/** Reads the body of POST /api/puzzles/attempts: a puzzle's id and whether it was solved. */
+export function parsePuzzleAttempt(body: unknown): Checked<PuzzleAttemptRequest> {
+  if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
+  const extra = extraKey(body, ['puzzle', 'solved']);
+  if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
+  if (typeof body.puzzle !== 'string' || !PUZZLE_ID.test(body.puzzle)) {
+    return refuse('bad-message', "puzzle is a puzzle's id: 1 to 16 letters and digits");
+  }
+  if (typeof body.solved !== 'boolean') return refuse('bad-message', 'solved is true or false');
+  return { ok: true, value: { puzzle: body.puzzle, solved: body.solved } };
+}
+
+/**
+ * Reads the `themes` of GET /api/puzzles/next: theme names separated by commas, at most
+ * PUZZLE_THEMES_MAX of them, each one of the engine's; absent or empty, none (any puzzle).
+ */
+export function parsePuzzleThemes(query: unknown): Checked<readonly PuzzleTheme[]> {
+  if (query === undefined || query === '') return { ok: true, value: [] };
+  if (typeof query !== 'string') return refuse('bad-message', 'themes is named once');
+  const names = query.split(',');
+  if (names.length > PUZZLE_THEMES_MAX) {
+    return refuse('bad-message', `at most ${PUZZLE_THEMES_MAX} themes may be named`);
+  }
+  const themes: PuzzleTheme[] = [];
+  for (const name of names) {
+    const theme = PUZZLE_THEMES.find((t) => t === name);
+    if (!theme) return refuse('bad-message', `"${name.slice(0, 20)}" is not a puzzle theme`);
+    if (!themes.includes(theme)) themes.push(theme);
+  }
+  return { ok: true, value: themes };
 }
