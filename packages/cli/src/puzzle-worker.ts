@@ -35,12 +35,16 @@ if (job.kind === 'verify') {
   for (const game of job.games) {
     const start = parseApn(game.apn);
     if (!start.ok) throw new Error(start.error.message);
-    const played = levelGame(start.value, game.white, game.black, game.seed);
+    const played = levelGame(start.value, game.white, game.black, game.seed, 300, game.captor);
     const harvest = emptyHarvest();
-    scanGame(searcher, played.initial, played.moves, SKIP, harvest, {}, job.scanDepth);
+    scanGame(searcher, played.initial, played.moves, SKIP, harvest, {}, job.scanDepth, {
+      source: 'engine',
+      game: `engine-${game.seed}`,
+      captorPlacesQueen: game.captor,
+    });
     send({ kind: 'harvest', harvest });
   }
-  for (const text of job.records) {
+  for (const { text, name } of job.records) {
     const record = parseAgn(text);
     if (!record.ok) continue; // checked by the command before the threads started
     const harvest = emptyHarvest();
@@ -52,6 +56,11 @@ if (job.kind === 'verify') {
       harvest,
       {},
       job.scanDepth,
+      {
+        source: job.source,
+        game: name,
+        captorPlacesQueen: record.value.game.captorPlacesQueen,
+      },
     );
     send({ kind: 'harvest', harvest });
   }

@@ -9,10 +9,13 @@ import {
   MAX_PUZZLE_MOVES,
   makePuzzleSet,
   PLACEMENT_APN,
+  PUZZLE_GOALS,
   PUZZLE_REJECTIONS,
+  PUZZLE_SOURCES,
   PUZZLE_THEMES,
   type Puzzle,
   type PuzzleHarvest,
+  type PuzzleSource,
   parseAgn,
   parsePuzzleSet,
   STANDARD_APN,
@@ -25,10 +28,18 @@ import { startThread } from './thread.ts';
 /** A thread's share of the generator's work. */
 export interface PuzzleJob {
   readonly kind: 'games';
-  /** Games to play: the seed, the levels and the variant of each. */
-  readonly games: readonly { seed: number; white: number; black: number; apn: string }[];
-  /** Records given by the user, as AGN texts. */
-  readonly records: readonly string[];
+  /** Games to play: the seed, the levels, the variant and the queen rule (R16) of each. */
+  readonly games: readonly {
+    seed: number;
+    white: number;
+    black: number;
+    apn: string;
+    captor: boolean;
+  }[];
+  /** Records given by the user, as AGN texts, with the name each puzzle's `game` gives them. */
+  readonly records: readonly { text: string; name: string }[];
+  /** Where the records come from. */
+  readonly source: PuzzleSource;
   /** How deep the first look at each position searches, in turns. */
   readonly scanDepth: number;
 }
@@ -49,18 +60,21 @@ export const puzzlesCommand: Command = {
   name: 'puzzles',
   summary: 'find and prove puzzles in engine games and records, and write a puzzle set',
   usage: `usage: agon puzzles [<agn file>...] [--games <N>] [--seed <S>] [--levels <lo>-<hi>]
-                   [--placement <P>] [--scan-depth <D>] [--keep <set>] [--concurrency <C>]
-                   [--out <file>] [--limit <K>]
+                   [--placement <P>] [--captor <P>] [--source <S>] [--scan-depth <D>]
+                   [--keep <set>] [--concurrency <C>] [--out <file>] [--limit <K>]
 
 Plays N games between the computer's levels (each side a level drawn from lo to hi,
 default 2-8, after a random opening of 2 to 7 turns) and reads the records in each AGN
 file named (records one after another, each starting with its tags), and
-looks at each position for a puzzle for the side to move: a forced win in at most ${MAX_PUZZLE_MOVES}
-of its moves, or the capture of the queen or of two guards in one step that the search
-confirms as winning. A position is kept only when each of the solver's moves is the one
+looks at each position for a puzzle for the side to move, right after the opponent's
+mistake: a forced win in at most ${MAX_PUZZLE_MOVES} of its moves, or the capture of the queen or of two
+guards in one step that the search confirms as winning; or, at a threat, the one move
+that does not lose. A position is kept only when each of the solver's moves is the one
 move that keeps the result: every other move, searched two turns deeper, must not win
-(or must score at least 200 worse); the opponent's replies are the search's best. Each
-puzzle gets its themes and a starting rating. The set (docs/puzzles.md) goes to --out or
+(or must score at least 200 worse, or must lose); the opponent's replies are the search's
+best. A first move that is the only legal move or the only capture, or a one-move puzzle
+that the computer's first level solves, is dropped as obvious. Each puzzle gets its
+themes, a starting rating, its source and the game it came from. The set (docs/puzzles.md) goes to --out or
 standard output, easiest first; the report (positions examined, kept, and the reasons the
 rest were dropped) goes to standard error.
 
@@ -68,6 +82,8 @@ rest were dropped) goes to standard error.
   --seed <S>          seeds the games (default 1)
   --levels <lo>-<hi>  the levels that play (1 to 9, default 2-8)
   --placement <P>     percent of games in the placement variant (R14, default 15)
+  --captor <P>        percent of games where the captor places the queen (R16, default 15)
+  --source <S>        where the AGN records come from: people (default) or engine
   --scan-depth <D>    turns of the first look at each position, 1 to 9 (default 3: wins
                       in 2 and the longer wins they grow from; 5 finds more wins in 3
                       and 4, about four times slower)
@@ -83,6 +99,8 @@ rest were dropped) goes to standard error.
       seed: 'value',
       levels: 'value',
       placement: 'value',
+      captor: 'value',
+      source: 'value',
       concurrency: 'value',
       limit: 'value',
       out: 'value',
@@ -93,6 +111,11 @@ rest were dropped) goes to standard error.
     const seed = args.integer('seed', 0, 2 ** 31 - 1) ?? 1;
     const [low, high] = levelRange(args.value('levels') ?? '2-8');
     const placement = args.integer('placement', 0, 100) ?? 15;
+    const captor = args.integer('captor', 0, 100) ?? 15;
+    const source = (args.value('source') ?? 'people') as PuzzleSource;
+    if (!PUZZLE_SOURCES.includes(source)) {
+      throw new CommandError(`puzzles: bad --source "${source}": give people or engine`);
+    }
     const concurrency = args.integer('concurrency', 1, 64) ?? 1;
     const limit = args.integer('limit', 1, 1_000_000);
     const scanDepth = args.integer('scan-depth', 1, 9) ?? 3;
@@ -109,6 +132,7 @@ rest were dropped) goes to standard error.
       white: level(),
       black: level(),
       apn: random() * 100 < placement ? PLACEMENT_APN : STANDARD_APN,
+      captor: random() * 100 < captor,
     }));
     const began = performance.now();
     const total = emptyHarvest();
@@ -119,6 +143,7 @@ rest were dropped) goes to standard error.
         kind: 'games',
         games: plan.filter((_, k) => k % n === i),
         records: records.filter((_, k) => k % n === i),
+        source,
         scanDepth,
       }),
       (report) => {
@@ -246,8 +271,9 @@ function readSet(command: string, file: string): Puzzle[] {
   return [...set.value.puzzles];
 }
 
-// A file may hold several records, each starting with its tag pairs.
-function readRecords(file: string): string[] {
+// A file may hold several records, each starting with its tag pairs; each is named by its
+// file and place in it.
+function readRecords(file: string): { text: string; name: string }[] {
   const text = readText('puzzles', file);
   const records = text.split(/\n\s*\n(?=\[)/).filter((r) => r.trim() !== '');
   for (const [i, record] of records.entries()) {
@@ -256,7 +282,8 @@ function readRecords(file: string): string[] {
       throw new CommandError(`puzzles: ${file}, record ${i + 1}: ${parsed.error.message}`);
     }
   }
-  return records;
+  const base = file.split('/').at(-1) ?? file;
+  return records.map((text, i) => ({ text, name: `${base}#${i + 1}`.slice(-64) }));
 }
 
 function addHarvest(total: PuzzleHarvest, part: PuzzleHarvest): void {
@@ -317,7 +344,9 @@ function harvestReport(
   return [
     `examined ${total.examined} positions, found ${total.puzzles.length} puzzles, kept ${kept.length} (duplicates and the limit drop the rest)`,
     `dropped: ${PUZZLE_REJECTIONS.map((r) => `${r} ${total.rejected[r]}`).join(', ')}`,
-    `goals: ${count(['win', 'queen', 'guards'] as const, (p) => [p.goal])}`,
+    `goals: ${count(PUZZLE_GOALS, (p) => [p.goal])}`,
+    `length: ${[1, 2, 3, 4, 5, 6, 7].map((n) => `${n} ${kept.filter((p) => p.solution.length === n * 2 - 1).length}`).join(', ')}`,
+    `sources: ${count(PUZZLE_SOURCES, (p) => (p.source ? [p.source] : []))}, R16 ${kept.filter((p) => p.queenPlacement === 'captor').length}`,
     `themes: ${count(PUZZLE_THEMES, (p) => [...p.themes])}`,
     `ratings: ${byRating}`,
     `${minutes.toFixed(1)} min: ${per(total.examined)} positions examined and ${per(total.puzzles.length)} puzzles found a minute`,

@@ -14,9 +14,9 @@ describe('agon puzzles', () => {
     const made = await agon([
       'puzzles',
       '--games',
-      '6',
+      '8',
       '--seed',
-      '5',
+      '7',
       '--levels',
       '1-7',
       '--out',
@@ -26,10 +26,12 @@ describe('agon puzzles', () => {
     expect(made.stderr).toMatch(/^examined (\d+) positions, found (\d+) puzzles, kept (\d+)/m);
     expect(made.stderr).toMatch(/^dropped: .*no-tactic \d+/m);
     expect(made.stderr).toMatch(/positions examined and .* puzzles found a minute/);
+    expect(made.stderr).toMatch(/^sources: engine \d+, people 0, R16 \d+$/m);
     const set = parsePuzzleSet(readFileSync(out, 'utf8'));
     expect(set.ok).toBe(true);
     const puzzles = set.ok ? set.value.puzzles : [];
     expect(puzzles.length).toBeGreaterThan(0);
+    for (const p of puzzles) expect(p.game).toMatch(/^engine-\d+$/);
     const ratings = puzzles.map((p) => p.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => a - b));
     const checked = await agon(['verify-puzzles', out, '--concurrency', '2']);

@@ -272,11 +272,12 @@ export function acceptsMove(line: PuzzleLine, index: number, pos: Position, move
 
 /**
  * Whether the solver chooses the line's move at `index` (`pos` the position before it): on
- * their own turns, and under R16 on the opponent's turn that relocates the queen the solver
- * captured (the captor places her).
+ * their own turns, except that under R16 the captor places a captured queen, so the solver
+ * places the opponent's (on the opponent's turn) and the opponent the solver's.
  */
 export function solverChooses(puzzle: Puzzle, index: number, pos: Position): boolean {
-  return index % 2 === 0 || (puzzle.queenPlacement === 'captor' && pos.owesQueen);
+  const own = index % 2 === 0;
+  return puzzle.queenPlacement === 'captor' && pos.owesQueen ? !own : own;
 }
 
 /** How a won game ended, for the themes: the solver's ring (R11) or the loser stuck (R12). */

@@ -16,8 +16,12 @@ import {
   Searcher,
   STANDARD_APN,
   scanGame,
+  searchTo,
+  solverChooses,
+  themesOf,
   verifyPuzzle,
   WIN,
+  WIN_BOUND,
 } from '../src/index.ts';
 
 function apn(text: string): Position {
@@ -75,6 +79,44 @@ describe('puzzle sets', () => {
     expect(!twice.ok && twice.error.code).toBe('puzzle-id');
   });
 
+  it('reads and writes the source, the game and R16, and refuses bad ones', () => {
+    const full: Puzzle = {
+      ...WIN_IN_ONE,
+      source: 'people',
+      game: 'abcd1234',
+      queenPlacement: 'captor',
+    };
+    const set = parsePuzzleSet(makePuzzleSet([full]));
+    expect(set.ok && set.value.puzzles).toEqual([full]);
+    const one = (p: object) =>
+      parsePuzzleSet(JSON.stringify({ format: 'agon-puzzles', version: 1, puzzles: [p] }));
+    const code = (r: ReturnType<typeof parsePuzzleSet>) => (r.ok ? 'ok' : r.error.code);
+    expect(code(one({ ...WIN_IN_ONE, source: 'lichess' }))).toBe('puzzle-source');
+    expect(code(one({ ...WIN_IN_ONE, game: '' }))).toBe('puzzle-game');
+    expect(code(one({ ...WIN_IN_ONE, queenPlacement: 'owner' }))).toBe('puzzle-rules');
+  });
+
+  it('tags a guard closing the ring and a quiet first move (R11)', () => {
+    const pos = apn(WIN_IN_ONE.apn);
+    expect(themesOf(pos, [move('g7-g6')], 'win')).toEqual([
+      'throne-ring',
+      'quiet-move',
+      'ring-closure',
+      'win-in-1',
+    ]);
+    expect(pos.depth).toBe(0);
+  });
+
+  it("R16: the solver places the queen they captured, on the opponent's turn", () => {
+    // Black's queen (q*) stands captured and Black is to move: Black owes her relocation.
+    const pos = apn('6/7/8/4gq*g2/3gGG4/4GQG4/2g1G1G3/6g1g/8/7/6 b');
+    expect(pos.owesQueen).toBe(true);
+    const r16 = { ...WIN_IN_ONE, queenPlacement: 'captor' as const };
+    expect(solverChooses(r16, 1, pos)).toBe(true);
+    expect(solverChooses(WIN_IN_ONE, 1, pos)).toBe(false);
+    expect(solverChooses(r16, 0, apn(WIN_IN_ONE.apn))).toBe(true);
+  });
+
   it('R11: the win goal is reached by closing the throne ring around the own queen', () => {
     const pos = apn(WIN_IN_ONE.apn);
     expect(reachesGoal(pos, move('g7-g6'), 'win')).toBe(true);
@@ -88,21 +130,59 @@ describe('puzzle sets', () => {
 });
 
 describe('the puzzle generator and verifier', () => {
-  it('finds puzzles in seeded games that the verifier proves again from scratch', () => {
+  it('finds puzzles after a mistake in fixed games, names their game, and drops the obvious', () => {
     const harvest = emptyHarvest();
     const searcher = new Searcher(8);
-    for (let seed = 11; harvest.puzzles.length < 2; seed++) {
+    for (let seed = 11; seed < 19; seed++) {
+      const game = levelGame(apn(STANDARD_APN), 2, 4, seed);
+      scanGame(searcher, game.initial, game.moves, 8, harvest, {}, undefined, {
+        source: 'engine',
+        game: `engine-${seed}`,
+      });
+    }
+    expect(harvest.puzzles.length).toBeGreaterThan(0);
+    // Wins in one that the first level sees, and wins the opponent could no longer avoid,
+    // are found in these games and dropped.
+    expect(harvest.rejected['no-mistake']).toBeGreaterThan(0);
+    expect(harvest.rejected['no-mistake'] + harvest.rejected.obvious).toBeGreaterThan(
+      harvest.puzzles.filter((p) => p.solution.length === 1).length,
+    );
+    const fresh = new Searcher(8);
+    for (const [i, found] of harvest.puzzles.entries()) {
+      expect(found.source).toBe('engine');
+      expect(found.game).toMatch(/^engine-1[1-8]$/);
+      const puzzle = { id: `p${i}`, ...found };
+      expect(verifyPuzzle(fresh, puzzle)).toEqual({ ok: true, value: undefined });
+      const start = apn(found.apn);
+      expect(start.legalMoves().length).toBeGreaterThan(1);
+    }
+  }, 240_000);
+
+  it('drops a one-move win that the first level plays, and a win the opponent could not avoid', () => {
+    const searcher = new Searcher(8);
+    const one = findPuzzle(searcher, apn(WIN_IN_ONE.apn));
+    expect(!one.ok && one.error.code).toBe('obvious');
+    // From a proved win in two: after the solver's first move the opponent is lost whatever
+    // they play, so the win in one that follows starts after no mistake of theirs.
+    const harvest = emptyHarvest();
+    for (
+      let seed = 20;
+      !harvest.puzzles.some((p) => p.goal === 'win' && p.solution.length === 3);
+      seed++
+    ) {
       const game = levelGame(apn(STANDARD_APN), 2, 4, seed);
       scanGame(searcher, game.initial, game.moves, 8, harvest);
     }
-    expect(harvest.puzzles.length).toBeGreaterThan(0);
-    expect(harvest.examined).toBeGreaterThan(harvest.puzzles.length);
-    const fresh = new Searcher(8);
-    for (const [i, found] of harvest.puzzles.entries()) {
-      const puzzle = { id: `p${i}`, ...found };
-      expect(verifyPuzzle(fresh, puzzle)).toEqual({ ok: true, value: undefined });
-    }
-  }, 120_000);
+    const two = harvest.puzzles.find((p) => p.goal === 'win' && p.solution.length === 3)!;
+    const pos = apn(two.apn);
+    pos.make(move(two.solution[0]!));
+    const before = pos.clone();
+    const lost = searchTo(searcher, before, 2, { nodes: 1_000_000 }, false);
+    expect(lost!.score).toBeLessThanOrEqual(-WIN_BOUND);
+    pos.make(move(two.solution[1]!));
+    const late = findPuzzle(searcher, pos, {}, 3, before);
+    expect(!late.ok && late.error.code).toBe('no-mistake');
+  }, 240_000);
 
   it('rejects a position with two winning first moves', () => {
     const pos = apn(TWO_WINS);
