@@ -1,9 +1,10 @@
 // The puzzle page: the board, turned for the solver, as on the game page the hero; beside it
 // (under it on a phone) the task, the moves, the status line, the actions, the player's puzzle
-// rating or streak, the choice of puzzles, and the typed move. What the page does (which puzzle
-// is shown, the record, the address) is the trainer's; this only draws it.
+// rating, streak or storm clock, the choice of puzzles, and the typed move; the dashboard is a
+// page of its own (Dashboard.tsx). What the page does (which puzzle is shown, the record, the
+// address) is the trainer's; this only draws it.
 
-import { PUZZLE_THEMES, type Puzzle, type PuzzleTheme, solverMoves } from '@agon/engine';
+import { type Puzzle, type PuzzleTheme, solverMoves } from '@agon/engine';
 import { useEffect, useMemo } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
@@ -15,9 +16,12 @@ import { Status } from '../play/Status.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Segmented } from '../ui/Segmented.tsx';
 import type { PuzzleAddress } from './address.ts';
+import { Dashboard } from './Dashboard.tsx';
 import { DIFFICULTIES } from './picker.ts';
+import { StormBar, StormCard } from './Storm.tsx';
 import type { PuzzleSession } from './session.ts';
 import type { PuzzleRecord } from './store.ts';
+import { ThemeMenu } from './ThemeMenu.tsx';
 import { pt } from './text.ts';
 import { type Streak, Trainer } from './trainer.ts';
 
@@ -44,23 +48,41 @@ export function PuzzlePage({ puzzles }: { readonly puzzles: readonly Puzzle[] })
   const current = trainer.session.value;
   const shownAddress = trainer.address.value;
   const mode = shownAddress.mode;
-  const theme = shownAddress.mode === 'rated' ? shownAddress.theme : undefined;
+  const themes = shownAddress.mode === 'rated' ? shownAddress.themes : undefined;
+  const modes = (
+    <div class="puzzle-modes">
+      <Segmented
+        legend={pt('mode.label')}
+        name="puzzle-mode"
+        value={mode}
+        choices={[
+          { value: 'rated', label: pt('mode.rated') },
+          { value: 'daily', label: pt('mode.daily') },
+          { value: 'streak', label: pt('mode.streak') },
+          { value: 'storm', label: pt('mode.storm') },
+        ]}
+        choose={(m) => trainer.go(m === 'rated' ? { mode: 'rated', themes } : { mode: m })}
+      />
+    </div>
+  );
+  if (mode === 'dashboard') {
+    return (
+      <main class="puzzle-dashboard" data-testid="puzzles">
+        {modes}
+        <Dashboard trainer={trainer} />
+      </main>
+    );
+  }
+  const storming = mode === 'storm' && trainer.storm.value?.over === false;
   return (
-    <main class="game-page puzzle-page" data-testid="puzzles">
-      <div class="puzzle-modes">
-        <Segmented
-          legend={pt('mode.label')}
-          name="puzzle-mode"
-          value={mode}
-          choices={[
-            { value: 'rated', label: pt('mode.rated') },
-            { value: 'streak', label: pt('mode.streak') },
-            { value: 'daily', label: pt('mode.daily') },
-          ]}
-          choose={(m) => trainer.go(m === 'rated' ? { mode: 'rated', theme } : { mode: m })}
-        />
-      </div>
-      {current ? (
+    <main
+      class={`game-page puzzle-page${mode === 'storm' ? ' storm-page' : ''}`}
+      data-testid="puzzles"
+    >
+      {modes}
+      {mode === 'storm' && !storming ? (
+        <StormCard trainer={trainer} />
+      ) : current ? (
         <Solving
           key={trainer.shown.value}
           session={current}
@@ -73,15 +95,41 @@ export function PuzzlePage({ puzzles }: { readonly puzzles: readonly Puzzle[] })
           {pt('failed')}
         </p>
       )}
-      <Score
-        mode={mode}
-        record={trainer.record.value}
-        change={trainer.change.value}
-        streak={trainer.streak.value}
-        finished={current?.result.value !== undefined}
-      />
-      {mode === 'rated' && <Filters trainer={trainer} theme={theme} />}
+      {mode === 'storm' ? (
+        <StormBar trainer={trainer} />
+      ) : (
+        <Score
+          mode={mode}
+          record={trainer.record.value}
+          change={trainer.change.value}
+          streak={trainer.streak.value}
+          finished={current?.result.value !== undefined}
+          online={trainer.online}
+          note={trainer.syncNote.value}
+          dashboard={() => trainer.go({ mode: 'dashboard' })}
+        />
+      )}
+      {mode === 'rated' && <Filters trainer={trainer} themes={themes ?? []} puzzles={puzzles} />}
     </main>
+  );
+}
+
+/** What the solved (or shown) puzzle teaches: a sentence for each of its themes. */
+function About({ puzzle }: { readonly puzzle: Puzzle }) {
+  const themes = puzzle.themes.filter((x) => !x.startsWith('win-in-'));
+  if (themes.length === 0) return null;
+  return (
+    <section class="puzzle-about" aria-labelledby="about-title" data-testid="puzzle-about">
+      <h3 id="about-title">{pt('about.title')}</h3>
+      <ul>
+        {themes.map((x) => (
+          <li key={x}>
+            <strong>{pt(`theme.${x}`)}.</strong>{' '}
+            {pt(`about.${x as Exclude<typeof x, `win-in-${number}`>}`)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -103,6 +151,7 @@ function Solving({
   const over = session.result.value !== undefined;
   const ply = session.solutionPly.value;
   const streakOver = mode === 'streak' && session.result.value === false;
+  const storm = mode === 'storm';
   return (
     <>
       <div class="puzzle-task" data-testid="puzzle-task">
@@ -111,7 +160,8 @@ function Solving({
           <h2>{taskText(puzzle, session)}</h2>
           <p class="puzzle-meta">
             {mode === 'daily' ? pt('daily') : pt('puzzle', { id: puzzle.id })}
-            {over && ` · ${pt('puzzleRating', { rating: puzzle.rating })}`}
+            {over && !storm && ` · ${pt('puzzleRating', { rating: puzzle.rating })}`}
+            {puzzle.source === 'people' && ` · ${pt('people')}`}
           </p>
         </div>
       </div>
@@ -141,63 +191,68 @@ function Solving({
       <div class="status-area">
         {notice && <p class="game-kind">{notice}</p>}
         <Status text={session.status.value()} testId="puzzle-status" />
-      </div>
-      <div class="actions">
-        {phase === 'failed' && !streakOver && (
-          <button
-            type="button"
-            class="action primary"
-            onClick={() => session.retry()}
-            data-testid="retry"
-          >
-            <Icon name="rematch" />
-            <span class="label">{pt('retry')}</span>
-          </button>
+        {!storm && (phase === 'solved' || (solution && ply === puzzle.solution.length)) && (
+          <About puzzle={puzzle} />
         )}
-        {solution && (
-          <>
+      </div>
+      {!storm && (
+        <div class="actions">
+          {phase === 'failed' && !streakOver && (
+            <button
+              type="button"
+              class="action primary"
+              onClick={() => session.retry()}
+              data-testid="retry"
+            >
+              <Icon name="rematch" />
+              <span class="label">{pt('retry')}</span>
+            </button>
+          )}
+          {solution && (
+            <>
+              <button
+                type="button"
+                class="action"
+                onClick={() => session.showPly(ply - 1)}
+                disabled={ply === 0}
+              >
+                <Icon name="back" />
+                <span class="label">{pt('solution.back')}</span>
+              </button>
+              <button
+                type="button"
+                class="action"
+                onClick={() => session.showPly(ply + 1)}
+                disabled={ply === puzzle.solution.length}
+                data-testid="solution-forward"
+              >
+                <Icon name="forward" />
+                <span class="label">{pt('solution.forward')}</span>
+              </button>
+            </>
+          )}
+          {!solution && phase !== 'solved' && (
             <button
               type="button"
               class="action"
-              onClick={() => session.showPly(ply - 1)}
-              disabled={ply === 0}
+              onClick={() => session.showSolution()}
+              data-testid="see-solution"
             >
-              <Icon name="back" />
-              <span class="label">{pt('solution.back')}</span>
+              <Icon name="analyse" />
+              <span class="label">{pt('solution')}</span>
             </button>
-            <button
-              type="button"
-              class="action"
-              onClick={() => session.showPly(ply + 1)}
-              disabled={ply === puzzle.solution.length}
-              data-testid="solution-forward"
-            >
-              <Icon name="forward" />
-              <span class="label">{pt('solution.forward')}</span>
-            </button>
-          </>
-        )}
-        {!solution && phase !== 'solved' && (
+          )}
           <button
             type="button"
-            class="action"
-            onClick={() => session.showSolution()}
-            data-testid="see-solution"
+            class={`action${phase === 'solved' || solution ? ' primary' : ''}`}
+            onClick={next}
+            data-testid="next-puzzle"
           >
-            <Icon name="analyse" />
-            <span class="label">{pt('solution')}</span>
+            <Icon name={streakOver ? 'newGame' : 'last'} />
+            <span class="label">{streakOver ? pt('streak.again') : pt('next')}</span>
           </button>
-        )}
-        <button
-          type="button"
-          class={`action${phase === 'solved' || solution ? ' primary' : ''}`}
-          onClick={next}
-          data-testid="next-puzzle"
-        >
-          <Icon name={streakOver ? 'newGame' : 'last'} />
-          <span class="label">{streakOver ? pt('streak.again') : pt('next')}</span>
-        </button>
-      </div>
+        </div>
+      )}
       <MoveInput play={(text) => session.playTyped(text)} />
     </>
   );
@@ -210,12 +265,18 @@ function Score({
   change,
   streak,
   finished,
+  online,
+  note,
+  dashboard,
 }: {
   readonly mode: PuzzleAddress['mode'];
   readonly record: PuzzleRecord;
   readonly change: number | undefined;
   readonly streak: Streak;
   readonly finished: boolean;
+  readonly online: boolean;
+  readonly note: string | undefined;
+  readonly dashboard: () => void;
 }) {
   if (mode === 'streak') {
     return (
@@ -246,39 +307,35 @@ function Score({
           </span>
         )}
       </p>
+      <p class="score-note score-foot">
+        <span>{online ? pt('sync.online') : pt('sync.local')}</span>
+        <button type="button" class="link" onClick={dashboard} data-testid="dashboard-link">
+          {pt('dashboard.link')}
+        </button>
+      </p>
+      {note && (
+        <p class="score-note" data-testid="sync-note">
+          {note}
+        </p>
+      )}
       {mode === 'daily' && <p class="score-note">{pt('daily.note')}</p>}
     </div>
   );
 }
 
-/** The choice of theme and difficulty for the next rated puzzle. */
+/** The choice of themes and difficulty for the next rated puzzle. */
 function Filters({
   trainer,
-  theme,
+  themes,
+  puzzles,
 }: {
   readonly trainer: Trainer;
-  readonly theme: PuzzleTheme | undefined;
+  readonly themes: readonly PuzzleTheme[];
+  readonly puzzles: readonly Puzzle[];
 }) {
   return (
     <div class="puzzle-filters">
-      <label class="theme-field">
-        <span class="field-label">{pt('filter.theme')}</span>
-        <select
-          value={theme ?? ''}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            trainer.chooseTheme(PUZZLE_THEMES.find((x) => x === value));
-          }}
-          data-testid="theme-filter"
-        >
-          <option value="">{pt('theme.any')}</option>
-          {PUZZLE_THEMES.map((x) => (
-            <option key={x} value={x}>
-              {pt(`theme.${x}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ThemeMenu chosen={themes} puzzles={puzzles} choose={(to) => trainer.chooseThemes(to)} />
       <Segmented
         legend={pt('filter.difficulty')}
         name="puzzle-difficulty"

@@ -1,6 +1,6 @@
 // Which puzzle comes next: one the player has not played, near their rating (or above or below
-// it, as they choose), of the theme they chose; the streak's puzzles, harder one by one; and
-// the daily puzzle, the same for everyone on a UTC date.
+// it, as they choose), of the themes they chose; the streak's and the storm's puzzles, harder
+// one by one; and the daily puzzle, the same for everyone on a UTC date.
 
 import type { Puzzle, PuzzleTheme } from '@agon/engine';
 
@@ -20,8 +20,8 @@ const WINDOW = 100;
 export interface Wish {
   readonly rating: number;
   readonly difficulty: Difficulty;
-  /** Only puzzles with this theme, when set. */
-  readonly theme?: PuzzleTheme | undefined;
+  /** Only puzzles with one of these themes, when there are any. */
+  readonly themes?: readonly PuzzleTheme[] | undefined;
   /** Ids to skip (the puzzles played). */
   readonly played: ReadonlySet<string>;
 }
@@ -36,8 +36,9 @@ export function pickPuzzle(
   wish: Wish,
   random: () => number = Math.random,
 ): Puzzle | undefined {
-  const themed = wish.theme
-    ? puzzles.filter((p) => p.themes.includes(wish.theme as PuzzleTheme))
+  const wanted = wish.themes ?? [];
+  const themed = wanted.length
+    ? puzzles.filter((p) => p.themes.some((t) => wanted.includes(t)))
     : puzzles;
   const fresh = themed.filter((p) => !wish.played.has(p.id));
   return nearest(fresh.length ? fresh : themed, wish.rating + OFFSET[wish.difficulty], random);
@@ -74,6 +75,28 @@ export function pickStreakPuzzle(
   );
 }
 
+/** The rating a storm's next puzzle aims at, after `solved` puzzles solved in the run. */
+export function stormRating(solved: number): number {
+  return 600 + 40 * solved;
+}
+
+/**
+ * The storm's next puzzle: near its rating (harder after each solve, the same after a miss),
+ * not yet shown in this run.
+ */
+export function pickStormPuzzle(
+  puzzles: readonly Puzzle[],
+  solved: number,
+  seen: ReadonlySet<string>,
+  random: () => number = Math.random,
+): Puzzle | undefined {
+  return pickPuzzle(
+    puzzles,
+    { rating: stormRating(solved), difficulty: 'normal', played: seen },
+    random,
+  );
+}
+
 /** The UTC date of `now` as `YYYY-MM-DD`. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -85,7 +108,10 @@ export function utcDay(now: Date): string {
  */
 export function dailyPuzzle(puzzles: readonly Puzzle[], day: string): Puzzle | undefined {
   const middling = puzzles.filter((p) => p.rating >= 1200 && p.rating <= 2000);
-  const pool = middling.length ? middling : puzzles;
+  // By id, so the choice depends on the set's puzzles and not on the order it lists them in.
+  const pool = [...(middling.length ? middling : puzzles)].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   if (pool.length === 0) return undefined;
   // FNV-1a: the same number for the same date on every device, spread over the days.
   let hash = 0x811c9dc5;

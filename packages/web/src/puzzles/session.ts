@@ -2,7 +2,10 @@
 // line (engine's acceptsMove, as the set's verifier checks it), the opponent's scripted reply
 // after a short pause, a wrong move answered by the engine's best reply and explained, Retry,
 // and the solution stepped through. The first try decides the result: solved without a
-// mistake, or failed by a wrong move or a look at the solution.
+// mistake, or failed by a wrong move or a look at the solution. Under R16 the solver also
+// picks the cell of the queen they captured, on the opponent's turn (solverChooses), and that
+// choice is checked against the line like their own moves. In a storm a wrong move is not
+// answered: the puzzle ends at once.
 
 import {
   acceptsMove,
@@ -12,6 +15,7 @@ import {
   makeMoveText,
   type PuzzleLine,
   parseMoveText,
+  solverChooses,
   solverMoves,
 } from '@agon/engine';
 import { batch, computed, signal } from '@preact/signals';
@@ -56,11 +60,15 @@ export class PuzzleSession {
   // Bumped after every change to the (mutable) game, so the board and the move list follow.
   private readonly version = signal(0);
 
-  /** `engine` answers wrong moves; `settled` hears the first try's result, once. */
+  /**
+   * `engine` answers wrong moves (unless `refute` is false: a storm's); `settled` hears the
+   * first try's result, once.
+   */
   constructor(
     readonly line: PuzzleLine,
     private readonly engine: ComputerPlayer,
     private readonly settled: (solved: boolean) => void,
+    private readonly refutes = true,
   ) {
     this.game = new Game(line.start());
   }
@@ -139,9 +147,24 @@ export class PuzzleSession {
       });
       return;
     }
+    this.step++;
+    if (this.solversTurn()) {
+      // The solver captured the queen: under R16 they place her too, then play on.
+      const placing = this.step % 2 === 1;
+      batch(() => {
+        this.version.value++;
+        this.status.value = () => pt(placing ? 'status.placeQueen' : 'status.good');
+      });
+      return;
+    }
     this.phase.value = 'replying';
     this.status.value = () => pt('status.good');
     void this.reply();
+  }
+
+  /** Whether the line's move at the step now is the solver's to choose. */
+  private solversTurn(): boolean {
+    return solverChooses(this.line.puzzle, this.step, this.game.position);
   }
 
   /** Back to the position before the wrong move, to try again. */
@@ -212,8 +235,8 @@ export class PuzzleSession {
     const token = this.token;
     await wait(REPLY_PAUSE_MS);
     if (token !== this.token) return;
-    this.make(this.line.moves[this.step + 1]!);
-    this.step += 2;
+    this.make(this.line.moves[this.step]!);
+    this.step++;
     batch(() => {
       this.phase.value = 'solving';
       this.status.value = () => pt('status.good');
@@ -223,13 +246,23 @@ export class PuzzleSession {
   private async refute(): Promise<void> {
     const token = ++this.token;
     const movesLeft = this.length - (this.step >> 1);
+    if (!this.refutes) {
+      batch(() => {
+        this.phase.value = 'failed';
+        this.status.value = () => pt('status.wrong');
+        this.settle(false);
+      });
+      return;
+    }
     batch(() => {
       this.phase.value = 'refuting';
       this.status.value = () => pt('status.checking');
       this.settle(false);
     });
     const started = performance.now();
-    const over = this.game.outcome !== undefined;
+    // A wrong cell for the captured queen (R16) leaves the solver to move: nothing to answer.
+    const over =
+      this.game.outcome !== undefined || this.game.position.turnColour === this.line.solver;
     let reply: Move | undefined;
     if (!over) {
       try {
@@ -250,7 +283,7 @@ export class PuzzleSession {
     const pos = this.game.position.clone();
     const refutation = refutationOf(pos, reply, this.line.puzzle.goal, movesLeft);
     if (reply !== undefined && !over) this.make(reply);
-    const opponent = pos.turnColour;
+    const opponent = this.line.solver === 'white' ? 'black' : 'white';
     batch(() => {
       this.phase.value = 'failed';
       this.status.value = () => refutationText(refutation, opponent);
