@@ -1,7 +1,8 @@
 // The puzzle page as a person uses it: a puzzle solved by clicking each piece and then its
 // cell, the opponent's reply awaited on the board; a wrong move refuted and explained, then
-// Retry and the solve; the rating moving after each; the same by taps at phone size; and the
-// set kept out of the first page's load.
+// Retry and the solve; the rating moving after each; the same by taps at phone size; a storm
+// run (a solve, a wrong move's ten seconds, the end of the time, driven by the page's clock);
+// the theme menu by keyboard; and the set kept out of the first page's load.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,25 @@ function longPuzzle(): PuzzleLine {
   const found = lines().find((l) => l.moves.length >= 3);
   if (!found) throw new Error('the set has no puzzle of two moves or more');
   return found;
+}
+
+/** The shipped set's puzzles by id, replayed. */
+function linesById(): Map<string, PuzzleLine> {
+  return new Map(lines().map((l) => [l.puzzle.id, l]));
+}
+
+/** The id of the puzzle on the page, from its heading ("Puzzle <id>"). */
+async function shownId(page: Page): Promise<string> {
+  const meta = await page.locator('.puzzle-meta').textContent();
+  const id = /Puzzle (\w+)/.exec(meta ?? '')?.[1];
+  if (!id) throw new Error(`no puzzle id in "${meta}"`);
+  return id;
+}
+
+/** The storm's clock in seconds. */
+async function clockSeconds(page: Page): Promise<number> {
+  const [m, s] = ((await page.getByTestId('storm-clock').textContent()) ?? '').split(':');
+  return Number(m) * 60 + Number(s);
 }
 
 /** A legal first move that does not solve the puzzle's first step. */
@@ -157,6 +177,97 @@ describeInChromium('puzzles', (browser) => {
     await solve(page, line, 'tap');
     await page.getByTestId('next-puzzle').tap();
     await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    await context.close();
+  });
+
+  it('plays a storm: a solve scores, a wrong move costs ten seconds, the time runs out', async () => {
+    const byId = linesById();
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    // The page's clock is the test's: it runs on as usual until the test moves it ahead.
+    await page.clock.install();
+    await page.goto(new URL('/puzzles/storm', inject('baseURL')).href);
+    await page.getByTestId('storm-start').click();
+    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    expect(await page.getByTestId('storm-score').textContent()).toBe('0');
+    const first = byId.get(await shownId(page))!;
+    // Solved: the score goes up and the next puzzle is there at once.
+    for (let i = 0; i < first.moves.length; i += 2) {
+      await makeMove(page, first.moves[i]!, 'click');
+      if (i === first.moves.length - 1) break;
+      await expect.poll(() => status(page).textContent()).toBe('Good move. Keep going.');
+      await expect
+        .poll(() => page.locator('[data-testid="move-list"] .move:not(.empty)').count())
+        .toBe(i + 2);
+      await page.locator('.cell.origin').first().waitFor();
+    }
+    await expect.poll(() => page.getByTestId('storm-score').textContent()).toBe('1');
+    expect(await page.getByTestId('storm-combo').textContent()).toBe('1');
+    await expect.poll(() => status(page).textContent()).toBe('Solved. Score: 1.');
+    const second = byId.get(await shownId(page))!;
+    expect(second.puzzle.id).not.toBe(first.puzzle.id);
+    // Wrong: ten seconds off the clock, the combo broken, the score kept.
+    const before = await clockSeconds(page);
+    await makeMove(page, wrongMove(second), 'click');
+    await expect.poll(() => status(page).textContent()).toBe('Wrong move: 10 seconds off.');
+    const after = await clockSeconds(page);
+    expect(after).toBeLessThanOrEqual(before - 10);
+    expect(after).toBeGreaterThan(before - 20);
+    expect(await page.getByTestId('storm-combo').textContent()).toBe('0');
+    expect(await page.getByTestId('storm-score').textContent()).toBe('1');
+    // The time runs out: the result, and the best score kept on the device.
+    await page.clock.fastForward('03:00');
+    await expect
+      .poll(() => page.getByTestId('storm-result').textContent())
+      .toBe('You solved 1 puzzle.');
+    expect(await page.getByTestId('storm-best').textContent()).toBe('A new best!');
+    expect(await page.getByTestId('storm-clock').textContent()).toBe('0:00');
+    // The result has the focus, so a screen reader reads it out.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('storm-title');
+    const kept = await page.evaluate(() => localStorage.getItem('agon.puzzles.v1'));
+    expect(JSON.parse(kept ?? '{}').bestStorm).toBe(1);
+    // Another run starts from the card.
+    await page.getByTestId('storm-start').click();
+    await expect.poll(() => page.getByTestId('storm-score').textContent()).toBe('0');
+    await context.close();
+  });
+
+  it('chooses themes with the keyboard: the menu opens, a box is ticked, Escape closes it', async () => {
+    const byId = linesById();
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto(new URL('/puzzles', inject('baseURL')).href);
+    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    const button = page.getByTestId('theme-filter');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-label')).toBe('Themes: Any theme');
+    await tabTo(page, '[data-testid="theme-filter"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator(`#${await button.getAttribute('aria-controls')}`).count()).toBe(1);
+    // The first box: its theme is the one the next puzzles have.
+    await page.keyboard.press('Tab');
+    const theme = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe(
+      'checkbox',
+    );
+    await page.keyboard.press('Space');
+    await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe(theme);
+    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    expect(byId.get(await shownId(page))?.puzzle.themes).toContain(theme);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(
+      true,
+    );
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'theme-filter',
+    );
+    expect(await button.getAttribute('aria-label')).toMatch(/^Themes: (?!Any theme)/);
+    // Clear goes back to any theme.
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe(null);
     await context.close();
   });
 
