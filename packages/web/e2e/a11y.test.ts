@@ -157,9 +157,32 @@ describeInChromium('accessibility and languages', (browser) => {
         await page.getByTestId('see-solution').click();
         await page.getByTestId('solution-forward').click();
         await check(page, `puzzle-solution/${look}/${size}`);
+        await page.getByTestId('next-puzzle').click();
+        await expect
+          .poll(() => page.getByTestId('puzzle-status').textContent())
+          .toBe('Find the best move.');
+        await page.getByTestId('theme-filter').click();
+        await page.getByTestId('theme-options').waitFor();
+        await check(page, `puzzle-themes/${look}/${size}`);
+        await shoot(page, `puzzle-themes-${look}-${size}`);
+        await page.keyboard.press('Escape');
         await page.getByRole('radio', { name: 'Streak' }).check();
         await page.getByTestId('puzzle-streak').waitFor();
         await check(page, `puzzle-streak/${look}/${size}`);
+        await page.getByRole('radio', { name: 'Storm' }).check();
+        await page.getByTestId('storm-card').waitFor();
+        await check(page, `puzzle-storm/${look}/${size}`);
+        await page.getByTestId('storm-start').click();
+        await page.getByTestId('storm-clock').waitFor();
+        await expect
+          .poll(() => page.getByTestId('puzzle-status').textContent())
+          .toBe('Find the best move.');
+        await check(page, `puzzle-storm-run/${look}/${size}`);
+        await shoot(page, `puzzle-storm-${look}-${size}`);
+        await page.goto(new URL('/puzzles/dashboard', inject('baseURL')).href);
+        await page.getByTestId('dashboard').waitFor();
+        await check(page, `puzzle-dashboard/${look}/${size}`);
+        await shoot(page, `puzzle-dashboard-${look}-${size}`);
         await context.close();
       }
     }
@@ -169,6 +192,12 @@ describeInChromium('accessibility and languages', (browser) => {
       await page.goto(new URL('/puzzles', inject('baseURL')).href);
       await page.getByTestId('puzzle-task').waitFor();
       await check(page, `puzzles/${lang}`);
+      await page.goto(new URL('/puzzles/storm', inject('baseURL')).href);
+      await page.getByTestId('storm-card').waitFor();
+      await check(page, `puzzle-storm/${lang}`);
+      await page.goto(new URL('/puzzles/dashboard', inject('baseURL')).href);
+      await page.getByTestId('dashboard').waitFor();
+      await check(page, `puzzle-dashboard/${lang}`);
       await context.close();
     }
   });
