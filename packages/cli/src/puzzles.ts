@@ -18,6 +18,7 @@ import {
   type PuzzleSource,
   parseAgn,
   parsePuzzleSet,
+  puzzleThemes,
   STANDARD_APN,
   seededRandom,
 } from '@agon/engine';
@@ -135,6 +136,7 @@ rest were dropped) goes to standard error.
       captor: random() * 100 < captor,
     }));
     const began = performance.now();
+    const cpuBefore = process.cpuUsage();
     const total = emptyHarvest();
     let done = 0;
     await share(
@@ -159,12 +161,18 @@ rest were dropped) goes to standard error.
     );
     if (process.stderr.isTTY) process.stderr.write('\n');
     const minutes = (performance.now() - began) / 60_000;
-    const kept = choose(unique([...earlier, ...total.puzzles]), limit);
+    // All threads' time: the process's usage counts its worker threads.
+    const used = process.cpuUsage(cpuBefore);
+    const cpuMinutes = (used.user + used.system) / 60e6;
+    const kept = choose(unique([...earlier, ...total.puzzles]), limit).map((p) => ({
+      ...p,
+      themes: puzzleThemes(p) ?? p.themes,
+    }));
     const set = makePuzzleSet(withIds(kept));
     const out = args.value('out');
     if (out) writeFileSync(out, set);
     else process.stdout.write(set);
-    process.stderr.write(`${harvestReport(total, kept, minutes)}\n`);
+    process.stderr.write(`${harvestReport(total, kept, minutes, cpuMinutes)}\n`);
   },
 };
 
@@ -329,6 +337,7 @@ function harvestReport(
   total: PuzzleHarvest,
   kept: readonly FoundPuzzle[],
   minutes: number,
+  cpuMinutes: number,
 ): string {
   const count = <T extends string>(keys: readonly T[], of: (p: FoundPuzzle) => T[]) =>
     keys.map((k) => `${k} ${kept.filter((p) => of(p).includes(k)).length}`).join(', ');
@@ -350,5 +359,6 @@ function harvestReport(
     `themes: ${count(PUZZLE_THEMES, (p) => [...p.themes])}`,
     `ratings: ${byRating}`,
     `${minutes.toFixed(1)} min: ${per(total.examined)} positions examined and ${per(total.puzzles.length)} puzzles found a minute`,
+    `${cpuMinutes.toFixed(1)} CPU min: ${cpuMinutes > 0 ? (total.puzzles.length / cpuMinutes).toFixed(1) : '-'} puzzles found per CPU-minute`,
   ].join('\n');
 }
