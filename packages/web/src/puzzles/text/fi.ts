@@ -169,6 +169,13 @@ export const fi: PuzzleCatalog = {
     'Vartija täyttää valtaistuinkehän viimeisen ruudun kuningattaren istuessa valtaistuimella.',
   'about.throne-entry': 'Kuningatar astuu valtaistuimelle, kun kehä on jo hallussa.',
   'about.sacrifice': 'Linja antaa vastustajan vangita yhden nappulasi.',
+  'theme.make-room': 'Tilaa toiselle',
+  'theme.double-threat': 'Kaksoisuhka',
+  'theme.forcing': 'Pakottava linja',
+  'about.make-room': 'Yksi nappulasi astuu sivuun tehdäkseen tilaa toiselle.',
+  'about.double-threat':
+    'Lopussa kaksi siirtoa saavuttaa tavoitteen, eikä vastustaja voi estää molempia.',
+  'about.forcing': 'Jokainen vastaus on pakotettu: mikä tahansa muu antaa sinun voittaa heti.',
   'about.defence': 'Kaikki muut siirrot häviävät.',
   'about.ring-block': 'Askel valtaistuinkehään pysäyttää vastustajan kehän.',
   'about.captor-rule':
