@@ -215,6 +215,32 @@ describe('the puzzle generator and verifier', () => {
     }
   });
 
+  it("proves a defence: each of the solver's moves is the only one that does not lose", () => {
+    // Found in a game of the computer's levels under R16; Black must hold off White's ring.
+    const defence: Puzzle = {
+      id: 'hold',
+      apn: '6/7/8/4Gg3/3GGg4/3QG1gq3/4ggg3/5G3/3G4/7/6 b',
+      solution: ['f8-e7', 'i4-i3', 'e7-f8'],
+      goal: 'defend',
+      themes: ['defence'],
+      rating: 870,
+      queenPlacement: 'captor',
+    };
+    const searcher = new Searcher(8);
+    expect(verifyPuzzle(searcher, defence)).toEqual({ ok: true, value: undefined });
+    const start = apn(defence.apn);
+    const others = start.legalMoves().filter((m) => m !== move('f8-e7'));
+    expect(others.length).toBeGreaterThan(0);
+    // Any other first move loses within the judged depth, so a line starting with it fails.
+    for (const other of others.slice(0, 3)) {
+      const verdict = verifyPuzzle(searcher, {
+        ...defence,
+        solution: [makeMoveText(other)],
+      });
+      expect(!verdict.ok && verdict.error.code).toBe('not-winning');
+    }
+  }, 120_000);
+
   it('refuses a stored line whose reply is not the best defence', () => {
     const harvest = emptyHarvest();
     const searcher = new Searcher(8);
