@@ -67,6 +67,36 @@ const PICTURED_SET = {
   ],
 };
 
+/** The puzzle page's set replaced by the pictured one, and the server's puzzle answers by none. */
+async function servePicturedPuzzles(context: BrowserContext): Promise<void> {
+  await context.route(/\/assets\/puzzles-[^/]*\.json$/, (route) =>
+    route.fulfill({ json: PICTURED_SET }),
+  );
+  await context.route(/\/api\/puzzles\//, (route) => route.fulfill({ status: 404, json: {} }));
+}
+
+/** The puzzle page's storage key (puzzles/store.ts). */
+const PUZZLES_KEY = 'agon.puzzles.v1';
+
+/** A player's puzzle record on the device: thirty rated puzzles, four themes, a best storm. */
+const PICTURED_RECORD = {
+  rating: { rating: 1642, rd: 95, vol: 0.06 },
+  played: Array.from({ length: 30 }, (_, i) => `p${i}`),
+  solved: Array.from({ length: 19 }, (_, i) => `p${i}`),
+  bestStreak: 6,
+  bestStorm: 14,
+  history: Array.from({ length: 30 }, (_, i) => ({
+    at: i * 60_000,
+    rating: 1500 + Math.round(55 * Math.sin(i / 4) + 5 * i),
+  })),
+  themes: {
+    'throne-ring': { attempts: 18, solved: 14 },
+    capture: { attempts: 7, solved: 3 },
+    'r12-trap': { attempts: 5, solved: 4 },
+    sacrifice: { attempts: 4, solved: 1 },
+  },
+};
+
 describeInChromium('the look of the key screens', (browser) => {
   const onlineGame = sharedOnlineGame(browser);
   const player = sharedPlayer();
@@ -215,15 +245,33 @@ describeInChromium('the look of the key screens', (browser) => {
       // A puzzle as it opens: the task, the board turned for the solver (Black).
       name: 'puzzles',
       open: async () => ({ path: '/puzzles/pictured' }),
-      serve: (context) =>
-        context.route(/\/assets\/puzzles-[^/]*\.json$/, (route) =>
-          route.fulfill({ json: PICTURED_SET }),
-        ),
+      serve: servePicturedPuzzles,
       ready: async (page) => {
         await expect
           .poll(() => page.getByTestId('puzzle-status').textContent(), SLOW)
           .toBe('Find the best move.');
         await page.locator('.cell.origin').first().waitFor();
+      },
+    },
+    {
+      // The storm before a run: its rules, the best score kept, Start in the board's place.
+      name: 'puzzle-storm',
+      open: async () => ({ path: '/puzzles/storm', storage: { [PUZZLES_KEY]: PICTURED_RECORD } }),
+      serve: servePicturedPuzzles,
+      ready: async (page) => {
+        await page.getByTestId('storm-start').waitFor(SLOW);
+      },
+    },
+    {
+      // The dashboard: the rating's history charted, and the themes weakest first.
+      name: 'puzzle-dashboard',
+      open: async () => ({
+        path: '/puzzles/dashboard',
+        storage: { [PUZZLES_KEY]: PICTURED_RECORD },
+      }),
+      serve: servePicturedPuzzles,
+      ready: async (page) => {
+        await page.getByTestId('rating-chart').waitFor(SLOW);
       },
     },
   ];
