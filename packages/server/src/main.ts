@@ -8,6 +8,7 @@ import { limitsFromEnv, setting } from './limits.ts';
 import { RedisBoard } from './lobby/redis-board.ts';
 import { PostgresStore } from './postgres-store.ts';
 import { Problems } from './problems.ts';
+import { DEFAULT_SCAN } from './puzzles/scanner.ts';
 import { RedisRelay } from './redis-relay.ts';
 import { buildServer } from './server.ts';
 import { scheduleFromEnv } from './tournament/schedule.ts';
@@ -54,6 +55,8 @@ try {
     httpTimeoutMs: setting(process.env, 'AGON_HTTP_TIMEOUT_MS'),
     limits: limitsFromEnv(process.env),
     schedule: scheduleFromEnv(process.env, Date.now()),
+    // AGON_PUZZLE_SCAN=off: this process scans no games for puzzles (others of a cluster may).
+    puzzleScan: process.env.AGON_PUZZLE_SCAN === 'off' ? undefined : DEFAULT_SCAN,
     push: {
       contact: process.env.AGON_PUSH_CONTACT || undefined,
       loopback: process.env.AGON_PUSH_LOOPBACK === '1',

@@ -20,6 +20,7 @@ import { registerPlayers } from './player-routes.ts';
 import type { PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
 import { type PushRoutes, registerPush } from './push-routes.ts';
+import { type PuzzleRoutes, registerPuzzles } from './puzzles/routes.ts';
 import type { Relay } from './relay.ts';
 import type { Sockets } from './sockets.ts';
 import type { GameStore } from './store.ts';
@@ -48,6 +49,8 @@ export interface Online {
   readonly push: Omit<PushRoutes, 'players' | 'now'>;
   /** The tournaments' part: where they are kept, and this process's states of them. */
   readonly tournaments: Pick<TournamentRoutes, 'store' | 'tournaments'>;
+  /** The puzzles' part: where attempts and ratings are kept, and the puzzles known. */
+  readonly puzzles: Pick<PuzzleRoutes, 'store' | 'catalog'>;
 }
 
 /**
@@ -56,7 +59,20 @@ export interface Online {
  */
 export async function registerOnline(
   app: FastifyInstance,
-  { hub, lobby, players, games, sockets, relay, problems, now, network, push, tournaments }: Online,
+  {
+    hub,
+    lobby,
+    players,
+    games,
+    sockets,
+    relay,
+    problems,
+    now,
+    network,
+    push,
+    tournaments,
+    puzzles,
+  }: Online,
   limits: Limits,
   trust?: TrustProxy,
 ): Promise<void> {
@@ -123,6 +139,7 @@ export async function registerOnline(
         tournaments: tournaments.store,
       });
       registerPush(api, { ...push, players, now });
+      registerPuzzles(api, { ...puzzles, players, relay, now });
       registerTournaments(api, {
         ...tournaments,
         players,

@@ -2,12 +2,13 @@
 // "Scaling"): the same tables as SQLite, shared by every process. Postgres commits each write
 // durably before answering; a pool of connections lets commits overlap.
 
-import type { Colour } from '@agon/engine';
+import type { Colour, Puzzle } from '@agon/engine';
 import {
   categoryKey,
   type LobbySettings,
   type PlayedTournament,
   type PoolId,
+  type PuzzleStanding,
 } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import pg from 'pg';
@@ -27,6 +28,14 @@ import {
   settlement,
   storedResult,
 } from './players.ts';
+import * as psql from './puzzles/sql.ts';
+import type {
+  AttemptResult,
+  NewAttempt,
+  PuzzlePlayer,
+  PuzzleStore,
+  ScanState,
+} from './puzzles/store.ts';
 import { NEW_RATING } from './ratings.ts';
 import {
   type GameEvent,
@@ -101,6 +110,9 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
   sql.SETTINGS_SCHEMA,
   // 8. Tournaments: each event, its log, and who played in it.
   tsql.tournamentsSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
+  // 9. Puzzles online: learned ratings, players' puzzle ratings and attempts, the puzzles
+  // found in people's games and the queue of games to scan.
+  psql.puzzlesSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -132,7 +144,9 @@ const isNameTaken = (e: unknown): boolean =>
   isTaken(e) && (e as { constraint?: unknown }).constraint === 'player_names';
 
 /** A GameStore and PlayerStore in the Postgres database at a connection URL. */
-export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore, TournamentStore {
+export class PostgresStore
+  implements GameStore, PlayerStore, SubscriptionStore, TournamentStore, PuzzleStore
+{
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects and brings the tables up to this server's schema. */
@@ -581,6 +595,106 @@ export class PostgresStore implements GameStore, PlayerStore, SubscriptionStore,
   async playedTournaments(player: string, limit: number): Promise<readonly PlayedTournament[]> {
     const rows = await this.pool.query<tsql.PlayedRow>(tsql.SELECT_PLAYED, [player, limit]);
     return rows.rows.map(tsql.playedFrom);
+  }
+
+  attemptPuzzle(attempt: NewAttempt): Promise<AttemptResult> {
+    return this.transaction(async (client) => {
+      const { rating, rd, vol } = attempt.start;
+      await client.query(psql.ENSURE_PUZZLE, [attempt.puzzle, rating, rd, vol]);
+      // The puzzle's row locked first, then the player's (every attempt in that order, so
+      // never in a circle): attempts at once on one puzzle, or by one player, take turns, and
+      // the second of a player's two first tries at a puzzle finds the first recorded.
+      const puzzle = await client.query<psql.StandingRow>(`${psql.SELECT_PUZZLE} FOR UPDATE`, [
+        attempt.puzzle,
+      ]);
+      const { rating: r, rd: d, vol: v } = NEW_RATING;
+      await client.query(psql.ENSURE_PUZZLE_PLAYER, [attempt.player, r, d, v]);
+      const player = await client.query<psql.PlayerRatingRow>(
+        `${psql.SELECT_PUZZLE_PLAYER} FOR UPDATE`,
+        [attempt.player],
+      );
+      const attempted = await client.query(psql.SELECT_ATTEMPTED, [attempt.player, attempt.puzzle]);
+      const change = psql.attemptChange(
+        attempt,
+        psql.playerRatingFrom(player.rows[0]),
+        puzzle.rows[0]!,
+        attempted.rows.length > 0,
+      );
+      if (change.after) {
+        const { player: p, puzzle: q } = change.after;
+        const solved = Number(attempt.solved);
+        await client.query(psql.UPDATE_PUZZLE, [attempt.puzzle, q.rating, q.rd, q.vol, solved]);
+        await client.query(psql.UPSERT_PUZZLE_PLAYER, [
+          attempt.player,
+          p.rating,
+          p.rd,
+          p.vol,
+          attempt.at,
+        ]);
+        await client.query(psql.INSERT_ATTEMPT, [
+          attempt.player,
+          attempt.puzzle,
+          attempt.solved,
+          attempt.at,
+          p.rating,
+        ]);
+      }
+      return change.result;
+    });
+  }
+
+  async puzzlePlayer(player: string): Promise<PuzzlePlayer> {
+    const [rating, attempts] = await Promise.all([
+      this.pool.query<psql.PlayerRatingRow>(psql.SELECT_PUZZLE_PLAYER, [player]),
+      this.pool.query<psql.AttemptRow>(psql.SELECT_ATTEMPTS, [player]),
+    ]);
+    return {
+      rating: psql.playerRatingFrom(rating.rows[0]),
+      attempts: attempts.rows.map(psql.attemptFrom),
+    };
+  }
+
+  async puzzleRatings(): Promise<readonly PuzzleStanding[]> {
+    const rows = await this.pool.query<psql.StandingRow>(psql.SELECT_PUZZLE_RATINGS);
+    return rows.rows.map(psql.standingFrom);
+  }
+
+  async foundPuzzles(): Promise<readonly Puzzle[]> {
+    const rows = await this.pool.query<{ body: string }>(psql.SELECT_FOUND);
+    return rows.rows.map((r) => JSON.parse(r.body) as Puzzle);
+  }
+
+  async queueScan(game: string, at: number): Promise<void> {
+    await this.pool.query(psql.QUEUE_SCAN, [game, at]);
+  }
+
+  async claimScan(now: number, leaseMs: number): Promise<string | undefined> {
+    // A row another process is claiming this moment is passed over, not waited for.
+    const rows = await this.pool.query<{ game_id: string }>(
+      psql.claimScan('FOR UPDATE SKIP LOCKED'),
+      [now, now + leaseMs],
+    );
+    return rows.rows[0]?.game_id;
+  }
+
+  finishScan(game: string, puzzles: readonly Puzzle[], at: number): Promise<number> {
+    return this.transaction(async (client) => {
+      let added = 0;
+      for (const p of puzzles) {
+        added += (await client.query(psql.INSERT_FOUND, psql.foundRow(p, game, at))).rowCount ?? 0;
+      }
+      await client.query(psql.FINISH_SCAN, [game, at, added]);
+      return added;
+    });
+  }
+
+  async releaseScan(game: string, at: number, tries: number): Promise<void> {
+    await this.pool.query(psql.RELEASE_SCAN, [game, at, tries]);
+  }
+
+  async scanState(game: string): Promise<ScanState | undefined> {
+    const row = (await this.pool.query<psql.ScanRow>(psql.SELECT_SCAN, [game])).rows[0];
+    return row && psql.scanFrom(row);
   }
 
   async close(): Promise<void> {

@@ -22,6 +22,9 @@ import { registerOnline } from './online.ts';
 import type { PlayerStore } from './players.ts';
 import { Problems } from './problems.ts';
 import { vapidKeys, WebPush } from './push.ts';
+import { PuzzleCatalog, shippedSet } from './puzzles/catalog.ts';
+import { PuzzleScanner, type ScanOptions } from './puzzles/scanner.ts';
+import type { PuzzleStore } from './puzzles/store.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { Sockets } from './sockets.ts';
 import { SqliteStore } from './sqlite-store.ts';
@@ -88,7 +91,7 @@ export interface ServerOptions {
    * Where games, players and their devices' push subscriptions are kept; the server closes it
    * on close. Overrides `dataDir`.
    */
-  readonly store?: GameStore & PlayerStore & SubscriptionStore & TournamentStore;
+  readonly store?: GameStore & PlayerStore & SubscriptionStore & TournamentStore & PuzzleStore;
   /**
    * The link to the other server processes (redis-relay.ts): the relay of events, presence,
    * the keepers of running clocks and the creation rate limit. Closed with the server. Without
@@ -122,6 +125,12 @@ export interface ServerOptions {
    * that tests see only the events they make. main.ts passes the default schedule.
    */
   readonly schedule?: readonly ScheduleEntry[];
+  /**
+   * How this process scans people's finished games for puzzles (puzzles/scanner.ts); without
+   * it, as in tests, it scans none (games are queued all the same, for a process that does).
+   * main.ts passes the defaults unless AGON_PUZZLE_SCAN=off.
+   */
+  readonly puzzleScan?: ScanOptions;
   /** Web Push's settings. */
   readonly push?: {
     /**
@@ -223,8 +232,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The games rate their ends and seat their players through the settlement; the lobby makes
   // games in the hub, and puts back on the board the games the hub holds.
   const tournaments = new Tournaments(store, now);
-  const settlement = new Settlement(store, board, problems, now, (game, setup, outcome, played) =>
-    recordResult(tournaments, game, setup, outcome, played, now()),
+  const puzzleSet = shippedSet();
+  const scanner = new PuzzleScanner(
+    { store, games: store, set: puzzleSet, problems, now },
+    options.puzzleScan,
+  );
+  const settlement = new Settlement(
+    store,
+    board,
+    problems,
+    now,
+    (game, setup, outcome, played) =>
+      recordResult(tournaments, game, setup, outcome, played, now()),
+    (game, setup, outcome, played) => scanner.queue(game, setup, outcome, played.plies),
   );
   const network = await networkKeys(store);
   const keys = await vapidKeys(store);
@@ -311,12 +331,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         loopback: options.push?.loopback === true,
       },
       tournaments: { store, tournaments },
+      puzzles: { store, catalog: new PuzzleCatalog(puzzleSet, store, now) },
     },
     safe,
     options.trustProxy,
   );
   app.addHook('onClose', async () => {
     director.stop();
+    await scanner.stop();
     schedule?.stop();
     webPush?.close();
     settlement.close();

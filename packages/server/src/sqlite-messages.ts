@@ -1,8 +1,10 @@
 // What the main thread and the SQLite worker say to each other: requests tagged with a
 // reference number, answered once each, in any order.
 
-import type { LobbySettings, PlayedTournament, PoolId } from '@agon/protocol';
+import type { Puzzle } from '@agon/engine';
+import type { LobbySettings, PlayedTournament, PoolId, PuzzleStanding } from '@agon/protocol';
 import type { Outcome, Player, PlayerGame, Settlement, StartedGame } from './players.ts';
+import type { AttemptResult, NewAttempt, PuzzlePlayer, ScanState } from './puzzles/store.ts';
 import type { Subscription } from './subscriptions.ts';
 import type { StoredTournament, TournamentEvent, TournamentSetup } from './tournament/log.ts';
 import type { FinalLine, ListedTournament, TournamentSummary } from './tournament/store.ts';
@@ -39,6 +41,15 @@ export interface PlayerAnswers {
   readonly 'list-tournaments': readonly ListedTournament[];
   readonly finalise: undefined;
   readonly 'played-tournaments': readonly PlayedTournament[];
+  readonly 'attempt-puzzle': AttemptResult;
+  readonly 'puzzle-player': PuzzlePlayer;
+  readonly 'puzzle-ratings': readonly PuzzleStanding[];
+  readonly 'found-puzzles': readonly Puzzle[];
+  readonly 'queue-scan': undefined;
+  readonly 'claim-scan': string | undefined;
+  readonly 'finish-scan': number;
+  readonly 'release-scan': undefined;
+  readonly 'scan-state': ScanState | undefined;
 }
 
 /** A request about players; names come with their keys, made on the main thread. */
@@ -114,7 +125,26 @@ export type PlayerJob =
   | { readonly op: 'summarise'; readonly id: string; readonly summary: TournamentSummary }
   | { readonly op: 'list-tournaments'; readonly finished: number }
   | { readonly op: 'finalise'; readonly id: string; readonly lines: readonly FinalLine[] }
-  | { readonly op: 'played-tournaments'; readonly player: string; readonly limit: number };
+  | { readonly op: 'played-tournaments'; readonly player: string; readonly limit: number }
+  | { readonly op: 'attempt-puzzle'; readonly attempt: NewAttempt }
+  | { readonly op: 'puzzle-player'; readonly player: string }
+  | { readonly op: 'puzzle-ratings' }
+  | { readonly op: 'found-puzzles' }
+  | { readonly op: 'queue-scan'; readonly game: string; readonly at: number }
+  | { readonly op: 'claim-scan'; readonly now: number; readonly leaseMs: number }
+  | {
+      readonly op: 'finish-scan';
+      readonly game: string;
+      readonly puzzles: readonly Puzzle[];
+      readonly at: number;
+    }
+  | {
+      readonly op: 'release-scan';
+      readonly game: string;
+      readonly at: number;
+      readonly tries: number;
+    }
+  | { readonly op: 'scan-state'; readonly game: string };
 
 /** The requests about players that only read. */
 export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
@@ -131,6 +161,10 @@ export const PLAYER_READS: ReadonlySet<PlayerJob['op']> = new Set([
   'load-tournament',
   'list-tournaments',
   'played-tournaments',
+  'puzzle-player',
+  'puzzle-ratings',
+  'found-puzzles',
+  'scan-state',
 ]);
 
 /** What the main thread asks the SQLite worker to do. */

@@ -7,6 +7,7 @@ import { categoryKey } from '@agon/protocol';
 import type { Database, Statement } from 'better-sqlite3';
 import * as sql from './player-sql.ts';
 import { BALANCE_GAMES, type SettlingSide, settlement, storedResult } from './players.ts';
+import type { PuzzleHandlers } from './puzzles/sqlite.ts';
 import { NEW_RATING } from './ratings.ts';
 import type { PlayerAnswers, PlayerJob } from './sqlite-messages.ts';
 import type { TournamentHandlers } from './tournament/sqlite.ts';
@@ -41,7 +42,9 @@ export const isNameTaken = (e: unknown): boolean =>
   e instanceof Error && e.message.includes('players.name_key');
 
 /** The handlers over an open database with the players' tables. */
-export function playerHandlers(db: Database): Omit<PlayerHandlers, keyof TournamentHandlers> {
+export function playerHandlers(
+  db: Database,
+): Omit<PlayerHandlers, keyof TournamentHandlers | keyof PuzzleHandlers> {
   const insertPlayer = statement(db, sql.INSERT_PLAYER);
   const insertToken = statement(db, sql.INSERT_TOKEN);
   const addToken = statement(db, sql.ADD_TOKEN);

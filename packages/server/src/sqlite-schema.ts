@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
 import { fairRatings, playersSchema, pushSchema, SETTINGS_SCHEMA } from './player-sql.ts';
+import { puzzlesSchema } from './puzzles/sql.ts';
 import { tournamentsSchema } from './tournament/sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
@@ -82,6 +83,13 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
         bool: 'INTEGER',
         table: ') WITHOUT ROWID',
       }),
+    );
+  },
+  // 9. Puzzles online: learned ratings, players' puzzle ratings and attempts, the puzzles
+  // found in people's games and the queue of games to scan.
+  (db) => {
+    db.exec(
+      puzzlesSchema({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
     );
   },
 ];

@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { LobbySettings, PlayedTournament, PoolId } from '@agon/protocol';
+import type { Puzzle } from '@agon/engine';
+import type { LobbySettings, PlayedTournament, PoolId, PuzzleStanding } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import {
   NameTaken,
@@ -20,6 +21,13 @@ import {
   type Settlement,
   type StartedGame,
 } from './players.ts';
+import type {
+  AttemptResult,
+  NewAttempt,
+  PuzzlePlayer,
+  PuzzleStore,
+  ScanState,
+} from './puzzles/store.ts';
 import type { Job, PlayerAnswers, PlayerJob, Reply, Request } from './sqlite-messages.ts';
 import {
   type GameEvent,
@@ -65,7 +73,9 @@ function cause(e: unknown): string {
 }
 
 /** A GameStore and PlayerStore in `<dataDir>/agon.sqlite`, created if missing. */
-export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore, TournamentStore {
+export class SqliteStore
+  implements GameStore, PlayerStore, SubscriptionStore, TournamentStore, PuzzleStore
+{
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextRef = 1;
@@ -315,6 +325,42 @@ export class SqliteStore implements GameStore, PlayerStore, SubscriptionStore, T
 
   playedTournaments(player: string, limit: number): Promise<readonly PlayedTournament[]> {
     return this.about({ op: 'played-tournaments', player, limit });
+  }
+
+  attemptPuzzle(attempt: NewAttempt): Promise<AttemptResult> {
+    return this.about({ op: 'attempt-puzzle', attempt });
+  }
+
+  puzzlePlayer(player: string): Promise<PuzzlePlayer> {
+    return this.about({ op: 'puzzle-player', player });
+  }
+
+  puzzleRatings(): Promise<readonly PuzzleStanding[]> {
+    return this.about({ op: 'puzzle-ratings' });
+  }
+
+  foundPuzzles(): Promise<readonly Puzzle[]> {
+    return this.about({ op: 'found-puzzles' });
+  }
+
+  async queueScan(game: string, at: number): Promise<void> {
+    await this.about({ op: 'queue-scan', game, at });
+  }
+
+  claimScan(now: number, leaseMs: number): Promise<string | undefined> {
+    return this.about({ op: 'claim-scan', now, leaseMs });
+  }
+
+  finishScan(game: string, puzzles: readonly Puzzle[], at: number): Promise<number> {
+    return this.about({ op: 'finish-scan', game, puzzles, at });
+  }
+
+  async releaseScan(game: string, at: number, tries: number): Promise<void> {
+    await this.about({ op: 'release-scan', game, at, tries });
+  }
+
+  scanState(game: string): Promise<ScanState | undefined> {
+    return this.about({ op: 'scan-state', game });
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@
 import { chmodSync, existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { puzzleHandlers } from './puzzles/sqlite.ts';
 import {
   PLAYER_READS,
   type PlayerAnswers,
@@ -43,7 +44,7 @@ try {
 }
 db.pragma('synchronous = FULL');
 migrate(db);
-const players = { ...playerHandlers(db), ...tournamentHandlers(db) };
+const players = { ...playerHandlers(db), ...tournamentHandlers(db), ...puzzleHandlers(db) };
 
 const insertGame = db.prepare('INSERT INTO games (id, created_at, setup) VALUES (?, ?, ?)');
 const insertEvent = db.prepare('INSERT INTO events (game_id, version, body) VALUES (?, ?, ?)');

@@ -54,10 +54,10 @@ export function startServer(
   env: Record<string, string> = {},
   options: ProcessOptions = {},
 ): Promise<Running> {
-  // No schedule: a test sees only the tournaments it makes.
+  // No schedule: a test sees only the tournaments it makes; no puzzle scan spends its CPU.
   return startServerProcess(
     dataDir,
-    { AGON_WEB_ROOT: fakeApp(), AGON_SCHEDULE: 'none', ...env },
+    { AGON_WEB_ROOT: fakeApp(), AGON_SCHEDULE: 'none', AGON_PUZZLE_SCAN: 'off', ...env },
     options,
   );
 }

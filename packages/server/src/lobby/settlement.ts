@@ -25,8 +25,8 @@ const YOUNG_MS = 5000;
 const RETRY_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-/** What logs a tournament game's end in its event. */
-export type TournamentResults = (
+/** What is done with a lobby game's end before it is rated: a tournament's log, the puzzle scan. */
+export type GameEnd = (
   id: string,
   setup: GameSetup,
   outcome: OutcomeView,
@@ -45,7 +45,9 @@ export class Settlement implements Seating {
     private readonly problems: Problems,
     private readonly now: () => number,
     /** Logs a tournament game's end in its event (tournament/tournaments.ts). */
-    private readonly results: TournamentResults = async () => undefined,
+    private readonly results: GameEnd = async () => undefined,
+    /** Queues a game for the search for puzzles in people's games (puzzles/scanner.ts). */
+    private readonly ended: GameEnd = async () => undefined,
   ) {}
 
   async seated(setup: GameSetup): Promise<Seated> {
@@ -107,9 +109,9 @@ export class Settlement implements Seating {
   }
 
   /**
-   * Logs a tournament game's result in its event, then rates the game: in that order, so that
-   * a game rated is a game counted (the keepers' scan finds those not yet rated, and settling
-   * again logs no result twice).
+   * Logs a tournament game's result in its event and queues the game for a puzzle scan, then
+   * rates the game: in that order, so that a game rated is a game counted and queued (the
+   * keepers' scan finds those not yet rated, and settling again logs and queues nothing twice).
    */
   private async settle(
     id: string,
@@ -118,6 +120,7 @@ export class Settlement implements Seating {
     played: Played,
   ): Promise<Settled | undefined> {
     if (setup.tournament) await this.results(id, setup, outcome, played);
+    await this.ended(id, setup, outcome, played);
     return this.players.settle(
       id,
       { winner: outcome.winner, aborted: outcome.reason === 'aborted' },

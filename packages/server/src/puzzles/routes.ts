@@ -1,0 +1,187 @@
+// The puzzle routes (docs/puzzle-server.md): a player's rated attempt, their dashboard and the
+// next puzzle for them, all by the lobby identity's token (Authorization: Bearer); the learned
+// ratings and the puzzles found in people's games for anyone, cacheable a few seconds.
+
+import type { Puzzle, PuzzleTheme } from '@agon/engine';
+import {
+  type PuzzleAttemptReply,
+  type PuzzleDashboard,
+  type PuzzleNext,
+  type PuzzleRatings,
+  type PuzzleThemeRecord,
+  parsePuzzleAttempt,
+  parsePuzzleThemes,
+} from '@agon/protocol';
+import type { FastifyInstance } from 'fastify';
+import { bearer, refusal } from '../player-routes.ts';
+import type { PlayerStore } from '../players.ts';
+import { current } from '../ratings.ts';
+import type { Relay } from '../relay.ts';
+import type { PuzzleCatalog } from './catalog.ts';
+import { puzzleStart } from './rating.ts';
+import type { PuzzlePlayer, PuzzleStore } from './store.ts';
+
+/** Attempts one player may send a minute: a fast storm (a puzzle every 2 s) stays under it. */
+export const ATTEMPTS_PER_MINUTE = 40;
+/** The most points of the rating history the dashboard shows, the latest. */
+export const HISTORY_POINTS = 200;
+/**
+ * The first window around the player's rating the next puzzle is drawn from, ± points; it
+ * doubles until a puzzle is in it.
+ */
+export const NEXT_WINDOW = 100;
+/** The largest an attempt's body may be. */
+const ATTEMPT_BYTES = 256;
+/** How long the public answers may be kept by a cache, in seconds. */
+const PUBLIC_MAX_AGE = 5;
+
+/** What the puzzle routes work with. */
+export interface PuzzleRoutes {
+  readonly store: PuzzleStore;
+  readonly players: PlayerStore;
+  readonly catalog: PuzzleCatalog;
+  /** Counts actions on every process together, for the limit on attempts. */
+  readonly relay: Pick<Relay, 'allow'>;
+  readonly now: () => number;
+  /** Draws the next puzzle among those near enough; Math.random but in tests. */
+  readonly random?: () => number;
+}
+
+/** The puzzle's rating now: learned if played online, else the set's. */
+const ratingOf = (p: Puzzle, learned: ReadonlyMap<string, { rating: number }>): number =>
+  learned.get(p.id)?.rating ?? p.rating;
+
+/**
+ * A puzzle near `target`: drawn from those within NEXT_WINDOW of it, the window doubled until
+ * one is in it; undefined when there is none at all.
+ */
+export function nearest<T extends { readonly rating: number }>(
+  candidates: readonly T[],
+  target: number,
+  random: () => number,
+): T | undefined {
+  if (candidates.length === 0) return undefined;
+  for (let window = NEXT_WINDOW; ; window *= 2) {
+    const near = candidates.filter((c) => Math.abs(c.rating - target) <= window);
+    if (near.length > 0) return near[Math.floor(random() * near.length)];
+  }
+}
+
+/** How the player does on each theme, weakest first: by success rate, then most attempts. */
+function themeRecords(
+  record: PuzzlePlayer,
+  puzzle: (id: string) => Puzzle | undefined,
+): PuzzleThemeRecord[] {
+  const by = new Map<PuzzleTheme, { attempts: number; solved: number }>();
+  for (const attempt of record.attempts) {
+    for (const theme of puzzle(attempt.puzzle)?.themes ?? []) {
+      const line = by.get(theme) ?? { attempts: 0, solved: 0 };
+      line.attempts++;
+      line.solved += Number(attempt.solved);
+      by.set(theme, line);
+    }
+  }
+  return [...by]
+    .map(([theme, line]) => ({ theme, ...line }))
+    .sort(
+      (a, b) =>
+        a.solved / a.attempts - b.solved / b.attempts ||
+        b.attempts - a.attempts ||
+        a.theme.localeCompare(b.theme),
+    );
+}
+
+/** Adds the puzzle routes to `app`. */
+export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): void {
+  const { store, catalog, relay, now } = routes;
+  const random = routes.random ?? Math.random;
+  const me = bearer(routes.players);
+
+  app.post('/puzzles/attempts', { bodyLimit: ATTEMPT_BYTES }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const parsed = parsePuzzleAttempt(request.body ?? {});
+    if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
+    const player = await me(request, reply);
+    if (!player) return;
+    const wait = await relay.allow(
+      `puzzle:${player.id}`,
+      { count: ATTEMPTS_PER_MINUTE, windowMs: 60_000 },
+      now(),
+    );
+    if (wait > 0) {
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.ceil(wait / 1000)))
+        .send(refusal('rate-limited', 'too many attempts; wait a minute'));
+    }
+    const puzzle = await catalog.puzzle(parsed.value.puzzle);
+    if (!puzzle) {
+      return reply.status(404).send(refusal('no-such-puzzle', 'there is no such puzzle'));
+    }
+    const result = await store.attemptPuzzle({
+      player: player.id,
+      puzzle: puzzle.id,
+      solved: parsed.value.solved,
+      at: now(),
+      start: puzzleStart(puzzle.rating),
+    });
+    return result satisfies PuzzleAttemptReply;
+  });
+
+  app.get('/puzzles/me', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const player = await me(request, reply);
+    if (!player) return;
+    const [record, found] = await Promise.all([store.puzzlePlayer(player.id), catalog.people()]);
+    const { rating, rd, vol } = current({ ...record.rating, games: 0 }, now());
+    const solved = record.attempts.filter((a) => a.solved).length;
+    return {
+      rating: { rating, rd, vol },
+      history: record.attempts.slice(-HISTORY_POINTS).map((a) => ({ at: a.at, rating: a.rating })),
+      themes: themeRecords(record, (id) => catalog.set.get(id) ?? found.get(id)),
+      attempts: record.attempts.length,
+      solved,
+    } satisfies PuzzleDashboard;
+  });
+
+  app.get<{ Querystring: { themes?: unknown } }>('/puzzles/next', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const themes = parsePuzzleThemes(request.query.themes);
+    if (!themes.ok) return reply.status(400).send({ error: themes.error });
+    const player = await me(request, reply);
+    if (!player) return;
+    const [record, all, learned] = await Promise.all([
+      store.puzzlePlayer(player.id),
+      catalog.all(),
+      catalog.ratings(),
+    ]);
+    const done = new Set(record.attempts.map((a) => a.puzzle));
+    const wanted = themes.value;
+    const candidates = all
+      .filter((p) => !done.has(p.id))
+      .filter((p) => wanted.length === 0 || p.themes.some((t) => wanted.includes(t)))
+      .map((p) => ({ id: p.id, rating: ratingOf(p, learned) }));
+    const target = current({ ...record.rating, games: 0 }, now()).rating;
+    const next = nearest(candidates, target, random);
+    if (!next) {
+      return reply
+        .status(404)
+        .send(refusal('no-such-puzzle', 'no puzzle of those themes is left to attempt'));
+    }
+    return { id: next.id, rating: Math.round(next.rating) } satisfies PuzzleNext;
+  });
+
+  app.get('/puzzles/ratings', async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE}`);
+    const learned = await catalog.ratings();
+    const ratings: Record<string, number> = {};
+    for (const [id, s] of learned) ratings[id] = Math.round(s.rating);
+    return { ratings } satisfies PuzzleRatings;
+  });
+
+  app.get('/puzzles/found', async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE}`);
+    const found = await catalog.people();
+    return { format: 'agon-puzzles', version: 1, puzzles: [...found.values()] } as const;
+  });
+}

@@ -1,0 +1,29 @@
+// The child process that scans one finished game for puzzles (scanner.ts starts it at the
+// lowest priority): it is sent the game's start and moves, answers what it found, and exits.
+// A process of its own, so that a search of minutes never holds the server's event loop.
+
+import { emptyHarvest, type FoundPuzzle, parseApn, Searcher, scanGame } from '@agon/engine';
+
+/** What the scanner sends: the game's starting position (APN) and its moves. */
+export interface ScanJob {
+  readonly apn: string;
+  readonly moves: readonly number[];
+  /** Turns from the start that are passed over: an opening is nobody's mistake. */
+  readonly skip: number;
+}
+
+/** What the child answers. */
+export interface ScanAnswer {
+  readonly puzzles: readonly FoundPuzzle[];
+  readonly examined: number;
+}
+
+process.once('message', (job: ScanJob) => {
+  const start = parseApn(job.apn);
+  if (!start.ok) throw new Error(start.error.message);
+  const harvest = emptyHarvest();
+  // A small table, as the generator's: every judgement clears it first.
+  scanGame(new Searcher(2), start.value, job.moves, job.skip, harvest);
+  const answer: ScanAnswer = { puzzles: harvest.puzzles, examined: harvest.examined };
+  process.send!(answer, () => process.exit(0));
+});
