@@ -9,6 +9,7 @@ import type {
   PuzzleAttemptReply,
   PuzzleAttemptRequest,
   PuzzleDashboard,
+  PuzzleNext,
   PuzzleRatings,
 } from '@agon/protocol';
 import { keptIdentity } from '../online/identity.ts';
@@ -105,6 +106,15 @@ export class PuzzleSync {
     return this.get<PuzzleDashboard>('/api/puzzles/me', token);
   }
 
+  /** The server's next puzzle for the player, of one of `themes` (any: none), or undefined. */
+  async next(themes: readonly string[]): Promise<PuzzleNext | undefined> {
+    const token = this.token();
+    if (token === undefined) return undefined;
+    const query = themes.length ? `?themes=${themes.map(encodeURIComponent).join(',')}` : '';
+    const next = await this.get<PuzzleNext>(`/api/puzzles/next${query}`, token);
+    return typeof next?.id === 'string' ? next : undefined;
+  }
+
   /** The learned ratings of the puzzles played online, or undefined. */
   async ratings(): Promise<PuzzleRatings | undefined> {
     return this.get<PuzzleRatings>('/api/puzzles/ratings');
@@ -142,7 +152,9 @@ export class PuzzleSync {
         body: JSON.stringify(request),
       });
       if (!response.ok) return later(response.status) ? 'later' : 'never';
-      return (await response.json()) as PuzzleAttemptReply;
+      const reply = (await response.json()) as PuzzleAttemptReply;
+      // An answer not of the agreed shape counts as taken, but its figures are not used.
+      return Number.isFinite(reply?.player?.rating) ? reply : 'never';
     } catch {
       return 'later';
     }

@@ -83,6 +83,8 @@ export class Trainer {
   readonly online: boolean;
   private puzzles: readonly Puzzle[];
   private stormSeen = new Set<string>();
+  /** The server's choice of the next rated puzzle, asked after each rated try, and its themes. */
+  private upcoming: { readonly id: string; readonly themes: string } | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
 
   private readonly moved = (): void => {
@@ -146,6 +148,11 @@ export class Trainer {
     if (!this.online) return;
     await this.sync.flush();
     this.syncNote.value = undefined;
+    await this.readDashboard();
+  }
+
+  /** The player's dashboard read from the server, its rating taken as theirs. */
+  private async readDashboard(): Promise<void> {
     const dashboard = await this.sync.dashboard();
     if (!dashboard) return;
     batch(() => {
@@ -296,6 +303,7 @@ export class Trainer {
       return;
     }
     if (sent.kind !== 'answered') return;
+    void this.askNext();
     const player = sent.reply.player;
     batch(() => {
       this.syncNote.value = undefined;
@@ -309,6 +317,14 @@ export class Trainer {
       }
     });
     saveRecord(this.record.value);
+  }
+
+  /** Asks the server which rated puzzle should come next, for the themes chosen now. */
+  private async askNext(): Promise<void> {
+    const to = this.address.value;
+    const themes = to.mode === 'rated' ? (to.themes ?? []) : [];
+    const next = await this.sync.next(themes);
+    this.upcoming = next && { id: next.id, themes: themes.join(',') };
   }
 
   /** The puzzle the address asks for (or the picker's choice), and a notice when it is gone. */
@@ -334,6 +350,14 @@ export class Trainer {
     const named = to.id ? pool.find((p) => p.id === to.id) : undefined;
     if (named) return { puzzle: named };
     const record = this.record.value;
+    // The server's choice, when it made one for these themes and it is new to the player.
+    const upcoming = this.upcoming;
+    this.upcoming = undefined;
+    const wanted = (to.themes ?? []).join(',');
+    if (!to.id && difficulty.value === 'normal' && upcoming?.themes === wanted) {
+      const chosen = pool.find((p) => p.id === upcoming.id);
+      if (chosen && !record.played.includes(chosen.id)) return { puzzle: chosen };
+    }
     const puzzle = pickPuzzle(pool, {
       rating: record.rating.rating,
       difficulty: difficulty.value,
@@ -346,6 +370,7 @@ export class Trainer {
   /** Sets up the puzzle the address asks for, or the picker's next one. */
   private open(to: PuzzleAddress): void {
     this.session.value?.stop();
+    if (to.mode === 'dashboard' && this.online) void this.readDashboard();
     // Leaving a storm under way ends it.
     if (to.mode !== 'storm' && this.storm.value && !this.storm.value.over) {
       this.stopClock();
