@@ -29,7 +29,7 @@ import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts
 
 /** The finished game the tests scan, and the puzzles a scan of it finds, worked out here. */
 const record = JSON.parse(readFileSync(new URL('./people-game.json', import.meta.url), 'utf8')) as {
-  moves: string[];
+  moves: string;
 };
 const game = new Game(startPosition());
 const events: GameEvent[] = [

@@ -18,6 +18,9 @@ export interface ScanAnswer {
   readonly examined: number;
 }
 
+// A server that died leaves no scan behind for long: its child goes as soon as it notices.
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', (job: ScanJob) => {
   const start = parseApn(job.apn);
   if (!start.ok) throw new Error(start.error.message);
