@@ -309,6 +309,21 @@ describeInChromium('layout', (browser) => {
       await page.getByTestId('see-solution').click();
       await page.getByTestId('solution-forward').click();
       await check(page, 'puzzle solution');
+      // What the solve teaches, the theme menu open, the storm's card and run, the dashboard.
+      const forward = page.getByTestId('solution-forward');
+      while (await forward.isEnabled()) await forward.click();
+      await page.getByTestId('theme-filter').click();
+      await page.getByTestId('theme-options').waitFor();
+      await check(page, 'puzzle themes');
+      await page.keyboard.press('Escape');
+      await page.goto(url('/puzzles/storm'));
+      await page.getByTestId('storm-start').click();
+      await page.getByTestId('storm-clock').waitFor();
+      await page.locator('.puzzle-page .cell.origin').first().waitFor();
+      await check(page, 'storm');
+      await page.goto(url('/puzzles/dashboard'));
+      await page.getByTestId('dashboard').waitFor();
+      await check(page, 'puzzle dashboard');
       await page.context().close();
 
       expect(problems, `in ${language} at 360 px`).toEqual([]);
