@@ -129,6 +129,9 @@ describeInChromium('puzzles', (browser) => {
     await solve(page, line);
     expect(await rating(page)).toBeGreaterThan(1500);
     expect(await page.getByTestId('rating-change').textContent()).toMatch(/^\+\d+$/);
+    // What the puzzle teaches, a sentence a theme (the moves to win count for none).
+    const taught = line.puzzle.themes.filter((x) => !x.startsWith('win-in-'));
+    expect(await page.getByTestId('puzzle-about').locator('li').count()).toBe(taught.length);
     // The next puzzle is another one, and its address says which.
     await page.getByTestId('next-puzzle').click();
     await expect.poll(() => new URL(page.url()).pathname).not.toBe(`/puzzles/${line.puzzle.id}`);
@@ -216,7 +219,12 @@ describeInChromium('puzzles', (browser) => {
     expect(await page.getByTestId('storm-combo').textContent()).toBe('0');
     expect(await page.getByTestId('storm-score').textContent()).toBe('1');
     // The time runs out: the result, and the best score kept on the device.
-    await page.clock.fastForward('03:00');
+    // A minute left is said (the clock itself is not read out as it ticks), then the end.
+    await page.clock.fastForward('02:00');
+    await expect
+      .poll(() => page.getByTestId('storm-time-said').textContent())
+      .toBe('One minute left.');
+    await page.clock.fastForward('01:00');
     await expect
       .poll(() => page.getByTestId('storm-result').textContent())
       .toBe('You solved 1 puzzle.');

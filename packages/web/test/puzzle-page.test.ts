@@ -336,3 +336,48 @@ describe('the rating online', () => {
     expect(await offline.found()).toBeUndefined();
   });
 });
+
+describe('the trainer with the server away', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('rates a first try on the device, keeps it to send later, and a retry moves nothing', async () => {
+    const store = memoryStorage();
+    vi.stubGlobal('location', { pathname: '/puzzles', search: '' });
+    vi.stubGlobal('history', { pushState: () => undefined, replaceState: () => undefined });
+    vi.stubGlobal('addEventListener', () => undefined);
+    vi.stubGlobal('removeEventListener', () => undefined);
+    // A one-move puzzle, alone in the set, so it is the one shown.
+    const { puzzle } = captorPuzzle();
+    const one: Puzzle = { ...puzzle, id: 'one', solution: puzzle.solution.slice(0, 1) };
+    const oneLine = replayPuzzle({ ...one, goal: 'queen' });
+    if (!oneLine.ok) throw new Error(oneLine.error.message);
+    const set = [{ ...one, goal: 'queen' as const }];
+    const offline = fakeFetch(() => new TypeError('offline'));
+    const sync = new PuzzleSync(offline.fetcher, () => 'secret');
+    const { Trainer } = await import('../src/puzzles/trainer.ts');
+    const trainer = new Trainer(set, NO_ENGINE, () => 5_000, sync);
+    trainer.start();
+    const session = trainer.session.value!;
+    session.play(oneLine.value.moves[0]!);
+    expect(session.phase.value).toBe('solved');
+    // The device's rating moved at once.
+    const rated = trainer.record.value.rating.rating;
+    expect(rated).toBeGreaterThan(1500);
+    expect(trainer.change.value).toBeGreaterThan(0);
+    // The server could not be reached: the try waits on the device, and the page says so.
+    await vi.waitFor(() => expect(trainer.syncNote.value).toMatch(/^Kept on this device/));
+    expect(queuedAttempts()).toEqual([{ puzzle: 'one', solved: true }]);
+    expect(JSON.parse(store.get('agon.puzzles.v1')!).played).toEqual(['one']);
+    // The same puzzle again is practice: no rating change, nothing more to send.
+    trainer.next();
+    const again = trainer.session.value!;
+    expect(again).not.toBe(session);
+    again.play(oneLine.value.moves[0]!);
+    expect(trainer.record.value.rating.rating).toBe(rated);
+    expect(trainer.change.value).toBeUndefined();
+    expect(queuedAttempts()).toHaveLength(1);
+    trainer.stop();
+  });
+});

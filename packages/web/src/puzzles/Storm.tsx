@@ -69,6 +69,15 @@ export function StormBar({ trainer }: { readonly trainer: Trainer }) {
   const run = trainer.storm.value;
   const left = run ? stormLeft(run, trainer.now.value) : STORM_MS;
   const low = run !== undefined && !run.over && left < 30_000;
+  // Said once as the time passes each mark (the clock itself is not read out as it ticks).
+  const said =
+    run === undefined || run.over
+      ? ''
+      : left <= 10_000
+        ? pt('storm.secondsLeft', { seconds: 10 })
+        : left <= 60_000
+          ? pt('storm.minuteLeft')
+          : '';
   return (
     <div class="puzzle-score storm-bar" data-testid="storm-bar">
       <div class="storm-stat">
@@ -85,6 +94,9 @@ export function StormBar({ trainer }: { readonly trainer: Trainer }) {
         <span class="score-label">{pt('storm.combo')}</span>
         <strong data-testid="storm-combo">{run?.combo ?? 0}</strong>
       </div>
+      <p class="sr-only" aria-live="polite" data-testid="storm-time-said">
+        {said}
+      </p>
     </div>
   );
 }

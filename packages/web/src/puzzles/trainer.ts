@@ -29,7 +29,7 @@ import { PuzzleSession } from './session.ts';
 import { listPuzzles } from './set.ts';
 import { afterPuzzle, loadRecord, type PuzzleRecord, saveRecord, weakestFirst } from './store.ts';
 import { afterStormPuzzle, type StormState, startStorm, tickStorm } from './storm.ts';
-import { PuzzleSync } from './sync.ts';
+import { PuzzleSync, queuedAttempts } from './sync.ts';
 import { pt } from './text.ts';
 
 /** How often a storm's clock is read while it runs. */
@@ -147,7 +147,8 @@ export class Trainer {
     this.puzzles = puzzles;
     if (!this.online) return;
     await this.sync.flush();
-    this.syncNote.value = undefined;
+    // The note stays while a try still waits to be sent.
+    if (queuedAttempts().length === 0) this.syncNote.value = undefined;
     await this.readDashboard();
   }
 

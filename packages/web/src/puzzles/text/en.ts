@@ -106,6 +106,8 @@ export const en = {
   'storm.missed': 'Wrong move: {seconds} seconds off.',
   'storm.over': 'Time is up.',
   'storm.result': { one: 'You solved {count} puzzle.', other: 'You solved {count} puzzles.' },
+  'storm.minuteLeft': 'One minute left.',
+  'storm.secondsLeft': '{seconds} seconds left.',
   'storm.misses': 'Wrong moves',
   'storm.bestCombo': 'Best combo',
   'storm.best': 'Your best: {count}',

@@ -129,6 +129,8 @@ export const fi: PuzzleCatalog = {
   'storm.missed': 'Väärä siirto: {seconds} sekuntia pois.',
   'storm.over': 'Aika loppui.',
   'storm.result': { one: 'Ratkaisit {count} tehtävän.', other: 'Ratkaisit {count} tehtävää.' },
+  'storm.minuteLeft': 'Minuutti jäljellä.',
+  'storm.secondsLeft': '{seconds} sekuntia jäljellä.',
   'storm.misses': 'Vääriä siirtoja',
   'storm.bestCombo': 'Paras sarja',
   'storm.best': 'Paras tuloksesi: {count}',

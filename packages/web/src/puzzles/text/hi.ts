@@ -124,6 +124,8 @@ export const hi: PuzzleCatalog = {
   'storm.missed': 'गलत चाल: {seconds} सेकंड कटे।',
   'storm.over': 'समय खत्म।',
   'storm.result': { one: 'आपने {count} पहेली हल की।', other: 'आपने {count} पहेलियाँ हल कीं।' },
+  'storm.minuteLeft': 'एक मिनट बचा है।',
+  'storm.secondsLeft': '{seconds} सेकंड बचे हैं।',
   'storm.misses': 'गलत चालें',
   'storm.bestCombo': 'सबसे अच्छा कॉम्बो',
   'storm.best': 'आपका सर्वश्रेष्ठ: {count}',

@@ -141,6 +141,8 @@ export const ru: PuzzleCatalog = {
     many: 'Вы решили {count} задач.',
     other: 'Вы решили {count} задачи.',
   },
+  'storm.minuteLeft': 'Осталась минута.',
+  'storm.secondsLeft': 'Осталось {seconds} секунд.',
   'storm.misses': 'Неверных ходов',
   'storm.bestCombo': 'Лучшая серия',
   'storm.best': 'Ваш рекорд: {count}',
