@@ -55,6 +55,16 @@ export function themesOf(
     if (own && moveKind(move) === STEP) {
       if (left.has(moveTo(move))) tags.add('make-room');
       left.add(moveFrom(move));
+      if (i === 0 && !last && goal === 'win') {
+        // How the combination begins: a guard stepping into the throne ring, or a move that
+        // prepares outside it.
+        const queen = (pos.board[moveFrom(move)]! & QUEEN_BIT) !== 0;
+        if (!queen && ring[moveFrom(move)]! === 2 && ring[moveTo(move)]! === 1) {
+          tags.add('ring-entry');
+        } else if (ring[moveTo(move)]! > 1) {
+          tags.add('from-afar');
+        }
+      }
     }
     if (solverChose[i] && !own) tags.add('captor-rule');
     if (own && moveKind(move) === STEP) {

@@ -33,6 +33,8 @@ export const PUZZLE_THEMES = [
   'r12-trap',
   'placement',
   'quiet-move',
+  'ring-entry',
+  'from-afar',
   'ring-closure',
   'throne-entry',
   'sacrifice',
