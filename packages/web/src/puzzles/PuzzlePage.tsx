@@ -187,13 +187,13 @@ function Solving({
           pick={solution ? (p) => session.showPly(p) : undefined}
           empty={pt('movesEmpty')}
         />
+        {!storm && (phase === 'solved' || (solution && ply === puzzle.solution.length)) && (
+          <About puzzle={puzzle} />
+        )}
       </section>
       <div class="status-area">
         {notice && <p class="game-kind">{notice}</p>}
         <Status text={session.status.value()} testId="puzzle-status" />
-        {!storm && (phase === 'solved' || (solution && ply === puzzle.solution.length)) && (
-          <About puzzle={puzzle} />
-        )}
       </div>
       {!storm && (
         <div class="actions">
