@@ -279,6 +279,48 @@ describeInChromium('puzzles', (browser) => {
     await context.close();
   });
 
+  it('shows the dashboard: the rating charted, the weakest theme first, a click practises it', async () => {
+    const byId = linesById();
+    // Two themes of the set, the rarer one the weaker in the seeded record.
+    const counts = new Map<string, number>();
+    for (const l of byId.values()) {
+      for (const x of l.puzzle.themes) counts.set(x, (counts.get(x) ?? 0) + 1);
+    }
+    const [strong, weak] = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
+    const record = {
+      rating: { rating: 1580, rd: 120, vol: 0.06 },
+      played: ['a', 'b', 'c', 'd'],
+      solved: ['a', 'b'],
+      bestStreak: 0,
+      bestStorm: 0,
+      history: [1500, 1530, 1510, 1580].map((rating, at) => ({ at, rating })),
+      themes: { [strong!]: { attempts: 3, solved: 2 }, [weak!]: { attempts: 2, solved: 0 } },
+    };
+    const context = await newContext(browser());
+    await context.addInitScript((text) => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem('agon.puzzles.v1', text);
+      sessionStorage.setItem('seeded', '1');
+    }, JSON.stringify(record));
+    const page = await context.newPage();
+    await page.goto(new URL('/puzzles', inject('baseURL')).href);
+    await page.getByTestId('dashboard-link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/puzzles/dashboard');
+    expect(await page.getByTestId('dashboard-rating').textContent()).toBe('1580');
+    expect(await page.getByTestId('dashboard-solved').textContent()).toBe('2');
+    expect(await page.getByTestId('dashboard-attempted').textContent()).toBe('4');
+    expect(await page.getByRole('img', { name: /from 1500 to 1580/ }).count()).toBe(1);
+    const rows = page.getByTestId('dashboard-themes').locator('button');
+    expect(await rows.evaluateAll((b) => b.map((x) => x.getAttribute('data-theme')))).toEqual([
+      weak,
+      strong,
+    ]);
+    await rows.first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe(weak);
+    await expect.poll(() => status(page).textContent()).toBe('Find the best move.');
+    expect(byId.get(await shownId(page))?.puzzle.themes).toContain(weak);
+    await context.close();
+  });
+
   it('keeps the puzzle set out of the first page, and fetches it for the puzzle page', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
