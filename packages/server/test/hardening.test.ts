@@ -391,7 +391,7 @@ describe('8. a full disk', () => {
         g.white.peer.close();
         g.black.peer.close();
       },
-      { fileSizeKiB: 256 },
+      { fileSizeKiB: 512 },
     ));
 });
 

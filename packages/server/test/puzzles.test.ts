@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../src/postgres-store.ts';
 import { shippedSet } from '../src/puzzles/catalog.ts';
 import { PUZZLE_START_RD } from '../src/puzzles/rating.ts';
-import { ATTEMPTS_PER_MINUTE } from '../src/puzzles/routes.ts';
+import { ATTEMPTS_PER_MINUTE, nearest } from '../src/puzzles/routes.ts';
 import { buildServer, type ServerOptions } from '../src/server.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
 import { dataFolder, fakeApp, remove } from './harness.ts';
@@ -267,6 +267,22 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
     }, 60_000);
   });
 }
+
+describe('the next puzzle', () => {
+  it('is drawn from the nearest window around the rating that holds one', () => {
+    const at = (...ratings: number[]) => ratings.map((rating) => ({ rating }));
+    const draws = [0, 0.5, 0.999];
+    for (const draw of draws) {
+      expect(nearest(at(1000, 1450, 1620, 2500), 1500, () => draw)).toEqual({ rating: 1450 });
+      // ±100 holds none, ±200 two: either, as drawn.
+      expect(nearest(at(700, 1320, 1690, 2500), 1500, () => draw)!.rating).toBe(
+        draw < 0.5 ? 1320 : 1690,
+      );
+      expect(nearest(at(900), 3000, () => draw)).toEqual({ rating: 900 });
+    }
+    expect(nearest([], 1500, Math.random)).toBeUndefined();
+  });
+});
 
 let folder: string | undefined;
 afterAll(() => {

@@ -24,12 +24,12 @@ import type { PuzzlePlayer, PuzzleStore } from './store.ts';
 /** Attempts one player may send a minute: a fast storm (a puzzle every 2 s) stays under it. */
 export const ATTEMPTS_PER_MINUTE = 40;
 /** The most points of the rating history the dashboard shows, the latest. */
-export const HISTORY_POINTS = 200;
+const HISTORY_POINTS = 200;
 /**
  * The first window around the player's rating the next puzzle is drawn from, ± points; it
  * doubles until a puzzle is in it.
  */
-export const NEXT_WINDOW = 100;
+const NEXT_WINDOW = 100;
 /** The largest an attempt's body may be. */
 const ATTEMPT_BYTES = 256;
 /** How long the public answers may be kept by a cache, in seconds. */
@@ -43,8 +43,6 @@ export interface PuzzleRoutes {
   /** Counts actions on every process together, for the limit on attempts. */
   readonly relay: Pick<Relay, 'allow'>;
   readonly now: () => number;
-  /** Draws the next puzzle among those near enough; Math.random but in tests. */
-  readonly random?: () => number;
 }
 
 /** The puzzle's rating now: learned if played online, else the set's. */
@@ -94,7 +92,6 @@ function themeRecords(
 /** Adds the puzzle routes to `app`. */
 export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): void {
   const { store, catalog, relay, now } = routes;
-  const random = routes.random ?? Math.random;
   const me = bearer(routes.players);
 
   app.post('/puzzles/attempts', { bodyLimit: ATTEMPT_BYTES }, async (request, reply) => {
@@ -162,7 +159,7 @@ export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): voi
       .filter((p) => wanted.length === 0 || p.themes.some((t) => wanted.includes(t)))
       .map((p) => ({ id: p.id, rating: ratingOf(p, learned) }));
     const target = current({ ...record.rating, games: 0 }, now()).rating;
-    const next = nearest(candidates, target, random);
+    const next = nearest(candidates, target, Math.random);
     if (!next) {
       return reply
         .status(404)
