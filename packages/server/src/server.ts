@@ -22,7 +22,7 @@ import { registerOnline } from './online.ts';
 import type { PlayerStore } from './players.ts';
 import { Problems } from './problems.ts';
 import { vapidKeys, WebPush } from './push.ts';
-import { PuzzleCatalog, shippedSet } from './puzzles/catalog.ts';
+import { lazySet, PuzzleCatalog } from './puzzles/catalog.ts';
 import { PuzzleScanner, type ScanOptions } from './puzzles/scanner.ts';
 import type { PuzzleStore } from './puzzles/store.ts';
 import { LocalRelay, type Relay } from './relay.ts';
@@ -232,7 +232,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The games rate their ends and seat their players through the settlement; the lobby makes
   // games in the hub, and puts back on the board the games the hub holds.
   const tournaments = new Tournaments(store, now);
-  const puzzleSet = shippedSet();
+  const puzzleSet = lazySet();
   const scanner = new PuzzleScanner(
     { store, games: store, set: puzzleSet, problems, now },
     options.puzzleScan,

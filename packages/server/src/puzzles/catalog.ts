@@ -1,5 +1,5 @@
-// The puzzles the server knows: the shipped set (@agon/puzzles, read once at start and checked
-// through the rules) and those found in people's games (read from the store, a few seconds
+// The puzzles the server knows: the shipped set (@agon/puzzles, read once when first needed
+// and checked through the rules) and those found in people's games (read from the store, a few seconds
 // old at most), with their learned ratings likewise.
 
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,19 @@ export function shippedSet(): readonly Puzzle[] {
   const set = parsePuzzleSet(readFileSync(file, 'utf8'));
   if (!set.ok) throw new Error(`the puzzle set ${file} is broken: ${set.error.message}`);
   return set.value.puzzles;
+}
+
+/**
+ * The shipped set, read on the first call and kept. Replaying every line takes the best part of
+ * a second on a busy machine: a server that no one asks for a puzzle never spends it, and no
+ * server's start waits for it.
+ */
+export function lazySet(): () => readonly Puzzle[] {
+  let set: readonly Puzzle[] | undefined;
+  return () => {
+    set ??= shippedSet();
+    return set;
+  };
 }
 
 /**
@@ -48,12 +61,15 @@ class Cached<T> {
 
 /** The set and the found puzzles together, and their learned ratings. */
 export class PuzzleCatalog {
-  private readonly shipped: ReadonlyMap<string, Puzzle>;
+  private shippedById: ReadonlyMap<string, Puzzle> | undefined;
   private readonly found: Cached<ReadonlyMap<string, Puzzle>>;
   private readonly standings: Cached<ReadonlyMap<string, PuzzleStanding>>;
 
-  constructor(set: readonly Puzzle[], store: PuzzleStore, now: () => number) {
-    this.shipped = new Map(set.map((p) => [p.id, p]));
+  constructor(
+    private readonly set: () => readonly Puzzle[],
+    store: PuzzleStore,
+    now: () => number,
+  ) {
     this.found = new Cached(
       async () => new Map((await store.foundPuzzles()).map((p) => [p.id, p])),
       CATALOG_TTL_MS,
@@ -66,9 +82,10 @@ export class PuzzleCatalog {
     );
   }
 
-  /** The shipped set's puzzles. */
-  get set(): ReadonlyMap<string, Puzzle> {
-    return this.shipped;
+  /** The shipped set's puzzles, by id. */
+  get shipped(): ReadonlyMap<string, Puzzle> {
+    this.shippedById ??= new Map(this.set().map((p) => [p.id, p]));
+    return this.shippedById;
   }
 
   /** The puzzles found in people's games. */

@@ -135,7 +135,7 @@ export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): voi
     return {
       rating: { rating, rd, vol },
       history: record.attempts.slice(-HISTORY_POINTS).map((a) => ({ at: a.at, rating: a.rating })),
-      themes: themeRecords(record, (id) => catalog.set.get(id) ?? found.get(id)),
+      themes: themeRecords(record, (id) => catalog.shipped.get(id) ?? found.get(id)),
       attempts: record.attempts.length,
       solved,
     } satisfies PuzzleDashboard;

@@ -127,7 +127,7 @@ export interface ScannerContext {
   readonly store: PuzzleStore;
   readonly games: GameStore;
   /** The shipped set, whose puzzles are not found again. */
-  readonly set: readonly Puzzle[];
+  readonly set: () => readonly Puzzle[];
   readonly problems: Problems;
   readonly now: () => number;
 }
@@ -216,7 +216,7 @@ export class PuzzleScanner {
       if (this.stopped) c.kill('SIGKILL');
     });
     this.child = undefined;
-    const known = [...this.context.set, ...(await this.context.store.foundPuzzles())];
+    const known = [...this.context.set(), ...(await this.context.store.foundPuzzles())];
     return namePuzzles(answer.puzzles, known, id);
   }
 
