@@ -244,7 +244,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     now,
     (game, setup, outcome, played) =>
       recordResult(tournaments, game, setup, outcome, played, now()),
-    (game, setup, outcome, played) => scanner.queue(game, setup, outcome, played.plies),
+    (game, _setup, outcome, played) => scanner.queue(game, outcome, played.plies),
   );
   const network = await networkKeys(store);
   const keys = await vapidKeys(store);

@@ -4,12 +4,15 @@
 
 import { emptyHarvest, type FoundPuzzle, parseApn, Searcher, scanGame } from '@agon/engine';
 
-/** What the scanner sends: the game's starting position (APN) and its moves. */
+/** What the scanner sends: the game's id, starting position (APN), moves and rules. */
 export interface ScanJob {
+  readonly game: string;
   readonly apn: string;
   readonly moves: readonly number[];
   /** Turns from the start that are passed over: an opening is nobody's mistake. */
   readonly skip: number;
+  /** R16: the captor places a captured queen, so the puzzles are judged (and played) by it. */
+  readonly captorPlacesQueen: boolean;
 }
 
 /** What the child answers. */
@@ -26,7 +29,11 @@ process.once('message', (job: ScanJob) => {
   if (!start.ok) throw new Error(start.error.message);
   const harvest = emptyHarvest();
   // A small table, as the generator's: every judgement clears it first.
-  scanGame(new Searcher(2), start.value, job.moves, job.skip, harvest);
+  scanGame(new Searcher(2), start.value, job.moves, job.skip, harvest, {}, undefined, {
+    source: 'people',
+    game: job.game,
+    captorPlacesQueen: job.captorPlacesQueen,
+  });
   const answer: ScanAnswer = { puzzles: harvest.puzzles, examined: harvest.examined };
   process.send!(answer, () => process.exit(0));
 });

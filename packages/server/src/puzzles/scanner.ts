@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type FoundPuzzle, makeApn, type Puzzle } from '@agon/engine';
 import type { OutcomeView } from '@agon/protocol';
 import type { Problems } from '../problems.ts';
-import type { GameSetup, GameStore } from '../store.ts';
+import type { GameStore } from '../store.ts';
 import { restoreTable } from '../table.ts';
 import type { ScanAnswer, ScanJob } from './scan-child.ts';
 import type { PuzzleStore } from './store.ts';
@@ -41,12 +41,9 @@ export const DEFAULT_SCAN: ScanOptions = {
   pollMs: 60_000,
 };
 
-/**
- * Whether a finished game is worth a scan: not called off (aborted), long enough, and under
- * the rules the engine's scan judges (R10: the engine's scan takes no R16 yet).
- */
-export function scannable(setup: GameSetup, outcome: OutcomeView, plies: number): boolean {
-  return outcome.reason !== 'aborted' && plies >= MIN_PLIES && setup.captorPlacesQueen !== true;
+/** Whether a finished game is worth a scan: not called off (aborted), and long enough. */
+export function scannable(outcome: OutcomeView, plies: number): boolean {
+  return outcome.reason !== 'aborted' && plies >= MIN_PLIES;
 }
 
 /** The id the generator gives a puzzle (packages/cli, `agon puzzles`): a hash of its position. */
@@ -60,11 +57,7 @@ export function puzzleIdOf(apn: string): string {
  * The puzzles of `found` not yet known (by position), each with an id no known puzzle has:
  * the position's hash, or with 2, 3... after it when another position has that hash.
  */
-export function namePuzzles(
-  found: readonly FoundPuzzle[],
-  known: readonly Puzzle[],
-  game: string,
-): Puzzle[] {
+export function namePuzzles(found: readonly FoundPuzzle[], known: readonly Puzzle[]): Puzzle[] {
   const ids = new Set(known.map((p) => p.id));
   const positions = new Set(known.map((p) => p.apn));
   const named: Puzzle[] = [];
@@ -75,7 +68,7 @@ export function namePuzzles(
     for (let n = 2; ids.has(id); n++) id = `${base}${n}`;
     ids.add(id);
     positions.add(p.apn);
-    named.push({ ...p, id, source: 'people', game });
+    named.push({ id, ...p });
   }
   return named;
 }
@@ -153,8 +146,8 @@ export class PuzzleScanner {
   }
 
   /** Queues a lobby game that has just ended, if it is worth a scan; its promise is the queueing. */
-  async queue(id: string, setup: GameSetup, outcome: OutcomeView, plies: number): Promise<void> {
-    if (!scannable(setup, outcome, plies)) return;
+  async queue(id: string, outcome: OutcomeView, plies: number): Promise<void> {
+    if (!scannable(outcome, plies)) return;
     await this.context.store.queueScan(id, this.context.now());
     this.kick();
   }
@@ -207,9 +200,11 @@ export class PuzzleScanner {
     if (!stored) return [];
     const table = restoreTable(stored, this.context.now());
     const job: ScanJob = {
+      game: id,
       apn: makeApn(table.game.initial),
       moves: [...table.game.moves],
       skip: SCAN_SKIP,
+      captorPlacesQueen: table.game.captorPlacesQueen,
     };
     const answer = await runChild(job, this.options!.timeoutMs, (c) => {
       this.child = c;
@@ -217,7 +212,7 @@ export class PuzzleScanner {
     });
     this.child = undefined;
     const known = [...this.context.set(), ...(await this.context.store.foundPuzzles())];
-    return namePuzzles(answer.puzzles, known, id);
+    return namePuzzles(answer.puzzles, known);
   }
 
   /**
