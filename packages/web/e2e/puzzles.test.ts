@@ -17,6 +17,7 @@ import {
   type PuzzleLine,
   parsePuzzleSet,
   replayPuzzle,
+  solverChooses,
 } from '@agon/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -36,9 +37,12 @@ function lines(): PuzzleLine[] {
   });
 }
 
-/** A puzzle of two or more of the solver's moves (so a reply is awaited), the first such. */
+/**
+ * A puzzle of two or more of the solver's moves (so a reply is awaited), the first such (under
+ * R10: the keyboard and taps here move the piece they pick up).
+ */
 function longPuzzle(): PuzzleLine {
-  const found = lines().find((l) => l.moves.length >= 3);
+  const found = lines().find((l) => l.moves.length >= 3 && !l.puzzle.queenPlacement);
   if (!found) throw new Error('the set has no puzzle of two moves or more');
   return found;
 }
@@ -91,18 +95,29 @@ async function makeMove(page: Page, move: Move, hands: Hands): Promise<void> {
   }
 }
 
-/** Plays the solver's moves of `line`, each reply awaited on the board. */
-async function solve(page: Page, line: PuzzleLine, hands: Hands = 'click'): Promise<void> {
-  for (let i = 0; i < line.moves.length; i += 2) {
-    await makeMove(page, line.moves[i]!, hands);
-    if (i === line.moves.length - 1) break;
-    await expect.poll(() => status(page).textContent()).toBe('Good move. Keep going.');
-    // The reply has landed when the list holds it and the board may be played again.
-    await expect
-      .poll(() => page.locator('[data-testid="move-list"] .move:not(.empty)').count())
-      .toBe(i + 2);
-    await page.locator('.cell.origin').first().waitFor();
+/**
+ * Plays the moves of `line` the solver chooses (their own, and under R16 the cell of a queen
+ * they captured), each reply awaited on the board.
+ */
+async function playLine(page: Page, line: PuzzleLine, hands: Hands = 'click'): Promise<void> {
+  const pos = line.start();
+  for (let i = 0; i < line.moves.length; i++) {
+    const move = line.moves[i]!;
+    if (solverChooses(line.puzzle, i, pos)) {
+      // The moves before it have landed when the list holds them and the board may be played.
+      await expect
+        .poll(() => page.locator('[data-testid="move-list"] .move:not(.empty)').count())
+        .toBe(i);
+      await page.locator('.cell.origin').first().waitFor();
+      await makeMove(page, move, hands);
+    }
+    pos.make(move);
   }
+}
+
+/** Solves `line` by playing it, and sees it said. */
+async function solve(page: Page, line: PuzzleLine, hands: Hands = 'click'): Promise<void> {
+  await playLine(page, line, hands);
   await expect.poll(() => status(page).textContent()).toBe('Solved!');
 }
 
@@ -195,15 +210,7 @@ describeInChromium('puzzles', (browser) => {
     expect(await page.getByTestId('storm-score').textContent()).toBe('0');
     const first = byId.get(await shownId(page))!;
     // Solved: the score goes up and the next puzzle is there at once.
-    for (let i = 0; i < first.moves.length; i += 2) {
-      await makeMove(page, first.moves[i]!, 'click');
-      if (i === first.moves.length - 1) break;
-      await expect.poll(() => status(page).textContent()).toBe('Good move. Keep going.');
-      await expect
-        .poll(() => page.locator('[data-testid="move-list"] .move:not(.empty)').count())
-        .toBe(i + 2);
-      await page.locator('.cell.origin').first().waitFor();
-    }
+    await playLine(page, first);
     await expect.poll(() => page.getByTestId('storm-score').textContent()).toBe('1');
     expect(await page.getByTestId('storm-combo').textContent()).toBe('1');
     await expect.poll(() => status(page).textContent()).toBe('Solved. Score: 1.');
