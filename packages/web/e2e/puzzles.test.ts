@@ -39,10 +39,13 @@ function lines(): PuzzleLine[] {
 
 /**
  * A puzzle of two or more of the solver's moves (so a reply is awaited), the first such (under
- * R10: the keyboard and taps here move the piece they pick up).
+ * R10: the keyboard and taps here move the piece they pick up) with White to solve: the board
+ * is then unflipped, as the arrow keys' route (`arrowKeys`) is worked out.
  */
 function longPuzzle(): PuzzleLine {
-  const found = lines().find((l) => l.moves.length >= 3 && !l.puzzle.queenPlacement);
+  const found = lines().find(
+    (l) => l.moves.length >= 3 && !l.puzzle.queenPlacement && l.solver === 'white',
+  );
   if (!found) throw new Error('the set has no puzzle of two moves or more');
   return found;
 }
