@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
   emptyHarvest,
+  estimateRating,
   type FoundPuzzle,
   MAX_PUZZLE_MOVES,
   makePuzzleSet,
@@ -19,6 +20,8 @@ import {
   parseAgn,
   parsePuzzleSet,
   puzzleThemes,
+  replayPuzzle,
+  Searcher,
   STANDARD_APN,
   seededRandom,
 } from '@agon/engine';
@@ -62,7 +65,7 @@ export const puzzlesCommand: Command = {
   summary: 'find and prove puzzles in engine games and records, and write a puzzle set',
   usage: `usage: agon puzzles [<agn file>...] [--games <N>] [--seed <S>] [--levels <lo>-<hi>]
                    [--placement <P>] [--captor <P>] [--source <S>] [--scan-depth <D>]
-                   [--keep <set>] [--concurrency <C>] [--out <file>] [--limit <K>]
+                   [--keep <set>] [--rerate] [--concurrency <C>] [--out <file>] [--limit <K>]
 
 Plays N games between the computer's levels (each side a level drawn from lo to hi,
 default 2-8, after a random opening of 2 to 7 turns) and reads the records in each AGN
@@ -90,6 +93,8 @@ rest were dropped) goes to standard error.
                       and 4, about four times slower)
   --keep <set>        a puzzle set whose puzzles the new set keeps (a later run adds to
                       an earlier one; a position found again keeps its old puzzle)
+  --rerate            give every puzzle kept its starting rating again, by the current
+                      estimate (themes are always found again)
   --concurrency <C>   worker threads (default 1)
   --limit <K>         keep at most K puzzles, spread over the ratings (default all)
   --out <file>        write the set there`,
@@ -107,6 +112,7 @@ rest were dropped) goes to standard error.
       out: 'value',
       'scan-depth': 'value',
       keep: 'value',
+      rerate: 'switch',
     });
     const games = args.integer('games', 0, 1_000_000) ?? 0;
     const seed = args.integer('seed', 0, 2 ** 31 - 1) ?? 1;
@@ -123,8 +129,8 @@ rest were dropped) goes to standard error.
     const keep = args.value('keep');
     const earlier = keep === undefined ? [] : readSet('puzzles', keep);
     const records = args.positionals.flatMap(readRecords);
-    if (games === 0 && records.length === 0) {
-      throw new CommandError('puzzles: nothing to look at: give --games or AGN files');
+    if (games === 0 && records.length === 0 && keep === undefined) {
+      throw new CommandError('puzzles: nothing to look at: give --games, AGN files or --keep');
     }
     const random = seededRandom(seed);
     const level = () => low + Math.floor(random() * (high - low + 1));
@@ -164,7 +170,9 @@ rest were dropped) goes to standard error.
     // All threads' time: the process's usage counts its worker threads.
     const used = process.cpuUsage(cpuBefore);
     const cpuMinutes = (used.user + used.system) / 60e6;
-    const kept = choose(unique([...earlier, ...total.puzzles]), limit).map((p) => ({
+    const all = unique([...earlier, ...total.puzzles]);
+    const rated = args.has('rerate') ? rateAgain(all) : all;
+    const kept = choose(rated, limit).map((p) => ({
       ...p,
       themes: puzzleThemes(p) ?? p.themes,
     }));
@@ -298,6 +306,18 @@ function addHarvest(total: PuzzleHarvest, part: PuzzleHarvest): void {
   total.puzzles.push(...part.puzzles);
   total.examined += part.examined;
   for (const r of PUZZLE_REJECTIONS) total.rejected[r] += part.rejected[r];
+}
+
+// Each puzzle's starting rating by the current estimate (levels, length, themes).
+function rateAgain<T extends FoundPuzzle>(puzzles: readonly T[]): T[] {
+  const searcher = new Searcher(2);
+  return puzzles.map((p) => {
+    const line = replayPuzzle({ id: 'rate', ...p });
+    if (!line.ok) return p;
+    const { moves } = line.value;
+    const captor = p.queenPlacement === 'captor';
+    return { ...p, rating: estimateRating(searcher, line.value.start(), moves, p.goal, captor) };
+  });
 }
 
 // One puzzle per position: two games may pass through the same one; the first found stays.

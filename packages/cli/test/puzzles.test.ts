@@ -37,6 +37,13 @@ describe('agon puzzles', () => {
     const checked = await agon(['verify-puzzles', out, '--concurrency', '2']);
     expect(checked.stdout).toContain(`verified ${puzzles.length} of ${puzzles.length} puzzles`);
     expect(checked.status).toBe(0);
+    // Written again with --rerate: the same puzzles, each rated by the estimate again.
+    const again = join(dir, 'again.json');
+    const rerated = await agon(['puzzles', '--keep', out, '--rerate', '--out', again]);
+    expect(rerated.status).toBe(0);
+    const second = parsePuzzleSet(readFileSync(again, 'utf8'));
+    const ids = (s: typeof set) => (s.ok ? s.value.puzzles.map((p) => p.id).sort() : []);
+    expect(ids(second)).toEqual(ids(set));
   }, 180_000);
 
   it('verify-puzzles names a puzzle whose line is not the only solution, and fails', async () => {

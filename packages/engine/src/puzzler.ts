@@ -26,6 +26,7 @@ import {
   type Puzzle,
   type PuzzleGoal,
   type PuzzleSource,
+  type PuzzleTheme,
   reachesGoal,
   solutionText,
 } from './puzzle.ts';
@@ -260,10 +261,22 @@ function materialGoal(
   return found;
 }
 
+// What a theme adds to a puzzle's starting rating: the ideas that are harder to see than a
+// guard stepping into the ring (a first move away from the ring, a step aside, a stalemate, a
+// piece given up, a defence whose threat must be seen first, the R16 placement).
+const THEME_WEIGHT: Partial<Record<PuzzleTheme, number>> = {
+  'quiet-move': 100,
+  'from-afar': 100,
+  'make-room': 80,
+  'r12-trap': 120,
+  sacrifice: 150,
+  defence: 150,
+  'captor-rule': 100,
+};
+
 /**
  * A starting difficulty: how many of the computer's levels 1-9 miss the first move (each a
- * step of 130), how long the line is, whether the first move is a quiet one, and a defence's
- * extra weight (the threat must be seen first).
+ * step of 130), how long the line is, and the weight of its themes (THEME_WEIGHT).
  */
 export function estimateRating(
   searcher: Searcher,
@@ -277,9 +290,12 @@ export function estimateRating(
   for (let level = 1; level <= 9; level++) {
     if (levelChoice(searcher, pos, level, captor) !== first) missed++;
   }
-  const quiet = pos.stepCaptures(first) === 0 && goal !== 'defend' ? 100 : 0;
-  const threat = goal === 'defend' ? 150 : 0;
-  const rating = 650 + 130 * missed + 70 * (((moves.length + 1) >> 1) - 1) + quiet + threat;
+  const chose = choosers(pos, moves, captor);
+  const themes = themesOf(pos, moves, goal, chose).reduce(
+    (sum, theme) => sum + (THEME_WEIGHT[theme] ?? 0),
+    0,
+  );
+  const rating = 650 + 130 * missed + 70 * (((moves.length + 1) >> 1) - 1) + themes;
   const [low, high] = PUZZLE_RATING_RANGE;
   return Math.round(Math.min(high, Math.max(low, rating)));
 }
