@@ -311,7 +311,9 @@ describeInChromium('layout', (browser) => {
       await check(page, 'puzzle solution');
       // What the solve teaches, the theme menu open, the storm's card and run, the dashboard.
       const forward = page.getByTestId('solution-forward');
-      while (await forward.isEnabled()) await forward.click();
+      // Forced: the button may turn disabled between the look and the click, and a click
+      // on it then does nothing rather than wait for it to come back.
+      while (await forward.isEnabled()) await forward.click({ force: true });
       await page.getByTestId('theme-filter').click();
       await page.getByTestId('theme-options').waitFor();
       await check(page, 'puzzle themes');
