@@ -19,6 +19,7 @@ import {
   type PuzzleSource,
   parseAgn,
   parsePuzzleSet,
+  puzzleIdOf,
   puzzleThemes,
   replayPuzzle,
   Searcher,
@@ -340,17 +341,11 @@ function withIds(puzzles: readonly (FoundPuzzle | Puzzle)[]): Puzzle[] {
   const used = new Set(puzzles.flatMap((p) => ('id' in p ? [p.id] : [])));
   return puzzles.map((p) => {
     if ('id' in p) return p;
-    let id = idOf(p.apn);
-    for (let n = 2; used.has(id); n++) id = `${idOf(p.apn)}${n}`;
+    let id = puzzleIdOf(p.apn);
+    for (let n = 2; used.has(id); n++) id = `${puzzleIdOf(p.apn)}${n}`;
     used.add(id);
     return { id, ...p };
   });
-}
-
-function idOf(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36).padStart(7, '0').slice(-7);
 }
 
 function harvestReport(

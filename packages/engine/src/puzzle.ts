@@ -291,6 +291,16 @@ export function winKind(pos: Position): 'throne-ring' | 'r12-trap' | undefined {
   return pos.outcome()?.reason === 'no-moves' ? 'r12-trap' : undefined;
 }
 
+/**
+ * A puzzle's id from its position (FNV-1a, 7 base-36 digits): the generator and the server's
+ * scan name a position alike, so a puzzle keeps its id when the set is made again.
+ */
+export function puzzleIdOf(apn: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < apn.length; i++) h = Math.imul(h ^ apn.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36).padStart(7, '0').slice(-7);
+}
+
 /** The number of the solver's moves in a solution of `length` moves. */
 export function solverMoves(length: number): number {
   return (length + 1) >> 1;

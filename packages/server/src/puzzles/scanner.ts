@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { constants, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type FoundPuzzle, makeApn, type Puzzle } from '@agon/engine';
+import { type FoundPuzzle, makeApn, type Puzzle, puzzleIdOf } from '@agon/engine';
 import type { OutcomeView } from '@agon/protocol';
 import type { Problems } from '../problems.ts';
 import type { GameStore } from '../store.ts';
@@ -44,13 +44,6 @@ export const DEFAULT_SCAN: ScanOptions = {
 /** Whether a finished game is worth a scan: not called off (aborted), and long enough. */
 export function scannable(outcome: OutcomeView, plies: number): boolean {
   return outcome.reason !== 'aborted' && plies >= MIN_PLIES;
-}
-
-/** The id the generator gives a puzzle (packages/cli, `agon puzzles`): a hash of its position. */
-export function puzzleIdOf(apn: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < apn.length; i++) h = Math.imul(h ^ apn.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36).padStart(7, '0').slice(-7);
 }
 
 /**
