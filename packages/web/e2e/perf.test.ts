@@ -1,13 +1,15 @@
 // Measurements: JavaScript sent on first load (gzipped), time until the board is
 // interactive, and that the computer's search leaves the page responsive. Sizes are asserted;
-// times are only recorded (main-thread task lengths: `npm run bench:web`).
+// times are only recorded (main-thread task lengths: `npm run bench:web`). The first load's
+// JavaScript is also printed from a build alone by `npm run bench:size`.
 
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, inject, it } from 'vitest';
 import { ARTIFACTS, describeInChromium, newContext } from './browser.ts';
 
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+// The build the server serves: another one when AGON_WEB_ROOT names it, as for the server.
+const DIST = `${process.env.AGON_WEB_ROOT || fileURLToPath(new URL('../dist/', import.meta.url))}/`;
 
 describeInChromium('performance', (browser) => {
   const results: Record<string, unknown> = {};
