@@ -2,6 +2,7 @@
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   CELL_COUNT,
@@ -55,6 +56,7 @@ export function describeInChromium(name: string, body: (browser: () => Browser) 
     });
     afterAll(async () => {
       await browser?.close();
+      await closeRelays();
     });
     body(() => {
       if (!browser) throw new Error('Chromium did not start');
@@ -64,11 +66,14 @@ export function describeInChromium(name: string, body: (browser: () => Browser) 
 }
 
 /**
- * A fresh context (empty local storage) at desktop or phone size, in the browser's `locale`;
- * `from` is the address the server takes it to come from (X-Forwarded-For, which Chromium
- * sends with every request of the context, the sockets' handshakes included).
+ * A fresh context (empty local storage) at desktop or phone size, in the browser's `locale`,
+ * whose pages go to the app's server by relative addresses (`page.goto('/lobby')`). `from`, a
+ * loopback address of `newNetwork()`, is the address the server sees the context's requests
+ * and sockets come from: the context reaches the server through a relay of its own that
+ * connects from that address, so the server needs to trust no header and the browser to send
+ * none.
  */
-export function newContext(
+export async function newContext(
   browser: Browser,
   phone = false,
   locale = 'en-GB',
@@ -84,19 +89,76 @@ export function newContext(
           locale,
         }
       : { viewport: { width: 1280, height: 800 }, locale }),
-    ...(from !== undefined && { extraHTTPHeaders: { 'x-forwarded-for': from } }),
+    baseURL: from === undefined ? inject('baseURL') : await relayFrom(from),
   });
 }
 
 let networks = 0;
 /**
- * An address of a network no other browser of this test file plays from (in 198.18.0.0/15,
- * kept for tests): two players from two of them may play a rated game. Files count alike, but
- * the two players of a game are always made in one file.
+ * An address of a network no other browser of this run plays from: two players from two of
+ * them may play a rated game. The whole of 127.0.0.0/8 is this machine's loopback, and the
+ * server takes each IPv4 address for a network of its own; 127.0.0.1, where every context
+ * without one comes from, is never given.
  */
 export function newNetwork(): string {
   networks++;
-  return `198.18.${Math.floor(networks / 256)}.${networks % 256}`;
+  return `127.0.${1 + Math.floor(networks / 256)}.${networks % 256}`;
+}
+
+/** The relays made so far in this file, by the address they connect from. */
+const relays = new Map<string, Promise<{ url: string; server: Server; sockets: Set<Socket> }>>();
+
+/**
+ * The address of a relay on 127.0.0.1 that passes every connection on to the app's server,
+ * connecting from `from`: the kernel then gives the server `from` as the peer's address.
+ */
+function relayFrom(from: string): Promise<string> {
+  let relay = relays.get(from);
+  if (!relay) {
+    const target = new URL(inject('baseURL'));
+    const sockets = new Set<Socket>();
+    const server = createServer((client) => {
+      const upstream = connect({
+        host: target.hostname,
+        port: Number(target.port),
+        localAddress: from,
+      });
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          sockets.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    relay = new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        resolve({ url: `http://127.0.0.1:${port}/`, server, sockets });
+      });
+    });
+    relays.set(from, relay);
+  }
+  return relay.then(({ url }) => url);
+}
+
+/** Closes this file's relays and the connections still passing through them. */
+async function closeRelays(): Promise<void> {
+  const all = await Promise.all(relays.values());
+  relays.clear();
+  await Promise.all(
+    all.map(
+      ({ server, sockets }) =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    ),
+  );
 }
 
 /** Opens the app and waits for the board. */
@@ -133,7 +195,7 @@ const RELAYED = { timeout: 15_000 };
 
 /** Opens the lobby and waits until the server has described it (the pools can be picked). */
 export async function openLobby(page: Page): Promise<void> {
-  await page.goto(new URL('/lobby', inject('baseURL')).href);
+  await page.goto('/lobby');
   await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), RELAYED).toBe(true);
 }
 

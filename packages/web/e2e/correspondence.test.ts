@@ -4,7 +4,7 @@
 // after a reload, and its players still free to seek a live game meanwhile. (The deadline
 // passing, over a restart of the server, is the server's test: correspondence.test.ts.)
 
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
   describeInChromium,
@@ -94,7 +94,7 @@ describeInChromium('a correspondence game', (browser) => {
       '1 game waits for your move',
     );
     // Back on the game with the computer, the way back to it is there too.
-    await black.goto(new URL('/', inject('baseURL')).href);
+    await black.goto('/');
     const back = black.getByTestId('your-turns-note');
     await expect.poll(() => back.textContent(), SLOW).toBe('1 game waits for your move');
     await black.screenshot({ path: `${ARTIFACTS}correspondence-play-phone.png`, fullPage: true });

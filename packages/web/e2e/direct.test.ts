@@ -4,7 +4,7 @@
 // of that game, a second challenge, which the other declines with a reason the first one reads.
 
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
   describeInChromium,
@@ -35,7 +35,7 @@ describeInChromium('a challenge to one player', (browser) => {
       () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string }).id,
     );
 
-    await maker.goto(new URL(`/p/${takerId}`, inject('baseURL')).href);
+    await maker.goto(`/p/${takerId}`);
     await expect.poll(() => maker.getByTestId('player-name').textContent(), SLOW).toBe(takerName);
     await maker.getByRole('button', { name: `Challenge ${takerName}` }).click();
     const dialog = maker.getByTestId('challenge-dialog');

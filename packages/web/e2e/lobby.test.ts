@@ -8,7 +8,7 @@
 // refused first with the reason, then shown by the new name.
 
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
   cellsWith,
@@ -370,7 +370,7 @@ describeInChromium('the lobby', (browser) => {
       await page.getByText('There is no player at this address.').waitFor(SLOW);
       await route.continue();
     });
-    await page.goto(new URL('/me', inject('baseURL')).href);
+    await page.goto('/me');
     await page.getByTestId('identity-lost').waitFor(SLOW);
     const made = await page.evaluate(
       () => JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string; name: string },
@@ -385,8 +385,8 @@ describeInChromium('the lobby', (browser) => {
   it('renames a player: a refused name says why, a good one shows on the player page', async () => {
     const page = await (await newContext(browser())).newPage();
     const other = await (await newContext(browser())).newPage();
-    await page.goto(new URL('/me', inject('baseURL')).href);
-    await other.goto(new URL('/me', inject('baseURL')).href);
+    await page.goto('/me');
+    await other.goto('/me');
     await page.getByTestId('player-name').waitFor(SLOW);
     const otherName = ((await other.getByTestId('player-name').textContent()) ?? '').replace(
       / ?\(you\)$/,
@@ -416,7 +416,7 @@ describeInChromium('the lobby', (browser) => {
     const id = await page.evaluate(
       () => JSON.parse(localStorage.getItem('agon.player') ?? '{}').id,
     );
-    await other.goto(new URL(`/p/${id}`, inject('baseURL')).href);
+    await other.goto(`/p/${id}`);
     await expect.poll(() => other.getByTestId('player-name').textContent(), SLOW).toBe(fresh);
     await page.getByTestId('settings').click();
     expect(await page.getByTestId('online-name').textContent()).toBe(`Online name: ${fresh}`);

@@ -58,15 +58,16 @@ async function fakePushService(
 describeInChromium('notifications', (browser) => {
   it('asks on a correspondence game, tells the player of the move, and shows a push in their language', async () => {
     const base = inject('baseURL');
-    const origin = new URL(base).origin;
     const device = service.device('/black-device');
     const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
     const blackContext = await newContext(browser(), false, 'fi-FI', newNetwork());
-    await blackContext.grantPermissions(['notifications'], { origin });
+    await blackContext.grantPermissions(['notifications']);
     await fakePushService(blackContext, device.subscription('fi'));
     const black = await blackContext.newPage();
     await openLobby(white);
     await openLobby(black);
+    // Black's pages come from the address of Black's own relay to the server.
+    const origin = new URL(black.url()).origin;
     const name = await lobbyName(white);
 
     await white.getByTestId('create-challenge').click();

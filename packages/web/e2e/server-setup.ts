@@ -20,15 +20,13 @@ export default async function setup({
   provide: (key: 'baseURL', value: string) => void;
 }): Promise<() => Promise<void>> {
   const data = mkdtempSync(join(tmpdir(), 'agon-e2e-'));
-  // Every online page makes its browser a player, and every test's browser comes from this
-  // one address: the per-address limit on new players is raised for the suite. A game agreed
-  // as rated between two players of one network is played unrated, so the server takes the
-  // client's address from X-Forwarded-For, as behind a proxy: a test that needs a rated game
-  // gives each browser an address of its own (newContext's `from`); the rest send none and
-  // are all 127.0.0.1, as before.
+  // Every online page makes its browser a player, and most tests' browsers come from one
+  // address, 127.0.0.1: the per-address limit on new players is raised for the suite. A game
+  // agreed as rated between two players of one network is played unrated, so a test that
+  // needs a rated game gives each browser an address of its own (newContext's `from`), which
+  // the server reads off the connection itself, trusting no header.
   const server = await startServerProcess(data, {
     AGON_PLAYERS_PER_MINUTE: '600',
-    AGON_TRUST_PROXY: '1',
     // The push service of push.test.ts is an http:// one on loopback.
     AGON_PUSH_LOOPBACK: '1',
     // No recurring tournaments: a test sees only the events it makes.
