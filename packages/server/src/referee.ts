@@ -86,6 +86,15 @@ function abortable(t: Table): boolean {
   return t.setup.players !== undefined && t.game.moves.length < 2;
 }
 
+/**
+ * The time the running clock is charged when a resignation, a draw or an abort ends the game at
+ * `now`, as a move would charge it: the final clocks show what each side really had left.
+ */
+function charged(t: Table, now: number): { readonly spent?: number } {
+  const spent = runningClock(t) && t.clocks ? Math.max(0, now - t.clocks.since) : 0;
+  return spent > 0 ? { spent } : {};
+}
+
 const refuse = (code: ErrorCode, message: string): Ruling => ({
   ok: false,
   error: { code, message },
@@ -182,8 +191,8 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       const bad = checkSeat(c.by, c.seat);
       if (bad) return bad;
       if (outcomeOf(t)) return refuse('game-over', 'the game is over');
-      if (abortable(t)) return allow({ kind: 'abort', seat: c.seat, at: now });
-      return allow({ kind: 'resign', seat: c.seat, at: now });
+      const kind = abortable(t) ? 'abort' : 'resign';
+      return allow({ kind, seat: c.seat, at: now, ...charged(t, now) });
     }
     case 'berserk':
       return berserk(t, c, now);
@@ -195,7 +204,12 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       const theirs = t.drawOffer === opposite(c.seat);
       // An agreement before both sides have moved calls the game off instead.
       const agree = (): Ruling =>
-        allow({ kind: abortable(t) ? 'abort' : 'draw-accept', seat: c.seat, at: now });
+        allow({
+          kind: abortable(t) ? 'abort' : 'draw-accept',
+          seat: c.seat,
+          at: now,
+          ...charged(t, now),
+        });
       if (c.action === 'offer') {
         if (t.drawOffer === c.seat) return refuse('already-offered', 'you have offered a draw');
         if (!theirs && t.setup.rated && t.game.moves.length < 2 * DRAW_AFTER_MOVES) {
@@ -256,7 +270,12 @@ export function decide(t: Table, c: Command, now: number): Ruling {
       if (deadline === undefined || now < deadline) {
         return refuse('no-flag', 'no first move is overdue');
       }
-      return allow({ kind: 'abort', seat: t.game.position.turnColour, at: now });
+      return allow({
+        kind: 'abort',
+        seat: t.game.position.turnColour,
+        at: now,
+        ...charged(t, now),
+      });
     }
   }
 }

@@ -61,15 +61,21 @@ export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'move'; readonly seat: Colour; readonly move: string; readonly spent: number }
   /** R15: `cell` names the piece the mover touched and must move. */
   | { readonly kind: 'touch'; readonly seat: Colour; readonly cell: string }
-  | { readonly kind: 'resign'; readonly seat: Colour }
-  | { readonly kind: 'draw-offer' | 'draw-accept' | 'draw-decline'; readonly seat: Colour }
+  /**
+   * Ends other than a move or a flag (a resignation, a draw agreed, a game called off): `spent`
+   * is the time the running clock is charged up to then, so the final clocks are the times the
+   * players really had (absent in events stored before it was kept, and when no clock ran).
+   */
+  | { readonly kind: 'resign'; readonly seat: Colour; readonly spent?: number }
+  | { readonly kind: 'draw-accept'; readonly seat: Colour; readonly spent?: number }
+  | { readonly kind: 'draw-offer' | 'draw-decline'; readonly seat: Colour }
   /** `seat`: the side whose time ran out. */
   | { readonly kind: 'timeout'; readonly seat: Colour }
   /**
    * A lobby game called off before both sides moved, counting for nobody: `seat` made no first
    * move in time, or resigned or agreed a draw before both had moved.
    */
-  | { readonly kind: 'abort'; readonly seat: Colour }
+  | { readonly kind: 'abort'; readonly seat: Colour; readonly spent?: number }
   | { readonly kind: 'rematch-offer'; readonly seat: Colour }
   | { readonly kind: 'rematch'; readonly seat: Colour; readonly next: string }
   | { readonly kind: 'takeback-offer' | 'takeback-decline'; readonly seat: Colour }

@@ -285,6 +285,7 @@ export function applyEvent(t: Table, e: GameEvent): void {
       }
       break;
     case 'resign':
+      chargeEnd(t, e.spent);
       t.game.resign(e.seat);
       break;
     case 'berserk':
@@ -297,6 +298,7 @@ export function applyEvent(t: Table, e: GameEvent): void {
       t.drawOffer = e.seat;
       break;
     case 'draw-accept':
+      chargeEnd(t, e.spent);
       t.drawOffer = undefined;
       t.game.agreeDraw();
       break;
@@ -308,6 +310,7 @@ export function applyEvent(t: Table, e: GameEvent): void {
       t.flagged = e.seat;
       break;
     case 'abort':
+      chargeEnd(t, e.spent);
       t.aborted = e.seat;
       break;
     case 'rematch-offer':
@@ -336,6 +339,12 @@ export function applyEvent(t: Table, e: GameEvent): void {
     t.drawOffer = undefined;
     t.takebackOffer = undefined;
   }
+}
+
+/** Charges the running clock the time it ran up to a resignation, a draw agreed or an abort. */
+function chargeEnd(t: Table, spent: number | undefined): void {
+  const running = runningClock(t);
+  if (t.clocks && running && spent) t.clocks[running] -= spent;
 }
 
 /**

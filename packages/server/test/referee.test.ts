@@ -200,6 +200,45 @@ describe('the referee', () => {
     ).toBe('game-over');
   });
 
+  it('ends on the clocks the players really had: a resignation or an agreed draw charges the running clock', () => {
+    for (const end of ['resign', 'draw'] as const) {
+      const t = newTable('abcdefghij', CLOCKED);
+      const log: GameEvent[] = [];
+      act(t, { t: 'join', token: 'b-hash' }, 0, log);
+      act(
+        t,
+        { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: t.version },
+        1000,
+        log,
+      );
+      act(
+        t,
+        { t: 'move', by: 'black', seat: 'black', move: 'f11-f10', version: t.version },
+        5000,
+        log,
+      );
+      if (end === 'draw')
+        act(t, { t: 'draw', by: 'black', seat: 'black', action: 'offer' }, 6000, log);
+      // White thinks for 44 s on their turn, then resigns or takes the draw.
+      const last =
+        end === 'resign'
+          ? { t: 'resign' as const, by: 'white' as const, seat: 'white' as const }
+          : {
+              t: 'draw' as const,
+              by: 'white' as const,
+              seat: 'white' as const,
+              action: 'accept' as const,
+            };
+      act(t, last, 49_000, log);
+      const final = { white: 60_000 - 44_000, black: 60_000 - 4000 + 2000, running: null };
+      expect(clockView(t, 49_000)).toMatchObject(final);
+      expect(clockView(t, 120_000)).toMatchObject(final);
+      // The stored log gives the same final clocks back.
+      const stored = { id: t.id, createdAt: 0, setup: CLOCKED, events: log };
+      expect(clockView(restoreTable(stored, 200_000), 200_000)).toMatchObject(final);
+    }
+  });
+
   it('replays a stored log into the same table, charging the mover for the time before a crash but not for the downtime', () => {
     const t = newTable('abcdefghij', CLOCKED);
     const log: GameEvent[] = [];
