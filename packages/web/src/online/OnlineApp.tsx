@@ -1,10 +1,10 @@
 // The door to online play: the screen itself is fetched only when an online address is
-// opened, so the app's first load carries none of it.
+// opened, so the app's first load carries none of it (not even online play's words, strings.ts).
 
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/ui.ts';
 import type { OnlinePage } from './address.ts';
-import { words } from './strings.ts';
 
 type ScreenProps = { readonly initial: OnlinePage };
 
@@ -19,5 +19,5 @@ export function OnlineApp(props: ScreenProps) {
     );
   }, []);
   if (Screen) return <Screen {...props} />;
-  return <p class="loading">{failed ? words.loadFailed : words.loading}</p>;
+  return <p class="loading">{failed ? t('online.loadFailed') : t('online.loading')}</p>;
 }

@@ -66,12 +66,6 @@ export const words = {
     return t('online.createUnreachable');
   },
   serverStatus: (status: number): string => t('online.serverStatus', { status }),
-  get loading(): string {
-    return t('online.loading');
-  },
-  get loadFailed(): string {
-    return t('online.loadFailed');
-  },
   get newOnline(): string {
     return t('online.newGame');
   },
