@@ -238,8 +238,13 @@ export function applyLobbyChanges(view: LobbyView, changes: LobbyChanges): Lobby
 
 /** What a lobby client may send. */
 export type LobbyClientMessage =
-  /** The player's token (POST /api/players gave it); nothing else is read before it. */
-  | { readonly t: 'hello'; readonly token: string }
+  /**
+   * The player's token (POST /api/players gave it); nothing else is read before it. With
+   * `watch`, the socket of a page other than the lobby: it is sent only the player's own
+   * challenges (`direct`) and a game made by its `accept`, may only accept and decline, and
+   * neither counts the player as in the lobby nor takes their seek or challenge when it closes.
+   */
+  | { readonly t: 'hello'; readonly token: string; readonly watch?: true }
   /** Waits in a quick pairing pool (leaving any other pool). Quick pairing is rated. */
   | { readonly t: 'seek'; readonly pool: PoolId }
   | { readonly t: 'unseek' }

@@ -301,12 +301,18 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
     shape(data, ['t', ...allowed]);
   switch (data.t) {
     case 'hello': {
-      const bad = fields(['token']);
+      const bad = fields(['token', 'watch']);
       if (bad) return { ok: false, error: bad };
       if (typeof data.token !== 'string' || !TOKEN.test(data.token)) {
         return refuse('bad-message', "token must be the player's 43-character secret");
       }
-      return { ok: true, value: { t: 'hello', token: data.token } };
+      if (data.watch !== undefined && data.watch !== true) {
+        return refuse('bad-message', 'watch must be true or left out');
+      }
+      return {
+        ok: true,
+        value: { t: 'hello', token: data.token, ...(data.watch && { watch: true }) },
+      };
     }
     case 'seek': {
       const bad = fields(['pool']);

@@ -87,6 +87,11 @@ export interface LobbyContext {
 /** The lobby of this process. */
 export class Lobby {
   private readonly members = new Members();
+  /**
+   * The sockets of other pages, which watch for the player's own challenges: never counted as
+   * in the lobby, and holding nothing on the board.
+   */
+  private readonly watchers = new Members();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly starter: Starter;
   private readonly waves: Waves;
@@ -119,6 +124,8 @@ export class Lobby {
         if (message.t === 'paired') {
           this.members.holdSeek(player, undefined);
           this.members.holdChallenge(player, undefined);
+          // The page that accepted a challenge to its player goes to the game too.
+          this.watchers.tell(player, message);
         }
         this.members.tell(player, message);
       },
@@ -149,10 +156,11 @@ export class Lobby {
   }
 
   /**
-   * Lets `member` in as the player whose token it gives, and sends it the lobby; false if it is
-   * not let in (an unknown token, the store away, or the socket closed meanwhile).
+   * Lets `member` in as the player whose token it gives, and sends it the lobby, or with `watch`
+   * only the player's own challenges; false if it is not let in (an unknown token, the store
+   * away, or the socket closed meanwhile).
    */
-  async hello(member: LobbyMember, token: string): Promise<boolean> {
+  async hello(member: LobbyMember, token: string, watch = false): Promise<boolean> {
     let player: Player | undefined;
     try {
       player = await this.context.players.playerByToken(hashToken(token));
@@ -170,6 +178,11 @@ export class Lobby {
       return false;
     }
     // Closed while the store was read: a member now would be a ghost nobody removes.
+    if (watch) {
+      if (!this.watchers.add(member, player)) return false;
+      this.sendDirect(player.id, member);
+      return true;
+    }
     if (!this.members.add(member, player)) return false;
     this.context.board.attend(this.members.players);
     // The list last sent (at most a second old: a change since follows within the second);
@@ -179,27 +192,36 @@ export class Lobby {
       you: playerView(player, this.context.now()),
       lobby: this.shown,
     });
-    this.sendDirect(player.id, true);
+    this.sendDirect(player.id, member);
     return true;
   }
 
   /**
-   * Sends `player` their own list of challenges made from the last snapshot, if it changed since
-   * they were last sent it (or always, with `again`: a new socket has none yet).
+   * Sends `player`'s sockets, lobby's and watchers', their own list of challenges made from the
+   * last snapshot if it changed since they were last sent it; or sends it to `fresh` alone, a new
+   * socket that has none yet.
    */
-  private sendDirect(player: string, again = false): void {
+  private sendDirect(player: string, fresh?: LobbyMember): void {
     const challenges = directView(this.challenges, player);
     const text = JSON.stringify({ t: 'direct', challenges } satisfies LobbyServerMessage);
-    if (!again && text === this.directShown.get(player)) return;
+    if (fresh) {
+      fresh.send(text);
+    } else if (text !== this.directShown.get(player)) {
+      this.members.tell(player, text);
+      this.watchers.tell(player, text);
+    }
     this.directShown.set(player, text);
-    this.members.tell(player, text);
   }
 
   /** Takes a closed socket out; the player's last one here takes their seek and challenge. */
   leave(member: LobbyMember): void {
-    const gone = this.members.remove(member);
+    const watcher = this.watchers.remove(member);
+    const gone = watcher ? undefined : this.members.remove(member);
+    const player = (watcher ?? gone)?.player.id;
+    if (player && !this.members.has(player) && !this.watchers.has(player)) {
+      this.directShown.delete(player);
+    }
     if (!gone) return;
-    this.directShown.delete(gone.player.id);
     const { board, problems } = this.context;
     board.attend(this.members.players);
     board.drop(gone.player.id).catch((e: unknown) => {
@@ -211,9 +233,17 @@ export class Lobby {
 
   /** Acts on a message (but hello and ping, which the socket answers) from a member. */
   async act(member: LobbyMember, message: Request): Promise<void> {
-    const player = this.members.player(member);
+    const watcher = this.watchers.player(member);
+    const player = this.members.player(member) ?? watcher;
     if (!player) {
       member.refuse({ code: 'hello-first', message: 'say hello with your player token first' });
+      return;
+    }
+    if (watcher && message.t !== 'accept' && message.t !== 'decline') {
+      member.refuse({
+        code: 'bad-message',
+        message: 'a watching socket only accepts and declines',
+      });
       return;
     }
     if (
@@ -607,7 +637,9 @@ export class Lobby {
       }
       if (snap) {
         this.challenges = snap.challenges;
-        for (const player of this.members.ids()) this.sendDirect(player);
+        for (const player of new Set([...this.members.ids(), ...this.watchers.ids()])) {
+          this.sendDirect(player);
+        }
       }
     } catch (e) {
       this.dirty = true;

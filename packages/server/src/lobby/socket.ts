@@ -1,5 +1,6 @@
 // The lobby's socket (/api/lobby/socket): hello with the player's token, then the lobby's
-// requests, each handed to the lobby in order of arrival.
+// requests, each handed to the lobby in order of arrival. Other pages open it to watch (the
+// player's own challenges only).
 
 import { type LobbyClientMessage, parseLobbyMessage } from '@agon/protocol';
 import type { SocketHandler } from '../sockets.ts';
@@ -9,7 +10,7 @@ import type { Lobby } from './lobby.ts';
 export function lobbySocket(lobby: Lobby): SocketHandler<LobbyClientMessage> {
   return {
     parse: parseLobbyMessage,
-    hello: (connection, message) => lobby.hello(connection, message.token),
+    hello: (connection, message) => lobby.hello(connection, message.token, message.watch === true),
     receive: (connection, message) => lobby.act(connection, message),
     leave: (connection) => lobby.leave(connection),
   };
