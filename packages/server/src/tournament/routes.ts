@@ -26,7 +26,7 @@ import type { EventState } from './standings.ts';
 import type { ListedTournament, TournamentStore, TournamentSummary } from './store.ts';
 import { endsAt, joinable } from './timing.ts';
 import type { Tournaments } from './tournaments.ts';
-import { listingOf, recentPlayers, summaryOf, viewOf } from './view.ts';
+import { listingOf, recentPlayers, viewOf } from './view.ts';
 
 /** Finished events the list shows. */
 const FINISHED_LISTED = 10;
@@ -42,8 +42,6 @@ const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
 const ASKER_FRESH_MS = 60_000;
 /** ...for this many tokens at most. */
 const ASKERS_KEPT = 20_000;
-/** Events whose summaries a process keeps for the pages, at most. */
-const SUMMARIES_KEPT = 1000;
 /** The longest body of a request. */
 const MAX_BODY_BYTES = 1024;
 
@@ -145,20 +143,6 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
   const askers = new Map<string, { readonly player: string | undefined; readonly at: number }>();
   const pagePlayers = recentPlayers(players, now);
 
-  /**
-   * Each event's summary as of its version: pages ask every 2 s, and most asks find the event
-   * unchanged (its status alone moves with the clock, and the view works that out itself).
-   */
-  const summaries = new Map<string, { version: number; summary: TournamentSummary }>();
-  const summarised = async (state: EventState, at: number): Promise<TournamentSummary> => {
-    const kept = summaries.get(state.id);
-    if (kept?.version === state.version) return kept.summary;
-    const summary = await summaryOf(pagePlayers, state, at);
-    if (summaries.size >= SUMMARIES_KEPT) summaries.clear();
-    summaries.set(state.id, { version: state.version, summary });
-    return summary;
-  };
-
   const noSuch = (reply: FastifyReply) =>
     reply.status(404).send(refusal('no-such-tournament', 'no tournament has this id'));
 
@@ -192,9 +176,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
       if (!state) return noSuch(reply);
       const player = await asker(request);
       const page = Number.parseInt(request.query.page ?? '1', 10);
-      const at = now();
-      const summary = await summarised(state, at);
-      return viewOf(pagePlayers, state, summary, Number.isSafeInteger(page) ? page : 1, player, at);
+      return viewOf(pagePlayers, state, Number.isSafeInteger(page) ? page : 1, player, now());
     },
   );
 
@@ -247,9 +229,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
         const status = done.refusal.code === 'wrong-password' ? 403 : 409;
         return reply.status(status).send({ error: done.refusal });
       }
-      const at = now();
-      const summary = await summarised(done.state, at);
-      return viewOf(players, done.state, summary, 1, player.id, at);
+      return viewOf(players, done.state, 1, player.id, now());
     },
   );
 }

@@ -8,6 +8,7 @@ import {
   STANDINGS_PAGE,
   type Standing,
   type TournamentListing,
+  type TournamentStatus,
   type TournamentView,
   type YouInEvent,
 } from '@agon/protocol';
@@ -104,53 +105,90 @@ function standing(line: Line, who: ReadonlyMap<string, PlayerBrief>): Standing {
   };
 }
 
+/**
+ * What a summary shows of an event at one moment. The director changes an event's state in
+ * place, so what is shown is taken at once, before the names are awaited: read after, a page
+ * could show a finished event without its podium, or a score beside a sheet of another moment.
+ */
+interface Moment {
+  readonly status: TournamentStatus;
+  readonly endsAt: number | null;
+  /** standings() gives a new array after every change: this one stays as it was. */
+  readonly lines: readonly Line[];
+}
+
+const momentOf = (state: EventState, now: number): Moment => ({
+  status: statusOf(state, now),
+  endsAt: endsAt(state.setup.terms) ?? state.finishedAt,
+  lines: state.standings(),
+});
+
+/** The players a summary of `moment` names: its leader and the event's maker. */
+const namedIn = (moment: Moment, by: string | undefined): string[] => [
+  ...moment.lines.slice(0, 1).map((l) => l.player),
+  ...(by ? [by] : []),
+];
+
+/** The summary of `moment` of an event made by `by`, its players named by `who`. */
+function summaryAt(
+  moment: Moment,
+  by: string | undefined,
+  who: ReadonlyMap<string, PlayerBrief>,
+): TournamentSummary {
+  const first = moment.lines[0];
+  const leader = first && who.get(first.player);
+  const maker = by && who.get(by);
+  return {
+    status: moment.status,
+    players: moment.lines.length,
+    endsAt: moment.endsAt,
+    ...(leader && first && { leader: { id: leader.id, name: leader.name, score: first.score } }),
+    ...(maker && { by: { id: maker.id, name: maker.name } }),
+  };
+}
+
 /** What the director lists of `state` at `now` (`by`: its maker's name, if a player's). */
 export async function summaryOf(
   players: Pick<PlayerStore, 'players'>,
   state: EventState,
   now: number,
 ): Promise<TournamentSummary> {
-  const lines = state.standings();
-  const first = lines[0];
+  const moment = momentOf(state, now);
   const by = state.setup.by;
-  const who = await briefs(
-    players,
-    state,
-    [...(first ? [first.player] : []), ...(by ? [by] : [])],
-    now,
-  );
-  const leader = first && who.get(first.player);
-  const maker = by && who.get(by);
-  return {
-    status: statusOf(state, now),
-    players: lines.length,
-    endsAt: endsAt(state.setup.terms) ?? state.finishedAt,
-    ...(leader && first && { leader: { id: leader.id, name: leader.name, score: first.score } }),
-    ...(maker && { by: { id: maker.id, name: maker.name } }),
-  };
+  const who = await briefs(players, state, namedIn(moment, by), now);
+  return summaryAt(moment, by, who);
 }
 
-/** Page `page` (from 1) of event `state`'s view at `now`, with `you`'s part if asked by one. */
+/**
+ * Page `page` (from 1) of event `state`'s view at `now`, with `you`'s part if asked by one: all
+ * of it one moment of the event (see Moment).
+ */
 export async function viewOf(
   players: Pick<PlayerStore, 'players'>,
   state: EventState,
-  summary: TournamentSummary,
   page: number,
   you: string | undefined,
   now: number,
 ): Promise<TournamentView> {
-  const lines = state.standings();
+  const moment = momentOf(state, now);
+  const { lines } = moment;
+  const by = state.setup.by;
+  const version = state.version;
+  const round = state.round;
   const pages = Math.max(1, Math.ceil(lines.length / STANDINGS_PAGE));
   const at = Math.min(Math.max(1, page), pages);
   const shown = lines.slice((at - 1) * STANDINGS_PAGE, at * STANDINGS_PAGE);
-  const finished = state.finished;
-  const podium = finished ? lines.slice(0, 3) : [];
+  const podium = moment.status === 'finished' ? lines.slice(0, 3) : [];
   const mine = you === undefined ? undefined : lines.find((l) => l.player === you);
   const playing = state.playing().slice(-GAMES_SHOWN).reverse();
+  const entrant = you === undefined ? undefined : state.entrant(you);
+  // The entrant is kept up in place: its sheet grows and its entries are replaced.
+  const yours = entrant && { ...entrant, sheet: [...entrant.sheet] };
   const who = await briefs(
     players,
     state,
     [
+      ...namedIn(moment, by),
       ...shown.map((l) => l.player),
       ...podium.map((l) => l.player),
       ...(mine ? [mine.player] : []),
@@ -159,26 +197,28 @@ export async function viewOf(
     now,
   );
   const name = (id: string) => who.get(id)?.name ?? '?';
-  const entrant = you === undefined ? undefined : state.entrant(you);
   const youIn: YouInEvent | null =
     you === undefined
       ? null
       : {
-          joined: entrant !== undefined && !entrant.withdrawn,
-          paused: entrant?.paused ?? false,
-          withdrawn: entrant?.withdrawn ?? false,
-          game: entrant?.playing ?? null,
-          pairedAt: entrant?.pairedAt ?? null,
+          joined: yours !== undefined && !yours.withdrawn,
+          paused: yours?.paused ?? false,
+          withdrawn: yours?.withdrawn ?? false,
+          game: yours?.playing ?? null,
+          pairedAt: yours?.pairedAt ?? null,
           standing: mine ? standing(mine, who) : null,
-          sheet: entrant?.sheet ?? [],
+          sheet: yours?.sheet ?? [],
         };
   return {
-    ...listingOf({ id: state.id, createdAt: state.createdAt, setup: state.setup, summary }),
-    status: statusOf(state, now),
-    players: lines.length,
+    ...listingOf({
+      id: state.id,
+      createdAt: state.createdAt,
+      setup: state.setup,
+      summary: summaryAt(moment, by, who),
+    }),
     now,
-    version: state.version,
-    round: state.round,
+    version,
+    round,
     standings: shown.map((l) => standing(l, who)),
     page: at,
     pages,
