@@ -1,8 +1,9 @@
 // Throwaway services on loopback for the tests and `npm run cluster`, each in a temporary
 // folder on its own free port, stopped (and the folder removed) by `stop()`: PostgreSQL
 // (AGON_TEST_POSTGRES_URL if set, else a fresh cluster when Debian's PostgreSQL is installed;
-// it runs as the `postgres` user, since it refuses root), Redis and HAProxy (Debian's
-// redis-server and haproxy). Without them, the tests that need them are skipped.
+// it runs as the current user, or as the `postgres` user under root, since it refuses root),
+// Redis and HAProxy (Debian's redis-server and haproxy). A suite asks `skipWithout` for the
+// services it starts and is skipped, with a word on the console, when one cannot be had.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -68,36 +69,27 @@ export async function freePort(): Promise<number> {
   throw new Error('no free port between 20000 and 32000');
 }
 
-/** Whether a database can be had here, and if not, why. */
-export function postgresMissing(): string | undefined {
-  if (process.env.AGON_TEST_POSTGRES_URL) return undefined;
-  if (!binaries()) return 'PostgreSQL is not installed (apt-get install postgresql)';
-  if (process.getuid?.() !== 0 || !postgresUser()) return 'needs root and a postgres user';
-  return undefined;
-}
-
-/** Starts (or names) the database. */
-export async function startPostgres(): Promise<TestDatabase> {
+/**
+ * Starts (or names) the database. `stoppable` asks for a throwaway one even when
+ * AGON_TEST_POSTGRES_URL names one, for a test that stops it and starts it again.
+ */
+export async function startPostgres(options: { stoppable?: boolean } = {}): Promise<TestDatabase> {
   const given = process.env.AGON_TEST_POSTGRES_URL;
-  if (given) return { url: given, stop: () => undefined };
+  if (given && !options.stoppable) return { url: given, stop: () => undefined };
   const bin = binaries()!;
-  const user = postgresUser()!;
+  // PostgreSQL refuses to run as root: under root it runs as `postgres`, else as the caller.
+  const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
   const dir = mkdtempSync(join(tmpdir(), 'agon-pg-'));
-  chownSync(dir, user.uid, user.gid);
+  if (owner) chownSync(dir, owner.uid, owner.gid);
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
-  const asPostgres = (command: string, args: string[]): void => {
-    execFileSync(join(bin, command), args, {
-      uid: user.uid,
-      gid: user.gid,
-      stdio: 'ignore',
-      cwd: dir,
-    });
+  const run = (command: string, args: string[]): void => {
+    execFileSync(join(bin, command), args, { ...owner, stdio: 'ignore', cwd: dir });
   };
-  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'agon']);
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'agon']);
   const port = await freePort();
   const start = (): void =>
-    asPostgres('pg_ctl', [
+    run('pg_ctl', [
       '-D',
       data,
       '-w',
@@ -111,12 +103,12 @@ export async function startPostgres(): Promise<TestDatabase> {
   return {
     url: `postgres://agon@127.0.0.1:${port}/postgres`,
     halt() {
-      asPostgres('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);
+      run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);
     },
     resume: start,
     stop() {
       try {
-        asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -159,11 +151,52 @@ function which(command: string): string | undefined {
   return undefined;
 }
 
-/** Why Redis and HAProxy cannot be had here, or undefined when they can. */
-export function clusterMissing(): string | undefined {
-  if (!which('redis-server')) return 'Redis is not installed (apt-get install redis-server)';
-  if (!which('haproxy')) return 'HAProxy is not installed (apt-get install haproxy)';
-  return postgresMissing();
+/**
+ * A service a test suite starts: PostgreSQL (AGON_TEST_POSTGRES_URL's or a throwaway one), a
+ * throwaway PostgreSQL the suite stops and starts again, Redis, HAProxy.
+ */
+export type TestService = 'postgres' | 'stoppable postgres' | 'redis' | 'haproxy';
+
+/** Why no throwaway PostgreSQL can be started here, and how to get one (or `alternative`). */
+function throwawayPostgresMissing(alternative: string): string | undefined {
+  if (!binaries()) {
+    return `PostgreSQL: no initdb in /usr/lib/postgresql/*/bin (apt-get install postgresql; ${alternative})`;
+  }
+  if (process.getuid?.() === 0 && !postgresUser()) {
+    return `PostgreSQL: it refuses to run as root and there is no postgres user to run it as (apt-get install postgresql makes one; or run the tests as another user; ${alternative})`;
+  }
+  return undefined;
+}
+
+/** Why `service` cannot be had here and how to get it, or undefined when it can. */
+function serviceMissing(service: TestService): string | undefined {
+  switch (service) {
+    case 'postgres':
+      if (process.env.AGON_TEST_POSTGRES_URL) return undefined;
+      return throwawayPostgresMissing('or set AGON_TEST_POSTGRES_URL to a database');
+    case 'stoppable postgres':
+      return throwawayPostgresMissing(
+        'AGON_TEST_POSTGRES_URL will not do, since these tests stop the database',
+      );
+    case 'redis':
+      return which('redis-server')
+        ? undefined
+        : 'Redis: no redis-server (apt-get install redis-server)';
+    case 'haproxy':
+      return which('haproxy') ? undefined : 'HAProxy: no haproxy (apt-get install haproxy)';
+  }
+}
+
+/**
+ * Whether the suite named `suite` must be skipped here for want of one of `services`; if so,
+ * it says on the console which are missing and how to get them, so no suite is skipped
+ * without a word.
+ */
+export function skipWithout(suite: string, services: readonly TestService[]): boolean {
+  const missing = services.map(serviceMissing).filter((m) => m !== undefined);
+  if (missing.length === 0) return false;
+  console.warn(`${suite}: skipped, ${missing.join('; ')}`);
+  return true;
 }
 
 async function foreground(

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFolder, type Running, remove, startServer } from './harness.ts';
-import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 /** Calls the API of `server`: the status, the headers and the JSON answer. */
 async function call(
@@ -94,13 +94,13 @@ describe('a flood from one player', () => {
   }, 60_000);
 });
 
-const missing = postgresMissing();
-describe.skipIf(missing !== undefined)('with the database stopped', () => {
+const skip = skipWithout('abuse tests with the database stopped', ['stoppable postgres']);
+describe.skipIf(skip)('with the database stopped', () => {
   let db: TestDatabase;
   let folder: string;
   let server: Running;
   beforeAll(async () => {
-    db = await startPostgres();
+    db = await startPostgres({ stoppable: true });
     folder = dataFolder();
     server = await startServer(folder, { AGON_DATABASE_URL: db.url });
   }, 60_000);

@@ -20,10 +20,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import {
-  clusterMissing,
   freePort,
   type Haproxy,
   type Service,
+  skipWithout,
   startHaproxy,
   startPostgres,
   startRedis,
@@ -33,8 +33,8 @@ import { PostgresStore } from '../src/postgres-store.ts';
 import { WATCHERS_FULL_CLOSE } from '../src/room.ts';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
-const missing = clusterMissing();
-if (missing) console.warn(`cluster tests skipped: ${missing}`);
+// Stops PostgreSQL mid-test, so it needs one of its own, not AGON_TEST_POSTGRES_URL's.
+const skip = skipWithout('cluster tests', ['stoppable postgres', 'redis', 'haproxy']);
 
 /** Plays move text on the engine's game. */
 function play(game: Game, text: string): void {
@@ -92,7 +92,7 @@ async function earlyInMinute(): Promise<void> {
   if (into > 50_000) await sleep(60_500 - into);
 }
 
-describe.skipIf(missing !== undefined)('a cluster of two server processes', () => {
+describe.skipIf(skip)('a cluster of two server processes', () => {
   let db: TestDatabase;
   let redis: Service & { url: string };
   let proxy: Haproxy;
@@ -116,7 +116,7 @@ describe.skipIf(missing !== undefined)('a cluster of two server processes', () =
   };
 
   beforeAll(async () => {
-    db = await startPostgres();
+    db = await startPostgres({ stoppable: true });
     redis = await startRedis();
     ports.push(await freePort(), await freePort());
     await Promise.all([start(0), start(1)]);

@@ -10,8 +10,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  clusterMissing,
   type Service,
+  skipWithout,
   startPostgres,
   startRedis,
   type TestDatabase,
@@ -31,10 +31,9 @@ import {
   until,
 } from './harness.ts';
 
-const missing = clusterMissing();
-if (missing) console.warn(`cluster correspondence tests skipped: ${missing}`);
+const skip = skipWithout('cluster correspondence tests', ['postgres', 'redis']);
 
-describe.skipIf(missing !== undefined)('a correspondence game in a cluster', () => {
+describe.skipIf(skip)('a correspondence game in a cluster', () => {
   let db: TestDatabase;
   let redis: Service & { url: string };
   let looker: Redis;

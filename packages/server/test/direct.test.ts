@@ -7,7 +7,7 @@
 import type { ChallengeTerms, LobbySettings, Notice } from '@agon/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterMissing, startRedis } from '../scripts/services.ts';
+import { skipWithout, startRedis } from '../scripts/services.ts';
 import { type LobbyBoard, MemoryBoard } from '../src/lobby/board.ts';
 import { Lobby } from '../src/lobby/lobby.ts';
 import { RedisBoard } from '../src/lobby/redis-board.ts';
@@ -256,8 +256,7 @@ function suite(name: string, makeBoard: () => Promise<LobbyBoard>): void {
 
 suite('addressed challenges and pings, board in memory', async () => new MemoryBoard(Date.now));
 
-const missing = clusterMissing();
-describe.skipIf(missing !== undefined)('in Redis', () => {
+describe.skipIf(skipWithout('direct message tests in Redis', ['redis']))('in Redis', () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
   let keys: Redis;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import type { PlayerBrief, PoolId } from '@agon/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterMissing, type Service, startRedis } from '../scripts/services.ts';
+import { type Service, skipWithout, startRedis } from '../scripts/services.ts';
 import {
   type Challenge,
   type LobbyBoard,
@@ -229,8 +229,7 @@ contract('the lobby board in memory', async () => {
   return [board, board];
 });
 
-const missing = clusterMissing();
-describe.skipIf(missing !== undefined)('in Redis', () => {
+describe.skipIf(skipWithout('lobby board tests in Redis', ['redis']))('in Redis', () => {
   let redis: Service & { url: string };
   let keys: Redis;
   const boards: RedisBoard[] = [];

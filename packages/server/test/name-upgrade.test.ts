@@ -15,7 +15,7 @@ import { NameTaken, type PlayerStore } from '../src/players.ts';
 import { PostgresStore } from '../src/postgres-store.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/sqlite-store.ts';
 import { dataFolder, remove } from './harness.ts';
-import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 /** The key before the upgrade: case and width folded, spaces collapsed. */
 const oldKey = (name: string): string =>
@@ -158,8 +158,8 @@ it('upgrades a SQLite database of schema 2 in place', async () => {
   }
 });
 
-const missing = postgresMissing();
-describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
+const skip = skipWithout('name upgrade tests on PostgreSQL', ['postgres']);
+describe.skipIf(skip)('on PostgreSQL', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await startPostgres();

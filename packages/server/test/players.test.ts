@@ -15,7 +15,7 @@ import { DATABASE_FILE, SqliteStore } from '../src/sqlite-store.ts';
 import type { GameStore } from '../src/store.ts';
 import type { Subscription, SubscriptionStore } from '../src/subscriptions.ts';
 import { dataFolder, remove } from './harness.ts';
-import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 type Store = PlayerStore & GameStore & SubscriptionStore;
 
@@ -407,8 +407,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
   }
 });
 
-const missing = postgresMissing();
-describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
+describe.skipIf(skipWithout('player tests on PostgreSQL', ['postgres']))('on PostgreSQL', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await startPostgres();

@@ -1,4 +1,4 @@
 // The throwaway PostgreSQL of the store tests: see scripts/services.ts, shared with the
 // cluster tests and `npm run cluster`.
 
-export { postgresMissing, startPostgres, type TestDatabase } from '../scripts/services.ts';
+export { skipWithout, startPostgres, type TestDatabase } from '../scripts/services.ts';

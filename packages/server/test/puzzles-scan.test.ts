@@ -25,7 +25,7 @@ import { buildServer } from '../src/server.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
 import type { GameEvent } from '../src/store.ts';
 import { dataFolder, fakeApp, remove, until } from './harness.ts';
-import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 /** The finished game the tests scan, and the puzzles a scan of it finds, worked out here. */
 const record = JSON.parse(readFileSync(new URL('./people-game.json', import.meta.url), 'utf8')) as {
@@ -278,8 +278,8 @@ describe('the scan queue', () => {
     folder = dataFolder();
     return new SqliteStore(folder);
   });
-  const missing = postgresMissing();
-  describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
+  const skip = skipWithout('puzzle scan queue tests on PostgreSQL', ['postgres']);
+  describe.skipIf(skip)('on PostgreSQL', () => {
     let db: TestDatabase;
     beforeAll(async () => {
       db = await startPostgres();

@@ -22,7 +22,7 @@ import { ATTEMPTS_PER_MINUTE, nearest } from '../src/puzzles/routes.ts';
 import { buildServer, type ServerOptions } from '../src/server.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
 import { dataFolder, fakeApp, remove } from './harness.ts';
-import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 /** Glicko-2 as Glickman's paper gives it: one rating period, one game, score 1 or 0. */
 function glicko2(me: Rating, them: Rating, score: number): Rating {
@@ -293,8 +293,7 @@ suite('SQLite', async () => {
   return new SqliteStore(folder);
 });
 
-const missing = postgresMissing();
-describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
+describe.skipIf(skipWithout('puzzle tests on PostgreSQL', ['postgres']))('on PostgreSQL', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await startPostgres();

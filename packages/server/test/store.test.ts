@@ -10,7 +10,7 @@ import { SqliteStore } from '../src/sqlite-store.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from '../src/store.ts';
 import { restoreTable } from '../src/table.ts';
 import { createGame, dataFolder, Peer, remove, startServer } from './harness.ts';
-import { postgresMissing, startPostgres, type TestDatabase } from './postgres.ts';
+import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 const SETUP = { variant: 'standard', clock: null, seats: { white: 'hash' } } as const;
 const join: GameEvent = { kind: 'join', seat: 'black', token: 'other', at: 2 };
@@ -79,10 +79,7 @@ const sqliteData = dataFolder();
 afterAll(() => remove(sqliteData));
 contract('SQLite', async () => new SqliteStore(sqliteData));
 
-const missing = postgresMissing();
-if (missing) console.warn(`Postgres store tests skipped: ${missing}`);
-
-describe.skipIf(missing !== undefined)('on PostgreSQL', () => {
+describe.skipIf(skipWithout('store tests on PostgreSQL', ['postgres']))('on PostgreSQL', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await startPostgres();

@@ -14,8 +14,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
 import {
-  clusterMissing,
   type Service,
+  skipWithout,
   startPostgres,
   startRedis,
   type TestDatabase,
@@ -33,8 +33,7 @@ import {
   until,
 } from './harness.ts';
 
-const missing = clusterMissing();
-if (missing) console.warn(`cluster tournament tests skipped: ${missing}`);
+const skip = skipWithout('cluster tournament tests', ['postgres', 'redis']);
 
 const ARENA: TournamentRequest = {
   kind: 'arena',
@@ -65,7 +64,7 @@ interface Table {
 /** What a line of the standings says of the score (not the names, read afresh each time). */
 const scoreOf = (l: Standing) => ({ id: l.player.id, score: l.score, games: l.games });
 
-describe.skipIf(missing !== undefined)('an arena in a cluster', () => {
+describe.skipIf(skip)('an arena in a cluster', () => {
   let db: TestDatabase;
   let redis: Service & { url: string };
   let looker: Redis;

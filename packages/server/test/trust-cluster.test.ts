@@ -11,9 +11,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import {
-  clusterMissing,
   freePort,
   type Service,
+  skipWithout,
   startPostgres,
   startRedis,
   type TestDatabase,
@@ -29,8 +29,7 @@ import {
   startServer,
 } from './harness.ts';
 
-const missing = clusterMissing();
-if (missing) console.warn(`cluster trust tests skipped: ${missing}`);
+const skip = skipWithout('cluster trust tests', ['postgres', 'redis']);
 
 /** Whether the process of `server` is still running and answers /healthz. */
 async function up(server: Running): Promise<boolean> {
@@ -39,7 +38,7 @@ async function up(server: Running): Promise<boolean> {
   return response.ok;
 }
 
-describe.skipIf(missing !== undefined)('the lobby of a cluster under faults', () => {
+describe.skipIf(skip)('the lobby of a cluster under faults', () => {
   let db: TestDatabase;
   let redis: Service & { url: string };
   let redisPort: number;
