@@ -14,6 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { Cancelled, type ComputerPlayer, type SearchRequest } from '../src/lib/engine-client.ts';
+import { loadProblem } from '../src/lib/record-problem.ts';
 import { preferences } from '../src/lib/settings.ts';
 import { MIN_THINK_MS } from '../src/play/computer.ts';
 import { Match } from '../src/play/match.ts';
@@ -227,11 +228,15 @@ describe('Match', () => {
     match.newGame({ ...DEFAULT_SETUP, mode: 'people' });
     step(match, 'b1-c2');
     const before = match.agn();
-    expect(match.load('[Variant "Standard"]\n\n1. f1-f5 *')?.()).toMatch(
+    const problem = (text: string): string | undefined => {
+      const unreadable = match.load(text);
+      return unreadable && loadProblem(unreadable)();
+    };
+    expect(problem('[Variant "Standard"]\n\n1. f1-f5 *')).toMatch(
       /^That is not a valid game record \(AGN\): move 1 f1-f5 is illegal\. f1 and f5 are not adjacent/,
     );
-    expect(match.load('')?.()).toMatch(/empty/);
-    expect(match.load('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 x')?.()).toBe(
+    expect(problem('')).toMatch(/empty/);
+    expect(problem('1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 x')).toBe(
       'That is not a valid position (APN): the side to move is written w or b.',
     );
     expect(match.agn()).toBe(before);

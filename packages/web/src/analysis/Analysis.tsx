@@ -3,9 +3,8 @@
 
 import { parseAgn, parseApn, startPosition } from '@agon/engine';
 import { useMemo, useState } from 'preact/hooks';
-import { phrase } from '../i18n/ui.ts';
 import { type AnalysisSource, analysisSource, keepAnalysis } from '../lib/analysis-link.ts';
-import { agnProblem, apnProblem } from '../lib/record-problem.ts';
+import { loadProblem } from '../lib/record-problem.ts';
 import { loadReview, saveReview } from '../lib/storage.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
 import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
@@ -18,7 +17,7 @@ const spawn = (): Worker =>
 /** A pasted position (APN) or game (AGN, side lines too) to analyse, or what is wrong with it. */
 function readSource(text: string): AnalysisSource | string {
   const trimmed = text.trim();
-  if (trimmed === '') return phrase('load.empty')();
+  if (trimmed === '') return loadProblem({ empty: true })();
   const position = parseApn(trimmed);
   if (position.ok) return { start: position.value, moves: [], ply: 0 };
   const record = parseAgn(trimmed);
@@ -26,8 +25,7 @@ function readSource(text: string): AnalysisSource | string {
     const { game, variations } = record.value;
     return { start: game.initial, options: game.options, moves: game.moves, variations, ply: 0 };
   }
-  const looksApn = !trimmed.includes('[') && trimmed.split('/').length === 11;
-  return (looksApn ? apnProblem(position.error) : agnProblem(trimmed, record.error))();
+  return loadProblem({ text: trimmed, apn: position.error, agn: record.error })();
 }
 
 /** Reviews kept in the browser; one that does not fit the game it is stored under is redone. */

@@ -39,6 +39,24 @@ const AGN_PROBLEMS: Readonly<Record<string, UiKey>> = {
   'agn-variation': 'load.agn.variation',
 };
 
+/** Pasted text that is neither a position nor a game record, and what each reader found. */
+export type Unreadable =
+  | { readonly empty: true }
+  | {
+      readonly empty?: false;
+      readonly text: string;
+      readonly apn: AgonError;
+      readonly agn: AgonError;
+    };
+
+/** Why pasted text could not be read, as a position if it looks like one, else as a record. */
+export function loadProblem(unreadable: Unreadable): Phrase {
+  if (unreadable.empty) return phrase('load.empty');
+  const { text, apn, agn } = unreadable;
+  const looksApn = !text.includes('[') && text.split('/').length === 11;
+  return looksApn ? apnProblem(apn) : agnProblem(text, agn);
+}
+
 /** Why APN text is not a position. */
 export function apnProblem(error: AgonError): Phrase {
   const key = APN_PROBLEMS[error.code] ?? 'load.apn';

@@ -1,11 +1,13 @@
 // The game page: the board as large as the window allows, and beside it (below it on a phone)
 // the two player cards, the moves, the status line, the game's actions and the typed move;
 // and the game's dialogs. On a phone the cards hug the board, the moves are one strip and the
-// actions a bar at the bottom, so nothing a player needs is below the fold.
+// actions a bar at the bottom, so nothing a player needs is below the fold. The dialogs are
+// fetched when one first opens: the first screen needs none of them.
 
 import { chooserOf, opposite } from '@agon/engine';
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
+import { type LazyModule, useLazy } from '../lib/lazy.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { gameKind } from '../lib/wording.ts';
@@ -16,10 +18,7 @@ import { Intro } from './Intro.tsx';
 import { MoveInput } from './MoveInput.tsx';
 import { MoveList } from './MoveList.tsx';
 import type { Match } from './match.ts';
-import { NewGameDialog } from './NewGameDialog.tsx';
-import { RecordDialog } from './RecordDialog.tsx';
 import { ReplayBar } from './ReplayBar.tsx';
-import { ResultDialog } from './ResultDialog.tsx';
 import { Status } from './Status.tsx';
 import { playerName } from './setup.ts';
 import './play.css';
@@ -86,6 +85,25 @@ function YourTurns() {
   );
 }
 
+const dialogs: LazyModule<typeof import('./dialogs.ts')> = {
+  load: () => import('./dialogs.ts'),
+};
+
+/** The open dialog, drawn once the dialogs' code is here. */
+function Dialog({
+  match,
+  open,
+}: {
+  readonly match: Match;
+  readonly open: 'new' | 'record' | 'result';
+}) {
+  const module = useLazy(dialogs);
+  if (!module) return null;
+  if (open === 'new') return <module.NewGameDialog match={match} />;
+  if (open === 'record') return <module.RecordDialog match={match} />;
+  return <module.ResultDialog match={match} />;
+}
+
 /** The game page below the top bar: the board, the side panel and the open dialog. */
 export function PlayPage({ match }: { readonly match: Match }) {
   // The computer runs while its game is shown: leaving for the rules, say, ends its search.
@@ -119,9 +137,11 @@ export function PlayPage({ match }: { readonly match: Match }) {
         <Controls match={match} />
         <MoveInput play={(text) => match.playTyped(text)} />
       </main>
-      {dialog === 'new' && <NewGameDialog match={match} />}
-      {dialog === 'record' && <RecordDialog match={match} />}
-      {match.resultOpen.value && !dialog && <ResultDialog match={match} />}
+      {dialog ? (
+        <Dialog match={match} open={dialog} />
+      ) : (
+        match.resultOpen.value && <Dialog match={match} open="result" />
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@
 import { useSignal } from '@preact/signals';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { Modal } from '../lib/Modal.tsx';
+import { loadProblem } from '../lib/record-problem.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { showToast } from '../ui/Toasts.tsx';
 import type { Match } from './match.ts';
@@ -37,7 +38,8 @@ export function RecordDialog({ match }: { readonly match: Match }) {
     match.dialog.value = undefined;
   };
   const load = (text: string): void => {
-    error.value = match.load(text);
+    const unreadable = match.load(text);
+    error.value = unreadable && loadProblem(unreadable);
   };
   // Done is news that needs no answer (a toast); a failure stays in the dialog, with what to do.
   const copied = async (done: Phrase, text: string): Promise<void> => {

@@ -29,7 +29,7 @@ import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { boardConfigOf, moveCells, moveOfTap, stuckMarks } from '../lib/board-feed.ts';
 import type { ComputerPlayer } from '../lib/engine-client.ts';
 import { premovableOf, premoveText } from '../lib/premove.ts';
-import { agnProblem, apnProblem } from '../lib/record-problem.ts';
+import type { Unreadable } from '../lib/record-problem.ts';
 import { refusal } from '../lib/refusal.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
@@ -549,12 +549,13 @@ export class Match {
   }
 
   /**
-   * Loads a game from AGN text, or a position from APN text. On bad input returns the
-   * message for the player and keeps the current game.
+   * Loads a game from AGN text, or a position from APN text. On bad input returns what is
+   * wrong with it (worded by the record dialog, lib/record-problem.ts) and keeps the current
+   * game.
    */
-  load(text: string): Phrase | undefined {
+  load(text: string): Unreadable | undefined {
     const trimmed = text.trim();
-    if (trimmed === '') return phrase('load.empty');
+    if (trimmed === '') return { empty: true };
     let game: Game;
     let tags = new Map<string, string>();
     const s = this.setup.value;
@@ -567,10 +568,7 @@ export class Match {
       });
     } else {
       const record = parseAgn(trimmed);
-      if (!record.ok) {
-        const looksApn = !trimmed.includes('[') && trimmed.split('/').length === 11;
-        return looksApn ? apnProblem(asApn.error) : agnProblem(trimmed, record.error);
-      }
+      if (!record.ok) return { text: trimmed, apn: asApn.error, agn: record.error };
       game = record.value.game;
       tags = record.value.tags;
     }
