@@ -39,9 +39,12 @@ function binaries(): string | undefined {
 
 function postgresUser(): { uid: number; gid: number } | undefined {
   try {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    return { uid, gid };
+    // No such user is an answer, not an error for the console: id's complaint is dropped.
+    const id = (flag: string): number =>
+      Number(
+        execFileSync('id', [flag, 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString(),
+      );
+    return { uid: id('-u'), gid: id('-g') };
   } catch {
     return undefined;
   }
