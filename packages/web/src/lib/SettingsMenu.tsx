@@ -1,84 +1,26 @@
-// The settings menu of the top bar, the one place for how the app looks and sounds: theme,
-// language, sound, cell names and premoves, each stored at once; the way to this browser's
-// online name; the notifications this device is sent; and the install button while the browser
-// offers to install the app.
+// The settings menu of the top bar, the one place for how the app looks and sounds, the way to
+// this browser's online name and the notifications this device is sent (SettingsPanel.tsx,
+// fetched when the menu first opens: the first screen needs none of it); and the install button
+// while the browser offers to install the app.
 
-import { LANGUAGES, type Language } from '../i18n/language.ts';
-import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
-import { NoticeSettings } from '../notices/NoticeSettings.tsx';
-import { resubscribe } from '../notices/push.ts';
-import { keptIdentity } from '../online/identity.ts';
-import { StrangerChallenges } from '../online/StrangerChallenges.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
+import { type LazyModule, useLazy } from './lazy.ts';
 import { install, installOffer } from './service-worker.ts';
-import { preferences, THEMES, type Theme, updatePreferences } from './settings.ts';
 
-/** A group of radio buttons in the menu, one per choice. */
-function Choices<V extends string>(props: {
-  readonly name: string;
-  readonly heading: string;
-  readonly value: V;
-  readonly choices: readonly {
-    readonly value: V;
-    readonly label: string;
-    readonly lang?: string;
-  }[];
-  readonly choose: (value: V) => void;
-}) {
-  const id = `menu-${props.name}`;
-  return (
-    <div class="menu-section" role="radiogroup" aria-labelledby={id} data-testid={props.name}>
-      <p class="menu-heading" id={id}>
-        {props.heading}
-      </p>
-      {props.choices.map((c) => (
-        <label class="menu-choice" key={c.value} lang={c.lang}>
-          <input
-            type="radio"
-            name={props.name}
-            value={c.value}
-            checked={c.value === props.value}
-            onChange={() => props.choose(c.value)}
-          />
-          {c.label}
-        </label>
-      ))}
-    </div>
-  );
-}
+const panel: LazyModule<typeof import('./SettingsPanel.tsx')> = {
+  load: () => import('./SettingsPanel.tsx'),
+};
 
-/**
- * The link to this browser's player page, named by the player's name when there is one, the
- * switch of quick messages in online games and that of challenges from strangers.
- */
-function OnlineName() {
-  const name = keptIdentity()?.name;
-  const quick = preferences.value.quickMessages;
-  return (
-    <div class="menu-section">
-      <p class="menu-heading">{t('top.online')}</p>
-      <a class="button" href="/me" data-testid="online-name">
-        {name === undefined ? t('top.onlineName') : t('top.onlineNamed', { name })}
-      </a>
-      <button
-        type="button"
-        class="switch"
-        aria-pressed={quick}
-        data-testid="quick-messages-switch"
-        onClick={() => updatePreferences({ quickMessages: !quick })}
-      >
-        {t('top.quickMessages')}
-      </button>
-      <StrangerChallenges />
-    </div>
-  );
+/** The menu's panel once its code is here. */
+function Panel() {
+  const module = useLazy(panel);
+  return module ? <module.SettingsPanel /> : null;
 }
 
 /** The settings button and its menu; the install button beside it when offered. */
 export function SettingsMenu() {
-  const settings = preferences.value;
   return (
     <>
       {installOffer.value && (
@@ -92,57 +34,7 @@ export function SettingsMenu() {
         class="settings"
         testId="settings"
       >
-        {() => (
-          <>
-            <Choices<Theme>
-              name="theme"
-              heading={t('top.theme')}
-              value={settings.theme}
-              choices={THEMES.map((theme) => ({ value: theme, label: t(`theme.${theme}`) }))}
-              choose={(theme) => updatePreferences({ theme })}
-            />
-            <Choices<Language>
-              name="language"
-              heading={t('top.language')}
-              value={settings.language ?? language.value}
-              choices={LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code }))}
-              choose={(code) => {
-                updatePreferences({ language: code });
-                // Notices are worded in the language the server was last told.
-                resubscribe().catch(() => undefined);
-              }}
-            />
-            <div class="menu-section">
-              <p class="menu-heading">{t('top.board')}</p>
-              <button
-                type="button"
-                class="switch"
-                aria-pressed={settings.sound}
-                onClick={() => updatePreferences({ sound: !settings.sound })}
-              >
-                {t('top.sound')}
-              </button>
-              <button
-                type="button"
-                class="switch"
-                aria-pressed={settings.coordinates}
-                onClick={() => updatePreferences({ coordinates: !settings.coordinates })}
-              >
-                {t('top.coordinates')}
-              </button>
-              <button
-                type="button"
-                class="switch"
-                aria-pressed={settings.premove}
-                onClick={() => updatePreferences({ premove: !settings.premove })}
-              >
-                {t('top.premove')}
-              </button>
-            </div>
-            <OnlineName />
-            <NoticeSettings />
-          </>
-        )}
+        {() => <Panel />}
       </Menu>
     </>
   );
