@@ -130,6 +130,11 @@ export interface ClockView {
   readonly black: number;
   /** The side whose clock is running, or null when none is. */
   readonly running: Colour | null;
+  /**
+   * In a lobby game until both sides have moved: the time left for the side to move to make its
+   * first move, after which the game is called off (`ABORT_MS`, or a correspondence game's days).
+   */
+  readonly first?: number;
 }
 
 /** The pace of a game whose clocks read `clock`: its days per move, or its time control. */
@@ -203,6 +208,11 @@ export interface GameView extends Presence {
   readonly captorPlacesQueen: boolean;
   /** The tournament the game is played in, if any. */
   readonly tournament?: GameTournament;
+  /**
+   * The side a lobby game was called off for (it made no first move in time, or called the game
+   * off itself): in a tournament its loss, and it is paused.
+   */
+  readonly absent?: Colour;
 }
 
 /**

@@ -642,6 +642,7 @@ export class Room {
           berserkAllowed: event.berserk,
         },
       }),
+      ...(t.aborted && { absent: t.aborted }),
       ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };

@@ -220,6 +220,7 @@ export function clockView(t: Table, now: number): ClockView | null {
   const control =
     t.setup.clock ?? (t.setup.days && { initial: t.setup.days * DAY_MS, increment: 0 });
   if (!control || !t.clocks) return null;
+  const first = abortDeadline(t);
   return {
     initial: control.initial,
     increment: control.increment,
@@ -227,6 +228,7 @@ export function clockView(t: Table, now: number): ClockView | null {
     white: Math.max(0, Math.round(timeLeft(t, 'white', now))),
     black: Math.max(0, Math.round(timeLeft(t, 'black', now))),
     running: runningClock(t) ?? null,
+    ...(first !== undefined && { first: Math.max(0, Math.round(first - now)) }),
   };
 }
 

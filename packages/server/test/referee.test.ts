@@ -338,6 +338,29 @@ describe('the referee', () => {
       expect(act(link, { t: 'resign', by: 'white', seat: 'white' }, 5, log).kind).toBe('resign');
     });
 
+    it('tells the pages the time left for the first move of each side, until both have moved', () => {
+      const t = newTable('abcdefghij', LOBBY, 1000);
+      const log: GameEvent[] = [];
+      expect(clockView(t, 8000)).toMatchObject({ running: null, first: 23_000 });
+      act(
+        t,
+        { t: 'move', by: 'white', seat: 'white', move: 'f1-f2', version: t.version },
+        9000,
+        log,
+      );
+      expect(clockView(t, 19_000)).toMatchObject({ running: 'black', first: 20_000 });
+      act(
+        t,
+        { t: 'move', by: 'black', seat: 'black', move: 'f11-f10', version: t.version },
+        20_000,
+        log,
+      );
+      expect(clockView(t, 20_000)).not.toHaveProperty('first');
+      // A game by link waits for nobody's first move.
+      const link = newTable('abcdefghij', { ...CLOCKED, seats: LOBBY.seats });
+      expect(clockView(link, 0)).not.toHaveProperty('first');
+    });
+
     it('aborts a draw agreed in a casual game, and takes no draw offer in a rated one', () => {
       const casual = newTable('abcdefghij', { ...LOBBY, rated: false });
       const log: GameEvent[] = [];

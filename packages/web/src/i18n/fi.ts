@@ -18,6 +18,10 @@ export const fi: UiCatalog = {
     one: '{count} peli odottaa siirtoasi',
     other: '{count} peliä odottaa siirtoasi',
   },
+  'nav.challenges': {
+    one: '{count} haaste sinulle',
+    other: '{count} haastetta sinulle',
+  },
   'nav.puzzles': 'Tehtävät',
 
   'top.subtitle.placement': 'asettelupeli',
@@ -332,6 +336,41 @@ export const fi: UiCatalog = {
     'Peli päättyi ennen kuin molemmat olivat siirtäneet, joten sitä ei lasketa kenellekään: vahvuusluvut eivät muutu.',
   'online.timeout.white': 'Valkealta loppui aika.',
   'online.timeout.black': 'Mustalta loppui aika.',
+  'online.firstMove.you': {
+    one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
+    other:
+      'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
+  },
+  'online.firstMove.youEvent': {
+    one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
+    other:
+      'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
+  },
+  'online.firstMove.white': {
+    one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten peli keskeytetään.',
+    other:
+      'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten peli keskeytetään.',
+  },
+  'online.firstMove.black': {
+    one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
+    other:
+      'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
+  },
+  'online.firstMove.whiteEvent': {
+    one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
+    other:
+      'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
+  },
+  'online.firstMove.blackEvent': {
+    one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
+    other:
+      'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
+  },
+  'online.moveLost': 'Siirtosi {move} ei tavoittanut palvelinta, joten se peruttiin.',
+  'online.abortedEvent.white':
+    'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Valkean tappioksi ja Mustan voitoksi, ja Valkea on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
+  'online.abortedEvent.black':
+    'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Mustan tappioksi ja Valkean voitoksi, ja Musta on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
   'online.refusal.stale':
     'Peli muuttui ennen kuin siirtosi ehti perille; lauta on nyt ajan tasalla.',
   'online.refusal.notYourTurn': 'Ei ole sinun vuorosi.',
@@ -446,50 +485,8 @@ export const fi: UiCatalog = {
   'moves.analyse': 'Analysoi',
   'result.analyse': 'Analysoi peli',
   'result.practise': 'Harjoittele tätä',
-  'analysis.title': 'Analyysi',
-  'analysis.bar': 'Valkean mahdollisuudet',
-  'analysis.chances': 'Valkean mahdollisuudet {percent} %',
-  'analysis.winsIn.white': {
-    one: 'Valkea voittaa {count} vuorossa',
-    other: 'Valkea voittaa {count} vuorossa',
-  },
-  'analysis.winsIn.black': {
-    one: 'Musta voittaa {count} vuorossa',
-    other: 'Musta voittaa {count} vuorossa',
-  },
-  'analysis.linesTitle': 'Moottorin parhaat jatkot',
-  'analysis.lineCount': 'Jatkoja',
-  'analysis.depth': 'Syvyys {depth}',
-  'analysis.thinking': 'Miettii…',
-  'analysis.over': 'Peli on tässä päättynyt.',
-  'analysis.promote': 'Tee tästä päälinja',
-  'analysis.delete': 'Poista tämä sivulinja',
-  'analysis.apn': 'Laudan asema (APN)',
-  'review.title': 'Pelin arvio',
-  'review.start': 'Arvioi peli',
-  'review.stop': 'Pysäytä',
-  'review.counts':
-    'epätarkkuuksia {inaccuracies}, virheitä {mistakes}, pahoja virheitä {blunders};',
-  'review.averageLoss': 'jokainen siirto menetti keskimäärin {points} % voittomahdollisuuksista.',
-  'review.was.inaccuracy': '{move} on epätarkka siirto.',
-  'review.was.mistake': '{move} on virhe.',
-  'review.was.blunder': '{move} on paha virhe.',
-  'review.bestWas': 'Paras oli {move} ({line}).',
-  'review.show': 'Näytä parempi siirto',
-  'review.table': 'Arvio taulukkona',
-  'review.turn': 'Vuoro',
-  'review.move': 'Siirto',
-  'review.chances': 'Valkean mahdollisuudet',
-  'review.mark': 'Merkintä',
-  'review.best': 'Paras',
-  'review.inaccuracy': 'epätarkkuus',
-  'review.mistake': 'virhe',
-  'review.blunder': 'paha virhe',
   'load.agn.variation':
     'Tuo ei ole kelvollinen pelitallenne (AGN): sulkeissa ( ) olevaa sivulinjaa ei ole suljettu, tai sulkevalla sululla ei ole paria.',
-  'analysis.agn': 'Tämä tutkielma (AGN, sivulinjat sulkeissa)',
-  'analysis.paste': 'Liitä analysoitava asema (APN) tai peli (AGN)',
-  'analysis.open': 'Analysoi',
   'top.settings': 'Asetukset',
   'theme.system': 'Sama kuin laitteessa',
   'top.board': 'Lauta',
@@ -515,10 +512,4 @@ export const fi: UiCatalog = {
     'Olet offline-tilassa. Pelit tietokonetta vastaan ja tällä laitteella jatkuvat; verkkopelit odottavat yhteyttä.',
   'notFound.text': 'Tässä osoitteessa ei ole sivua.',
   'notFound.back': 'Siirry peliin',
-  'analysis.records': 'Asema ja tallenne (APN, AGN)',
-  'review.progressOf': 'Arvioidaan: siirto {done}/{total}',
-  'review.graph': 'Valkoisen mahdollisuudet siirto siirrolta',
-  'review.axisWhite': 'Valkoinen',
-  'review.axisBlack': 'Musta',
-  'analysis.empty': 'Tee siirtoja laudalla kummalle tahansa puolelle; moottori seuraa.',
 };

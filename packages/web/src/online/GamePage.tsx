@@ -10,7 +10,7 @@ import { MoveRows } from '../lib/MoveRows.tsx';
 import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
-import { gameKind, outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { gameKind } from '../lib/wording.ts';
 import { PushPrompt } from '../notices/PushPrompt.tsx';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import { gameLink, gamePath } from './address.ts';
@@ -209,6 +209,8 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
   const line = online.line.value;
   const inviting = v && you !== null && !v.seats[opposite(you)];
   const notice = online.notice.value;
+  const result = online.result.value;
+  const firstMove = online.firstMove.value;
   const kind = v && gameKind(v);
   const mode = v && lobbyGame(v) ? gameModeText(v) : undefined;
   return (
@@ -243,14 +245,19 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
             <TakebackButton online={online} />
             <QuickMessagesToggle online={online} />
           </div>
-          {v?.outcome && online.board ? (
+          {result ? (
             <p class="online-result" role="status" data-testid="result">
-              <strong>{outcomeTitle(v.outcome, you)()}</strong>{' '}
-              {outcomeReason(v.outcome, online.board.position)()}
+              <strong>{result.title}</strong> {result.reason}
             </p>
           ) : (
             <p class="status" role="status" aria-live="polite" data-testid="online-status">
               {online.status.value}
+            </p>
+          )}
+          {firstMove && (
+            // A timer is not read out as it ticks; the status line above says whose move it is.
+            <p class="online-note" role="timer" data-testid="first-move">
+              {firstMove}
             </p>
           )}
           <PremoveNote text={online.premoveStatus.value} cancel={() => online.cancelPremove()} />

@@ -42,7 +42,10 @@ export class Connection<In, Out> {
   private ws: WebSocket | undefined;
   private attempts = 0;
   private lastHeard = 0;
+  /** How many messages the line has heard, so an awaited answer is known to have come. */
+  private heard = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  private awaiting: ReturnType<typeof setTimeout> | undefined;
   private readonly probe: ReturnType<typeof setInterval>;
   private stopped = false;
   private readonly wake = (): void => {
@@ -73,6 +76,7 @@ export class Connection<In, Out> {
     };
     ws.onmessage = (e) => {
       this.lastHeard = Date.now();
+      this.heard++;
       let data: unknown;
       try {
         data = JSON.parse(String(e.data));
@@ -100,12 +104,29 @@ export class Connection<In, Out> {
   private check(): void {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    if (Date.now() - this.lastHeard > SILENCE_MS) {
-      // A line this quiet is dead even if it never closed: drop it without waiting.
-      ws.onclose = null;
-      ws.close();
-      this.connect();
-    } else ws.send('{"t":"ping"}'); // both sockets answer a ping with a pong
+    // A line this quiet is dead even if it never closed: drop it without waiting.
+    if (Date.now() - this.lastHeard > SILENCE_MS) this.drop(ws);
+    else ws.send('{"t":"ping"}'); // both sockets answer a ping with a pong
+  }
+
+  private drop(ws: WebSocket): void {
+    ws.onclose = null;
+    ws.close();
+    this.connect();
+  }
+
+  /**
+   * An answer is due (a move's acknowledgement): unless the server says something within `ms`,
+   * the line is taken for dead and opened again, so the owner learns what became of what it sent
+   * in seconds rather than at the next probe.
+   */
+  expect(ms: number): void {
+    const ws = this.ws;
+    const heard = this.heard;
+    clearTimeout(this.awaiting);
+    this.awaiting = setTimeout(() => {
+      if (ws !== undefined && this.ws === ws && this.heard === heard) this.drop(ws);
+    }, ms);
   }
 
   /** Sends a message if the line is open; false if it is not. */
@@ -119,6 +140,7 @@ export class Connection<In, Out> {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearTimeout(this.awaiting);
     clearInterval(this.probe);
     removeEventListener('online', this.wake);
     this.ws?.close();

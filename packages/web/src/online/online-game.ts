@@ -34,6 +34,7 @@ import { premovableOf, premoveText } from '../lib/premove.ts';
 import { preferences } from '../lib/settings.ts';
 import { explainTap, owedPhrase } from '../lib/taps.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
+import { followTurn } from '../lib/your-turn.ts';
 import { gamePath } from './address.ts';
 import { Connection, type LineState, tagged } from './connection.ts';
 import { deadlineText } from './lobby-text.ts';
@@ -41,6 +42,12 @@ import { keepSeatToken, seatToken } from './seats.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
 import { tournamentRefusal } from './tournament-text.ts';
+
+/**
+ * How long a move may wait for the server's answer before the line is taken for dead and opened
+ * again (a store's commit takes milliseconds; a busy server, a second or two).
+ */
+const ANSWER_MS = 8000;
 
 /** What the game tells the page beyond its signals. */
 export interface OnlineHooks {
@@ -103,8 +110,14 @@ export class OnlineGame {
   private premoves: Pick<Board, 'playPremove' | 'cancelPremove'> | undefined;
   /** This page's move, sent and drawn but not yet confirmed. */
   private readonly pending = signal<string | undefined>(undefined);
+  /** How many moves the game had when the pending move was made. */
+  private pendingAt = 0;
+  /** Whether the server refused the pending move (it said why), so it is not sent again. */
+  private pendingRefused = false;
   private readonly connection: Connection<ServerMessage, ClientMessage>;
   private readonly ticker: ReturnType<typeof setInterval>;
+  /** Stops the top bar's count following this game. */
+  private readonly unfollow: () => void;
 
   /** Connects to game `id`; `hooks` hear about moves and rematches. */
   constructor(
@@ -122,8 +135,11 @@ export class OnlineGame {
       },
       {
         message: (m) => this.receive(m),
+        // The line counts as open once the server has answered the hello with the game: a move
+        // sent before that is refused (the socket has joined no game yet), and the game that
+        // comes would undo it without a word.
         state: (s) => {
-          this.line.value = s;
+          if (s !== 'open') this.line.value = s;
         },
         gone: () => {
           this.missing.value = true;
@@ -131,14 +147,23 @@ export class OnlineGame {
       },
     );
     this.ticker = setInterval(() => {
-      if (this.view.value?.clock?.running) this.now.value = performance.now();
+      const clock = this.view.value?.clock;
+      if (clock?.running || clock?.first !== undefined) this.now.value = performance.now();
     }, 200);
+    // The top bar counts this lobby game as its moves come and go, not at the next poll.
+    this.unfollow = followTurn(id, () => {
+      const v = this.view.value;
+      const you = this.you.value;
+      if (!v || you === null || (!v.players.white && !v.players.black)) return undefined;
+      return !v.outcome && this.board?.chooser === you;
+    });
   }
 
   /** Disconnects for good. */
   stop(): void {
     this.connection.stop();
     clearInterval(this.ticker);
+    this.unfollow();
   }
 
   /**
@@ -268,7 +293,8 @@ export class OnlineGame {
   /** The board's `reject` event: says why that tap is not a move. */
   rejectFromBoard(from: number | undefined, to: number): void {
     const game = this.game;
-    if (!game) return;
+    // A finished game's result is on the page already: a tap says it again nowhere.
+    if (!game || this.view.value?.outcome) return;
     const pos = game.position;
     // Touch-move: touching a piece that cannot move commits to it all the same (R15).
     if (
@@ -286,6 +312,48 @@ export class OnlineGame {
     this.notice.value = said ? { text: said.text(), rule: said.rule } : { text: this.status.value };
   }
 
+  /**
+   * How the game ended, in words: its headline and why. A tournament's game called off before
+   * both sides moved says what the event does with it (tournament/standings.ts scores it as the
+   * absent side's loss and pauses them); any other lobby game's counts for nobody.
+   */
+  readonly result = computed((): { title: string; reason: string } | undefined => {
+    const v = this.view.value;
+    const game = this.board;
+    if (!v?.outcome || !game) return undefined;
+    const absent = v.outcome.reason === 'aborted' && v.tournament ? v.absent : undefined;
+    return {
+      title: outcomeTitle(v.outcome, this.you.value)(),
+      reason: absent
+        ? t(`online.abortedEvent.${absent}`)
+        : outcomeReason(v.outcome, game.position)(),
+    };
+  });
+
+  /**
+   * The time left (ms) for the side to move to make its first move in a lobby game, on a live
+   * clock, before the server calls the game off; undefined when none is awaited. A
+   * correspondence game's first move has its date instead (`deadline`).
+   */
+  firstMoveLeft(): number | undefined {
+    const v = this.view.value;
+    const first = v?.clock?.first;
+    if (first === undefined || v?.clock?.days || v?.outcome) return undefined;
+    return Math.max(0, first - (this.now.value - this.clockRead.value));
+  }
+
+  /** The countdown to the first move, in words, as lichess shows it; undefined when none runs. */
+  readonly firstMove = computed((): string | undefined => {
+    const left = this.firstMoveLeft();
+    const side = this.board?.chooser;
+    if (left === undefined || !side) return undefined;
+    const count = Math.ceil(left / 1000);
+    const event = this.view.value?.tournament ? 'Event' : '';
+    return side === this.you.value
+      ? t(`online.firstMove.you${event}`, { count })
+      : t(`online.firstMove.${side}${event}`, { count });
+  });
+
   /** The status line. */
   readonly status = computed((): string => {
     const v = this.view.value;
@@ -293,10 +361,8 @@ export class OnlineGame {
     const you = this.you.value;
     if (this.missing.value) return words.noSuchGame;
     if (!v || !game) return words.connecting;
-    if (v.outcome) {
-      const title = outcomeTitle(v.outcome, you)();
-      return `${title} ${outcomeReason(v.outcome, game.position)()}`;
-    }
+    const result = this.result.value;
+    if (result) return `${result.title} ${result.reason}`;
     const turn = game.position.turnColour;
     const chooser = game.chooser ?? turn;
     // R16: the captor chooses the cell of the queen the side to move owes.
@@ -329,9 +395,17 @@ export class OnlineGame {
   /** When `side`'s correspondence deadline falls (ms), while its days run; else undefined. */
   deadline(side: Colour): number | undefined {
     const clock = this.view.value?.clock;
-    if (!clock?.days || clock.running !== side || this.view.value?.outcome) return undefined;
+    if (!clock?.days || this.view.value?.outcome) return undefined;
+    // Before the clocks start, the first move has its days all the same.
+    const left =
+      clock.running === side
+        ? clock[side]
+        : clock.running === null && this.board?.chooser === side
+          ? clock.first
+          : undefined;
+    if (left === undefined) return undefined;
     // The clock was read on the page's monotonic clock; the date is the wall clock's.
-    return performance.timeOrigin + this.clockRead.value + clock[side];
+    return performance.timeOrigin + this.clockRead.value + left;
   }
 
   /** Time left on a clock now, in ms, or undefined without clocks. */
@@ -347,11 +421,15 @@ export class OnlineGame {
     switch (m.t) {
       case 'state': {
         const known = this.view.value?.moves.length ?? 0;
+        const unanswered = this.pendingRefused ? undefined : this.pending.value;
         if (m.token !== undefined) keepSeatToken(this.id, m.token);
         this.pending.value = undefined;
+        this.pendingRefused = false;
         this.game = replay(m.game);
         this.you.value = m.you;
+        this.line.value = 'open';
         this.setView(m.game);
+        if (unanswered !== undefined && this.settle(unanswered, m.game)) break;
         // A premove answers the other side's move: the game sent again after this page's own
         // move was refused brings none, and the turn back is not the one it was queued for.
         if (m.game.moves.length > known) this.turnCame();
@@ -368,6 +446,7 @@ export class OnlineGame {
       }
       case 'error':
         if (m.code === 'no-berserk') this.berserkSent.value = false;
+        if (this.pending.value !== undefined) this.pendingRefused = true;
         // The owner's own relocation under R16: the status line says who chooses, in words.
         this.notice.value = {
           text:
@@ -389,6 +468,23 @@ export class OnlineGame {
       case 'pong':
         break;
     }
+  }
+
+  /**
+   * The game came again while this page's move `move` awaited its answer (the line dropped with
+   * the move in flight): the game has it, so it was stored; or the board is as the move left it
+   * to be made, so it is sent again; or it is taken back, and the page says so. True when sent
+   * again.
+   */
+  private settle(move: string, v: GameView): boolean {
+    if (v.moves[this.pendingAt] === move) return false;
+    const again = v.moves.length === this.pendingAt ? parseMoveText(move) : undefined;
+    if (again?.ok && this.canMove.value && this.board?.legalMoves().includes(again.value)) {
+      this.send(again.value);
+      return true;
+    }
+    this.notice.value = { text: t('online.moveLost', { move }) };
+    return false;
   }
 
   private setView(v: GameView): void {
@@ -447,6 +543,7 @@ export class OnlineGame {
       rematchOffer:
         e.kind === 'rematch-offer' ? e.seat : e.kind === 'rematch' ? null : v.rematchOffer,
       next: e.kind === 'rematch' ? e.next : v.next,
+      ...(e.kind === 'abort' && { absent: e.seat }),
       touched:
         e.kind === 'touch'
           ? e.cell
@@ -517,8 +614,13 @@ export class OnlineGame {
     if (!game.play(move).ok) return;
     const text = makeMoveText(move);
     this.pending.value = text;
+    this.pendingAt = v.moves.length;
     this.notice.value = undefined;
-    this.connection.send({ t: 'move', seat: you, move: text, version: v.version });
+    // Unsent (the line closed under it) or unanswered, the move is settled when the game comes
+    // again on the reopened line (`settle`).
+    if (this.connection.send({ t: 'move', seat: you, move: text, version: v.version })) {
+      this.connection.expect(ANSWER_MS);
+    }
     // Redraw with the move on the board, before the server's answer.
     this.view.value = { ...v };
   }
