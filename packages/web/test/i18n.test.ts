@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { en as analysisEn } from '../src/analysis/text/en.ts';
+import { fi as analysisFi } from '../src/analysis/text/fi.ts';
+import { hi as analysisHi } from '../src/analysis/text/hi.ts';
+import { ru as analysisRu } from '../src/analysis/text/ru.ts';
 import { formatMessage, type Message, placeholders } from '../src/i18n/catalog.ts';
 import { en } from '../src/i18n/en.ts';
 import { fi } from '../src/i18n/fi.ts';
@@ -24,6 +28,7 @@ type Catalog = Readonly<Record<string, Message>>;
 
 const FAMILIES: readonly [string, Catalog, Record<string, Catalog>][] = [
   ['app', en, { fi, ru, hi }],
+  ['analysis board', analysisEn, { fi: analysisFi, ru: analysisRu, hi: analysisHi }],
   ['rules and tutorial', learnEn, { fi: learnFi, ru: learnRu, hi: learnHi }],
   ['lobby and player pages', onlineEn, { fi: onlineFi, ru: onlineRu, hi: onlineHi }],
   ['puzzles', puzzleEn, { fi: puzzleFi, ru: puzzleRu, hi: puzzleHi }],

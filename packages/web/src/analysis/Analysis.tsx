@@ -1,8 +1,10 @@
 // The analysis screen, loaded the first time it is opened: the analysis board of what the app
-// asked to analyse (a game, from its move list or result), or of the standard start.
+// asked to analyse (a game, from its move list or result), or of the standard start, once its
+// words in the current language are here.
 
 import { parseAgn, parseApn, startPosition } from '@agon/engine';
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { language } from '../i18n/translations.ts';
 import { type AnalysisSource, analysisSource, keepAnalysis } from '../lib/analysis-link.ts';
 import { loadProblem } from '../lib/record-problem.ts';
 import { loadReview, saveReview } from '../lib/storage.ts';
@@ -10,6 +12,7 @@ import { AnalysisPage } from './AnalysisPage.tsx';
 import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
 import { Analyst } from './analyst.ts';
 import { Reviewer } from './review.ts';
+import { analysisText } from './text.ts';
 
 const spawn = (): Worker =>
   new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
@@ -46,6 +49,16 @@ const reviews: ReviewStore = {
 
 /** The analysis page of the game asked for, or of the standard start. */
 export function Analysis() {
+  const lang = language.value;
+  const ready = analysisText.has(lang);
+  useEffect(() => {
+    if (!ready) void analysisText.load(lang);
+  }, [lang, ready]);
+  return ready ? <AnalysisScreen /> : null;
+}
+
+/** The analysis board and its panels. */
+function AnalysisScreen() {
   // Read once per visit to the page: a new game sent here opens the page afresh.
   const [source, setSource] = useState(analysisSource);
   const board = useMemo(

@@ -13,15 +13,16 @@ import { Segmented } from '../ui/Segmented.tsx';
 import { type AnalysisBoard, chancesOf, MAX_LINES } from './analysis.ts';
 import type { Line, Score } from './analyst.ts';
 import { MARK_SYMBOL, ReviewPanel } from './ReviewPanel.tsx';
+import { at } from './text.ts';
 import './analysis.css';
 
 /** A score in words: `White’s chances 63%`, or `Black wins in 4`. */
 function scoreText(score: Score, turn: Colour): string {
   if (score.kind === 'cp') {
-    return t('analysis.chances', { percent: Math.round(chancesOf(score, turn) * 100) });
+    return at('analysis.chances', { percent: Math.round(chancesOf(score, turn) * 100) });
   }
   const winner: Colour = (score.kind === 'win') === (turn === 'white') ? 'white' : 'black';
-  return t(`analysis.winsIn.${winner}`, { count: score.turns });
+  return at(`analysis.winsIn.${winner}`, { count: score.turns });
 }
 
 function EvalBar({ board }: { readonly board: AnalysisBoard }) {
@@ -36,8 +37,8 @@ function EvalBar({ board }: { readonly board: AnalysisBoard }) {
         min={0}
         max={100}
         value={percent}
-        aria-label={t('analysis.bar')}
-        aria-valuetext={t('analysis.chances', { percent })}
+        aria-label={at('analysis.bar')}
+        aria-valuetext={at('analysis.chances', { percent })}
         data-testid="eval-meter"
       />
       <div class={`eval-bar${whiteAtBottom ? '' : ' flipped'}`} aria-hidden="true">
@@ -55,12 +56,12 @@ function Lines({ board }: { readonly board: AnalysisBoard }) {
   const turn = board.game.value.position.turnColour;
   const over = board.game.value.outcome !== undefined;
   return (
-    <section class="analysis-lines" aria-label={t('analysis.linesTitle')}>
+    <section class="analysis-lines" aria-label={at('analysis.linesTitle')}>
       <div class="lines-head">
         {/* The engine starts again with as many lines (the page's effect follows `count`). */}
         <div class="line-count" data-testid="line-count">
           <Segmented
-            legend={t('analysis.lineCount')}
+            legend={at('analysis.lineCount')}
             name="lines"
             value={board.count.value}
             choices={Array.from({ length: MAX_LINES }, (_, i) => ({
@@ -72,10 +73,10 @@ function Lines({ board }: { readonly board: AnalysisBoard }) {
         </div>
         <span class="depth" data-testid="depth">
           {over
-            ? t('analysis.over')
+            ? at('analysis.over')
             : lines[0]
-              ? t('analysis.depth', { depth: lines[0].depth })
-              : t('analysis.thinking')}
+              ? at('analysis.depth', { depth: lines[0].depth })
+              : at('analysis.thinking')}
         </span>
       </div>
       <ol class="lines" data-testid="lines">
@@ -123,7 +124,7 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
   return (
     <section class="analysis-moves" aria-label={t('moves.label')}>
       {study.main.length === 0 && study.variations.length === 0 && (
-        <p class="muted study-empty">{t('analysis.empty')}</p>
+        <p class="muted study-empty">{at('analysis.empty')}</p>
       )}
       <p class="study" data-testid="study">
         {study.main.map((move, i) => (
@@ -137,8 +138,8 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
                     type="button"
                     class="link"
                     onClick={() => board.promote(index)}
-                    aria-label={t('analysis.promote')}
-                    title={t('analysis.promote')}
+                    aria-label={at('analysis.promote')}
+                    title={at('analysis.promote')}
                   >
                     ↑
                   </button>
@@ -146,8 +147,8 @@ function Moves({ board }: { readonly board: AnalysisBoard }) {
                     type="button"
                     class="link"
                     onClick={() => board.remove(index)}
-                    aria-label={t('analysis.delete')}
-                    title={t('analysis.delete')}
+                    aria-label={at('analysis.delete')}
+                    title={at('analysis.delete')}
                   >
                     ×
                   </button>
@@ -215,13 +216,13 @@ function Records({
   const problem = useSignal('');
   return (
     <details class="analysis-records">
-      <summary>{t('analysis.records')}</summary>
+      <summary>{at('analysis.records')}</summary>
       <label>
-        {t('analysis.apn')}
+        {at('analysis.apn')}
         <input class="apn-field" readOnly value={board.apn.value} data-testid="analysis-apn" />
       </label>
       <label>
-        {t('analysis.agn')}
+        {at('analysis.agn')}
         <textarea readOnly rows={4} value={board.agn.value} data-testid="analysis-agn" />
       </label>
       <form
@@ -232,10 +233,10 @@ function Records({
         }}
       >
         <label>
-          {t('analysis.paste')}
+          {at('analysis.paste')}
           <textarea name="paste" rows={3} data-testid="analysis-paste" />
         </label>
-        <button type="submit">{t('analysis.open')}</button>
+        <button type="submit">{at('analysis.open')}</button>
         {problem.value && (
           <p class="warning" role="alert">
             {problem.value}
@@ -277,7 +278,7 @@ export function AnalysisPage({
         <BoardHost config={() => board.boardConfig.value} events={events} />
       </section>
       <div class="analysis-head">
-        <h2 class="analysis-title">{t('analysis.title')}</h2>
+        <h2 class="analysis-title">{at('analysis.title')}</h2>
       </div>
       <Lines board={board} />
       <Moves board={board} />

@@ -6,6 +6,7 @@ import type { Colour } from '@agon/engine';
 import { t } from '../i18n/ui.ts';
 import type { AnalysisBoard, Review } from './analysis.ts';
 import type { MoveReview } from './review.ts';
+import { at } from './text.ts';
 
 /** The marks as move annotations are written. */
 export const MARK_SYMBOL = { inaccuracy: '?!', mistake: '?', blunder: '??' } as const;
@@ -21,12 +22,12 @@ function Graph({ review, board }: { readonly review: Review; readonly board: Ana
     // A click goes to the turn under the pointer: a shortcut for the mouse and touch, as the
     // table below is the keyboard's and the screen reader's way to the same turns.
     <figure class="review-figure">
-      <figcaption>{t('review.graph')}</figcaption>
+      <figcaption>{at('review.graph')}</figcaption>
       <div class="graph-frame">
         <div class="graph-axis-y" aria-hidden="true">
-          <span>{t('review.axisWhite')}</span>
+          <span>{at('review.axisWhite')}</span>
           <span>50%</span>
-          <span>{t('review.axisBlack')}</span>
+          <span>{at('review.axisBlack')}</span>
         </div>
         <svg
           class="review-graph"
@@ -71,12 +72,12 @@ function PlayerSummary({ review, colour }: { readonly review: Review; readonly c
   return (
     <li>
       <strong>{t(`player.${colour}`)}</strong>:{' '}
-      {t('review.counts', {
+      {at('review.counts', {
         inaccuracies: s.counts.inaccuracy,
         mistakes: s.counts.mistake,
         blunders: s.counts.blunder,
       })}{' '}
-      {t('review.averageLoss', { points: (s.averageLoss * 100).toFixed(1) })}
+      {at('review.averageLoss', { points: (s.averageLoss * 100).toFixed(1) })}
     </li>
   );
 }
@@ -89,12 +90,13 @@ function Here({ board }: { readonly board: AnalysisBoard }) {
   return (
     <div class="review-here" data-testid="review-here">
       <p>
-        {t(`review.was.${judged.mark}`, { move })}{' '}
-        {judged.best && t('review.bestWas', { move: judged.best[0]!, line: judged.best.join(' ') })}
+        {at(`review.was.${judged.mark}`, { move })}{' '}
+        {judged.best &&
+          at('review.bestWas', { move: judged.best[0]!, line: judged.best.join(' ') })}
       </p>
       {judged.best && (
         <button type="button" onClick={() => void board.showBetter(judged, 600)}>
-          {t('review.show')}
+          {at('review.show')}
         </button>
       )}
     </div>
@@ -107,21 +109,21 @@ export function ReviewPanel({ board }: { readonly board: AnalysisBoard }) {
   const running = board.reviewing.value;
   if (board.lineStudy.main.length === 0) return null;
   return (
-    <section class="review" aria-label={t('review.title')} data-testid="review">
+    <section class="review" aria-label={at('review.title')} data-testid="review">
       {running ? (
         <div class="review-progress">
           <label for="review-progress">
-            {t('review.progressOf', { done: running.done, total: running.total })}
+            {at('review.progressOf', { done: running.done, total: running.total })}
           </label>
           <progress id="review-progress" max={running.total} value={running.done} />
           <button type="button" onClick={() => board.stopReview()}>
-            {t('review.stop')}
+            {at('review.stop')}
           </button>
         </div>
       ) : (
         !review && (
           <button type="button" class="primary" onClick={() => void board.startReview()}>
-            {t('review.start')}
+            {at('review.start')}
           </button>
         )
       )}
@@ -134,15 +136,15 @@ export function ReviewPanel({ board }: { readonly board: AnalysisBoard }) {
           <Graph review={review} board={board} />
           <Here board={board} />
           <details class="review-table">
-            <summary>{t('review.table')}</summary>
+            <summary>{at('review.table')}</summary>
             <table data-testid="review-table">
               <thead>
                 <tr>
-                  <th scope="col">{t('review.turn')}</th>
-                  <th scope="col">{t('review.move')}</th>
-                  <th scope="col">{t('review.chances')}</th>
-                  <th scope="col">{t('review.mark')}</th>
-                  <th scope="col">{t('review.best')}</th>
+                  <th scope="col">{at('review.turn')}</th>
+                  <th scope="col">{at('review.move')}</th>
+                  <th scope="col">{at('review.chances')}</th>
+                  <th scope="col">{at('review.mark')}</th>
+                  <th scope="col">{at('review.best')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -155,7 +157,7 @@ export function ReviewPanel({ board }: { readonly board: AnalysisBoard }) {
                       </button>
                     </td>
                     <td>{Math.round(review.verdicts[r.ply]!.chances * 100)}%</td>
-                    <td>{r.mark ? `${MARK_SYMBOL[r.mark]} ${t(`review.${r.mark}`)}` : ''}</td>
+                    <td>{r.mark ? `${MARK_SYMBOL[r.mark]} ${at(`review.${r.mark}`)}` : ''}</td>
                     <td>{r.mark && r.best ? r.best[0] : ''}</td>
                   </tr>
                 ))}

@@ -1,0 +1,55 @@
+// Analyysilaudan ja pelin arvion sanat suomeksi.
+
+import type { AnalysisCatalog } from './en.ts';
+
+/** The analysis board's words in Finnish. */
+export const fi: AnalysisCatalog = {
+  'analysis.title': 'Analyysi',
+  'analysis.bar': 'Valkean mahdollisuudet',
+  'analysis.chances': 'Valkean mahdollisuudet {percent} %',
+  'analysis.winsIn.white': {
+    one: 'Valkea voittaa {count} vuorossa',
+    other: 'Valkea voittaa {count} vuorossa',
+  },
+  'analysis.winsIn.black': {
+    one: 'Musta voittaa {count} vuorossa',
+    other: 'Musta voittaa {count} vuorossa',
+  },
+  'analysis.linesTitle': 'Moottorin parhaat jatkot',
+  'analysis.lineCount': 'Jatkoja',
+  'analysis.depth': 'Syvyys {depth}',
+  'analysis.thinking': 'Miettii…',
+  'analysis.over': 'Peli on tässä päättynyt.',
+  'analysis.promote': 'Tee tästä päälinja',
+  'analysis.delete': 'Poista tämä sivulinja',
+  'analysis.apn': 'Laudan asema (APN)',
+  'review.title': 'Pelin arvio',
+  'review.start': 'Arvioi peli',
+  'review.stop': 'Pysäytä',
+  'review.counts':
+    'epätarkkuuksia {inaccuracies}, virheitä {mistakes}, pahoja virheitä {blunders};',
+  'review.averageLoss': 'jokainen siirto menetti keskimäärin {points} % voittomahdollisuuksista.',
+  'review.was.inaccuracy': '{move} on epätarkka siirto.',
+  'review.was.mistake': '{move} on virhe.',
+  'review.was.blunder': '{move} on paha virhe.',
+  'review.bestWas': 'Paras oli {move} ({line}).',
+  'review.show': 'Näytä parempi siirto',
+  'review.table': 'Arvio taulukkona',
+  'review.turn': 'Vuoro',
+  'review.move': 'Siirto',
+  'review.chances': 'Valkean mahdollisuudet',
+  'review.mark': 'Merkintä',
+  'review.best': 'Paras',
+  'review.inaccuracy': 'epätarkkuus',
+  'review.mistake': 'virhe',
+  'review.blunder': 'paha virhe',
+  'analysis.agn': 'Tämä tutkielma (AGN, sivulinjat sulkeissa)',
+  'analysis.paste': 'Liitä analysoitava asema (APN) tai peli (AGN)',
+  'analysis.open': 'Analysoi',
+  'analysis.records': 'Asema ja tallenne (APN, AGN)',
+  'review.progressOf': 'Arvioidaan: siirto {done}/{total}',
+  'review.graph': 'Valkoisen mahdollisuudet siirto siirrolta',
+  'review.axisWhite': 'Valkoinen',
+  'review.axisBlack': 'Musta',
+  'analysis.empty': 'Tee siirtoja laudalla kummalle tahansa puolelle; moottori seuraa.',
+};
