@@ -9,6 +9,7 @@ import type { Colour } from '@agon/engine';
 import type { Checked, Created, CreateRequest } from '@agon/protocol';
 import { Keepers } from './keepers.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import type { Made } from './lobby/starter.ts';
 import { type Notifier, SILENT } from './notices.ts';
 import { Problems } from './problems.ts';
 import { LocalRelay, type Relay } from './relay.ts';
@@ -229,18 +230,19 @@ export class Hub {
 
   /**
    * The game in memory, loading it from the store on first use (undefined: no such game);
-   * `noted`: the store has its clock as running.
+   * `noted`: the store has its clock as running; `made`: the game as this process just made it.
    */
-  open(id: string, noted = false): Promise<Room | undefined> {
+  open(id: string, noted = false, made?: Made): Promise<Room | undefined> {
     const room = this.rooms.get(id);
     if (room) return Promise.resolve(room);
     let loading = this.loading.get(id);
     if (!loading) {
-      loading = this.store
-        .load(id)
+      // A game this process just made is taken as made: a wave of a tournament's games is not
+      // read back from the store one by one.
+      loading = (made ? Promise.resolve(made.stored) : this.store.load(id))
         .then(async (stored) => {
           if (!stored || this.closing) return undefined;
-          const players = await this.context.seating.seated(stored.setup);
+          const players = made?.players ?? (await this.context.seating.seated(stored.setup));
           if (this.closing) return undefined;
           const table = restoreTable(stored, this.now(), this.downtime);
           const room = new Room(table, this.context, noted, players);

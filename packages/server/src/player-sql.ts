@@ -280,6 +280,23 @@ export const INSERT_GAME =
   'INSERT INTO lobby_games (game_id, class, rated, started_at) VALUES ($1, $2, $3, $4)';
 export const INSERT_SEAT =
   'INSERT INTO game_players (game_id, colour, player_id, started_at) VALUES ($1, $2, $3, $4)';
+/** A new game's row (SQLite stores a wave's rows and notes one by one, in one transaction). */
+export const INSERT_GAME_ROW = 'INSERT INTO games (id, created_at, setup) VALUES ($1, $2, $3)';
+/**
+ * New lobby games in one statement (PostgreSQL): their rows, their notes for the ratings and
+ * their seats, from arrays: $1-$3 the games' ids, starts and setups, $4-$5 their classes and
+ * whether rated, $6-$9 the seats' games, colours, players and starts.
+ */
+export const START_GAMES_POSTGRES = `
+  WITH made AS (
+    INSERT INTO games (id, created_at, setup)
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::jsonb[])
+  ), noted AS (
+    INSERT INTO lobby_games (game_id, class, rated, started_at)
+    SELECT * FROM unnest($1::text[], $4::text[], $5::boolean[], $2::bigint[])
+  )
+  INSERT INTO game_players (game_id, colour, player_id, started_at)
+  SELECT * FROM unnest($6::text[], $7::text[], $8::text[], $9::bigint[])`;
 export const SELECT_GAME = 'SELECT class, rated, result FROM lobby_games WHERE game_id = $1';
 export const SELECT_SEATS = `
   SELECT colour, player_id, rating_before, rd_before, vol_before, rating_after, rd_after, vol_after

@@ -25,6 +25,7 @@ import {
   rate,
   weight,
 } from './ratings.ts';
+import type { GameSetup } from './store.ts';
 
 /** A player as stored. */
 export interface Player {
@@ -96,6 +97,12 @@ export interface StartedGame {
   readonly startedAt: number;
 }
 
+/** A lobby game to store as it starts: the game (`started.gameId`, made at `started.startedAt`) and its note for the ratings. */
+export interface NewLobbyGame {
+  readonly setup: GameSetup;
+  readonly started: StartedGame;
+}
+
 /** How a game ended: an aborted game (nobody moved in time) counts for nobody. */
 export interface Outcome {
   readonly winner: Colour | null;
@@ -149,6 +156,12 @@ export interface PlayerStore {
   takeTransfer(codeHash: string, now: number): Promise<string | undefined>;
   /** Notes a lobby game as it starts; both players must exist. */
   recordGame(game: StartedGame): Promise<void>;
+  /**
+   * Stores new lobby games, each with its setup and its note for the ratings, all or none: a
+   * wave of a tournament's pairings is one write (one commit), however many games it makes.
+   * Rejects with VersionConflict if a game's id is taken.
+   */
+  startGames(games: readonly NewLobbyGame[]): Promise<void>;
   /**
    * Records how a game ended and, if it is rated and was not aborted, rates both players, in
    * one transaction. A second settle of the same game changes nothing and answers the first

@@ -17,6 +17,7 @@ import * as sql from './player-sql.ts';
 import {
   BALANCE_GAMES,
   NameTaken,
+  type NewLobbyGame,
   type NewPlayer,
   type Outcome,
   type Player,
@@ -372,6 +373,33 @@ export class PostgresStore
       await client.query(sql.INSERT_SEAT, [game.gameId, 'white', game.white, game.startedAt]);
       await client.query(sql.INSERT_SEAT, [game.gameId, 'black', game.black, game.startedAt]);
     });
+  }
+
+  async startGames(games: readonly NewLobbyGame[]): Promise<void> {
+    if (games.length === 0) return;
+    const started = games.map((g) => g.started);
+    const seats = started.flatMap((g) => [
+      [g.gameId, 'white', g.white, g.startedAt],
+      [g.gameId, 'black', g.black, g.startedAt],
+    ]);
+    const column = <T>(rows: readonly (readonly unknown[])[], i: number) =>
+      rows.map((r) => r[i] as T);
+    try {
+      // One statement, so one round trip and one commit for a whole wave of games.
+      await this.pool.query(sql.START_GAMES_POSTGRES, [
+        started.map((g) => g.gameId),
+        started.map((g) => g.startedAt),
+        games.map((g) => JSON.stringify(g.setup)),
+        started.map((g) => categoryKey(g.category)),
+        started.map((g) => g.rated),
+        column(seats, 0),
+        column(seats, 1),
+        column(seats, 2),
+        column(seats, 3),
+      ]);
+    } catch (e) {
+      throw isTaken(e) ? new VersionConflict('a game of the wave exists') : e;
+    }
   }
 
   settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined> {

@@ -274,7 +274,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     limits: safe,
     now,
     problems,
-    hold: (id) => hub.open(id),
+    hold: (id, made) => hub.open(id, false, made),
     playing: () =>
       hub.inPlay().flatMap((g) => listingOf(g.id, g.setup, g.players, g.since, now()) ?? []),
     network,
@@ -283,11 +283,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The tournaments pair their games as the lobby does, through the board's busy marks.
   const starter = new Starter({
     board,
-    games: store,
     players: store,
     problems,
     now,
-    hold: (id) => hub.open(id),
+    hold: (id, made) => hub.open(id, false, made),
     notifier,
   });
   const director = new Director({

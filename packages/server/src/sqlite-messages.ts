@@ -18,6 +18,7 @@ export interface PlayerAnswers {
   readonly 'purge-transfers': number;
   readonly 'take-transfer': string | undefined;
   readonly 'record-game': undefined;
+  readonly 'start-games': undefined;
   readonly settle: Settlement | undefined;
   readonly player: Player | undefined;
   readonly 'player-by-token': Player | undefined;
@@ -74,6 +75,11 @@ export type PlayerJob =
   | { readonly op: 'take-transfer'; readonly codeHash: string; readonly now: number }
   | { readonly op: 'purge-transfers'; readonly now: number }
   | { readonly op: 'record-game'; readonly game: StartedGame }
+  /** Each game's setup as JSON text, beside its note for the ratings. */
+  | {
+      readonly op: 'start-games';
+      readonly games: readonly { readonly setup: string; readonly started: StartedGame }[];
+    }
   | {
       readonly op: 'settle';
       readonly gameId: string;

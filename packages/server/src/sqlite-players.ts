@@ -6,7 +6,13 @@ import type { Colour } from '@agon/engine';
 import { categoryKey } from '@agon/protocol';
 import type { Database, Statement } from 'better-sqlite3';
 import * as sql from './player-sql.ts';
-import { BALANCE_GAMES, type SettlingSide, settlement, storedResult } from './players.ts';
+import {
+  BALANCE_GAMES,
+  type SettlingSide,
+  type StartedGame,
+  settlement,
+  storedResult,
+} from './players.ts';
 import type { PuzzleHandlers } from './puzzles/sqlite.ts';
 import { NEW_RATING } from './ratings.ts';
 import type { PlayerAnswers, PlayerJob } from './sqlite-messages.ts';
@@ -58,6 +64,7 @@ export function playerHandlers(
   const deleteTransfersOf = statement(db, sql.DELETE_TRANSFERS_OF);
   const insertGame = statement(db, sql.INSERT_GAME);
   const insertSeat = statement(db, sql.INSERT_SEAT);
+  const insertGameRow = statement(db, sql.INSERT_GAME_ROW);
   const selectGame = statement<sql.GameRow>(db, sql.SELECT_GAME);
   const selectSeats = statement<sql.SeatRow>(db, sql.SELECT_SEATS);
   const ensureRating = statement(db, sql.ENSURE_RATING);
@@ -84,6 +91,14 @@ export function playerHandlers(
   const insertPingPool = statement(db, sql.INSERT_PING_POOL);
   const havePlayed = statement<{ met: number }>(db, sql.HAVE_PLAYED);
   const subscribers = statement<{ player_id: string }>(db, sql.SUBSCRIBERS);
+
+  /** Notes a lobby game as it starts, with its two seats. */
+  const record = (game: StartedGame): undefined => {
+    insertGame(game.gameId, categoryKey(game.category), game.rated ? 1 : 0, game.startedAt).run();
+    insertSeat(game.gameId, 'white', game.white, game.startedAt).run();
+    insertSeat(game.gameId, 'black', game.black, game.startedAt).run();
+    return undefined;
+  };
 
   /**
    * A player's rating in a category (its row made first if it was never played rated), and
@@ -117,10 +132,12 @@ export function playerHandlers(
       purgeTransfers(job.now).run();
       return taken && taken.expires_at > job.now ? taken.player_id : undefined;
     }),
-    'record-game': db.transaction(({ game }) => {
-      insertGame(game.gameId, categoryKey(game.category), game.rated ? 1 : 0, game.startedAt).run();
-      insertSeat(game.gameId, 'white', game.white, game.startedAt).run();
-      insertSeat(game.gameId, 'black', game.black, game.startedAt).run();
+    'record-game': db.transaction(({ game }) => record(game)),
+    'start-games': db.transaction(({ games }) => {
+      for (const { setup, started } of games) {
+        insertGameRow(started.gameId, started.startedAt, setup).run();
+        record(started);
+      }
       return undefined;
     }),
     settle: db.transaction((job) => {

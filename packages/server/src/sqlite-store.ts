@@ -13,6 +13,7 @@ import type { LobbySettings, PlayedTournament, PoolId, PuzzleStanding } from '@a
 import { nameKey } from '@agon/protocol/name-key';
 import {
   NameTaken,
+  type NewLobbyGame,
   type NewPlayer,
   type Outcome,
   type Player,
@@ -231,6 +232,12 @@ export class SqliteStore
 
   async recordGame(game: StartedGame): Promise<void> {
     await this.about({ op: 'record-game', game });
+  }
+
+  async startGames(games: readonly NewLobbyGame[]): Promise<void> {
+    if (games.length === 0) return;
+    const rows = games.map((g) => ({ setup: JSON.stringify(g.setup), started: g.started }));
+    await this.about({ op: 'start-games', games: rows });
   }
 
   settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined> {

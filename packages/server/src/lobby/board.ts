@@ -137,11 +137,13 @@ export interface LobbyBoard {
    */
   take(id: string, taker: string, playing: Playing | null): Promise<boolean>;
   /**
-   * Atomically, if neither player of `playing` is busy: takes both out of every pool and
-   * challenge, marks both busy, lists the game. True if this call seated them (a tournament's
-   * pairing: its players need not be in the lobby, but must not be in another game).
+   * For each game of `games` in turn, if neither of its players is busy: takes both out of
+   * every pool and challenge, marks both busy, lists the game. All in one atomic step (a
+   * tournament's wave of pairings is one call); answers, for each game, whether its players
+   * were seated (a tournament's players need not be in the lobby, but must not be in another
+   * game).
    */
-  seat(playing: Playing): Promise<boolean>;
+  seat(games: readonly Playing[]): Promise<readonly boolean[]>;
   /** The game `player` is busy in, if any. */
   busy(player: string): Promise<string | undefined>;
   /** Game `game` of `players` ended (or never started): they are free, and it leaves the list. */
@@ -317,11 +319,13 @@ export class MemoryBoard implements LobbyBoard {
     return true;
   }
 
-  async seat(playing: Playing): Promise<boolean> {
-    const [white, black] = [playing.white.id, playing.black.id];
-    if (white === black || this.isBusy(white) || this.isBusy(black)) return false;
-    this.start(playing);
-    return true;
+  async seat(games: readonly Playing[]): Promise<readonly boolean[]> {
+    return games.map((playing) => {
+      const [white, black] = [playing.white.id, playing.black.id];
+      if (white === black || this.isBusy(white) || this.isBusy(black)) return false;
+      this.start(playing);
+      return true;
+    });
   }
 
   /** Both players of `playing` leave every list and are busy in its game. */

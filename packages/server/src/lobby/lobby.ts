@@ -30,7 +30,7 @@ import type { GameStore } from '../store.ts';
 import type { Challenge, LobbyBoard, Playing, Seek, Snapshot } from './board.ts';
 import { type LobbyMember, Members } from './members.ts';
 import { challengerColour } from './pairing.ts';
-import { Starter } from './starter.ts';
+import { Starter, type StarterContext } from './starter.ts';
 import { directView, EMPTY_VIEW, lobbyView, withStatus } from './view.ts';
 import { Waves } from './waves.ts';
 
@@ -75,7 +75,7 @@ export interface LobbyContext {
   readonly now: () => number;
   readonly problems: Problems;
   /** Loads a new game into memory here, so its first-move alarm runs even if nobody comes. */
-  readonly hold: (game: string) => Promise<unknown>;
+  readonly hold: StarterContext['hold'];
   /** The lobby games in play that this process holds, as the board lists them. */
   readonly playing: () => readonly Playing[];
   /** The key of an address's network, for the fair-rating rules. */

@@ -189,11 +189,18 @@ start(ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
 return 1
 `;
 
-/** ARGV: white, black, game, ttl, listing. */
+/** ARGV: five for each game: white, black, game, ttl, listing. Answers 1 or 0 for each. */
 const SEAT = `${COMMON}
-if ARGV[1] == ARGV[2] or busy(ARGV[1]) or busy(ARGV[2]) then return 0 end
-start(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
-return 1
+local seated = {}
+for i = 1, #ARGV, 5 do
+  local white, black = ARGV[i], ARGV[i + 1]
+  if white == black or busy(white) or busy(black) then seated[#seated + 1] = 0
+  else
+    start(white, black, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4])
+    seated[#seated + 1] = 1
+  end
+end
+return seated
 `;
 
 /** ARGV: game, then its players. */
@@ -490,18 +497,13 @@ export class RedisBoard implements LobbyBoard {
     return made;
   }
 
-  async seat(playing: Playing): Promise<boolean> {
-    const made =
-      (await this.run(
-        SEAT,
-        playing.white.id,
-        playing.black.id,
-        playing.game,
-        playing.lasts,
-        JSON.stringify(playing),
-      )) === 1;
-    if (made) this.changed();
-    return made;
+  async seat(games: readonly Playing[]): Promise<readonly boolean[]> {
+    if (games.length === 0) return [];
+    const args = games.flatMap((p) => [p.white.id, p.black.id, p.game, p.lasts, JSON.stringify(p)]);
+    const seated = ((await this.commands.eval(SEAT, 0, ...args)) as number[]).map((n) => n === 1);
+    // One word to the other processes for the whole wave.
+    if (seated.includes(true)) this.changed();
+    return seated;
   }
 
   async busy(player: string): Promise<string | undefined> {

@@ -17,11 +17,11 @@ import {
   type Variant,
 } from '@agon/protocol';
 import type { Notifier } from '../notices.ts';
-import { brief, type Player, type PlayerStore } from '../players.ts';
+import { brief, type Player, type PlayerStore, type StartedGame } from '../players.ts';
 import type { Problems } from '../problems.ts';
 import type { Seated } from '../room.ts';
 import { hashToken, newGameId, newToken } from '../secret.ts';
-import type { GameSetup, GameStore } from '../store.ts';
+import type { GameSetup, StoredGame } from '../store.ts';
 import type { LobbyBoard, Playing } from './board.ts';
 
 /** How long a new identity counts as made from its network, for the fair-rating rules. */
@@ -123,14 +123,22 @@ export interface Terms {
 /** What the starter works with. */
 export interface StarterContext {
   readonly board: LobbyBoard;
-  readonly games: GameStore;
   readonly players: PlayerStore;
   readonly problems: Problems;
   readonly now: () => number;
-  /** Loads a new game into memory here, so its first-move alarm runs even if nobody comes. */
-  readonly hold: (game: string) => Promise<unknown>;
+  /**
+   * Loads a new game into memory here, so its first-move alarm runs even if nobody comes; given
+   * the game as just stored and its players, without reading them back.
+   */
+  readonly hold: (game: string, made: Made) => Promise<unknown>;
   /** Tells the players of a correspondence game that it started. */
   readonly notifier: Notifier;
+}
+
+/** A game as just made: as stored, and its seats' players. */
+export interface Made {
+  readonly stored: StoredGame;
+  readonly players: Seated;
 }
 
 /**
@@ -144,6 +152,22 @@ export interface Paired {
   readonly tournament?: GameSetup['tournament'];
   readonly game?: string;
 }
+
+/** A game to make: its players, playing from the networks `from`, and its terms. */
+export interface Start {
+  readonly white: Player;
+  readonly black: Player;
+  readonly agreed: Terms;
+  readonly pool: PoolId | null;
+  readonly from: { readonly white: string; readonly black: string };
+  readonly paired?: Paired;
+}
+
+/**
+ * The claim on the board of a batch of games (null for a correspondence game, which makes
+ * nobody busy): for each, whether it was won.
+ */
+export type Claim = (playing: readonly (Playing | null)[]) => Promise<readonly boolean[]>;
 
 /** Makes lobby games. */
 export class Starter {
@@ -162,19 +186,61 @@ export class Starter {
     claim: (playing: Playing | null) => Promise<boolean>,
     paired: Paired = {},
   ): Promise<Started> {
-    const { board, games, players, problems, now: clock } = this.context;
+    const [started] = await this.startMany(
+      [{ white, black, agreed, pool, from, paired }],
+      async ([playing]) => [await claim(playing ?? null)],
+    );
+    return started!;
+  }
+
+  /**
+   * Makes the games of `starts` whose claims win on the board, in one claim (`claim`, given
+   * them all at once) and one write to the store for all of them, then tells each game's
+   * players where to go: what became of each, in order.
+   */
+  async startMany(starts: readonly Start[], claim: Claim): Promise<Started[]> {
+    const { board, players, problems, now: clock } = this.context;
     const now = clock();
+    const made = starts.map((start) => this.prepare(start, now));
+    const claimed = await claim(made.map((m) => m.playing));
+    const won = made.filter((_, i) => claimed[i]);
+    try {
+      await players.startGames(won.map(({ setup, started }) => ({ setup, started })));
+    } catch (e) {
+      problems.report('storage', e);
+      for (const { started } of won) {
+        const ids = [started.white, started.black];
+        await board.end(started.gameId, ids).catch(() => undefined);
+        for (const id of ids) {
+          board.notify(id, {
+            t: 'error',
+            code: 'server-error',
+            message: 'the game could not be started; try again',
+          });
+        }
+      }
+      return made.map((_, i) => (claimed[i] ? 'failed' : 'lost'));
+    }
+    await Promise.all(won.map((m) => this.announce(m, now)));
+    return made.map((m, i) => (claimed[i] ? { game: m.started.gameId } : 'lost'));
+  }
+
+  /** A game of `start` as it would be made at `now`: its listing, setup, note and seats. */
+  private prepare(start: Start, now: number) {
+    const { white, black, agreed, pool, from, paired = {} } = start;
     const unrated = agreed.rated && oneNetwork(white, black, from, now);
     const terms = unrated ? { ...agreed, rated: false } : agreed;
     const category = categoryOf(terms.clock, terms);
     const game = paired.game ?? newGameId();
-    const [w, b] = [brief(white, category, now), brief(black, category, now)];
+    const seated: Seated = {
+      white: brief(white, category, now),
+      black: brief(black, category, now),
+    };
     const pace = terms.clock;
     const days = isCorrespondence(pace) ? pace.days : undefined;
     const playing = isCorrespondence(pace)
       ? null
-      : listing(game, pool, w, b, { ...terms, clock: pace }, now, now);
-    if (!(await claim(playing))) return 'lost';
+      : listing(game, pool, seated.white!, seated.black!, { ...terms, clock: pace }, now, now);
     const setup: GameSetup = {
       variant: terms.variant,
       clock: isCorrespondence(pace) ? null : pace,
@@ -190,44 +256,40 @@ export class Starter {
       ...(unrated && { unrated: 'same-network' as const }),
       ...(paired.tournament && { tournament: paired.tournament }),
     };
-    try {
-      await games.create(game, now, setup);
-      await players.recordGame({
-        gameId: game,
-        white: white.id,
-        black: black.id,
-        category,
-        rated: terms.rated,
-        startedAt: now,
-      });
-    } catch (e) {
-      problems.report('storage', e);
-      await board.end(game, [white.id, black.id]).catch(() => undefined);
-      for (const p of [white, black]) {
-        board.notify(p.id, {
-          t: 'error',
-          code: 'server-error',
-          message: 'the game could not be started; try again',
-        });
-      }
-      return 'failed';
-    }
+    const started: StartedGame = {
+      gameId: game,
+      white: white.id,
+      black: black.id,
+      category,
+      rated: terms.rated,
+      startedAt: now,
+    };
+    return { start, playing, setup, started, seated, days };
+  }
+
+  /** Tells the players of a game just stored where to go, and loads it here. */
+  private async announce(made: ReturnType<Starter['prepare']>, now: number): Promise<void> {
+    const { board, problems, notifier, hold } = this.context;
+    const { start, setup, started, seated, days } = made;
+    const game = started.gameId;
     for (const seat of ['white', 'black'] as const satisfies readonly Colour[]) {
-      const [p, opponent] = seat === 'white' ? [white, black] : [black, white];
+      const [p, opponent] =
+        seat === 'white' ? [start.white, start.black] : [start.black, start.white];
       board.notify(p.id, { t: 'paired', game, seat });
       // A live game's players are in the lobby, whose page takes them to the game; a game of
       // days goes on wherever they are, its start told to every device they have.
       if (days) {
-        const notice = {
+        notifier.notify(p.id, {
           kind: 'started',
           game,
           opponent: opponent.name,
           url: `/g/${game}`,
-        } as const;
-        this.context.notifier.notify(p.id, notice);
+        });
       }
     }
-    await this.context.hold(game).catch((e: unknown) => problems.report(`game ${game}`, e));
-    return { game };
+    const stored: StoredGame = { id: game, createdAt: now, setup, events: [] };
+    await hold(game, { stored, players: seated }).catch((e: unknown) =>
+      problems.report(`game ${game}`, e),
+    );
   }
 }

@@ -13,7 +13,7 @@
 import type { Colour } from '@agon/engine';
 import { categoryOf, isLive, type TournamentTerms } from '@agon/protocol';
 import type { LobbyBoard, Playing } from '../lobby/board.ts';
-import type { Starter, Terms } from '../lobby/starter.ts';
+import type { Start, Starter, Terms } from '../lobby/starter.ts';
 import type { Notifier } from '../notices.ts';
 import { type Player, type PlayerStore, ratingOf } from '../players.ts';
 import type { Problems } from '../problems.ts';
@@ -33,8 +33,6 @@ import { summaryOf } from './view.ts';
 const BEAT_MS = 1000;
 /** ...under a lease of three beats, so a dead director's successor follows within four. */
 const LEASE_MS = 3000;
-/** Games made at once while pairing: a thousand players' first wave in a few seconds. */
-const STARTS_AT_ONCE = 16;
 /** A live Swiss's pause between rounds, for the players to see the last one's results. */
 const ROUND_GAP_MS = 15_000;
 /** How long a Swiss game waits for a player busy elsewhere before they lose it. */
@@ -65,19 +63,6 @@ const gameTerms = (terms: TournamentTerms): Terms => ({
   captorPlacesQueen: terms.captorPlacesQueen,
   rated: terms.rated,
 });
-
-/** Runs `work` on each of `items`, `width` at a time. */
-async function eachAtOnce<T>(
-  items: readonly T[],
-  width: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
-}
 
 /** The running of the events, on whichever process holds the lease. */
 export class Director {
@@ -164,38 +149,28 @@ export class Director {
         p,
       ]),
     );
-    // Each pairing is logged as soon as its game is made, for its players' pages to show it
-    // at once (their first moves are awaited from then): not after a whole wave of games.
-    // The log's writer takes those that come together in one append.
-    await eachAtOnce(pairs, STARTS_AT_ONCE, async (pair) => {
-      const game = await this.start(state, pair, found, 0);
-      if (!game) return;
-      const paired: TournamentEvent = {
-        kind: 'pair',
-        game,
-        ...pair,
-        round: 0,
-        at: this.context.now(),
-      };
-      await this.context.tournaments.act(state.id, () => [paired]);
+    // The wave's games are made together (one claim on the board, one write to the store) and
+    // their pairings logged together, once the games are stored.
+    const made = await this.start(state, pairs, found, 0);
+    const pairedAt = this.context.now();
+    const paired: TournamentEvent[] = pairs.flatMap((pair, i) => {
+      const game = made[i];
+      return game ? [{ kind: 'pair' as const, game, ...pair, round: 0, at: pairedAt }] : [];
     });
+    if (paired.length > 0) await this.context.tournaments.act(state.id, () => paired);
   }
 
   /**
-   * Makes and stores the game of `pair` (with id `game`, or a new one), seating its players if
-   * neither is busy in another game: its id, or undefined if it was not made.
+   * Makes and stores the games of `pairs` (under a pair's own id, a Swiss's, or a new one), seating
+   * the players of each if neither is busy in another game, all in one claim and one write:
+   * each game's id, or undefined if it was not made.
    */
   private async start(
     state: EventState,
-    pair: { readonly white: string; readonly black: string },
+    pairs: readonly { readonly white: string; readonly black: string; readonly game?: string }[],
     found: ReadonlyMap<string, Player>,
     round: number,
-    game?: string,
-  ): Promise<string | undefined> {
-    const white = found.get(pair.white);
-    const black = found.get(pair.black);
-    const [w, b] = [state.entrant(pair.white), state.entrant(pair.black)];
-    if (!white || !black || !w || !b) return undefined;
+  ): Promise<(string | undefined)[]> {
     const terms = state.setup.terms;
     const tournament: NonNullable<GameSetup['tournament']> = {
       id: state.id,
@@ -204,17 +179,35 @@ export class Director {
       round,
       berserk: terms.berserk && isLive(terms.clock),
     };
+    const starts: Start[] = [];
+    const index: number[] = [];
+    for (const [i, pair] of pairs.entries()) {
+      const white = found.get(pair.white);
+      const black = found.get(pair.black);
+      const [w, b] = [state.entrant(pair.white), state.entrant(pair.black)];
+      if (!white || !black || !w || !b) continue;
+      index.push(i);
+      starts.push({
+        white,
+        black,
+        agreed: gameTerms(terms),
+        pool: null,
+        from: { white: w.from, black: b.from },
+        paired: { tournament, ...(pair.game && { game: pair.game }) },
+      });
+    }
     const board = this.context.board;
-    const started = await this.context.starter.start(
-      white,
-      black,
-      gameTerms(terms),
-      null,
-      { white: w.from, black: b.from },
-      (playing: Playing | null) => (playing ? board.seat(playing) : Promise.resolve(true)),
-      { tournament, ...(game && { game }) },
-    );
-    return typeof started === 'object' ? started.game : undefined;
+    const started = await this.context.starter.startMany(starts, async (playing) => {
+      const live = playing.filter((p): p is Playing => p !== null);
+      const seated = await board.seat(live);
+      let next = 0;
+      return playing.map((p) => (p ? seated[next++]! : true));
+    });
+    const games: (string | undefined)[] = pairs.map(() => undefined);
+    for (const [k, result] of started.entries()) {
+      if (typeof result === 'object') games[index[k]!] = result.game;
+    }
+    return games;
   }
 
   /**
@@ -305,16 +298,17 @@ export class Director {
       (await players.players(missing.flatMap((g) => [g.white, g.black]))).map((p) => [p.id, p]),
     );
     const forfeits: TournamentEvent[] = [];
-    await eachAtOnce(missing, STARTS_AT_ONCE, async (g) => {
-      const made = await this.start(state, g, found, state.round, g.game);
-      if (made) {
-        this.made.add(made);
-        return;
+    const made = await this.start(state, missing, found, state.round);
+    for (const [i, g] of missing.entries()) {
+      const game = made[i];
+      if (game) {
+        this.made.add(game);
+        continue;
       }
-      if (at - g.pairedAt < BUSY_GRACE_MS) return;
+      if (at - g.pairedAt < BUSY_GRACE_MS) continue;
       const busy = await this.busySeat(g);
       if (busy) forfeits.push(this.forfeit(g, state.round, busy, at));
-    });
+    }
     if (forfeits.length > 0) {
       await tournaments.act(state.id, (s) =>
         forfeits.filter((f) => f.kind === 'result' && !s.game(f.game)?.result),
