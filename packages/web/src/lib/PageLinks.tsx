@@ -4,9 +4,18 @@
 
 import { t } from '../i18n/ui.ts';
 import { type Route, route, routeHref } from './route.ts';
-import { yourTurns } from './your-turn.ts';
+import { incoming, waiting, yourTurns } from './your-turn.ts';
 
 const PAGES = ['play', 'analysis', 'rules', 'tutorial'] as const satisfies readonly Route[];
+
+/** What waits for the player, in words: games for their move, challenges to them; or nothing. */
+export function waitingWords(): string | undefined {
+  const parts = [
+    ...(yourTurns.value > 0 ? [t('nav.yourTurns', { count: yourTurns.value })] : []),
+    ...(incoming.value.length > 0 ? [t('nav.challenges', { count: incoming.value.length })] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
 
 /** A page with an address of its own, outside the hash-routed pages. */
 export type AwayPage = 'lobby' | 'tournaments' | 'puzzles';
@@ -51,10 +60,10 @@ export function PageLinks({
           onClick={picked}
         >
           {t(`nav.${page}`)}
-          {page === 'lobby' && yourTurns.value > 0 && (
+          {page === 'lobby' && waiting.value > 0 && (
             <span class="turn-badge" data-testid="your-turns">
-              <span aria-hidden="true">{yourTurns.value}</span>
-              <span class="sr-only">{t('nav.yourTurns', { count: yourTurns.value })}</span>
+              <span aria-hidden="true">{waiting.value}</span>
+              <span class="sr-only">{waitingWords()}</span>
             </span>
           )}
         </a>

@@ -6,13 +6,25 @@ import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
-import { type AwayPage, PageLinks } from './PageLinks.tsx';
+import { type LazyModule, useLazy } from './lazy.ts';
+import { type AwayPage, PageLinks, waitingWords } from './PageLinks.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
-import { watchYourTurns, yourTurns } from './your-turn.ts';
+import { incoming, watchYourTurns } from './your-turn.ts';
 import './topbar.css';
 
+const notices: LazyModule<typeof import('../online/ChallengeNotices.tsx')> = {
+  load: () => import('../online/ChallengeNotices.tsx'),
+};
+
+/** The notices of challenges to this player, fetched with the first one. */
+function ChallengeNotices() {
+  const module = useLazy(notices);
+  return module ? <module.ChallengeNotices /> : null;
+}
+
 /**
- * The top bar; `away` is set on pages outside the hash-routed app (online play), and `current`
+ * The top bar, and over the page the notice of a challenge to the player (the lobby lists them
+ * itself); `away` is set on pages outside the hash-routed app (online play), and `current`
  * names the one of those shown when it has a link here.
  */
 export function TopBar({
@@ -25,38 +37,37 @@ export function TopBar({
   const home = away ? '/' : '#';
   useEffect(watchYourTurns, []);
   // On a phone the lobby's link is folded away: the menu's button carries its mark.
-  const waiting = yourTurns.value > 0;
+  const waiting = waitingWords();
   return (
-    <header class="topbar">
-      <Menu
-        button={
-          <>
-            <Icon name="pages" />
-            {waiting && <span class="turn-dot" aria-hidden="true" />}
-          </>
-        }
-        label={
-          waiting
-            ? `${t('nav.pages')}: ${t('nav.yourTurns', { count: yourTurns.value })}`
-            : t('nav.pages')
-        }
-        class="pages-menu"
-      >
-        {(close) => <PageLinks away={away} current={current} picked={close} />}
-      </Menu>
-      <h1 class="brand">
-        <a href={home}>
-          <svg class="logo" viewBox="-10 -10 20 20" aria-hidden="true" focusable="false">
-            <polygon points="0,-9.5 8.2,-4.75 8.2,4.75 0,9.5 -8.2,4.75 -8.2,-4.75" />
-            <path d="M-4.6 3.2 L-5.2 -2.6 L-2.4 0 L0 -4.4 L2.4 0 L5.2 -2.6 L4.6 3.2 Z" />
-          </svg>
-          Agon
-        </a>
-      </h1>
-      <PageLinks away={away} current={current} />
-      <div class="tools">
-        <SettingsMenu />
-      </div>
-    </header>
+    <>
+      <header class="topbar">
+        <Menu
+          button={
+            <>
+              <Icon name="pages" />
+              {waiting && <span class="turn-dot" aria-hidden="true" />}
+            </>
+          }
+          label={waiting ? `${t('nav.pages')}: ${waiting}` : t('nav.pages')}
+          class="pages-menu"
+        >
+          {(close) => <PageLinks away={away} current={current} picked={close} />}
+        </Menu>
+        <h1 class="brand">
+          <a href={home}>
+            <svg class="logo" viewBox="-10 -10 20 20" aria-hidden="true" focusable="false">
+              <polygon points="0,-9.5 8.2,-4.75 8.2,4.75 0,9.5 -8.2,4.75 -8.2,-4.75" />
+              <path d="M-4.6 3.2 L-5.2 -2.6 L-2.4 0 L0 -4.4 L2.4 0 L5.2 -2.6 L4.6 3.2 Z" />
+            </svg>
+            Agon
+          </a>
+        </h1>
+        <PageLinks away={away} current={current} />
+        <div class="tools">
+          <SettingsMenu />
+        </div>
+      </header>
+      {current !== 'lobby' && incoming.value.length > 0 && <ChallengeNotices />}
+    </>
   );
 }

@@ -23,6 +23,7 @@ import { elapsedText, paceText, ratingText } from './lobby-text.ts';
 import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { me } from './players.ts';
 import { words } from './strings.ts';
+import { Terms } from './Terms.tsx';
 import { ot } from './text.ts';
 import { useClock } from './use-clock.ts';
 import { WaitingList } from './WaitingList.tsx';
@@ -145,22 +146,6 @@ function Seeking({
         {ot('lobby.cancel')}
       </button>
     </div>
-  );
-}
-
-/** The terms of a challenge or a game, short: `5+3 Blitz · Placement · Casual · Touch-move`. */
-function Terms({ terms }: { readonly terms: Omit<ChallengeTerms, 'side'> }) {
-  const parts = [
-    ot(`class.${ratingClass(terms.clock)}`),
-    ot(`variant.${terms.variant}`),
-    ot(terms.rated ? 'mode.rated' : 'mode.casual'),
-    ...(terms.touchMove ? [ot('touchMove')] : []),
-    ...(terms.captorPlacesQueen ? [ot('captorPlacesQueen')] : []),
-  ];
-  return (
-    <span class="terms">
-      <span class="terms-time">{paceText(terms.clock)}</span> {parts.join(' · ')}
-    </span>
   );
 }
 

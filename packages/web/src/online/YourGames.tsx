@@ -9,7 +9,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { createBoard } from '../board/board.ts';
 import { boardConfigOf } from '../lib/board-feed.ts';
-import { yourTurns } from '../lib/your-turn.ts';
+import { noteGames } from '../lib/your-turn.ts';
 import { gamePath } from './address.ts';
 import { clockText } from './clock-text.ts';
 import { Link } from './Link.tsx';
@@ -58,7 +58,7 @@ export function YourGames({ token }: { readonly token: string }) {
       ongoingGames(token).then(
         (list) => {
           games.value = list.games;
-          yourTurns.value = list.games.filter((g) => g.yourTurn).length;
+          noteGames(list.games);
         },
         () => undefined, // offline: the list stays as it was
       );

@@ -14,6 +14,7 @@ import {
   type PlayerView,
   POOLS,
   type PoolId,
+  type Refusal,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
 import { gameNamedIn, gamePath } from './address.ts';
@@ -32,6 +33,13 @@ const REFUSALS = {
   'too-many-challenges': 'refusal.tooManyChallenges',
   'no-such-player': 'refusal.noSuchPlayer',
 } as const;
+
+/** A refusal of the lobby's, in words. */
+export function lobbyRefusalText(m: Refusal): string {
+  return Object.hasOwn(REFUSALS, m.code)
+    ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
+    : words.refusal(m.code, m.message);
+}
 
 /** A challenge addressed to a player, made on another page, to send once the lobby is open. */
 export interface Addressed {
@@ -211,11 +219,7 @@ export class Lobby {
           this.asked = false;
           this.seeking.value = this.confirmed;
         }
-        this.notice.value = {
-          text: Object.hasOwn(REFUSALS, m.code)
-            ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
-            : words.refusal(m.code, m.message),
-        };
+        this.notice.value = { text: lobbyRefusalText(m) };
         break;
       case 'pong':
         break;

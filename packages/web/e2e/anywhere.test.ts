@@ -1,0 +1,93 @@
+// What waits for a player reaches them on any page, as two people use it in two Chromium pages:
+// a challenge by name comes to a player at the game with the computer within seconds, with a
+// notice to put away or answer (Accept opens the game), and the top bar's count of games
+// waiting for the player's move follows each move of a game open on the page at once, not at
+// the next minute's read.
+
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  describeInChromium,
+  gameId,
+  lobbyName,
+  newContext,
+  openLobby,
+  playFirstTurn,
+} from './browser.ts';
+
+/** How long to wait for a page to show what the server relayed, on a busy machine. */
+const SLOW = { timeout: 15_000 };
+/** The longest a page may take to show news: the server sends changes once a second. */
+const SOON = { timeout: 5000 };
+
+/** The top bar's count on the lobby's link, and what it says to a screen reader. */
+const count = async (page: Page): Promise<string> =>
+  ((await page.getByTestId('page-lobby').textContent()) ?? '').replace(/^Lobby/, '');
+
+/** Sends `maker`'s challenge to the player `id` named `name` from their page, as a person does. */
+async function challenge(maker: Page, id: string, name: string): Promise<void> {
+  await maker.goto(`/p/${id}`);
+  await maker.getByRole('button', { name: `Challenge ${name}` }).click(SLOW);
+  await maker.getByRole('button', { name: 'Send the challenge' }).click();
+  await maker.getByTestId('outgoing-challenge').waitFor(SLOW);
+}
+
+describeInChromium('what waits for a player, on any page', (browser) => {
+  it('tells of a challenge at the game with the computer, and Accept opens the game', async () => {
+    const maker = await (await newContext(browser())).newPage();
+    const taker = await (await newContext(browser())).newPage();
+    await openLobby(maker);
+    await openLobby(taker);
+    const makerName = await lobbyName(maker);
+    const takerName = await lobbyName(taker);
+    const takerId = await taker.evaluate(
+      () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string }).id,
+    );
+    await taker.goto('/');
+    await taker.locator('.game-page').waitFor(SLOW);
+
+    await challenge(maker, takerId, takerName);
+    const notice = taker.getByTestId('challenge-notice');
+    await notice.waitFor(SOON);
+    expect(await notice.textContent()).toContain(`${makerName} challenges you`);
+    expect(await count(taker)).toBe('11 challenge to you');
+    await taker.screenshot({ path: `${ARTIFACTS}anywhere-challenge-desktop.png` });
+
+    // Put away, it stays away on this tab's next page, while the count still shows it.
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await taker.reload();
+    await expect.poll(() => count(taker), SOON).toBe('11 challenge to you');
+    expect(await notice.count()).toBe(0);
+
+    // A new challenge is news again; accepting it takes both to the game.
+    await challenge(maker, takerId, takerName);
+    await notice.waitFor(SOON);
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    const [a, b] = await Promise.all([gameId(maker), gameId(taker)]);
+    expect(a).toBe(b);
+  });
+
+  it("counts a game open on the page the moment it waits for the player's move, and not after it", async () => {
+    const white = await (await newContext(browser())).newPage();
+    const black = await (await newContext(browser())).newPage();
+    await openLobby(white);
+    await openLobby(black);
+    const name = await lobbyName(white);
+    await white.getByTestId('create-challenge').click();
+    const dialog = white.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: 'Correspondence' }).check();
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await white.getByRole('button', { name: 'Create the challenge' }).click();
+    await black.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
+    await Promise.all([gameId(white), gameId(black)]);
+
+    await expect.poll(() => count(white), SOON).toBe('11 game waits for your move');
+    expect(await count(black)).toBe('');
+    await playFirstTurn(white);
+    await expect.poll(() => count(black), SOON).toBe('11 game waits for your move');
+    await expect.poll(() => count(white), SOON).toBe('');
+    await black.screenshot({ path: `${ARTIFACTS}anywhere-turn-desktop.png` });
+  });
+});
