@@ -132,11 +132,13 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
           expect(reply.player.rating).toBeLessThan(START_RATING.rating);
           expect(reply.puzzle.rating).toBeGreaterThan(puzzle.rating);
         }
-        // The dashboard shows the same rating, a point of history, and the puzzle's themes.
+        // The dashboard shows the same rating, its history from the start, and the puzzle's
+        // themes.
         const board = (await get(me, '/api/puzzles/me')).json<PuzzleDashboard>();
         expect(board.rating.rating).toBeCloseTo(reply.player.rating, 3);
-        expect(board.history).toHaveLength(1);
-        expect(board.history[0]!.rating).toBeCloseTo(reply.player.rating, 3);
+        expect(board.history).toHaveLength(2);
+        expect(board.history[0]!.rating).toBe(START_RATING.rating);
+        expect(board.history[1]!.rating).toBeCloseTo(reply.player.rating, 3);
         expect(board).toMatchObject({ attempts: 1, solved: Number(solved) });
         expect(board.themes.map((t) => t.theme).sort()).toEqual([...puzzle.themes].sort());
         learned[puzzle.id] = Math.round(reply.puzzle.rating);
@@ -261,7 +263,8 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
       expect((await app.inject('/healthz')).json()).toMatchObject({ ok: true });
       const board = (await get(me, '/api/puzzles/me')).json<PuzzleDashboard>();
       expect(board.attempts).toBe(taken);
-      expect(board.history).toHaveLength(taken);
+      // A point for each attempt taken, after the starting rating's.
+      expect(board.history).toHaveLength(taken + 1);
       const rates = board.themes.map((t) => t.solved / t.attempts);
       expect(rates).toEqual([...rates].sort((x, y) => x - y));
     }, 60_000);

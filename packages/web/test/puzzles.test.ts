@@ -93,7 +93,11 @@ describe('the device record', () => {
     expect(read.played).toEqual(['p1']);
     expect(read.solved).toEqual(['p1']);
     expect(read.rating.rating).toBeGreaterThan(1500);
-    expect(read.history).toEqual([{ at: 1000, rating: after.rating.rating }]);
+    // The history starts at the rating before the first puzzle.
+    expect(read.history).toEqual([
+      { at: 1000, rating: 1500 },
+      { at: 1000, rating: after.rating.rating },
+    ]);
     expect(read.themes).toEqual({ capture: { attempts: 1, solved: 1 } });
   });
 

@@ -6,11 +6,13 @@ import type { Puzzle, PuzzleTheme } from '@agon/engine';
 import {
   type PuzzleAttemptReply,
   type PuzzleDashboard,
+  type PuzzleHistoryPoint,
   type PuzzleNext,
   type PuzzleRatings,
   type PuzzleThemeRecord,
   parsePuzzleAttempt,
   parsePuzzleThemes,
+  START_RATING,
 } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { bearer, refusal } from '../player-routes.ts';
@@ -25,6 +27,17 @@ import type { PuzzlePlayer, PuzzleStore } from './store.ts';
 export const ATTEMPTS_PER_MINUTE = 40;
 /** The most points of the rating history the dashboard shows, the latest. */
 const HISTORY_POINTS = 200;
+/**
+ * The rating's history as the dashboard draws it, the latest HISTORY_POINTS: from where it
+ * started (every solver starts at START_RATING), then the rating after each counted attempt.
+ */
+function history(record: PuzzlePlayer): PuzzleHistoryPoint[] {
+  const first = record.attempts[0];
+  if (!first) return [];
+  const after = record.attempts.map((a) => ({ at: a.at, rating: a.rating }));
+  return [{ at: first.at, rating: START_RATING.rating }, ...after].slice(-HISTORY_POINTS);
+}
+
 /**
  * The first window around the player's rating the next puzzle is drawn from, ± points; it
  * doubles until a puzzle is in it.
@@ -134,7 +147,7 @@ export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): voi
     const solved = record.attempts.filter((a) => a.solved).length;
     return {
       rating: { rating, rd, vol },
-      history: record.attempts.slice(-HISTORY_POINTS).map((a) => ({ at: a.at, rating: a.rating })),
+      history: history(record),
       themes: themeRecords(record, (id) => catalog.shipped.get(id) ?? found.get(id)),
       attempts: record.attempts.length,
       solved,

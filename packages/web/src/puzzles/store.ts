@@ -132,7 +132,11 @@ export function afterPuzzle(
     rating,
     played: add(record.played),
     solved: solved ? add(record.solved) : record.solved,
-    history: [...record.history, { at, rating: rating.rating }].slice(-HISTORY),
+    // The history starts where the rating did, so that its chart shows the first change too.
+    history: [
+      ...(record.history.length > 0 ? record.history : [{ at, rating: record.rating.rating }]),
+      { at, rating: rating.rating },
+    ].slice(-HISTORY),
     themes,
   };
 }
