@@ -14,7 +14,10 @@ export function Segmented<V extends string | number>(props: {
       <legend>{props.legend}</legend>
       <div class="segmented">
         {props.choices.map((c) => (
-          <label key={c.value}>
+          // Keyed by the choice's name too: where one Segmented takes another's place (minutes
+          // giving way to days), reusing a checked radio would carry it into the new group by
+          // its new name, and the browser unchecks the new group's own choice to keep one.
+          <label key={`${props.name}:${c.value}`}>
             <input
               type="radio"
               name={props.name}
