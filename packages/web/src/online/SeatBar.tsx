@@ -6,7 +6,7 @@ import type { Colour } from '@agon/engine';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { clockText } from './clock-text.ts';
-import { daysLeftText, deadlineText } from './lobby-text.ts';
+import { daysLeftParts, deadlineText } from './lobby-text.ts';
 import type { OnlineGame } from './online-game.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
@@ -32,6 +32,7 @@ export function SeatBar({
   const inHand = game?.position.hand[colour === 'white' ? 0 : 1] ?? 0;
   const left = online.timeLeft(colour);
   const days = v?.clock?.days !== undefined;
+  const parts = days && left !== undefined ? daysLeftParts(left) : undefined;
   const running = v?.clock?.running === colour;
   // A correspondence deadline is days away: its date says more than a countdown alone.
   const by = online.deadline(colour);
@@ -86,7 +87,13 @@ export function SeatBar({
             aria-label={deadline ? `${words.clockOf(colour)}: ${deadline}` : words.clockOf(colour)}
             title={deadline}
           >
-            {days ? daysLeftText(left, clockText) : clockText(left)}
+            {parts ? (
+              <>
+                <span>{parts[0]}</span> <span>{parts[1]}</span>
+              </>
+            ) : (
+              clockText(left)
+            )}
           </span>
         )
       }

@@ -46,14 +46,22 @@ export function paceText(pace: Pace): string {
   return isCorrespondence(pace) ? ot('pace.days', { count: pace.days }) : timeControlText(pace);
 }
 
+/**
+ * A correspondence player's time left, to the hour, as its days and its hours (`2 d`, `05 h`),
+ * which a seat's clock stacks to leave the name its room; nothing under a day.
+ */
+export function daysLeftParts(ms: number): readonly [string, string] | undefined {
+  if (ms < DAY_MS) return undefined;
+  const hours = Math.floor(ms / 3_600_000);
+  return [
+    ot('pace.leftDays', { days: Math.floor(hours / 24) }),
+    ot('pace.leftHours', { hours: String(hours % 24).padStart(2, '0') }),
+  ];
+}
+
 /** A correspondence player's time left, to the hour: `2 d 05 h`; under a day, as a clock. */
 export function daysLeftText(ms: number, clock: (ms: number) => string): string {
-  if (ms < DAY_MS) return clock(ms);
-  const hours = Math.floor(ms / 3_600_000);
-  return ot('pace.left', {
-    days: Math.floor(hours / 24),
-    hours: String(hours % 24).padStart(2, '0'),
-  });
+  return daysLeftParts(ms)?.join(' ') ?? clock(ms);
 }
 
 /** A correspondence deadline as a date and time in the player's language: `5 Dec 2026, 14:03`. */

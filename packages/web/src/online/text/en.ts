@@ -23,7 +23,8 @@ export const en = {
   'yours.yourTurn': 'Your turn',
   'yours.theirTurn': 'Their turn',
   'pace.days': { one: '{count} day', other: '{count} days' },
-  'pace.left': '{days} d {hours} h',
+  'pace.leftDays': '{days} d',
+  'pace.leftHours': '{hours} h',
   'pace.moveBy': 'Move by {date}',
   'challenge.pace': 'Time',
   'challenge.realTime': 'Real time',
@@ -120,8 +121,9 @@ export const en = {
   'waiting.hours': 'Hours (your time)',
   'waiting.from': 'From',
   'waiting.to': 'until',
-  'waiting.permission':
-    'The pings come as notifications: allow notifications for Agon in the settings menu, or nothing arrives.',
+  'waiting.savedSilent':
+    'Saved, but nothing can arrive on this device until notifications work here.',
+  'waiting.turnOn': 'Turn notifications on',
   'waiting.save': 'Save',
   'waiting.saved': 'Saved: you will hear when someone wants to play.',
   'waiting.off': 'Saved: no pings.',

@@ -23,7 +23,8 @@ export const fi: OnlineCatalog = {
   'yours.yourTurn': 'Sinun vuorosi',
   'yours.theirTurn': 'Vastustajan vuoro',
   'pace.days': { one: '{count} päivä', other: '{count} päivää' },
-  'pace.left': '{days} pv {hours} t',
+  'pace.leftDays': '{days} pv',
+  'pace.leftHours': '{hours} t',
   'pace.moveBy': 'Siirrä viimeistään {date}',
   'challenge.pace': 'Aika',
   'challenge.realTime': 'Reaaliaikainen',
@@ -121,8 +122,9 @@ export const fi: OnlineCatalog = {
   'waiting.hours': 'Kellonajat (sinun aikasi)',
   'waiting.from': 'Alkaen',
   'waiting.to': 'kunnes',
-  'waiting.permission':
-    'Kutsut tulevat ilmoituksina: salli Agonin ilmoitukset asetusvalikossa, muuten mitään ei tule.',
+  'waiting.savedSilent':
+    'Tallennettu, mutta tälle laitteelle ei tule mitään ennen kuin ilmoitukset toimivat täällä.',
+  'waiting.turnOn': 'Ota ilmoitukset käyttöön',
   'waiting.save': 'Tallenna',
   'waiting.saved': 'Tallennettu: kuulet, kun joku haluaa pelata.',
   'waiting.off': 'Tallennettu: ei kutsuja.',

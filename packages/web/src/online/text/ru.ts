@@ -29,7 +29,8 @@ export const ru: OnlineCatalog = {
     many: '{count} дней',
     other: '{count} дня',
   },
-  'pace.left': '{days} д {hours} ч',
+  'pace.leftDays': '{days} д',
+  'pace.leftHours': '{hours} ч',
   'pace.moveBy': 'Ход до {date}',
   'challenge.pace': 'Время',
   'challenge.realTime': 'В реальном времени',
@@ -136,8 +137,9 @@ export const ru: OnlineCatalog = {
   'waiting.hours': 'Часы (ваше время)',
   'waiting.from': 'С',
   'waiting.to': 'до',
-  'waiting.permission':
-    'Сигналы приходят уведомлениями: разрешите уведомления Agon в меню настроек, иначе ничего не придёт.',
+  'waiting.savedSilent':
+    'Сохранено, но на это устройство ничего не придёт, пока здесь не заработают уведомления.',
+  'waiting.turnOn': 'Включить уведомления',
   'waiting.save': 'Сохранить',
   'waiting.saved': 'Сохранено: вы узнаете, когда кто-то захочет сыграть.',
   'waiting.off': 'Сохранено: без сигналов.',
