@@ -77,7 +77,7 @@ export const fi: PuzzleCatalog = {
   'mode.label': 'Tila',
   'mode.rated': 'Pisteytetyt',
   'mode.streak': 'Putki',
-  'mode.daily': 'Päivän',
+  'mode.daily': 'Päivän tehtävä',
   'streak.count': 'Putki: {count}',
   'streak.best': 'Paras putki: {count}',
   'streak.over': 'Putki päättyi lukemaan {count}. Yksi väärä siirto katkaisee sen.',

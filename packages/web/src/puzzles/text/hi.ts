@@ -73,7 +73,7 @@ export const hi: PuzzleCatalog = {
   'mode.label': 'तरीक़ा',
   'mode.rated': 'रेटेड',
   'mode.streak': 'सिलसिला',
-  'mode.daily': 'आज की',
+  'mode.daily': 'आज की पहेली',
   'streak.count': 'सिलसिला: {count}',
   'streak.best': 'सबसे लंबा सिलसिला: {count}',
   'streak.over': 'सिलसिला {count} पर रुक गया। एक ग़लत चाल उसे तोड़ देती है।',

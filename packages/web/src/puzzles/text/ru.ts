@@ -85,7 +85,7 @@ export const ru: PuzzleCatalog = {
   'mode.label': 'Режим',
   'mode.rated': 'На рейтинг',
   'mode.streak': 'Серия',
-  'mode.daily': 'Дня',
+  'mode.daily': 'Задача дня',
   'streak.count': 'Серия: {count}',
   'streak.best': 'Лучшая серия: {count}',
   'streak.over': 'Серия закончилась на {count}. Одна ошибка её прерывает.',
