@@ -22,7 +22,8 @@ import {
   waitForTurn,
 } from './browser.ts';
 
-const SW = fileURLToPath(new URL('../dist/sw.js', import.meta.url));
+// The served build's service worker: another build's when AGON_WEB_ROOT names it, as for the server.
+const SW = `${process.env.AGON_WEB_ROOT || fileURLToPath(new URL('../dist/', import.meta.url))}/sw.js`;
 
 /** Waits until the service worker has stored the app and controls the page. */
 async function installed(page: Page): Promise<void> {
