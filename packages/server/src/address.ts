@@ -82,3 +82,23 @@ export function clientAddress(
   }
   return chain[i]!;
 }
+
+/**
+ * The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted IPv4 part read
+ * as two groups, a zone such as `%eth0` left out), or undefined if `address` is not one.
+ */
+export function ipv6Groups(address: string): number[] | undefined {
+  const bare = address.replace(/%.*$/, '');
+  if (isIP(bare) !== 6) return undefined;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(bare);
+  const text = dotted
+    ? `${bare.slice(0, dotted.index)}${((+dotted[1]! << 8) | +dotted[2]!).toString(16)}:${((+dotted[3]! << 8) | +dotted[4]!).toString(16)}`
+    : bare;
+  const [head = '', tail = ''] = text.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = text.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return groups.map((g) => Number.parseInt(g, 16));
+}

@@ -5,21 +5,16 @@
 // process hashes alike and the stored keys say nothing to whoever reads the database alone.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
+import { ipv6Groups } from './address.ts';
 import type { PlayerStore } from './players.ts';
 
 /** The network `address` belongs to, as text. */
 export function network(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
   return `${groups
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
 

@@ -46,7 +46,7 @@ export interface Online {
   readonly now: () => number;
   readonly network: NetworkKey;
   /** The push routes' part: where subscriptions are kept, the public key, loopback endpoints. */
-  readonly push: Omit<PushRoutes, 'players' | 'now'>;
+  readonly push: Omit<PushRoutes, 'players' | 'relay' | 'now'>;
   /** The tournaments' part: where they are kept, and this process's states of them. */
   readonly tournaments: Pick<TournamentRoutes, 'store' | 'tournaments'>;
   /** The puzzles' part: where attempts and ratings are kept, and the puzzles known. */
@@ -138,7 +138,7 @@ export async function registerOnline(
         network,
         tournaments: tournaments.store,
       });
-      registerPush(api, { ...push, players, now });
+      registerPush(api, { ...push, players, relay, now });
       registerPuzzles(api, { ...puzzles, players, relay, now });
       registerTournaments(api, {
         ...tournaments,

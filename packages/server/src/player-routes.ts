@@ -73,6 +73,25 @@ export function bearer(
   };
 }
 
+/**
+ * Counts one action of a key against a rate, on every process together: the answer is true
+ * if allowed; otherwise the refusal has been sent, 429 with the seconds to wait in retry-after.
+ */
+export function limiter(
+  relay: Pick<Relay, 'allow'>,
+  now: () => number,
+): (reply: FastifyReply, key: string, rate: Rate, message: string) => Promise<boolean> {
+  return async (reply, key, rate, message) => {
+    const wait = await relay.allow(key, rate, now());
+    if (wait <= 0) return true;
+    reply
+      .status(429)
+      .header('retry-after', String(Math.ceil(wait / 1000)))
+      .send(refusal('rate-limited', message));
+    return false;
+  };
+}
+
 /** What the player routes work with. */
 export interface PlayerRoutes {
   readonly players: PlayerStore;
@@ -100,20 +119,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
    * Counts one action of `key` against `rate`: true if allowed; otherwise the refusal is sent,
    * 429 with the seconds to wait in retry-after.
    */
-  const allow = async (
-    reply: FastifyReply,
-    key: string,
-    rate: Rate,
-    message: string,
-  ): Promise<boolean> => {
-    const wait = await relay.allow(key, rate, now());
-    if (wait <= 0) return true;
-    reply
-      .status(429)
-      .header('retry-after', String(Math.ceil(wait / 1000)))
-      .send(refusal('rate-limited', message));
-    return false;
-  };
+  const allow = limiter(relay, now);
   const purge = setInterval(() => {
     players.purgeTransfers(now()).catch((e: unknown) => problems.report('storage', e));
   }, PURGE_EVERY_MS);

@@ -429,12 +429,18 @@ export function balance(rows: readonly { readonly colour: Colour }[]): number {
   return rows.reduce((sum, r) => sum + (r.colour === 'white' ? 1 : -1), 0);
 }
 
-/** Keeps a subscription; one of the same endpoint takes the new owner and keys, and its age. */
+/**
+ * Keeps a subscription; one of the same endpoint takes the new owner, language and kinds only
+ * when the keys are the same (the browser that holds it), and keeps its age. Changes no row
+ * for other keys: the endpoint alone, which a push service's logs or a shared link could show,
+ * does not move another player's device.
+ */
 export const UPSERT_SUBSCRIPTION = `
   INSERT INTO push_subscriptions (endpoint, player_id, p256dh, auth, language, muted, created_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7)
-  ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id, p256dh = excluded.p256dh,
-    auth = excluded.auth, language = excluded.language, muted = excluded.muted`;
+  ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id,
+    language = excluded.language, muted = excluded.muted
+  WHERE push_subscriptions.p256dh = excluded.p256dh AND push_subscriptions.auth = excluded.auth`;
 /** Drops a player's ($1) subscriptions but the newest $2. */
 export const TRIM_SUBSCRIPTIONS = `
   DELETE FROM push_subscriptions WHERE player_id = $1 AND endpoint NOT IN (

@@ -478,10 +478,12 @@ export class PostgresStore
     return rows.rows.map((r) => r.game_id);
   }
 
-  async subscribe(subscription: Subscription, most: number): Promise<void> {
-    await this.transaction(async (client) => {
-      await client.query(sql.UPSERT_SUBSCRIPTION, sql.subscriptionRow(subscription));
+  async subscribe(subscription: Subscription, most: number): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const kept = await client.query(sql.UPSERT_SUBSCRIPTION, sql.subscriptionRow(subscription));
+      if (kept.rowCount === 0) return false;
       await client.query(sql.TRIM_SUBSCRIPTIONS, [subscription.player, most]);
+      return true;
     });
   }
 

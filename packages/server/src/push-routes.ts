@@ -2,6 +2,8 @@
 // server's public VAPID key, which a browser subscribes with; POST /api/me/push keeps this
 // device's subscription for the player whose token the request carries, with the language and
 // the kinds switched off (posted again when those change); DELETE /api/me/push forgets it.
+// An endpoint is an address the server will connect to on a client's word, so one that leads
+// to this machine or its networks is refused here (and again at every send, outbound.ts).
 
 import {
   MAX_PUSH_BYTES,
@@ -10,8 +12,11 @@ import {
   parsePushRequest,
 } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
-import { bearer, refusal } from './player-routes.ts';
+import { forbiddenHost } from './outbound.ts';
+import { bearer, limiter, refusal } from './player-routes.ts';
 import type { PlayerStore } from './players.ts';
+import type { Rate } from './rate-limit.ts';
+import type { Relay } from './relay.ts';
 import type { SubscriptionStore } from './subscriptions.ts';
 
 /** What the push routes work with. */
@@ -22,13 +27,23 @@ export interface PushRoutes {
   readonly key: string;
   /** Whether an http:// endpoint on this machine is taken (the tests' push service). */
   readonly loopback: boolean;
+  /** Counts subscriptions on every process together, for their limit. */
+  readonly relay: Pick<Relay, 'allow'>;
   readonly now: () => number;
 }
 
+/**
+ * Subscriptions one player may post in a minute: a device posts once, and again for each
+ * change of language or kinds, so a player at the settings menu makes a few; a script making
+ * hundreds is turned away.
+ */
+const SUBSCRIPTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
+
 /** Adds the push routes to `app`. */
 export function registerPush(app: FastifyInstance, routes: PushRoutes): void {
-  const { players, subscriptions, key, loopback, now } = routes;
+  const { players, subscriptions, key, loopback, relay, now } = routes;
   const me = bearer(players);
+  const allow = limiter(relay, now);
 
   app.get('/push/key', async () => ({ key }));
 
@@ -38,25 +53,42 @@ export function registerPush(app: FastifyInstance, routes: PushRoutes): void {
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const player = await me(request, reply);
     if (!player) return;
+    const message = 'too many subscriptions; wait a minute';
+    if (!(await allow(reply, `push:${player.id}`, SUBSCRIPTIONS_PER_MINUTE, message))) return;
     const { endpoint, keys, language, off } = parsed.value;
-    await subscriptions.subscribe(
+    const forbidden = await forbiddenHost(new URL(endpoint).hostname, loopback);
+    if (forbidden) {
+      return reply
+        .status(400)
+        .send(
+          refusal(
+            'bad-subscription',
+            `endpoint must be a push service on the public internet: ${forbidden}`,
+          ),
+        );
+    }
+    const kept = await subscriptions.subscribe(
       { endpoint, ...keys, player: player.id, language, off, createdAt: now() },
       MAX_PUSH_DEVICES,
     );
+    if (!kept) {
+      return reply
+        .status(409)
+        .send(refusal('bad-subscription', 'this endpoint is subscribed with other keys'));
+    }
     return reply.status(201).send({ endpoint, language, off });
   });
 
+  // The same answer whether or not there was such a subscription: whether an endpoint is
+  // still subscribed says what its push service last answered, which is not the client's to
+  // learn (the endpoint may be anyone's address).
   app.delete('/me/push', { bodyLimit: MAX_PUSH_BYTES }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const parsed = parsePushEndpoint(request.body ?? {});
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const player = await me(request, reply);
     if (!player) return;
-    if (!(await subscriptions.unsubscribe(player.id, parsed.value.endpoint))) {
-      return reply
-        .status(404)
-        .send(refusal('bad-subscription', 'this device has no subscription of yours'));
-    }
+    await subscriptions.unsubscribe(player.id, parsed.value.endpoint);
     return reply.status(204).send();
   });
 }

@@ -1,13 +1,17 @@
 // Notices sent by the Web Push protocol (RFC 8030), the `Notifier` of a server that keeps
 // subscriptions. Each message is encrypted to the browser's keys (RFC 8291, aes128gcm) and
 // signed with the server's VAPID keys (RFC 8292) by the `web-push` package; this module sends
-// it and reads the push service's answer: 404 or 410 means the browser unsubscribed, and the
-// subscription is forgotten. Sending never blocks or fails a game: notices wait in a bounded
-// queue, a few are sent at a time, and what goes wrong is logged once per burst.
+// it (outbound.ts: never to this machine or its networks) and reads only the status of the
+// push service's answer: 404 or 410 means the browser unsubscribed, and the subscription is
+// forgotten. Sending never blocks or fails a game: notices wait in a bounded queue, players
+// take turns, a player's devices are sent to together under one deadline, so an endpoint that
+// never answers holds one player's turn for a few seconds and nobody else's; what goes wrong
+// is logged once per burst.
 
 import type { Notice, NoticeKind, PushPayload } from '@agon/protocol';
 import webPush, { type RequestDetails, type Urgency } from 'web-push';
 import type { Notifier } from './notices.ts';
+import { send } from './outbound.ts';
 import type { PlayerStore } from './players.ts';
 import type { Problems } from './problems.ts';
 import type { Subscription, SubscriptionStore } from './subscriptions.ts';
@@ -28,12 +32,18 @@ export async function vapidKeys(store: PlayerStore): Promise<VapidKeys> {
   return JSON.parse(await store.secret('vapid', JSON.stringify(made))) as VapidKeys;
 }
 
-/** Players notified at once: each is a request or a few to push services, so sockets stay few. */
-const SENDING = 8;
+/**
+ * Players notified at once: each is a request to each of their devices (10 at most), so the
+ * sockets stay a few hundred at worst, and a few players whose endpoints never answer leave
+ * the rest free.
+ */
+const SENDING = 32;
 /** Notices waiting to be sent; past this a burst is dropped (and logged), not queued forever. */
 const WAITING = 10_000;
-/** How long a push service may take to answer one message. */
-const SEND_TIMEOUT_MS = 10_000;
+/** How long a push service may take to accept the connection, and then stay silent. */
+const IDLE_MS = 2_000;
+/** How long one notice to all of a player's devices may take, all told. */
+const SEND_TIMEOUT_MS = 5_000;
 /** The longest a push service keeps a message for an unreachable browser (its own cap). */
 const MOST_TTL_S = 28 * 24 * 3600;
 
@@ -67,12 +77,20 @@ export interface PushOptions {
   readonly contact: string;
   readonly problems: Problems;
   readonly now: () => number;
+  /** Lets endpoints on this machine's loopback through: a push service of the tests' own. */
+  readonly loopback: boolean;
 }
 
 /** Sends notices to every subscribed device of a player. */
 export class WebPush implements Notifier {
-  private readonly waiting: { player: string; notice: Notice }[] = [];
-  private sending = 0;
+  /**
+   * Notices waiting, by player; a player goes to the back of the line each time one of theirs
+   * is taken, so players take turns however many notices one of them has waiting.
+   */
+  private readonly waiting = new Map<string, Notice[]>();
+  private waitingCount = 0;
+  /** The players whose notice is being sent: one at a time each. */
+  private readonly busy = new Set<string>();
   /** Aborts the requests under way when the server closes. */
   private readonly closing = new AbortController();
 
@@ -80,31 +98,37 @@ export class WebPush implements Notifier {
 
   notify(player: string, notice: Notice): void {
     if (this.closing.signal.aborted) return;
-    if (this.waiting.length >= WAITING) {
+    if (this.waitingCount >= WAITING) {
       this.options.problems.report('push', 'too many notices waiting; a notice was dropped');
       return;
     }
-    this.waiting.push({ player, notice });
+    const queue = this.waiting.get(player);
+    if (queue) queue.push(notice);
+    else this.waiting.set(player, [notice]);
+    this.waitingCount++;
     this.next();
   }
 
-  /** Starts sending what waits, up to SENDING players at once. */
+  /** Starts sending what waits, to up to SENDING players at once, each player in turn. */
   private next(): void {
-    while (this.sending < SENDING && this.waiting.length > 0) {
-      const { player, notice } = this.waiting.shift()!;
-      this.sending++;
-      const done = (): void => {
-        this.sending--;
-        this.next();
-      };
-      this.deliver(player, notice).then(done, (e: unknown) => {
-        this.options.problems.report('push', e, true);
-        done();
-      });
+    for (const [player, queue] of this.waiting) {
+      if (this.busy.size >= SENDING) return;
+      if (this.busy.has(player)) continue;
+      const notice = queue.shift()!;
+      this.waitingCount--;
+      this.waiting.delete(player);
+      if (queue.length > 0) this.waiting.set(player, queue);
+      this.busy.add(player);
+      this.deliver(player, notice)
+        .catch((e: unknown) => this.options.problems.report('push', e, true))
+        .finally(() => {
+          this.busy.delete(player);
+          this.next();
+        });
     }
   }
 
-  /** Sends `notice` to each of `player`'s devices that did not switch its kind off. */
+  /** Sends `notice` to each of `player`'s devices that did not switch its kind off, together. */
   private async deliver(player: string, notice: Notice): Promise<void> {
     let subscriptions: readonly Subscription[];
     try {
@@ -113,14 +137,18 @@ export class WebPush implements Notifier {
       this.options.problems.report('storage', e);
       return;
     }
-    for (const s of subscriptions) {
-      if (!s.off.includes(notice.kind) && !this.closing.signal.aborted) await this.send(s, notice);
-    }
+    const deadline = AbortSignal.any([this.closing.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]);
+    await Promise.all(
+      subscriptions
+        .filter((s) => !s.off.includes(notice.kind))
+        .map((s) => this.send(s, notice, deadline)),
+    );
   }
 
   /** Encrypts and sends one message; a subscription its push service disowns is forgotten. */
-  private async send(s: Subscription, notice: Notice): Promise<void> {
-    const { keys, contact, problems, now } = this.options;
+  private async send(s: Subscription, notice: Notice, deadline: AbortSignal): Promise<void> {
+    if (deadline.aborted) return;
+    const { keys, contact, problems, now, loopback } = this.options;
     const delivery = DELIVERY[notice.kind];
     const ttl =
       notice.kind === 'turn'
@@ -147,22 +175,18 @@ export class WebPush implements Notifier {
       return;
     }
     const headers = Object.fromEntries(
-      Object.entries(request.headers)
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
+      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
     );
     let status: number;
     try {
-      const response = await fetch(request.endpoint, {
+      status = await send(new URL(request.endpoint), {
         method: request.method,
         headers,
         body: request.body,
-        redirect: 'error',
-        signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
+        loopback,
+        idleMs: IDLE_MS,
+        signal: deadline,
       });
-      status = response.status;
-      // Read to the end, so the connection goes back to the pool.
-      await response.arrayBuffer();
     } catch (e) {
       if (!this.closing.signal.aborted) problems.report('push', e);
       return;
@@ -182,7 +206,8 @@ export class WebPush implements Notifier {
 
   /** Stops sending: what waits is dropped and the requests under way are aborted. */
   close(): void {
-    this.waiting.length = 0;
+    this.waiting.clear();
+    this.waitingCount = 0;
     this.closing.abort();
   }
 }

@@ -256,6 +256,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         contact: options.push?.contact ?? DEFAULT_PUSH_CONTACT,
         problems,
         now,
+        loopback: options.push?.loopback === true,
       });
   const notifier = options.notifier ?? webPush!;
   // Starting reads the database, so a server that cannot keep games fails here.

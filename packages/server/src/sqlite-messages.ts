@@ -27,7 +27,7 @@ export interface PlayerAnswers {
   readonly 'colour-balance': number;
   readonly unsettled: readonly string[];
   readonly secret: string;
-  readonly subscribe: undefined;
+  readonly subscribe: boolean;
   readonly unsubscribe: boolean;
   readonly forget: undefined;
   readonly subscriptions: readonly Subscription[];

@@ -181,9 +181,9 @@ export function playerHandlers(
         .all()
         .map((r) => r.game_id),
     subscribe: db.transaction((job) => {
-      upsertSubscription(...sql.subscriptionRow(job.subscription)).run();
+      if (upsertSubscription(...sql.subscriptionRow(job.subscription)).run() === 0) return false;
       trimSubscriptions(job.subscription.player, job.most).run();
-      return undefined;
+      return true;
     }),
     unsubscribe: db.transaction((job) => deleteSubscriptionOf(job.player, job.endpoint).run() > 0),
     forget: db.transaction((job) => {

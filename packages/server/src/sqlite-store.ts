@@ -260,8 +260,8 @@ export class SqliteStore
     return this.about({ op: 'unsettled', before });
   }
 
-  async subscribe(subscription: Subscription, most: number): Promise<void> {
-    await this.about({ op: 'subscribe', subscription, most });
+  subscribe(subscription: Subscription, most: number): Promise<boolean> {
+    return this.about({ op: 'subscribe', subscription, most });
   }
 
   unsubscribe(player: string, endpoint: string): Promise<boolean> {

@@ -22,10 +22,11 @@ export interface Subscription {
 /** The storage of push subscriptions. */
 export interface SubscriptionStore {
   /**
-   * Keeps `subscription` (one of the same endpoint is replaced, whoever's it was: a browser
-   * that changed hands), then drops the player's oldest beyond `most`.
+   * Keeps `subscription`, then drops the player's oldest beyond `most`; true if kept. One of
+   * the same endpoint passes to the new player if the keys are the same (a browser that
+   * changed hands); with other keys nothing changes, and the answer is false.
    */
-  subscribe(subscription: Subscription, most: number): Promise<void>;
+  subscribe(subscription: Subscription, most: number): Promise<boolean>;
   /** Forgets `player`'s subscription at `endpoint`; false if they had none there. */
   unsubscribe(player: string, endpoint: string): Promise<boolean>;
   /** Forgets the subscription at `endpoint`, whoever's: its push service says it is gone. */

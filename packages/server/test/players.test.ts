@@ -336,8 +336,16 @@ function contract(name: string, open: () => Promise<Store>): void {
           device(2, a),
           device(3, a),
         ]);
+        // Whoever knows an endpoint but not its keys cannot take the device over.
+        expect(await store.subscribe({ ...device(3, b), auth: 'b'.repeat(22) }, 3)).toBe(false);
+        expect(await store.subscribe({ ...device(3, b), p256dh: `B${'9'.repeat(86)}` }, 3)).toBe(
+          false,
+        );
+        expect(await store.subscriptions(b)).toEqual([]);
         // The browser changed hands: its endpoint is the new player's, with their settings.
-        await store.subscribe({ ...device(3, b, ['seeking']), language: 'ru' }, 3);
+        expect(await store.subscribe({ ...device(3, b, ['seeking']), language: 'ru' }, 3)).toBe(
+          true,
+        );
         expect(await store.subscriptions(b)).toMatchObject([
           { endpoint: `${at}3`, player: b, language: 'ru', off: ['seeking'] },
         ]);

@@ -149,22 +149,17 @@ describe('notifications by Web Push', () => {
     const game = await correspondence(server.url, white, black);
     await service.next(new URL(gone.endpoint).pathname);
     await service.next(new URL(kept.endpoint).pathname);
-    // Once the start was sent, the gone device is no longer Black's; the other still is.
-    await expect
-      .poll(
-        async () =>
-          (await push(server.url, 'DELETE', { endpoint: gone.endpoint }, black.token)).status,
-      )
-      .toBe(404);
     const seat = await Peer.join(server.url, game, white.token);
     seat.peer.send({ t: 'move', seat: 'white', move: quietMove([]), version: 0 });
     expect(kept.read(await service.next(new URL(kept.endpoint).pathname)).notice.kind).toBe('turn');
     seat.peer.close();
+    // The gone device was forgotten once the start was sent: the turn went to the other alone.
     expect(service.received.filter((d) => d.t === new URL(gone.endpoint).pathname)).toHaveLength(1);
-    // Unsubscribing takes the last device off: nothing is sent to it after.
-    expect(
-      (await push(server.url, 'DELETE', { endpoint: kept.endpoint }, black.token)).status,
-    ).toBe(204);
+    // Unsubscribing answers alike whether the push service had disowned the endpoint or not,
+    // or it was never subscribed: what a push service answered is not the client's to learn.
+    for (const endpoint of [gone.endpoint, kept.endpoint, `${service.url}/never-${black.id}`]) {
+      expect((await push(server.url, 'DELETE', { endpoint }, black.token)).status).toBe(204);
+    }
   });
 
   it('refuses what is not a browser subscription, and anyone without a token', async () => {
@@ -195,5 +190,84 @@ describe('notifications by Web Push', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body?.error?.code).toBe('unknown-player');
     expect((await push(server.url, 'DELETE', { endpoint: device.endpoint })).status).toBe(401);
+  });
+
+  it('connects to no address of this machine or its networks on a client’s word', async () => {
+    const player = await newPlayer(server.url, 'en', '198.51.100.10');
+    const good = service.device('/ranges').subscription('en');
+    const refused = async (url: string, endpoint: string, pattern: RegExp): Promise<void> => {
+      const answer = await push(url, 'POST', { ...good, endpoint }, player.token);
+      expect(answer.status, endpoint).toBe(400);
+      expect(answer.body?.error?.code).toBe('bad-subscription');
+      expect(answer.body?.error?.message, endpoint).toMatch(pattern);
+    };
+    // Even where the tests' loopback push service is let through, nothing else on the machine's
+    // networks is: private, link-local (the cloud's metadata), unique-local, in any spelling.
+    for (const host of ['10.0.0.1', '0x0a000001', '192.168.1.1', '172.16.0.1', '[fd00::1]']) {
+      await refused(server.url, `https://${host}/push`, /public internet: .* private|unique-local/);
+    }
+    await refused(server.url, 'https://169.254.169.254/latest', /link-local/);
+    await refused(server.url, 'https://[::ffff:169.254.169.254]/x', /link-local/);
+    await refused(server.url, 'https://100.64.0.1/x', /shared/);
+    await refused(server.url, 'https://0/x', /this network/);
+    // A server without the tests' switch refuses every spelling of loopback.
+    const folder = dataFolder();
+    const closed = await startServer(folder, { AGON_TRUST_PROXY: '1' });
+    try {
+      const stranger = await newPlayer(closed.url, 'en', '198.51.100.11');
+      for (const host of [
+        '127.0.0.1',
+        'localhost',
+        '127.0.0.2',
+        '[::1]',
+        '2130706433',
+        '0x7f000001',
+        '127.1',
+        '[::ffff:127.0.0.1]',
+      ]) {
+        const answer = await push(
+          closed.url,
+          'POST',
+          { ...good, endpoint: `https://${host}/internal/admin?confirm=yes` },
+          stranger.token,
+        );
+        expect(answer.status, host).toBe(400);
+        expect(answer.body?.error?.message, host).toMatch(/loopback/);
+      }
+    } finally {
+      await closed.stop('SIGKILL');
+      remove(folder);
+    }
+  });
+
+  it('keeps a device its own: another player cannot take its endpoint without its keys', async () => {
+    const [owner, other] = await Promise.all([
+      newPlayer(server.url, 'en', '198.51.100.12'),
+      newPlayer(server.url, 'en', '198.51.100.13'),
+    ]);
+    const device = service.device(`/owned-${owner.id}`);
+    expect((await push(server.url, 'POST', device.subscription(), owner.token)).status).toBe(201);
+    const thief = service.device('/thief').subscription();
+    const taken = await push(
+      server.url,
+      'POST',
+      { ...thief, endpoint: device.endpoint },
+      other.token,
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body?.error?.message).toMatch(/subscribed with other keys/);
+    // The browser itself, its keys and all, may pass to another player (it changed hands).
+    expect((await push(server.url, 'POST', device.subscription(), other.token)).status).toBe(201);
+  });
+
+  it('limits how often a player subscribes', async () => {
+    const player = await newPlayer(server.url, 'en', '198.51.100.14');
+    const statuses: number[] = [];
+    for (let n = 0; n < 25; n++) {
+      const body = service.device(`/many-${player.id}-${n}`).subscription();
+      statuses.push((await push(server.url, 'POST', body, player.token)).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
   });
 });
