@@ -36,41 +36,57 @@ export interface Rate {
   readonly windowMs: number;
 }
 
-/** Keys counted before the counts of past windows are forgotten. */
-const REMEMBERED_KEYS = 10_000;
+/**
+ * Keys counted at once. Past this, a new key is refused until a window ends: forgetting a count
+ * still running would let whoever flooded the table with fresh keys start their own count anew.
+ */
+const REMEMBERED_KEYS = 100_000;
+
+/** One key's count in its current window. */
+interface Count {
+  window: number;
+  windowMs: number;
+  count: number;
+}
 
 /**
  * Actions counted per key in fixed windows, in this process's memory: the same limits as the
  * cluster's count in Redis (redis-relay.ts), for a process alone or while Redis is away.
  */
 export class Windows {
-  private readonly counts = new Map<string, { window: number; count: number }>();
+  private readonly counts = new Map<string, Count>();
+  /** No counted window ends before this, so a prune before then would free nothing. */
+  private firstEnd = 0;
 
   /** Counts one action of `key` at `now`: 0 if within `rate`, else the ms until it would be. */
   take(key: string, rate: Rate, now: number): number {
     const window = Math.floor(now / rate.windowMs);
+    const end = (window + 1) * rate.windowMs;
     let entry = this.counts.get(key);
-    if (!entry || entry.window !== window) {
-      if (!entry && this.counts.size >= REMEMBERED_KEYS) this.forget(now, rate.windowMs);
-      entry = { window, count: 0 };
+    if (!entry) {
+      if (this.counts.size >= REMEMBERED_KEYS && !this.prune(now)) return this.firstEnd - now;
+      entry = { window, windowMs: rate.windowMs, count: 0 };
       this.counts.set(key, entry);
+      this.firstEnd = Math.min(this.firstEnd || end, end);
+    } else if (entry.window !== window || entry.windowMs !== rate.windowMs) {
+      entry.window = window;
+      entry.windowMs = rate.windowMs;
+      entry.count = 0;
     }
     entry.count++;
-    return entry.count <= rate.count ? 0 : (window + 1) * rate.windowMs - now;
+    return entry.count <= rate.count ? 0 : end - now;
   }
 
-  /** Forgets the counts of windows that have ended (those of the longest limit, `windowMs`). */
-  private forget(now: number, windowMs: number): void {
+  /** Forgets the counts whose windows have ended, each by its own length; true if room was made. */
+  private prune(now: number): boolean {
+    if (now < this.firstEnd) return false;
+    let first = Number.POSITIVE_INFINITY;
     for (const [key, entry] of this.counts) {
-      if ((entry.window + 1) * windowMs <= now) this.counts.delete(key);
+      const end = (entry.window + 1) * entry.windowMs;
+      if (end <= now) this.counts.delete(key);
+      else first = Math.min(first, end);
     }
-    // A flood of fresh keys within one window: forget the oldest half rather than grow.
-    if (this.counts.size >= REMEMBERED_KEYS) {
-      let drop = this.counts.size / 2;
-      for (const key of this.counts.keys()) {
-        if (drop-- <= 0) break;
-        this.counts.delete(key);
-      }
-    }
+    this.firstEnd = first;
+    return this.counts.size < REMEMBERED_KEYS;
   }
 }
