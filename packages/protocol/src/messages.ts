@@ -100,6 +100,12 @@ export interface Said {
 /** The close code for an unknown game, so the browser stops reconnecting to it for good. */
 export const NO_SUCH_GAME_CLOSE = 4404;
 
+/**
+ * The close code of every socket when the server stops (1012, "service restart"): the page
+ * reconnects with its usual pauses, telling the player so, and finds the game as it was.
+ */
+export const RESTART_CLOSE = 1012;
+
 /** How a game ended: the engine's reasons, or a clock that ran out. */
 export interface OutcomeView {
   readonly winner: Colour | null;

@@ -265,7 +265,8 @@ export class Hub {
     this.closing = true;
     clearInterval(this.aliveTimer);
     clearInterval(this.pollTimer);
-    this.keepers.stop();
+    // A beat under way may be opening a game: the rooms are closed once it has.
+    await this.keepers.stop();
     const rooms = [...this.rooms.values()];
     this.rooms.clear();
     await Promise.all([...rooms.map((r) => r.close()), ...this.loading.values()]);

@@ -58,6 +58,8 @@ export class Keepers {
   private scanning = false;
   private dueing = false;
   private stopped = false;
+  /** The beats under way, waited for by `stop`. */
+  private readonly beats = new Set<Promise<void>>();
 
   /**
    * Keeps the games of `held`, claimed through `relay`; the games that need a process are
@@ -72,10 +74,17 @@ export class Keepers {
     private readonly now: () => number,
   ) {
     const report = (e: unknown): void => problems.report('keepers', e, true);
+    const every = (beat: () => Promise<void>, ms: number): NodeJS.Timeout =>
+      setInterval(() => {
+        const running = beat()
+          .catch(report)
+          .finally(() => this.beats.delete(running));
+        this.beats.add(running);
+      }, ms);
     this.timers = [
-      setInterval(() => this.keep().catch(report), KEEP_BEAT_MS),
-      setInterval(() => this.scan().catch(report), SCAN_BEAT_MS),
-      setInterval(() => this.due().catch(report), DUE_BEAT_MS),
+      every(() => this.keep(), KEEP_BEAT_MS),
+      every(() => this.scan(), SCAN_BEAT_MS),
+      every(() => this.due(), DUE_BEAT_MS),
     ];
     for (const timer of this.timers) timer.unref();
   }
@@ -172,9 +181,13 @@ export class Keepers {
     }
   }
 
-  /** Stops claiming and adopting (the server is closing). */
-  stop(): void {
+  /**
+   * Stops claiming and adopting (the server is closing); answers once the beats under way are
+   * done, each having finished the game it was at.
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
+    await Promise.all(this.beats);
   }
 }

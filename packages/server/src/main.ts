@@ -1,6 +1,7 @@
 // Starts the web server: PORT and HOST from the environment, games kept in AGON_DATA (default
-// ./data), the URL printed once listening. SIGINT and SIGTERM close it cleanly; even SIGKILL
-// loses no acknowledged move, since each is committed before it is acknowledged.
+// ./data), the URL printed once listening. SIGINT and SIGTERM close it cleanly within seconds
+// (docs/online.md, "Stopping"); even SIGKILL loses no acknowledged move, since each is committed
+// before it is acknowledged.
 
 import type { AddressInfo } from 'node:net';
 import { parseTrustProxy } from './address.ts';
@@ -24,6 +25,8 @@ const redisUrl = process.env.AGON_REDIS_URL || undefined;
 // Another build of the app (the tests serve a stand-in page); packages/web/dist by default.
 const webRoot = process.env.AGON_WEB_ROOT || undefined;
 const redisProblems = new Problems(Date.now);
+/** The longest a SIGTERM or SIGINT waits for the server to close before the process ends. */
+const CLOSE_LIMIT_MS = 10_000;
 
 // No promise of the server is left to reject unheard (the sockets watch what their handlers
 // start, every timer catches its own, and the lint refuses a floating promise or a `void` in
@@ -67,7 +70,17 @@ try {
   // PORT=0 takes any free port: print the one the system gave.
   const actual = (app.server.address() as AddressInfo).port;
   console.log(`Agon is ready: http://${shown.includes(':') ? `[${shown}]` : shown}:${actual}/`);
+  let closing = false;
   const close = (): void => {
+    if (closing) return;
+    closing = true;
+    // Every socket is closed within seconds (server.ts); should anything else hold the close
+    // up (a request still under way), the process goes anyway and frees the data folder's lock
+    // for the next one: every acknowledged move is already on disk.
+    setTimeout(() => {
+      console.error(`closing took over ${CLOSE_LIMIT_MS / 1000} s; exiting without waiting`);
+      process.exit(1);
+    }, CLOSE_LIMIT_MS).unref();
     app.close().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -94,10 +94,8 @@ export async function registerOnline(
       else sockets.connect(ws, address, gameSocket(id!, hub));
     });
   });
+  // The sockets themselves are closed by the server (server.ts), before the games they serve.
   app.addHook('onClose', async () => {
-    sockets.close();
-    await lobby.close();
-    await hub.close();
     upgrades.close();
   });
 

@@ -336,10 +336,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     safe,
     options.trustProxy,
   );
+  // Closing: first every socket, so that the listener can close (Fastify's own close waits
+  // for every connection, and pages would hold theirs open for as long as they stay); then
+  // whatever beats on timers, each waiting for a beat under way, before the games they start
+  // or end; then the games; last the services they all use.
+  app.addHook('preClose', () => sockets.close());
   app.addHook('onClose', async () => {
-    director.stop();
-    await scanner.stop();
-    schedule?.stop();
+    await Promise.all([director.stop(), scanner.stop(), schedule?.stop()]);
+    await lobby.close();
+    await hub.close();
     webPush?.close();
     settlement.close();
     await relay.close();

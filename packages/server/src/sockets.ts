@@ -3,7 +3,7 @@
 // every kind of socket. What a socket's messages are and what they do is its kind's
 // `SocketHandler`: a game's (game-socket.ts) or the lobby's (lobby/socket.ts).
 
-import type { Checked, Refusal } from '@agon/protocol';
+import { type Checked, RESTART_CLOSE, type Refusal } from '@agon/protocol';
 import { WebSocket } from 'ws';
 import type { SocketLimits } from './limits.ts';
 import type { Problems } from './problems.ts';
@@ -40,6 +40,8 @@ export interface SocketHandler<In extends Tagged> {
 const HEARTBEAT_MS = 30_000;
 /** The close code for a socket that never said hello. */
 const NO_HELLO_CLOSE = 4408;
+/** How long a closing server waits for its clients to answer the close. */
+const CLOSE_GRACE_MS = 2000;
 
 const isHello = <In extends Tagged>(message: In): message is Hello<In> => message.t === 'hello';
 
@@ -99,6 +101,8 @@ export class Sockets {
   private readonly perAddress = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
+  /** Told when the last socket is gone, once closing. */
+  private drained: (() => void) | undefined;
 
   /**
    * Sockets under `limits`; `now` is the server's clock (hub.ts's `serverClock`); what goes
@@ -148,6 +152,8 @@ export class Sockets {
     });
     // A socket error (an oversized message, say) is followed by 'close'; nothing else to do.
     ws.on('error', () => undefined);
+    // Upgraded while the server began to close: it goes the way of the others.
+    if (this.closing) connection.close(RESTART_CLOSE, 'server restarting');
   }
 
   private forget(connection: Connection): void {
@@ -156,6 +162,7 @@ export class Sockets {
     const left = (this.perAddress.get(connection.address) ?? 1) - 1;
     if (left > 0) this.perAddress.set(connection.address, left);
     else this.perAddress.delete(connection.address);
+    if (this.connections.size === 0) this.drained?.();
   }
 
   private probe(): void {
@@ -221,10 +228,24 @@ export class Sockets {
     }
   }
 
-  /** Turns new sockets away and closes every open one. */
-  close(): void {
+  /**
+   * Turns new sockets away and closes every open one with RESTART_CLOSE, so that pages come
+   * back to the next server; answers once all are gone. A client that does not answer the
+   * close within `graceMs` (a dead line, a stalled tab) is cut off rather than waited for:
+   * until the last socket is gone the process cannot exit and let go of its data folder.
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeat);
-    for (const connection of this.connections) connection.close(1001, 'server closing');
+    if (this.connections.size === 0) return;
+    const gone = new Promise<void>((resolve) => {
+      this.drained = resolve;
+    });
+    for (const connection of this.connections) connection.close(RESTART_CLOSE, 'server restarting');
+    const grace = setTimeout(() => {
+      for (const connection of this.connections) connection.ws.terminate();
+    }, graceMs);
+    await gone;
+    clearTimeout(grace);
   }
 }

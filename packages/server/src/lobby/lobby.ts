@@ -102,6 +102,8 @@ export class Lobby {
   private dirty = true;
   /** The sending of changes under way, if one is. */
   private showing: Promise<void> | undefined;
+  /** The count of games in play under way, if one is. */
+  private counting: Promise<void> | undefined;
   private restoring: Promise<void> = Promise.resolve();
   private gamesInPlay = 0;
   /** The list as last sent to the members. */
@@ -583,8 +585,15 @@ export class Lobby {
     return take(`player ${player}`, 1) && take(`address ${address}`, ADDRESS_SHARE);
   }
 
-  /** Reads how many games have a running clock (link games too). */
-  private async count(): Promise<void> {
+  /** Reads how many games have a running clock (link games too), unless a read is under way. */
+  private count(): Promise<void> {
+    this.counting ??= this.recount().finally(() => {
+      this.counting = undefined;
+    });
+    return this.counting;
+  }
+
+  private async recount(): Promise<void> {
     try {
       const running = (await this.context.games.running()).length;
       if (running !== this.gamesInPlay) this.dirty = true;
@@ -647,12 +656,11 @@ export class Lobby {
     }
   }
 
-  /** Stops the timers (the server is closing). */
+  /** Stops the timers (the server is closing) and waits for what they started. */
   async close(): Promise<void> {
     this.closing = true;
-    this.waves.stop();
     for (const timer of [this.showTimer, this.countTimer]) clearInterval(timer);
-    await this.restoring;
+    await Promise.all([this.waves.stop(), this.showing, this.counting, this.restoring]);
     await this.context.board.close();
   }
 }

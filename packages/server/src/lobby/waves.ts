@@ -135,9 +135,10 @@ export class Waves {
     );
   }
 
-  /** Stops pairing (the server is closing). */
-  stop(): void {
+  /** Stops pairing (the server is closing); answers once the wave under way, if any, is done. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await this.current?.catch(() => undefined);
   }
 }

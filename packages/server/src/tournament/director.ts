@@ -67,7 +67,8 @@ const gameTerms = (terms: TournamentTerms): Terms => ({
 /** The running of the events, on whichever process holds the lease. */
 export class Director {
   private readonly timer: NodeJS.Timeout;
-  private running = false;
+  /** The beat under way, if one is. */
+  private current: Promise<void> | undefined;
   private stopped = false;
   /** The summaries last listed, by event, so that only a change is written. */
   private readonly listed = new Map<string, string>();
@@ -83,21 +84,26 @@ export class Director {
     this.timer.unref();
   }
 
-  /** Looks at every event not finished, if this process holds the lease. */
-  async beat(): Promise<void> {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    try {
-      if (!(await this.context.relay.lease('tournaments', LEASE_MS))) return;
-      const open = await this.context.store.listTournaments(0);
-      for (const listed of open) {
-        if (this.stopped) return;
-        await this.direct(listed.id).catch((e: unknown) =>
-          this.context.problems.report(`tournament ${listed.id}`, e),
-        );
-      }
-    } finally {
-      this.running = false;
+  /**
+   * Looks at every event not finished, if this process holds the lease; while a beat is under
+   * way, answers when that one is done.
+   */
+  beat(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.current ??= this.direction().finally(() => {
+      this.current = undefined;
+    });
+    return this.current;
+  }
+
+  private async direction(): Promise<void> {
+    if (!(await this.context.relay.lease('tournaments', LEASE_MS))) return;
+    const open = await this.context.store.listTournaments(0);
+    for (const listed of open) {
+      if (this.stopped) return;
+      await this.direct(listed.id).catch((e: unknown) =>
+        this.context.problems.report(`tournament ${listed.id}`, e),
+      );
     }
   }
 
@@ -384,9 +390,13 @@ export class Director {
     else this.listed.set(state.id, text);
   }
 
-  /** Stops directing (the server is closing). */
-  stop(): void {
+  /**
+   * Stops directing (the server is closing); answers once the beat under way, if any, is done,
+   * so that none is left using the store after it closes. Its current event is finished first.
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await this.current?.catch(() => undefined);
   }
 }

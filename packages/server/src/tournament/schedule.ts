@@ -210,8 +210,10 @@ export class Schedule {
     }
   }
 
-  stop(): void {
+  /** Stops making events; answers once the making under way, if any, is done. */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
     for (const { cron } of this.crons) cron.stop();
+    await this.making?.catch(() => undefined);
   }
 }
