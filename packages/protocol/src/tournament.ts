@@ -1,11 +1,13 @@
 // Tournaments on the wire (docs/tournaments.md): arenas, where whoever finishes a game is paired
 // again at once for a fixed time, and Swiss events of a fixed number of rounds. The server
 // keeps each event as a log and works its standings out of it; a page reads them over HTTP
-// (/api/tournaments) and acts on an event with one request per action.
+// (/api/tournaments) or follows them on the event's socket, and acts on an event with one
+// request per action.
 
 import type { Colour } from '@agon/engine';
 import type { Pace, TimeControl, Variant } from './messages.ts';
 import type { PlayerBrief } from './player.ts';
+import type { Refusal } from './refusal.ts';
 
 export const TOURNAMENT_KINDS = ['arena', 'swiss'] as const;
 export type TournamentKind = (typeof TOURNAMENT_KINDS)[number];
@@ -165,6 +167,26 @@ export interface TournamentView extends TournamentListing {
 
 /** Lines of the standings a page of TournamentView carries. */
 export const STANDINGS_PAGE = 20;
+
+/**
+ * What a page says on its event's socket (/api/tournaments/<id>/socket): hello first, with the
+ * player's token (a watcher has none) and the page of the standings it shows, then the page
+ * whenever the player turns to another.
+ */
+export type TournamentClientMessage =
+  | { readonly t: 'hello'; readonly token?: string; readonly page: number }
+  | { readonly t: 'page'; readonly page: number }
+  | { readonly t: 'ping' };
+
+/**
+ * What an event's socket sends: the event as GET /api/tournaments/<id> answers it, at once and
+ * again whenever it changes (a result, a pairing, a join), so the standings and the player's
+ * next game come without asking.
+ */
+export type TournamentServerMessage =
+  | { readonly t: 'view'; readonly view: TournamentView }
+  | { readonly t: 'pong' }
+  | ({ readonly t: 'error' } & Refusal);
 
 /** A tournament game's place on its game page. */
 export interface GameTournament {

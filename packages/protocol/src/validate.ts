@@ -40,6 +40,7 @@ import {
   SWISS_ROUNDS,
   TOURNAMENT_KINDS,
   type TournamentAction,
+  type TournamentClientMessage,
   type TournamentRequest,
 } from './tournament.ts';
 
@@ -745,4 +746,40 @@ export function parsePuzzleThemes(query: unknown): Checked<readonly PuzzleTheme[
     if (!themes.includes(theme)) themes.push(theme);
   }
   return { ok: true, value: themes };
+}
+
+/** Reads one message of an event's socket; the server must trust nothing a client sends. */
+export function parseTournamentMessage(text: string): Checked<TournamentClientMessage> {
+  const read = readObject(text);
+  if (!read.ok) return read;
+  const data = read.value;
+  const page = (): Checked<number> =>
+    Number.isSafeInteger(data.page) && (data.page as number) >= 1
+      ? { ok: true, value: data.page as number }
+      : refuse('bad-message', 'page must be a whole number from 1');
+  switch (data.t) {
+    case 'hello': {
+      const bad = shape(data, ['t', 'token', 'page']);
+      if (bad) return { ok: false, error: bad };
+      if (data.token !== undefined && (typeof data.token !== 'string' || !TOKEN.test(data.token))) {
+        return refuse('bad-message', "token must be the player's 43-character secret");
+      }
+      const read = page();
+      if (!read.ok) return read;
+      const token = data.token as string | undefined;
+      return { ok: true, value: { t: 'hello', page: read.value, ...(token && { token }) } };
+    }
+    case 'page': {
+      const bad = shape(data, ['t', 'page']);
+      if (bad) return { ok: false, error: bad };
+      const read = page();
+      return read.ok ? { ok: true, value: { t: 'page', page: read.value } } : read;
+    }
+    case 'ping': {
+      const bad = shape(data, ['t']);
+      return bad ? { ok: false, error: bad } : { ok: true, value: { t: 'ping' } };
+    }
+    default:
+      return refuse('bad-message', 'unknown message type');
+  }
 }

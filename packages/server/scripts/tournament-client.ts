@@ -1,14 +1,18 @@
 // A client of the tournaments' HTTP API and of their games, for the tests and the benchmark:
-// make an event, act on it, read it, and play a paired game to an end over its socket.
+// make an event, act on it, read it or follow it on its socket, and play a paired game to an
+// end over its socket.
 
 import type { Colour } from '@agon/engine';
 import type {
   Refusal,
   TournamentAction,
+  TournamentClientMessage,
   TournamentList,
   TournamentRequest,
+  TournamentServerMessage,
   TournamentView,
 } from '@agon/protocol';
+import WebSocket from 'ws';
 import { fromAddress } from './lobby-client.ts';
 
 /** An answer of the API: its status and its body, a value or a refusal. */
@@ -72,3 +76,32 @@ export const listEvents = (url: string) => call<TournamentList>(url, 'tournament
 /** The seat of `player` in a game of `view`'s event, from their own view. */
 export const seatOf = (white: string, player: string): Colour =>
   white === player ? 'white' : 'black';
+
+/**
+ * Event `id` followed on its socket as the page does (as the player with `token`, if given):
+ * each view it is sent goes to `take`, the first at once; `failed` hears of a refusal or an
+ * error. Answers the socket, to close.
+ */
+export function followEvent(
+  url: string,
+  id: string,
+  take: (view: TournamentView) => void,
+  options: { token?: string; address?: string; failed?: (why: string) => void } = {},
+): WebSocket {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/tournaments/${id}/socket`, {
+    headers: fromAddress(options.address),
+  });
+  const hello: TournamentClientMessage = {
+    t: 'hello',
+    page: 1,
+    ...(options.token !== undefined && { token: options.token }),
+  };
+  ws.on('open', () => ws.send(JSON.stringify(hello)));
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as TournamentServerMessage;
+    if (m.t === 'view') take(m.view);
+    else if (m.t === 'error') options.failed?.(`${m.code}: ${m.message}`);
+  });
+  ws.on('error', (e) => options.failed?.(e.message));
+  return ws;
+}

@@ -1,17 +1,16 @@
 // Load test of an arena: N simulated players on loopback, each made over HTTP on a network of
 // its own (X-Forwarded-For, believed by the servers), join one live arena (1+0) before it
-// starts. Each reads the event's page with its token every 2 s, as the page does; when its page
+// starts. Each follows the event on its socket with its token, as the page does; when a view
 // names a game, it opens the game's socket and plays it quickly (a few moves, then one side
-// resigns; one game in ten is drawn by agreement after ten moves each), then reads the page
-// every 250 ms until its line counts the game, and goes back to reading every 2 s until it is
-// paired again. The run lasts `--minutes` of an arena long enough to pair throughout.
+// resigns; one game in ten is drawn by agreement after ten moves each), and waits for the view
+// that names the next. The run lasts `--minutes` of an arena long enough to pair throughout.
 // On one process (SQLite), or with `--cluster N` that many processes on a throwaway PostgreSQL
 // and Redis, each player's page and sockets on one of them in turn.
 //
 // Reports the games played; the pairing delay after a game ends (from the event's log: each
 // player's result to their next pairing; and as the players saw it, from the end of their game
-// to the read of the page that names the next one, within the 2 s between reads); the time
-// from a game's end to its player's line counting it; the time to answer an event's page at N
+// to the view on the socket that names the next one); the time from a game's end to the view
+// whose line counts it; the time from opening the event's socket to its first view at N
 // players (as the clients measured it, with their own event loops' stalls beside); and each
 // server process's CPU seconds over the run and its peak memory.
 //
@@ -31,7 +30,7 @@ import { SqliteStore } from '../src/sqlite-store.ts';
 import type { TournamentEvent } from '../src/tournament/log.ts';
 import { newPlayer } from './lobby-client.ts';
 import { startCluster, startPostgres, startRedis } from './services.ts';
-import { act, answered, makeEvent, readEvent } from './tournament-client.ts';
+import { act, answered, followEvent, makeEvent } from './tournament-client.ts';
 import {
   Causes,
   CLUSTER,
@@ -49,10 +48,6 @@ import {
 
 const PLAYERS = Math.round(option('players', 1000, 10_000));
 const MINUTES = option('minutes', 5, 150);
-/** A page reads its event this often. */
-const READ_MS = 2000;
-/** A player whose game just ended reads this often until its line counts it. */
-const COUNTED_READ_MS = 250;
 /** Players made or joined at once by a worker. */
 const AT_ONCE = 20;
 
@@ -195,51 +190,72 @@ async function worker(): Promise<void> {
       ws.on('close', () => finish(false));
     });
 
-  /** One player's life in the event until `until`. */
-  const live = async (p: Simulated, id: string, until: number): Promise<void> => {
-    let last: string | null = null;
-    let endedAt: number | null = null;
-    const read = async (): Promise<TournamentView | undefined> => {
-      const began = performance.now();
-      try {
-        const answer = await readEvent(p.url, id, p.token);
-        reads.push(performance.now() - began);
-        return answered(answer);
-      } catch (e) {
-        causes.add(`read: ${(e as Error).message}`);
-        return undefined;
-      }
-    };
-    while (Date.now() < until) {
-      const began = Date.now();
-      const view = await read();
-      const you = view?.you;
-      if (you?.paused) {
-        causes.add('paused (a game called off)');
-        await act(p.url, p.token, id, { action: 'join' }, p.address).catch(() => undefined);
-      }
-      if (you?.game && you.game !== last) {
+  /**
+   * One player's life in the event until `until`, as the page lives it: the event followed on
+   * its socket, each game it names played at once.
+   */
+  const live = (p: Simulated, id: string, until: number): Promise<void> =>
+    new Promise((resolve) => {
+      let latest: TournamentView | undefined;
+      let last: string | null = null;
+      let endedAt: number | null = null;
+      let counting: { readonly before: number; readonly endedAt: number } | null = null;
+      let playing = false;
+      let rejoining = false;
+      const opened = performance.now();
+      const consider = async (): Promise<void> => {
+        const you = latest?.you;
+        if (!you || playing || Date.now() >= until) return;
+        if (counting && (you.standing?.games ?? 0) > counting.before) {
+          counted.push(Date.now() - counting.endedAt);
+          counting = null;
+        }
+        if (you.paused && !rejoining) {
+          causes.add('paused (a game called off)');
+          rejoining = true;
+          await act(p.url, p.token, id, { action: 'join' }, p.address).catch(() => undefined);
+          rejoining = false;
+        }
+        if (!you.game || you.game === last) return;
         if (endedAt !== null) pairingSeen.push(Date.now() - endedAt);
         last = you.game;
         const before = you.standing?.games ?? 0;
-        if (!(await play(p, you.game))) continue;
-        endedAt = Date.now();
-        games++;
-        // Read often until the line counts it.
-        for (;;) {
-          const again = await read();
-          if ((again?.you?.standing?.games ?? 0) > before) {
-            counted.push(Date.now() - endedAt);
-            break;
-          }
-          if (Date.now() > until) break;
-          await sleep(COUNTED_READ_MS);
+        playing = true;
+        const ended = await play(p, you.game);
+        playing = false;
+        if (ended) {
+          endedAt = Date.now();
+          games++;
+          counting = { before, endedAt };
         }
-        continue;
-      }
-      await sleep(Math.max(0, READ_MS - (Date.now() - began)));
-    }
-  };
+        // The views sent meanwhile may count the game or name the next one already.
+        await consider();
+      };
+      const ws = followEvent(
+        p.url,
+        id,
+        (view) => {
+          if (latest === undefined) reads.push(performance.now() - opened);
+          latest = view;
+          void consider();
+        },
+        {
+          token: p.token,
+          address: p.address,
+          failed: (why) => causes.add(`event socket: ${why}`),
+        },
+      );
+      ws.on('close', () => {
+        if (Date.now() < until) causes.add('event socket closed');
+      });
+      setTimeout(
+        () => {
+          ws.close();
+          resolve();
+        },
+        Math.max(0, until - Date.now()),
+      );
+    });
 
   process.on('message', (order: Order) => {
     if (order.t === 'make') {
@@ -486,10 +502,12 @@ async function parent(): Promise<void> {
       `pairing delay, a result to the next pairing (log): ${spread(pairingDelays(inRun))}`,
     );
     console.log(
-      `pairing delay as the players saw it (a page read every 2 s): ${spread(all('pairingSeen'))}`,
+      `pairing delay as the players saw it (the event's socket): ${spread(all('pairingSeen'))}`,
     );
     console.log(`a game's end to its player's line counting it: ${spread(all('counted'))}`);
-    console.log(`answering the event's page (GET, ${PLAYERS} players): ${spread(all('reads'))}`);
+    console.log(
+      `the event's socket, opened to its first view (${PLAYERS} players): ${spread(all('reads'))}`,
+    );
     for (const [i, u] of end.entries()) {
       console.log(
         `process ${i + 1}: ${(u.cpuSeconds - start[i]!.cpuSeconds).toFixed(1)} CPU s over ${seconds.toFixed(0)} s, peak RSS ${peak[i]!.toFixed(0)} MiB`,

@@ -1,11 +1,18 @@
 // Online play's routes on the server: POST /api/games creates a game, and
 // /api/games/<id>/socket upgrades to the game's WebSocket. The game id is in the socket's path
 // so that a load balancer can route every socket of one game to the same process. The lobby's
-// socket is /api/lobby/socket, and the players' routes are player-routes.ts's.
+// socket is /api/lobby/socket, an event's /api/tournaments/<id>/socket, and the players'
+// routes are player-routes.ts's.
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type ErrorCode, GAME_ID, MAX_CREATE_BYTES, parseCreateRequest } from '@agon/protocol';
+import {
+  type ErrorCode,
+  GAME_ID,
+  MAX_CREATE_BYTES,
+  parseCreateRequest,
+  TOURNAMENT_ID,
+} from '@agon/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from './address.ts';
@@ -25,9 +32,11 @@ import type { Relay } from './relay.ts';
 import type { Sockets } from './sockets.ts';
 import type { GameStore } from './store.ts';
 import { registerTournaments, type TournamentRoutes } from './tournament/routes.ts';
+import { EventSockets } from './tournament/socket.ts';
 
 const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 const LOBBY_PATH = /^\/api\/lobby\/socket(?:\?.*)?$/;
+const EVENT_PATH = /^\/api\/tournaments\/([^/?#]+)\/socket(?:\?.*)?$/;
 
 /** Ends an upgrade request that gets no socket with a plain HTTP status. */
 function turnAway(socket: Duplex, status: string): void {
@@ -78,24 +87,28 @@ export async function registerOnline(
 ): Promise<void> {
   const addressOf = (request: IncomingMessage): string =>
     clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], trust);
+  const events = new EventSockets({ tournaments: tournaments.tournaments, players, problems, now });
   const upgrades = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = request.url ?? '';
     const id = SOCKET_PATH.exec(url)?.[1];
+    const event = EVENT_PATH.exec(url)?.[1];
     const toLobby = LOBBY_PATH.test(url);
-    if (!toLobby && (id === undefined || !GAME_ID.test(id))) {
-      return turnAway(socket, '404 Not Found');
-    }
+    const toGame = id !== undefined && GAME_ID.test(id);
+    const toEvent = event !== undefined && TOURNAMENT_ID.test(event);
+    if (!toLobby && !toGame && !toEvent) return turnAway(socket, '404 Not Found');
     const address = addressOf(request);
     const refusal = sockets.turnsAway(address);
     if (refusal) return turnAway(socket, refusal);
     upgrades.handleUpgrade(request, socket, head, (ws) => {
       if (toLobby) sockets.connect(ws, address, lobbySocket(lobby));
+      else if (toEvent) sockets.connect(ws, address, events.handler(event));
       else sockets.connect(ws, address, gameSocket(id!, hub));
     });
   });
   // The sockets themselves are closed by the server (server.ts), before the games they serve.
   app.addHook('onClose', async () => {
+    events.stop();
     upgrades.close();
   });
 

@@ -1,6 +1,7 @@
 // Tournaments on the wire, with a real server process behind a proxy it believes (each player
 // on a network of its own, so their games are rated): an arena that three players join, whose
-// first pairing two of them play out, and whose third is paired next with one of them; a Swiss
+// first pairing two of them play out, and whose third is paired next with one of them; an
+// arena followed on its socket, which sends the pairing and the counted result by itself; a Swiss
 // over days of three players, one bye a round, each meeting each once, to its podium; and
 // everything a stranger may send refused with its reason.
 
@@ -8,7 +9,14 @@ import type { Colour } from '@agon/engine';
 import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
-import { act, answered, listEvents, makeEvent, readEvent } from '../scripts/tournament-client.ts';
+import {
+  act,
+  answered,
+  followEvent,
+  listEvents,
+  makeEvent,
+  readEvent,
+} from '../scripts/tournament-client.ts';
 import {
   dataFolder,
   Peer,
@@ -218,6 +226,73 @@ describe('tournaments, on the wire', () => {
       10_000,
     );
     expect(first.tournaments.some((t) => t.id === made.id)).toBe(true);
+  });
+
+  /** Event `id` followed on its socket (as `p`, or as a watcher): the views it is sent. */
+  function follow(id: string, p?: Someone) {
+    const views: TournamentView[] = [];
+    let waiting: { test: (v: TournamentView) => boolean; found: (v: TournamentView) => void }[] =
+      [];
+    const ws = followEvent(
+      url,
+      id,
+      (v) => {
+        views.push(v);
+        const [met, still] = [waiting.filter((w) => w.test(v)), waiting.filter((w) => !w.test(v))];
+        waiting = still;
+        for (const w of met) w.found(v);
+      },
+      { ...(p && { token: p.token, address: p.address }) },
+    );
+    return {
+      views,
+      /** The first view sent that passes `test`, sent already or still to come. */
+      sent: (test: (v: TournamentView) => boolean): Promise<TournamentView> => {
+        const had = views.find(test);
+        return had ? Promise.resolve(had) : new Promise((found) => waiting.push({ test, found }));
+      },
+      close: () => ws.close(),
+    };
+  }
+
+  it("sends the next game and the standings on the event's socket as they change", async () => {
+    const [a, b] = [await someone(), await someone()];
+    const made = answered(
+      await makeEvent(url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
+    );
+    answered(await act(url, b.token, made.id, { action: 'join' }, b.address));
+    const mine = follow(made.id, a);
+    const watcher = follow(made.id);
+    try {
+      const first = await mine.sent(() => true);
+      expect(first).toMatchObject({ status: 'upcoming', players: 2, you: { joined: true } });
+      // Paired once it starts: the game comes on the socket, not by asking.
+      const paired = await mine.sent((v) => typeof v.you?.game === 'string');
+      const game = paired.you!.game!;
+      const seats = await seatsOf(game, [a, b]);
+      await playOut(game, seats, 'black');
+      const counted = await watcher.sent((v) => v.standings.some((l) => l.games === 1));
+      expect(counted.you).toBeNull();
+      expect(counted.standings.find((l) => l.player.id === seats.white.id)).toMatchObject({
+        rank: 1,
+        score: 2,
+        games: 1,
+      });
+      const sheet = await mine.sent((v) => v.you?.sheet.some((e) => e.result !== null) === true);
+      expect(sheet.you?.sheet).toEqual([
+        expect.objectContaining({
+          game,
+          result: seats.white === a ? 'win' : 'loss',
+          points: seats.white === a ? 2 : 0,
+        }),
+      ]);
+      // A view is sent for a change only: each one it sent is a later version.
+      const versions = mine.views.map((v) => v.version);
+      expect(versions).toEqual([...new Set(versions)].sort((x, y) => x - y));
+    } finally {
+      mine.close();
+      watcher.close();
+    }
   });
 
   it('refuses what a stranger may send, each with its reason', async () => {

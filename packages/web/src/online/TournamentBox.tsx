@@ -14,7 +14,7 @@ import { ot } from './text.ts';
 import { kindText } from './tournament-text.ts';
 import './tournament-box.css';
 
-/** How often the event is read for the next game. */
+/** How often the event is read for the next game while its socket is down. */
 const EVERY_MS = 2_000;
 
 /** This player's next game in event `id` after game `from`, counted down; Pause stops it. */

@@ -1,8 +1,9 @@
 // An event's page: what it is and where it stands (the countdown to its start, an arena's time
 // left, a Swiss's round), this player's place in it with Join, Pause or Resume and Withdraw,
 // and the standings, the page's main part, a page at a time with this player's line marked and
-// their sheet on it; the podium once it is over, and the games being played. Read again every
-// two seconds while in sight; when this player is paired, a short countdown opens their game.
+// their sheet on it; the podium once it is over, and the games being played. Sent again on the
+// event's socket whenever it changes (read every two seconds while in sight if the socket is
+// down); when this player is paired, a short countdown opens their game.
 
 import { STANDINGS_PAGE, type TournamentView } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
@@ -26,7 +27,7 @@ import { useClock } from './use-clock.ts';
 import './lobby.css';
 import './tournament.css';
 
-/** How often the event is read again while the page is in sight. */
+/** How often the event is read again while the page is in sight and its socket is down. */
 const EVERY_MS = 2_000;
 
 /** Whether event `v` still takes players. */

@@ -1,10 +1,18 @@
-// One event as a page follows it: read again every few seconds while the page is in sight (its
-// `version` says whether anything changed), the server's clock for the countdowns, this
-// player's actions on it, and their next game: once paired, a short countdown, then its page.
+// One event as a page follows it: on the event's socket, which sends it at once and again
+// whenever it changes (a result, a pairing), or, while the socket is down, read every few
+// seconds while the page is in sight (its `version` says whether anything changed); the
+// server's clock for the countdowns, this player's actions on it, and their next game: once
+// paired, a short countdown, then its page.
 
-import type { TournamentAction, TournamentView } from '@agon/protocol';
+import type {
+  TournamentAction,
+  TournamentClientMessage,
+  TournamentServerMessage,
+  TournamentView,
+} from '@agon/protocol';
 import { signal } from '@preact/signals';
 import { gamePath } from './address.ts';
+import { Connection, type LineState, tagged } from './connection.ts';
 import { ApiFailure } from './players.ts';
 import { pollWhileVisible } from './poll.ts';
 import { keepSeatToken } from './seats.ts';
@@ -65,23 +73,62 @@ export class EventFeed {
   private readonly seen = new Set<string>();
   private read = 0;
   private countdown: ReturnType<typeof setInterval> | undefined;
-  private readonly stopPolling: () => void;
+  private readonly line: Connection<TournamentServerMessage, TournamentClientMessage>;
+  /** The page the socket was last asked for. */
+  private asked = 1;
+  /** Stops the reads that stand in for the socket while it is down. */
+  private stopPolling: (() => void) | undefined;
 
-  /** Reads the event every `everyMs`; with `follow`, goes to this player's new games. */
+  /**
+   * Follows the event on its socket, read every `everyMs` while the socket is down; with
+   * `follow`, goes to this player's new games.
+   */
   constructor(
     readonly id: string,
     private readonly token: string | undefined,
-    everyMs: number,
+    private readonly everyMs: number,
     private readonly follow?: Following,
   ) {
     if (follow?.from !== undefined) this.seen.add(follow.from);
-    this.stopPolling = pollWhileVisible(() => this.refresh(), everyMs);
+    this.line = new Connection<TournamentServerMessage, TournamentClientMessage>(
+      {
+        path: `/api/tournaments/${id}/socket`,
+        hello: () => {
+          this.asked = this.page.value;
+          return { t: 'hello', page: this.asked, ...(token !== undefined && { token }) };
+        },
+        parse: tagged,
+      },
+      { message: (m) => this.receive(m), state: (s) => this.lineIs(s) },
+    );
   }
 
-  /** Stops reading and counting down. */
+  /** Stops following and counting down. */
   stop(): void {
-    this.stopPolling();
+    this.line.stop();
+    this.stopPolling?.();
+    this.stopPolling = undefined;
     this.cancel();
+  }
+
+  private receive(m: TournamentServerMessage): void {
+    if (m.t === 'view') this.take(m.view, this.asked);
+    else if (m.t === 'error') {
+      if (m.code === 'no-such-tournament') {
+        this.missing.value = true;
+        this.stop();
+      } else this.problem.value = problemOf(new ApiFailure(m, m.message));
+    }
+  }
+
+  /** The socket's state: reads stand in for it while it is down. */
+  private lineIs(state: LineState): void {
+    if (state === 'open') {
+      this.stopPolling?.();
+      this.stopPolling = undefined;
+    } else if (state === 'closed' && !this.stopPolling && !this.missing.value) {
+      this.stopPolling = pollWhileVisible(() => this.refresh(), this.everyMs);
+    }
   }
 
   /** Reads the event's page shown now. */
@@ -102,7 +149,8 @@ export class EventFeed {
   /** Shows page `page` of the standings. */
   showPage(page: number): void {
     this.page.value = page;
-    void this.refresh();
+    if (this.line.send({ t: 'page', page })) this.asked = page;
+    else void this.refresh();
   }
 
   /** Sends this player's `action`; a pause or a withdrawal also stops a countdown. */
