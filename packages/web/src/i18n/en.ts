@@ -406,7 +406,15 @@ export const en = {
   'push.ask': 'Get told when it is your move?',
   'push.yes': 'Yes',
   'push.notNow': 'Not now',
-  'push.failed': 'Notifications could not be turned on.',
+  'push.problem.unsupported':
+    'This browser cannot receive notifications from websites. On an iPhone or iPad, add Agon to the home screen and open it from there.',
+  'push.problem.denied':
+    'Notifications are blocked for this site. Allow them in the browser’s site settings (the icon beside the address), then try again.',
+  'push.problem.dismissed':
+    'The browser’s question was closed without an answer. Try again and choose Allow.',
+  'push.problem.failed':
+    'The browser allowed notifications but could not sign up with its push service (offline, or in a private window). Check the connection and try again.',
+  'push.problem.off': 'Notifications are not turned on on this device.',
   'top.onlineName': 'Online name…',
   'top.onlineNamed': 'Online name: {name}',
   'top.coordinates.title': 'Write each cell’s name in it',

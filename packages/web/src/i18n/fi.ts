@@ -428,7 +428,15 @@ export const fi: UiCatalog = {
   'push.ask': 'Haluatko ilmoituksen, kun on sinun siirtosi?',
   'push.yes': 'Kyllä',
   'push.notNow': 'Ei nyt',
-  'push.failed': 'Ilmoituksia ei voitu ottaa käyttöön.',
+  'push.problem.unsupported':
+    'Tämä selain ei voi vastaanottaa ilmoituksia verkkosivuilta. Lisää iPhonessa tai iPadissa Agon kotivalikkoon ja avaa se sieltä.',
+  'push.problem.denied':
+    'Ilmoitukset on estetty tältä sivustolta. Salli ne selaimen sivustoasetuksista (osoitteen vieressä oleva kuvake) ja yritä uudelleen.',
+  'push.problem.dismissed':
+    'Selaimen kysymys suljettiin vastaamatta. Yritä uudelleen ja valitse Salli.',
+  'push.problem.failed':
+    'Selain salli ilmoitukset, mutta ei saanut yhteyttä ilmoituspalveluunsa (ei verkkoyhteyttä tai yksityinen ikkuna). Tarkista yhteys ja yritä uudelleen.',
+  'push.problem.off': 'Ilmoitukset eivät ole käytössä tällä laitteella.',
   'top.onlineName': 'Verkkonimi…',
   'top.onlineNamed': 'Verkkonimi: {name}',
   'top.coordinates.title': 'Kirjoita kunkin ruudun nimi siihen',

@@ -9,6 +9,7 @@ import { t } from '../i18n/ui.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
 import { keptIdentity } from '../online/identity.ts';
 import {
+  type PushProblem,
   pushSupported,
   readSubscription,
   resubscribe,
@@ -19,7 +20,7 @@ import {
 
 /** The notifications' section, for a browser that can be sent them and an online player. */
 export function NoticeSettings() {
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<PushProblem>();
   const usable = pushSupported() && keptIdentity() !== undefined;
   useEffect(() => {
     if (usable) readSubscription().catch(() => undefined);
@@ -38,8 +39,8 @@ export function NoticeSettings() {
         : resubscribe()
       : on
         ? resubscribe()
-        : subscribe().then((done) => setFailed(!done));
-    change.catch(() => setFailed(true));
+        : subscribe().then(setFailed);
+    change.catch(() => setFailed('failed'));
   };
   return (
     <div class="menu-section" data-testid="notices">
@@ -58,7 +59,7 @@ export function NoticeSettings() {
         </button>
       ))}
       {blocked && <p class="menu-note">{t('notices.blocked')}</p>}
-      {failed && !blocked && <p class="menu-note">{t('push.failed')}</p>}
+      {failed && !blocked && <p class="menu-note">{t(`push.problem.${failed}`)}</p>}
     </div>
   );
 }

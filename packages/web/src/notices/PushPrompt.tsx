@@ -9,12 +9,18 @@ import { t } from '../i18n/ui.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
 import { keptIdentity } from '../online/identity.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { pushSupported, readSubscription, subscribe, subscribed } from './push.ts';
+import {
+  type PushProblem,
+  pushSupported,
+  readSubscription,
+  subscribe,
+  subscribed,
+} from './push.ts';
 import './push-prompt.css';
 
 /** The question, while this device could be told and has not been asked. */
 export function PushPrompt() {
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<PushProblem>();
   const [asking, setAsking] = useState(false);
   const askable =
     pushSupported() &&
@@ -27,7 +33,7 @@ export function PushPrompt() {
   if (failed) {
     return (
       <p class="online-note" role="status" data-testid="push-failed">
-        {t('push.failed')}
+        {t(`push.problem.${failed}`)}
       </p>
     );
   }
@@ -35,8 +41,7 @@ export function PushPrompt() {
   const yes = (): void => {
     setAsking(true);
     subscribe()
-      .then((done) => setFailed(!done))
-      .catch(() => setFailed(true))
+      .then(setFailed)
       .finally(() => setAsking(false));
   };
   return (

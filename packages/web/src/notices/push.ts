@@ -19,6 +19,14 @@ export function pushSupported(): boolean {
   );
 }
 
+/**
+ * Why notices cannot reach this device, each with its own way out: a browser without push, a
+ * site the player blocked, the browser's question closed unanswered, a subscription that failed
+ * (the browser's push service or our server unreachable); or, before any attempt, a device that
+ * simply is not subscribed.
+ */
+export type PushProblem = 'unsupported' | 'denied' | 'dismissed' | 'failed' | 'off';
+
 /** Whether this device is subscribed; undefined until read from the browser. */
 export const subscribed = signal<boolean | undefined>(undefined);
 
@@ -47,19 +55,38 @@ async function post(subscription: PushSubscription, token: string): Promise<void
   if (!response.ok) throw new Error(`the server refused the subscription (${response.status})`);
 }
 
-/** Asks the browser's permission and subscribes this device: true if it is subscribed now. */
-export async function subscribe(): Promise<boolean> {
+/**
+ * What keeps notices from this device as far as this page knows, without asking anything:
+ * undefined when it is subscribed (or not read yet).
+ */
+export function pushProblem(): PushProblem | undefined {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  return subscribed.value === false ? 'off' : undefined;
+}
+
+/**
+ * Asks the browser's permission and subscribes this device: undefined if it is subscribed now,
+ * else why not.
+ */
+export async function subscribe(): Promise<PushProblem | undefined> {
   const identity = keptIdentity();
-  if (!identity || !pushSupported()) return false;
-  if ((await Notification.requestPermission()) !== 'granted') return false;
-  const manager = await pushManager();
-  const { key } = (await (await fetch('/api/push/key')).json()) as { key: string };
-  const subscription =
-    (await manager.getSubscription()) ??
-    (await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
-  await post(subscription, identity.token);
+  if (!pushSupported()) return 'unsupported';
+  if (!identity) return 'failed';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'dismissed';
+  try {
+    const manager = await pushManager();
+    const { key } = (await (await fetch('/api/push/key')).json()) as { key: string };
+    const subscription =
+      (await manager.getSubscription()) ??
+      (await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+    await post(subscription, identity.token);
+  } catch {
+    return 'failed';
+  }
   subscribed.value = true;
-  return true;
+  return undefined;
 }
 
 /** Tells the server this device's language and kinds again, if it is subscribed. */

@@ -1,12 +1,21 @@
 // "Tell me when someone wants to play": the pools a player wants to hear of when someone seeks a
 // game there and nobody waits, and the hours of their day when they want to hear of it, kept on
-// the server (settings-api.ts). A ping is a notification, so without the browser's permission
-// the list is kept but nothing arrives: the panel says so.
+// the server (settings-api.ts). A ping is a notification, so where this device cannot be sent one
+// (no permission, no subscription, a browser without push) the list is kept but nothing arrives:
+// the panel says so, why, and how to put it right, with the button that can.
 
 import { POOLS, type PoolId, ratingClass } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
+import { t } from '../i18n/ui.ts';
+import {
+  type PushProblem,
+  pushProblem,
+  pushSupported,
+  readSubscription,
+  subscribe,
+} from '../notices/push.ts';
 import { hoursBetween, localHour, spanOf, utcHour } from './hours.ts';
 import { readSettings, saveSettings } from './settings-api.ts';
 import { ot } from './text.ts';
@@ -45,6 +54,11 @@ export function WaitingList({ token }: { readonly token: string }) {
   const pools = useSignal<readonly PoolId[]>([]);
   const span = useSignal(EVENING);
   const state = useSignal<'reading' | 'ready' | 'saving' | 'saved' | 'failed'>('reading');
+  /** What the last try to turn notifications on came to, if it failed. */
+  const tried = useSignal<PushProblem | undefined>(undefined);
+  useEffect(() => {
+    if (pushSupported()) readSubscription().catch(() => undefined);
+  }, []);
   useEffect(() => {
     readSettings(token).then(
       (s) => {
@@ -70,7 +84,10 @@ export function WaitingList({ token }: { readonly token: string }) {
       () => (state.value = 'failed'),
     );
   };
-  const allowed = typeof Notification !== 'undefined' && Notification.permission === 'granted';
+  const problem = tried.value ?? pushProblem();
+  const turnOn = (): void => {
+    subscribe().then((p) => (tried.value = p));
+  };
   return (
     <section
       class="lobby-list waiting-list"
@@ -113,7 +130,16 @@ export function WaitingList({ token }: { readonly token: string }) {
           }}
         />
       </fieldset>
-      {!allowed && <p class="lobby-note">{ot('waiting.permission')}</p>}
+      {problem && (
+        <div class="waiting-actions waiting-delivery" data-testid="waiting-delivery">
+          <p class="lobby-note">{t(`push.problem.${problem}`)}</p>
+          {problem !== 'unsupported' && (
+            <button type="button" class="small" onClick={turnOn}>
+              {ot('waiting.turnOn')}
+            </button>
+          )}
+        </div>
+      )}
       <div class="waiting-actions">
         <button
           type="button"
@@ -125,7 +151,13 @@ export function WaitingList({ token }: { readonly token: string }) {
         </button>
         <p role="status" class="lobby-note" data-testid="waiting-state">
           {state.value === 'saved'
-            ? ot(pools.value.length === 0 ? 'waiting.off' : 'waiting.saved')
+            ? ot(
+                pools.value.length === 0
+                  ? 'waiting.off'
+                  : problem
+                    ? 'waiting.savedSilent'
+                    : 'waiting.saved',
+              )
             : state.value === 'failed'
               ? ot('waiting.failed')
               : ''}
