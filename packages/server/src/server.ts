@@ -17,7 +17,7 @@ import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
 import { listingOf, Starter } from './lobby/starter.ts';
 import { networkKeys } from './networks.ts';
-import type { Notifier } from './notices.ts';
+import { type Notifier, paced } from './notices.ts';
 import { registerOnline } from './online.ts';
 import type { PlayerStore } from './players.ts';
 import { Problems } from './problems.ts';
@@ -258,7 +258,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         now,
         loopback: options.push?.loopback === true,
       });
-  const notifier = options.notifier ?? webPush!;
+  // The notices others can cause at will are paced per player, whoever sends them.
+  const notifier = paced(options.notifier ?? webPush!, relay, now, problems);
   // Starting reads the database, so a server that cannot keep games fails here.
   const hub = await Hub.start(store, {
     limits: safe,

@@ -6,7 +6,7 @@
 // forgotten, and what is not a browser's subscription is refused, naming the problem.
 
 import type { Colour } from '@agon/engine';
-import type { Identity, Notice } from '@agon/protocol';
+import type { Identity, Notice, Pace } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { PushService } from '../scripts/push-service.ts';
@@ -269,5 +269,71 @@ describe('notifications by Web Push', () => {
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('buzzes a device for a crowd’s challenges a few times, and never for the same one again', async () => {
+    const away = await newPlayer(server.url, 'en', '198.51.100.20');
+    const device = service.device(`/away-${away.id}`);
+    expect((await push(server.url, 'POST', device.subscription(), away.token)).status).toBe(201);
+    // Ten identities of one address challenge the away player again and again, each on two
+    // sets of terms by turns, as fast as the lobby lets them.
+    const crowd = await Promise.all(
+      Array.from({ length: 10 }, () => newPlayer(server.url, 'en', '198.51.100.21')),
+    );
+    let sent = 0;
+    const sockets = await Promise.all(
+      crowd.map(
+        async (p) =>
+          (await LobbyClient.open(server.url, p.token, { address: '198.51.100.21' })).client,
+      ),
+    );
+    await Promise.all(
+      sockets.map(async (socket) => {
+        for (let round = 0; round < 6; round++) {
+          const clock: Pace = round % 2 ? { initial: 300_000, increment: 3000 } : { days: 3 };
+          socket.send({
+            t: 'challenge',
+            to: away.id,
+            clock,
+            variant: 'standard',
+            touchMove: false,
+            captorPlacesQueen: false,
+            side: 'random',
+            rated: false,
+          });
+          // Placed (the challenger's list shows it), or refused: the next one waits for either.
+          const placed = await socket
+            .next('direct', (m) =>
+              m.challenges.some(
+                (c) => c.to?.id === away.id && JSON.stringify(c.clock) === JSON.stringify(clock),
+              ),
+            )
+            .then(
+              () => true,
+              () => false,
+            );
+          if (placed) sent++;
+        }
+      }),
+    );
+    for (const socket of sockets) socket.close();
+    // A game of theirs starting after the crowd is told after every challenge before it.
+    const white = await newPlayer(server.url, 'en', '198.51.100.22');
+    const game = await correspondence(server.url, white, away);
+    const path = new URL(device.endpoint).pathname;
+    const told: string[] = [];
+    for (;;) {
+      const notice = device.read(await service.next(path)).notice;
+      if (notice.kind === 'started' && notice.game === game) break;
+      told.push(
+        notice.kind === 'challenge' ? `${notice.from} ${JSON.stringify(notice.pace)}` : notice.kind,
+      );
+    }
+    // The crowd placed many challenges; the device heard of a few.
+    expect(sent).toBeGreaterThan(20);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(4);
+    // No challenger on the same terms twice.
+    expect(new Set(told).size).toBe(told.length);
   });
 });
