@@ -81,7 +81,7 @@ describeInChromium('what waits for a player, on any page', (browser) => {
     await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
     await white.getByRole('button', { name: 'Create the challenge' }).click();
     await black.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
-    await Promise.all([gameId(white), gameId(black)]);
+    const [game] = await Promise.all([gameId(white), gameId(black)]);
 
     await expect.poll(() => count(white), SOON).toBe('11 game waits for your move');
     expect(await count(black)).toBe('');
@@ -89,5 +89,10 @@ describeInChromium('what waits for a player, on any page', (browser) => {
     await expect.poll(() => count(black), SOON).toBe('11 game waits for your move');
     await expect.poll(() => count(white), SOON).toBe('');
     await black.screenshot({ path: `${ARTIFACTS}anywhere-turn-desktop.png` });
+    // At the game with the computer, the way back leads to that game itself.
+    await black.goto('/');
+    const back = black.getByTestId('your-turns-note');
+    await expect.poll(() => back.textContent(), SLOW).toBe('1 game waits for your move');
+    expect(await back.getAttribute('href')).toBe(`/g/${game}`);
   });
 });

@@ -11,7 +11,8 @@ import { type LazyModule, useLazy } from '../lib/lazy.ts';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { gameKind } from '../lib/wording.ts';
-import { yourTurns } from '../lib/your-turn.ts';
+import { turnGames, yourTurns } from '../lib/your-turn.ts';
+import { gamePath } from '../online/address.ts';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
@@ -73,13 +74,18 @@ function MatchStatus({ match }: { readonly match: Match }) {
 
 /**
  * For a returning online player: the lobby games waiting for their move (lib/your-turn.ts), a
- * way back to them beside the game with the computer.
+ * way back to them beside the game with the computer: straight to the game when it is one.
  */
 function YourTurns() {
   const count = yourTurns.value;
   if (count === 0) return null;
+  const only = count === 1 ? turnGames.value[0]?.[0] : undefined;
   return (
-    <a class="your-turns-note" href="/lobby" data-testid="your-turns-note">
+    <a
+      class="your-turns-note"
+      href={only ? gamePath(only) : '/lobby'}
+      data-testid="your-turns-note"
+    >
       {t('nav.yourTurns', { count })}
     </a>
   );
