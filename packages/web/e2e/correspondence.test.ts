@@ -98,8 +98,9 @@ describeInChromium('a correspondence game', (browser) => {
     const back = black.getByTestId('your-turns-note');
     await expect.poll(() => back.textContent(), SLOW).toBe('1 game waits for your move');
     await black.screenshot({ path: `${ARTIFACTS}correspondence-play-phone.png`, fullPage: true });
+    // The only game waiting: the way back opens it.
     await back.tap();
-    await black.getByTestId('your-game').waitFor(SLOW);
+    expect(await gameId(black)).toBe(a);
     await openLobby(white);
     await expect
       .poll(() => white.getByTestId('your-game').textContent(), SLOW)
