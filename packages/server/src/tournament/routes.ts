@@ -107,6 +107,38 @@ export function decide(
   }
 }
 
+/**
+ * Who asks for the pages: the player a request's token names, or undefined (pages are public:
+ * never a 401). A page asks every 2 s, so a player's token is kept a while, by a short hash of
+ * the header, never the header itself (it can be 16 KB of junk); a token that names nobody is
+ * not kept at all, so junk fills nothing.
+ */
+export function askers(
+  me: ReturnType<typeof bearer>,
+  now: () => number,
+): { ask(request: FastifyRequest): Promise<string | undefined>; readonly size: number } {
+  const kept = new Map<string, { readonly player: string; readonly at: number }>();
+  const silent = { status: () => silent, send: () => silent } as unknown as FastifyReply;
+  return {
+    async ask(request) {
+      const header = request.headers.authorization;
+      if (!header) return undefined;
+      const at = now();
+      const key = hashToken(header);
+      const known = kept.get(key);
+      if (known && at - known.at < ASKER_FRESH_MS) return known.player;
+      const player = (await me(request, silent))?.id;
+      if (player === undefined) return undefined;
+      if (kept.size >= ASKERS_KEPT) kept.clear();
+      kept.set(key, { player, at });
+      return player;
+    },
+    get size() {
+      return kept.size;
+    },
+  };
+}
+
 /** Adds the tournaments' routes to `app` (under /api). */
 export function registerTournaments(app: FastifyInstance, routes: TournamentRoutes): void {
   const { store, tournaments, players, relay, addressOf, network, now } = routes;
@@ -126,21 +158,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
     return false;
   };
 
-  /** The player a request names, if it carries a token; never a 401 (pages are public). */
-  const asker = async (request: FastifyRequest): Promise<string | undefined> => {
-    const token = request.headers.authorization;
-    if (!token) return undefined;
-    const at = now();
-    const kept = askers.get(token);
-    if (kept && at - kept.at < ASKER_FRESH_MS) return kept.player;
-    const silent = { status: () => silent, send: () => silent } as unknown as FastifyReply;
-    const player = (await me(request, silent))?.id;
-    if (askers.size >= ASKERS_KEPT) askers.clear();
-    askers.set(token, { player, at });
-    return player;
-  };
-  /** Who each token of the pages' reads is, kept a while: a page asks every 2 s. */
-  const askers = new Map<string, { readonly player: string | undefined; readonly at: number }>();
+  const asker = askers(me, now);
   const pagePlayers = recentPlayers(players, now);
 
   const noSuch = (reply: FastifyReply) =>
@@ -174,7 +192,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
       if (!TOURNAMENT_ID.test(id)) return noSuch(reply);
       const state = await tournaments.get(id, VIEW_FRESH_MS);
       if (!state) return noSuch(reply);
-      const player = await asker(request);
+      const player = await asker.ask(request);
       const page = Number.parseInt(request.query.page ?? '1', 10);
       return viewOf(pagePlayers, state, Number.isSafeInteger(page) ? page : 1, player, now());
     },
