@@ -92,7 +92,7 @@ export interface LobbyView {
   readonly challenges: readonly ChallengeView[];
   /** Players with the lobby or a game open. */
   readonly players: number;
-  /** Games with a running clock. */
+  /** Games in play: on a running clock, or of days per move and not over. */
   readonly games: number;
   /** The newest games being played first, at most MAX_LISTED. */
   readonly live: readonly LiveGameView[];

@@ -259,6 +259,16 @@ export class PostgresStore
     return rows.rows.map((r) => r.id);
   }
 
+  async inPlay(): Promise<number> {
+    // Two counts, each on its own partial index; a correspondence game's clock is never noted
+    // as running, so no game is counted twice. count(*) is a bigint, which pg reads as text.
+    const rows = await this.pool.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM games WHERE clock_runs)
+            + (SELECT count(*) FROM games WHERE due_at IS NOT NULL) AS n`,
+    );
+    return Number(rows.rows[0]!.n);
+  }
+
   async markDue(id: string, at: number | null): Promise<void> {
     await this.pool.query('UPDATE games SET due_at = $1 WHERE id = $2', [at, id]);
   }

@@ -188,6 +188,7 @@ export type Job =
   | { readonly op: 'alive'; readonly at: number }
   | { readonly op: 'load'; readonly id: string }
   | { readonly op: 'running' }
+  | { readonly op: 'in-play' }
   | { readonly op: 'last-alive' }
   | { readonly op: 'close' }
   | PlayerJob;
@@ -203,7 +204,7 @@ export interface GameRows {
 }
 
 /**
- * The worker's answer to one request; `game`, `ids` and `at` answer the reads of games,
+ * The worker's answer to one request; `game`, `ids`, `at` and `count` answer the reads of games,
  * `value` the requests about players. `taken` says which key a refused write found taken.
  */
 export type Reply =
@@ -213,6 +214,7 @@ export type Reply =
       readonly game?: GameRows;
       readonly ids?: readonly string[];
       readonly at?: number;
+      readonly count?: number;
       readonly value?: PlayerAnswers[keyof PlayerAnswers];
     }
   | {

@@ -178,6 +178,10 @@ export class SqliteStore
     return SqliteStore.check(await this.ask({ op: 'running' })).ids ?? [];
   }
 
+  async inPlay(): Promise<number> {
+    return SqliteStore.check(await this.ask({ op: 'in-play' })).count ?? 0;
+  }
+
   async markDue(id: string, at: number | null): Promise<void> {
     SqliteStore.check(await this.ask({ op: 'mark-due', id, at }));
   }

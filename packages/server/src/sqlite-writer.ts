@@ -61,6 +61,12 @@ const selectEvents = db.prepare<[string], { body: string }>(
   'SELECT body FROM events WHERE game_id = ? ORDER BY version',
 );
 const selectRunning = db.prepare<[], { id: string }>('SELECT id FROM games WHERE clock_runs = 1');
+// Two counts, each on its own partial index; a correspondence game's clock is never noted as
+// running, so no game is counted twice.
+const countInPlay = db.prepare<[], { n: number }>(
+  `SELECT (SELECT count(*) FROM games WHERE clock_runs = 1)
+        + (SELECT count(*) FROM games WHERE due_at IS NOT NULL) AS n`,
+);
 const selectAlive = db.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'alive'");
 
 const isConflict = (e: unknown): boolean =>
@@ -117,6 +123,9 @@ function read(request: Request): Reply {
     if (isPlayerJob(request)) return answer(request);
     if (request.op === 'running') {
       return { ref: request.ref, ok: true, ids: selectRunning.all().map((r) => r.id) };
+    }
+    if (request.op === 'in-play') {
+      return { ref: request.ref, ok: true, count: countInPlay.get()?.n ?? 0 };
     }
     if (request.op === 'due') {
       const ids = selectDue.all(request.at, request.limit).map((r) => r.id);

@@ -121,6 +121,11 @@ export interface GameStore {
   /** The games noted as having a running clock. */
   running(): Promise<readonly string[]>;
   /**
+   * How many games are in play: those noted as having a running clock, and the correspondence
+   * games noted due, which are not over (or not yet rated), though nobody may have them open.
+   */
+  inPlay(): Promise<number>;
+  /**
    * Notes when a correspondence game next needs a process (its deadline, or at once for an end
    * not yet rated), or null once it needs none: games wait for their deadlines in the store,
    * not in memory.

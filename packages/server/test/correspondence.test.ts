@@ -1,7 +1,8 @@
 // Correspondence games as players meet them: a challenge of days per move, accepted in the
 // lobby, played over a restart of the server; each move gives the other side the whole of its
 // days again; the side that lets its deadline pass loses, once, with nobody watching the game;
-// and a correspondence game makes nobody busy, so its players still seek live games.
+// a correspondence game makes nobody busy, so its players still seek live games; and the lobby
+// counts it among the games in play.
 
 import type { Colour } from '@agon/engine';
 import { DAY_MS, type Identity, type OngoingGames } from '@agon/protocol';
@@ -125,4 +126,27 @@ describe('a correspondence game', () => {
     expect(seen.state.game.version).toBe(4);
     seen.peer.close();
   }, 60_000);
+});
+
+describe('the lobby during a correspondence game', () => {
+  let folder: string;
+  let server: Running;
+  beforeAll(async () => {
+    folder = dataFolder();
+    server = await startServer(folder);
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    remove(folder);
+  });
+
+  it('counts it among the games in play, though no clock runs and nobody has it open', async () => {
+    const { clients } = await challengeAccepted(
+      [server.url, server.url],
+      ['198.51.100.7', '198.51.100.8'],
+      RATED_CORRESPONDENCE,
+    );
+    await clients[0].lobbyWhere((l) => l.games === 1);
+    for (const l of clients) l.close();
+  }, 30_000);
 });

@@ -20,6 +20,9 @@ export class MemoryStore implements GameStore {
   async running(): Promise<readonly string[]> {
     return [];
   }
+  async inPlay(): Promise<number> {
+    return 0;
+  }
   /** The deadlines noted, by game. */
   readonly dues = new Map<string, number | null>();
   async markDue(id: string, at: number | null): Promise<void> {

@@ -72,6 +72,21 @@ function contract(name: string, open: () => Promise<GameStore>): void {
       expect(restoreTable(older!, 10).game.captorPlacesQueen).toBe(false);
       await again.close();
     });
+
+    it('counts the games in play: a running clock, or a correspondence game not yet over', async () => {
+      const store = await open();
+      const before = await store.inPlay();
+      const id = `g${Math.random().toString(36).slice(2, 11)}`;
+      for (const game of ['live', 'days', 'idle']) await store.create(`${id}-${game}`, 1, SETUP);
+      await store.markRunning(`${id}-live`, true);
+      // A correspondence game waiting on its deadline, with no process holding it.
+      await store.markDue(`${id}-days`, 1000);
+      expect(await store.inPlay()).toBe(before + 2);
+      await store.markRunning(`${id}-live`, false);
+      await store.markDue(`${id}-days`, null);
+      expect(await store.inPlay()).toBe(before);
+      await store.close();
+    });
   });
 }
 

@@ -585,7 +585,10 @@ export class Lobby {
     return take(`player ${player}`, 1) && take(`address ${address}`, ADDRESS_SHARE);
   }
 
-  /** Reads how many games have a running clock (link games too), unless a read is under way. */
+  /**
+   * Reads how many games are in play (link games and correspondence games too), unless a read
+   * is under way.
+   */
   private count(): Promise<void> {
     this.counting ??= this.recount().finally(() => {
       this.counting = undefined;
@@ -595,9 +598,9 @@ export class Lobby {
 
   private async recount(): Promise<void> {
     try {
-      const running = (await this.context.games.running()).length;
-      if (running !== this.gamesInPlay) this.dirty = true;
-      this.gamesInPlay = running;
+      const inPlay = await this.context.games.inPlay();
+      if (inPlay !== this.gamesInPlay) this.dirty = true;
+      this.gamesInPlay = inPlay;
     } catch (e) {
       this.context.problems.report('storage', e);
     }

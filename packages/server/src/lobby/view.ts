@@ -1,5 +1,5 @@
 // The lobby as the page shows it, made from what the board holds: the pools' counts, the
-// newest challenges and games in play, the players online and the games with a running clock;
+// newest challenges and games in play, the players online and the count of games in play;
 // and each player's own list of the challenges addressed to them or by them.
 
 import {
@@ -27,10 +27,10 @@ export const EMPTY_VIEW: LobbyView = {
 };
 
 /**
- * The lobby of `snap`, with `running` games with a running clock (link games too, read from the
- * store).
+ * The lobby of `snap`, with `inPlay` games in play (link games and correspondence games too,
+ * read from the store).
  */
-export function lobbyView(snap: Snapshot, running: number): LobbyView {
+export function lobbyView(snap: Snapshot, inPlay: number): LobbyView {
   const challenges = listed(snap.challenges.filter((c) => !c.to).map(challengeView));
   const pools = POOLS.map((pool) => ({
     id: pool.id,
@@ -54,7 +54,7 @@ export function lobbyView(snap: Snapshot, running: number): LobbyView {
     challenges,
     // With the lobby open, plus those playing its games (a player doing both counts twice).
     players: snap.online + 2 * snap.playing.length,
-    games: Math.max(running, snap.playing.length),
+    games: Math.max(inPlay, snap.playing.length),
     live,
     status: 'ok',
   };
