@@ -343,4 +343,41 @@ describe('tournaments, on the wire', () => {
     const health = await fetch(`${url}healthz`);
     expect(health.status).toBe(200);
   });
+
+  it('lets a network try a private event’s password five times a minute, whatever identities it makes', async () => {
+    const organiser = await someone();
+    const locked = answered(
+      await makeEvent(
+        url,
+        organiser.token,
+        { ...ARENA, startsAt: Date.now() + 60_000, password: 'sesame' },
+        organiser.address,
+      ),
+    );
+    // One network makes a fresh identity for each guess: the identities' own limits never bite.
+    const guesser = await someone();
+    const statuses: number[] = [];
+    for (let n = 0; n < 7; n++) {
+      const identity = await newPlayer(url, 'en', guesser.address);
+      const password = n === 6 ? 'sesame' : `guess${n}`;
+      statuses.push(
+        (await act(url, identity.token, locked.id, { action: 'join', password }, guesser.address))
+          .status,
+      );
+    }
+    // Five tries, then even the right password waits: a guess past the limit is never judged.
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429]);
+    // Another network, with the password, is not held up by the guesser.
+    const friend = await someone();
+    const joined = answered(
+      await act(
+        url,
+        friend.token,
+        locked.id,
+        { action: 'join', password: 'sesame' },
+        friend.address,
+      ),
+    );
+    expect(joined.you?.joined).toBe(true);
+  });
 });

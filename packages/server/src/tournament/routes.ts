@@ -16,7 +16,7 @@ import {
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NetworkKey } from '../networks.ts';
-import { bearer, refusal } from '../player-routes.ts';
+import { bearer, limiter, refusal } from '../player-routes.ts';
 import type { PlayerStore } from '../players.ts';
 import type { Rate } from '../rate-limit.ts';
 import type { Relay } from '../relay.ts';
@@ -38,6 +38,18 @@ const VIEW_FRESH_MS = 1000;
 const MADE_PER_DAY: Rate = { count: 5, windowMs: 24 * 3_600_000 };
 /** ...and actions on events per minute (joins, pauses, withdrawals). */
 const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
+/**
+ * Tries at a private event's password one network may make, each limit a longer wait than the
+ * one before: a few typos are free, a guesser gets 5 a minute, then 15 an hour, then 40 a day.
+ * Counted per event and network (a network makes identities at will), and across every event
+ * per network, on every process together.
+ */
+const PASSWORD_TRIES: readonly Rate[] = [
+  { count: 5, windowMs: 60_000 },
+  { count: 15, windowMs: 3_600_000 },
+  { count: 40, windowMs: 24 * 3_600_000 },
+];
+const PASSWORD_TRIES_EVERYWHERE: Rate = { count: 100, windowMs: 24 * 3_600_000 };
 /** How long a process remembers whose a page's token is (a token never changes hands)... */
 const ASKER_FRESH_MS = 60_000;
 /** ...for this many tokens at most. */
@@ -147,19 +159,32 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
     | { readonly at: number; readonly value: Promise<readonly ListedTournament[]> }
     | undefined;
 
-  /** Counts one action of `key`: true if allowed, else the 429 is sent. */
-  const allow = async (reply: FastifyReply, key: string, rate: Rate): Promise<boolean> => {
-    const wait = await relay.allow(key, rate, now());
-    if (wait <= 0) return true;
-    reply
-      .status(429)
-      .header('retry-after', String(Math.ceil(wait / 1000)))
-      .send(refusal('rate-limited', 'too many requests about tournaments; wait a while'));
-    return false;
-  };
-
+  const allow = limiter(relay, now);
+  const busy = 'too many requests about tournaments; wait a while';
   const asker = askers(me, now);
   const pagePlayers = recentPlayers(players, now);
+
+  /**
+   * Whether a join of `player` from network `from` may try the password of `id`, if it is a
+   * private event they are not in; the refusal has been sent if not. Every try counts, right
+   * or wrong: whoever knows the password needs one.
+   */
+  const mayTryPassword = async (
+    reply: FastifyReply,
+    id: string,
+    player: string,
+    from: string,
+  ): Promise<boolean> => {
+    const state = await tournaments.get(id, VIEW_FRESH_MS);
+    const entrant = state?.entrant(player);
+    if (state?.setup.password === undefined || (entrant && !entrant.withdrawn)) return true;
+    const message = 'too many tries at this event’s password; wait a while';
+    for (const rate of PASSWORD_TRIES) {
+      const key = `tournament-password:${rate.windowMs}:${id}:${from}`;
+      if (!(await allow(reply, key, rate, message))) return false;
+    }
+    return allow(reply, `tournament-password:${from}`, PASSWORD_TRIES_EVERYWHERE, message);
+  };
 
   const noSuch = (reply: FastifyReply) =>
     reply.status(404).send(refusal('no-such-tournament', 'no tournament has this id'));
@@ -205,7 +230,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const player = await me(request, reply);
     if (!player) return;
-    if (!(await allow(reply, `tournament-made:${player.id}`, MADE_PER_DAY))) return;
+    if (!(await allow(reply, `tournament-made:${player.id}`, MADE_PER_DAY, busy))) return;
     const { password, ...terms } = parsed.value;
     const id = newShortId();
     const setup: TournamentSetup = {
@@ -237,8 +262,11 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
       if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
       const player = await me(request, reply);
       if (!player) return;
-      if (!(await allow(reply, `tournament-act:${player.id}`, ACTIONS_PER_MINUTE))) return;
+      if (!(await allow(reply, `tournament-act:${player.id}`, ACTIONS_PER_MINUTE, busy))) return;
       const from = network(addressOf(request));
+      if (parsed.value.action === 'join' && !(await mayTryPassword(reply, id, player.id, from))) {
+        return;
+      }
       const done = await tournaments.act(id, (state) =>
         decide(state, player.id, parsed.value, from, now()),
       );
