@@ -6,6 +6,14 @@ export type ErrorCode =
   | 'bad-json'
   | 'bad-message'
   | 'too-large'
+  /** An HTTP address the server has nothing at. */
+  | 'not-found'
+  /** An HTTP address that cannot be read: a `%` not followed by two hex digits, a part too long. */
+  | 'bad-address'
+  /** An HTTP request's body of a content-type the server does not read. */
+  | 'unsupported-type'
+  /** An HTTP request that took longer than the server waits for one to arrive. */
+  | 'too-slow'
   | 'rate-limited'
   | 'hello-first'
   | 'no-such-game'

@@ -4,20 +4,20 @@
 // socket is /api/lobby/socket, an event's /api/tournaments/<id>/socket, and the players'
 // routes are player-routes.ts's.
 
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
-  type ErrorCode,
   GAME_ID,
   MAX_CREATE_BYTES,
   parseCreateRequest,
+  type Refusal,
   TOURNAMENT_ID,
 } from '@agon/protocol';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { clientAddress, type TrustProxy } from './address.ts';
-import { FailureLog, failure, requestLanguage } from './failures.ts';
 import { gameSocket } from './game-socket.ts';
+import { NOT_FOUND } from './http-errors.ts';
 import type { Hub } from './hub.ts';
 import type { Limits } from './limits.ts';
 import type { Lobby } from './lobby/lobby.ts';
@@ -38,9 +38,13 @@ const SOCKET_PATH = /^\/api\/games\/([^/?#]+)\/socket(?:\?.*)?$/;
 const LOBBY_PATH = /^\/api\/lobby\/socket(?:\?.*)?$/;
 const EVENT_PATH = /^\/api\/tournaments\/([^/?#]+)\/socket(?:\?.*)?$/;
 
-/** Ends an upgrade request that gets no socket with a plain HTTP status. */
-function turnAway(socket: Duplex, status: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** Ends an upgrade request that gets no socket with `status` and `error`, as the API refuses. */
+function turnAway(socket: Duplex, status: number, error: Refusal): void {
+  const body = JSON.stringify({ error });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** What the online routes are served by. */
@@ -96,10 +100,10 @@ export async function registerOnline(
     const toLobby = LOBBY_PATH.test(url);
     const toGame = id !== undefined && GAME_ID.test(id);
     const toEvent = event !== undefined && TOURNAMENT_ID.test(event);
-    if (!toLobby && !toGame && !toEvent) return turnAway(socket, '404 Not Found');
+    if (!toLobby && !toGame && !toEvent) return turnAway(socket, 404, NOT_FOUND);
     const address = addressOf(request);
     const refusal = sockets.turnsAway(address);
-    if (refusal) return turnAway(socket, refusal);
+    if (refusal) return turnAway(socket, refusal.status, refusal.error);
     upgrades.handleUpgrade(request, socket, head, (ws) => {
       if (toLobby) sockets.connect(ws, address, lobbySocket(lobby));
       else if (toEvent) sockets.connect(ws, address, events.handler(event));
@@ -114,21 +118,6 @@ export async function registerOnline(
 
   await app.register(
     async (api) => {
-      // Every refusal of the API has the socket's shape: a code and a sentence. The server's
-      // own failures say only that it could not, with the request's id; the log has the rest.
-      const failures = new FailureLog(now);
-      api.setErrorHandler((e: FastifyError, request, reply) => {
-        const status = e.statusCode ?? 500;
-        reply.header('cache-control', 'no-store');
-        if (status >= 500) {
-          failures.note(request.id, `${request.method} ${request.url}`, e);
-          reply.header('x-request-id', request.id);
-          const language = requestLanguage(request.headers['accept-language']);
-          return reply.status(status).send({ error: failure(request.id, language) });
-        }
-        const code: ErrorCode = status === 413 ? 'too-large' : 'bad-message';
-        return reply.status(status).send({ error: { code, message: e.message } });
-      });
       api.post('/games', { bodyLimit: MAX_CREATE_BYTES }, async (request, reply) => {
         // The answer carries a seat token: no cache may keep it.
         reply.header('cache-control', 'no-store');

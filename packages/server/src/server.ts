@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './address.ts';
 import { newRequestId } from './failures.ts';
+import { answerClientError, errorAnswer, NOT_FOUND } from './http-errors.ts';
 import { Hub, serverClock } from './hub.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
@@ -156,6 +157,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw new Error(`no built app in ${root}: run \`npm run build\` first`);
   }
   const httpTimeout = options.httpTimeoutMs ?? 30_000;
+  const answerError = errorAnswer(serverClock);
   const app = Fastify({
     logger: options.logger ?? false,
     connectionTimeout: httpTimeout,
@@ -163,7 +165,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     keepAliveTimeout: Math.min(5000, httpTimeout),
     // Random, not a counter: a failure's id told to a player says nothing of the traffic.
     genReqId: newRequestId,
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   });
+  app.setErrorHandler(answerError);
   // Headers too must arrive in that time (Node's own default is a minute).
   app.server.headersTimeout = httpTimeout;
   await app.register(fastifyHelmet, {
@@ -201,13 +206,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
   }
   // A page asked for at an address that is none of the app's gets the app, with a 404, and the
-  // app says so in its own look; files and the API keep their plain 404.
+  // app says so in its own look; files and the API answer `not-found`.
   app.setNotFoundHandler((request, reply) => {
     const page =
       request.method === 'GET' &&
       (request.headers.accept ?? '').includes('text/html') &&
       !/^\/(api|assets)\//.test(request.url);
-    if (!page) return reply.code(404).send({ error: 'Not Found', message: 'no such address' });
+    if (!page)
+      return reply.code(404).header('cache-control', 'no-store').send({ error: NOT_FOUND });
     reply.code(404).header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -122,13 +122,19 @@ export class Sockets {
     return this.connections.size;
   }
 
-  /** Why a new socket from `address` is turned away (an HTTP status line), or undefined. */
-  turnsAway(address: string): string | undefined {
+  /** Why a new socket from `address` is turned away (an HTTP status and a refusal), or undefined. */
+  turnsAway(address: string): { readonly status: number; readonly error: Refusal } | undefined {
     if (this.closing || this.connections.size >= this.limits.maxConnections) {
-      return '503 Service Unavailable';
+      return {
+        status: 503,
+        error: { code: 'unavailable', message: 'the server takes no more sockets just now' },
+      };
     }
     if ((this.perAddress.get(address) ?? 0) >= this.limits.maxSocketsPerAddress) {
-      return '429 Too Many Requests';
+      return {
+        status: 429,
+        error: { code: 'rate-limited', message: 'too many sockets from this address' },
+      };
     }
     return undefined;
   }
