@@ -190,6 +190,30 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       expect(await board.challenge('dire0201')).toBeUndefined();
     });
 
+    it('lets a player busy in a live game send and accept correspondence challenges, not live ones', async () => {
+      const [board, other] = await make();
+      const live = playing('r', 's');
+      expect(await board.seat([live])).toEqual([true]);
+      const days = (c: Challenge): Challenge => ({
+        ...c,
+        terms: { ...c.terms, clock: { days: 3 } },
+      });
+      // Sent while playing: open and addressed alike.
+      expect(await other.offer(challenge('busy0001', 'r'))).toBe('busy');
+      expect(await other.offer(challenge('busy0002', 'r', 't'))).toBe('busy');
+      expect(await other.offer(days(challenge('busy0003', 'r')))).toBe('placed');
+      expect(await other.offer(days(challenge('busy0004', 'r', 't')))).toBe('placed');
+      expect(await other.take('busy0003', 'u', null)).toBe(true);
+      expect(await board.take('busy0004', 't', null)).toBe(true);
+      // Accepted while playing.
+      expect(await board.offer(challenge('busy0005', 'u'))).toBe('placed');
+      expect(await board.offer(days(challenge('busy0006', 'u')))).toBe('placed');
+      expect(await other.take('busy0005', 's', playing('u', 's', null))).toBe(false);
+      expect(await other.take('busy0006', 's', null)).toBe(true);
+      expect(await board.busy('r')).toBe(live.game);
+      await board.end(live.game, ['r', 's']);
+    });
+
     it('lets a key be claimed once until its claim lapses', async () => {
       const [board, other] = await make();
       const key = `ping-test-${Math.random()}`;

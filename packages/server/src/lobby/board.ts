@@ -8,6 +8,7 @@
 
 import {
   type ChallengeTerms,
+  isCorrespondence,
   type LobbyServerMessage,
   MAX_DIRECT,
   type PlayerBrief,
@@ -112,7 +113,9 @@ export interface LobbyBoard {
   unseek(player: string): Promise<void>;
   /**
    * Opens `challenge`, replacing its owner's open one, or (addressed) their one to the same
-   * addressee: `busy` if the owner is busy, `full` if they have MAX_DIRECT addressed ones open.
+   * addressee: `busy` if the owner is busy and the challenge is for a live game (a
+   * correspondence game is played beside a live one, as `take` starts it), `full` if they have
+   * MAX_DIRECT addressed ones open.
    */
   offer(challenge: Challenge): Promise<Offered>;
   /** Withdraws the challenge `id` if `player` owns it; false otherwise. */
@@ -220,7 +223,7 @@ export class MemoryBoard implements LobbyBoard {
 
   async offer(challenge: Challenge): Promise<Offered> {
     const owner = challenge.by.id;
-    if (this.isBusy(owner)) return 'busy';
+    if (!isCorrespondence(challenge.terms.clock) && this.isBusy(owner)) return 'busy';
     if (challenge.to) {
       const mine = this.directOf.get(owner) ?? new Map<string, string>();
       const before = mine.get(challenge.to.id);

@@ -17,7 +17,7 @@
 // one, tells every process to list the lobby again.
 
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
-import { MAX_DIRECT, POOLS } from '@agon/protocol';
+import { isCorrespondence, MAX_DIRECT, POOLS } from '@agon/protocol';
 import type { Redis } from 'ioredis';
 import { ALIVE, connectRedis, LEASE, ready, received, UNKEEP } from '../redis-relay.ts';
 import {
@@ -115,23 +115,24 @@ return unseek(ARGV[1])
 `;
 
 /**
- * ARGV: player, id, challenge, then for one addressed to a player: the addressee, the most the
+ * ARGV: player, id, challenge, whether it is for a live game ('1', refused while the player is
+ * busy; '' for a correspondence game), then for one addressed to a player: the addressee, the most the
  * player may have open, and how long it is kept ('' if it goes with the player). Answers 1 if
  * placed, 0 if the player is busy, 2 if they have the most addressed ones open.
  */
 const OFFER = `${COMMON}
-if busy(ARGV[1]) then return 0 end
-if #ARGV == 3 then
+if ARGV[4] == '1' and busy(ARGV[1]) then return 0 end
+if #ARGV == 4 then
   local before = redis.call('HGET', P .. 'challenge-of', ARGV[1])
   if before then close(before) end
   redis.call('HSET', P .. 'challenge-of', ARGV[1], ARGV[2])
 else
   local mine = P .. 'direct-of:' .. ARGV[1]
-  local before = redis.call('HGET', mine, ARGV[4])
+  local before = redis.call('HGET', mine, ARGV[5])
   if before then close(before)
-  elseif redis.call('HLEN', mine) >= tonumber(ARGV[5]) then return 2 end
-  redis.call('HSET', mine, ARGV[4], ARGV[2])
-  if ARGV[6] ~= '' then redis.call('SET', P .. 'kept:' .. ARGV[2], 1, 'PX', ARGV[6]) end
+  elseif redis.call('HLEN', mine) >= tonumber(ARGV[6]) then return 2 end
+  redis.call('HSET', mine, ARGV[5], ARGV[2])
+  if ARGV[7] ~= '' then redis.call('SET', P .. 'kept:' .. ARGV[2], 1, 'PX', ARGV[7]) end
 end
 redis.call('HSET', P .. 'challenges', ARGV[2], ARGV[3])
 return 1
@@ -433,6 +434,7 @@ export class RedisBoard implements LobbyBoard {
       challenge.by.id,
       challenge.id,
       this.tag(challenge),
+      isCorrespondence(challenge.terms.clock) ? '' : '1',
       ...addressed,
     );
     if (answer === 1) this.changed();
