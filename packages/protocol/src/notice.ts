@@ -4,6 +4,7 @@
 
 import type { PoolId } from './lobby.ts';
 import type { Pace } from './messages.ts';
+import type { EventSchedule } from './tournament.ts';
 import type { NameLanguage } from './validate.ts';
 
 /** Every kind of notice, in the order the settings list them; each can be switched off. */
@@ -59,6 +60,7 @@ export type NoticeFacts =
       readonly kind: 'tournament';
       readonly tournament: string;
       readonly name: string;
+      readonly schedule?: EventSchedule;
       readonly startsAt: number;
     };
 

@@ -7,10 +7,27 @@
 import type { Colour } from '@agon/engine';
 import type { Pace, TimeControl, Variant } from './messages.ts';
 import type { PlayerBrief } from './player.ts';
+import type { RatingClass } from './rating.ts';
 import type { Refusal } from './refusal.ts';
 
 export const TOURNAMENT_KINDS = ['arena', 'swiss'] as const;
 export type TournamentKind = (typeof TOURNAMENT_KINDS)[number];
+
+/** How often a scheduled event recurs, as its name says. */
+export const SCHEDULE_EVERY = ['hourly', 'daily', 'weekly'] as const;
+export type ScheduleEvery = (typeof SCHEDULE_EVERY)[number];
+
+/**
+ * A scheduled event's name by kind, which each page says in its reader's language ("Hourly
+ * Blitz Arena"): how often it recurs, the class of its clock, its kind, and R16 where the captor
+ * places a captured queen. Absent for a player's own event, which keeps the name its maker typed.
+ */
+export interface EventSchedule {
+  readonly every: ScheduleEvery;
+  readonly speed: RatingClass;
+  readonly kind: TournamentKind;
+  readonly captor?: true;
+}
 
 /** Tournament ids: eight characters of the game ids' alphabet. */
 export const TOURNAMENT_ID = /^[a-km-np-z2-9]{8}$/;
@@ -77,6 +94,8 @@ export interface TournamentListing extends TournamentTerms {
   readonly locked: boolean;
   /** Who made it; absent for the server's schedule. */
   readonly by?: { readonly id: string; readonly name: string };
+  /** What the schedule names it: the name each page says (`name` is its English). */
+  readonly schedule?: EventSchedule;
   /** The leader, or the winner once finished. */
   readonly leader?: { readonly id: string; readonly name: string; readonly score: number };
 }
@@ -192,6 +211,7 @@ export type TournamentServerMessage =
 export interface GameTournament {
   readonly id: string;
   readonly name: string;
+  readonly schedule?: EventSchedule;
   readonly kind: TournamentKind;
   /** Whether each seat berserked (halved its clock). */
   readonly berserk: { readonly white: boolean; readonly black: boolean };
@@ -203,6 +223,7 @@ export interface GameTournament {
 export interface PlayedTournament {
   readonly id: string;
   readonly name: string;
+  readonly schedule?: EventSchedule;
   readonly kind: TournamentKind;
   readonly startsAt: number;
   readonly players: number;

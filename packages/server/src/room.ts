@@ -637,6 +637,7 @@ export class Room {
         tournament: {
           id: event.id,
           name: event.name,
+          ...(event.schedule && { schedule: event.schedule }),
           kind: event.kind,
           berserk: { ...t.berserk },
           berserkAllowed: event.berserk,

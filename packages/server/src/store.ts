@@ -7,6 +7,7 @@
 import type { Colour } from '@agon/engine';
 import type {
   Days,
+  EventSchedule,
   PoolId,
   QuickMessage,
   TimeControl,
@@ -43,6 +44,7 @@ export interface GameSetup {
   readonly tournament?: {
     readonly id: string;
     readonly name: string;
+    readonly schedule?: EventSchedule;
     readonly kind: TournamentKind;
     /** A Swiss's round; 0 in an arena. */
     readonly round: number;

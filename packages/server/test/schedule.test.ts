@@ -15,6 +15,7 @@ import {
   Schedule,
   scheduleFromEnv,
 } from '../src/tournament/schedule.ts';
+import { listingOf } from '../src/tournament/view.ts';
 import { remove } from './harness.ts';
 
 const NOW = Date.UTC(2026, 11, 3, 17, 40);
@@ -27,10 +28,10 @@ describe('the schedule of recurring tournaments', () => {
 
   it('reads the default schedule as valid and as the one used when none is named', () => {
     const read = parseSchedule(
-      DEFAULT_SCHEDULE.map(({ key, cron, terms }) => ({ key, cron, ...terms })),
+      DEFAULT_SCHEDULE.map(({ key, cron, every, terms }) => ({ key, cron, every, ...terms })),
       NOW,
     );
-    expect(read.ok).toBe(true);
+    expect(read.ok && read.value).toEqual(DEFAULT_SCHEDULE);
     expect(scheduleFromEnv({}, NOW)).toBe(DEFAULT_SCHEDULE);
     expect(scheduleFromEnv({ AGON_SCHEDULE: 'none' }, NOW)).toEqual([]);
     expect(() => scheduleFromEnv({ AGON_SCHEDULE: '/no/such/file.json' }, NOW)).toThrow(
@@ -47,6 +48,7 @@ describe('the schedule of recurring tournaments', () => {
       [[{ ...good, cron: 'every hour' }], /event a:/],
       [[{ ...good, minutes: 7 }], /minutes/],
       [[{ ...good, password: 'x' }], /open/],
+      [[{ ...good, every: 'monthly' }], /every must be one of hourly, daily, weekly/],
     ];
     for (const [data, reason] of cases) {
       const read = parseSchedule(data, NOW);
@@ -75,12 +77,21 @@ describe('the schedule of recurring tournaments', () => {
         .map((t) => `${t.setup.terms.name} ${new Date(t.setup.terms.startsAt).toISOString()}`)
         .sort(),
     ).toEqual([
-      'Captor Rule Arena (R16) 2026-12-03T20:00:00.000Z',
+      'Daily Blitz Arena (R16) 2026-12-03T20:00:00.000Z',
       'Daily Rapid Arena 2026-12-03T18:00:00.000Z',
       'Hourly Blitz Arena 2026-12-03T18:00:00.000Z',
       'Hourly Bullet Arena 2026-12-03T18:30:00.000Z',
-      'Weekly Swiss 2026-12-06T17:00:00.000Z',
+      'Weekly Rapid Swiss 2026-12-06T17:00:00.000Z',
     ]);
     expect(listed.every((t) => t.summary.status === 'upcoming')).toBe(true);
+    // Named by kind on the wire, so that each page says the name in its reader's language.
+    const named = Object.fromEntries(listed.map(listingOf).map((l) => [l.name, l.schedule]));
+    expect(named).toEqual({
+      'Daily Blitz Arena (R16)': { every: 'daily', speed: 'blitz', kind: 'arena', captor: true },
+      'Daily Rapid Arena': { every: 'daily', speed: 'rapid', kind: 'arena' },
+      'Hourly Blitz Arena': { every: 'hourly', speed: 'blitz', kind: 'arena' },
+      'Hourly Bullet Arena': { every: 'hourly', speed: 'bullet', kind: 'arena' },
+      'Weekly Rapid Swiss': { every: 'weekly', speed: 'rapid', kind: 'swiss' },
+    });
   });
 });

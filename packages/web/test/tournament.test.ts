@@ -1,9 +1,13 @@
 import type { Standing, TournamentView, YouInEvent } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../src/i18n/ui.ts';
+import { noticeText } from '../src/notices/notice-text.ts';
 import { onlinePage, tournamentPath } from '../src/online/address.ts';
 import { COUNTDOWN_S, EventFeed } from '../src/online/event-feed.ts';
+import { onlineText } from '../src/online/text.ts';
 import {
   countdownText,
+  eventName,
   pageOfRank,
   podiumLines,
   scoreText,
@@ -145,6 +149,56 @@ describe('an event’s figures', () => {
     expect(statusText({ ...v, kind: 'swiss', rounds: 7 }, NOW)).toBe('7 rounds');
     expect(statusText({ ...v, status: 'ending' }, NOW)).toBe('The last games are being played');
     expect(statusText({ ...v, status: 'finished', endsAt: NOW }, NOW)).toMatch(/^Finished on /);
+  });
+
+  it('name a scheduled event in the reader’s language, and a player’s own as typed', async () => {
+    const hourly = {
+      name: 'Hourly Blitz Arena',
+      schedule: { every: 'hourly', speed: 'blitz', kind: 'arena' },
+    } as const;
+    const captor = {
+      name: 'Daily Blitz Arena (R16)',
+      schedule: { every: 'daily', speed: 'blitz', kind: 'arena', captor: true },
+    } as const;
+    const swiss = {
+      name: 'Weekly Rapid Swiss',
+      schedule: { every: 'weekly', speed: 'rapid', kind: 'swiss' },
+    } as const;
+    const own = { name: 'Friday Night Blitz' };
+    const notice = {
+      kind: 'tournament',
+      tournament: 'abcdefgh',
+      startsAt: NOW,
+      url: '/t/abcdefgh',
+    } as const;
+    try {
+      expect([hourly, captor, swiss, own].map(eventName)).toEqual([
+        'Hourly Blitz Arena',
+        'Daily Blitz Arena (R16)',
+        'Weekly Rapid Swiss',
+        'Friday Night Blitz',
+      ]);
+      await onlineText.load('fi');
+      await setLanguage('fi');
+      expect([hourly, swiss, own].map(eventName)).toEqual([
+        'Blitz: tunneittainen areena',
+        'Pikapeli: viikoittainen sveitsiläinen turnaus',
+        'Friday Night Blitz',
+      ]);
+      await onlineText.load('ru');
+      await setLanguage('ru');
+      expect([hourly, captor, swiss].map(eventName)).toEqual([
+        'Блиц: ежечасная арена',
+        'Блиц: ежедневная арена (R16)',
+        'Рапид: еженедельная швейцарка',
+      ]);
+      // The push that an event starts soon, worded on the device in its own language.
+      expect(noticeText({ ...notice, ...hourly }, 'ru').body).toMatch(/^Блиц: ежечасная арена /);
+      expect(noticeText({ ...notice, ...swiss }, 'hi').body).toMatch(/^रैपिड: साप्ताहिक स्विस /);
+      expect(noticeText({ ...notice, ...own }, 'fi').body).toMatch(/^Friday Night Blitz /);
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('have addresses of their own', () => {

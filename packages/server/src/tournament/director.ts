@@ -181,6 +181,7 @@ export class Director {
     const tournament: NonNullable<GameSetup['tournament']> = {
       id: state.id,
       name: terms.name,
+      ...(state.setup.schedule && { schedule: state.setup.schedule }),
       kind: terms.kind,
       round,
       berserk: terms.berserk && isLive(terms.clock),
@@ -374,6 +375,7 @@ export class Director {
         kind: 'tournament',
         tournament: state.id,
         name: terms.name,
+        ...(state.setup.schedule && { schedule: state.setup.schedule }),
         startsAt: terms.startsAt,
         url: `/t/${state.id}`,
       });

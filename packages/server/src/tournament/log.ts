@@ -4,7 +4,7 @@
 // process that runs the event can die at any moment and another carry on from the log.
 
 import type { Colour } from '@agon/engine';
-import type { TournamentTerms } from '@agon/protocol';
+import type { EventSchedule, TournamentTerms } from '@agon/protocol';
 
 /** An event as made: its terms, who made it, and what joining needs. */
 export interface TournamentSetup {
@@ -15,6 +15,8 @@ export interface TournamentSetup {
   readonly password?: string;
   /** The schedule's name for it (absent for a player's own): one event per name and start. */
   readonly scheduled?: string;
+  /** The schedule's name for it by kind, which each page words (absent for a player's own). */
+  readonly schedule?: EventSchedule;
 }
 
 /** One change to a tournament, as stored, with when it happened (ms since 1970). */

@@ -5,7 +5,15 @@
 // unique), and one process at a time asks (a lease).
 
 import { readFileSync } from 'node:fs';
-import { type Checked, parseTournamentRequest, type TournamentTerms } from '@agon/protocol';
+import {
+  type Checked,
+  type EventSchedule,
+  parseTournamentRequest,
+  ratingClass,
+  SCHEDULE_EVERY,
+  type ScheduleEvery,
+  type TournamentTerms,
+} from '@agon/protocol';
 import { Cron } from 'croner';
 import type { Problems } from '../problems.ts';
 import type { Relay } from '../relay.ts';
@@ -19,6 +27,19 @@ export interface ScheduleEntry {
   /** When it starts, in cron's five fields, in UTC. */
   readonly cron: string;
   readonly terms: Omit<TournamentTerms, 'startsAt'>;
+  /**
+   * How often it recurs, for its name by kind, which each page says in its language; absent,
+   * its events go by `terms.name` alone.
+   */
+  readonly every?: ScheduleEvery;
+}
+
+/** An entry's events' name by kind (the English `terms.name` is what older pages show). */
+export function scheduleOf(entry: ScheduleEntry): EventSchedule | undefined {
+  const { every, terms } = entry;
+  if (!every) return undefined;
+  const speed = ratingClass(terms.clock);
+  return { every, speed, kind: terms.kind, ...(terms.captorPlacesQueen && { captor: true }) };
 }
 
 const live = (minutes: number, seconds: number) => ({
@@ -36,6 +57,7 @@ const RULES = { variant: 'standard', touchMove: false, captorPlacesQueen: false 
 export const DEFAULT_SCHEDULE: readonly ScheduleEntry[] = [
   {
     key: 'hourly-blitz',
+    every: 'hourly',
     cron: '0 * * * *',
     terms: {
       ...RULES,
@@ -49,6 +71,7 @@ export const DEFAULT_SCHEDULE: readonly ScheduleEntry[] = [
   },
   {
     key: 'hourly-bullet',
+    every: 'hourly',
     cron: '30 * * * *',
     terms: {
       ...RULES,
@@ -62,6 +85,7 @@ export const DEFAULT_SCHEDULE: readonly ScheduleEntry[] = [
   },
   {
     key: 'daily-rapid',
+    every: 'daily',
     cron: '0 18 * * *',
     terms: {
       ...RULES,
@@ -75,12 +99,13 @@ export const DEFAULT_SCHEDULE: readonly ScheduleEntry[] = [
   },
   {
     key: 'daily-captor',
+    every: 'daily',
     cron: '0 20 * * *',
     terms: {
       ...RULES,
       captorPlacesQueen: true,
       kind: 'arena',
-      name: 'Captor Rule Arena (R16)',
+      name: 'Daily Blitz Arena (R16)',
       clock: live(5, 3),
       minutes: 60,
       rated: true,
@@ -89,11 +114,12 @@ export const DEFAULT_SCHEDULE: readonly ScheduleEntry[] = [
   },
   {
     key: 'weekly-swiss',
+    every: 'weekly',
     cron: '0 17 * * 0',
     terms: {
       ...RULES,
       kind: 'swiss',
-      name: 'Weekly Swiss',
+      name: 'Weekly Rapid Swiss',
       clock: live(10, 5),
       rounds: 7,
       rated: true,
@@ -114,7 +140,7 @@ export function parseSchedule(data: unknown, now: number): Checked<readonly Sche
   const entries: ScheduleEntry[] = [];
   for (const [i, item] of data.entries()) {
     if (typeof item !== 'object' || item === null) return bad(`event ${i + 1} is not an object`);
-    const { key, cron, ...rest } = item as Record<string, unknown>;
+    const { key, cron, every, ...rest } = item as Record<string, unknown>;
     if (typeof key !== 'string' || !/^[a-z0-9-]{1,40}$/.test(key)) {
       return bad(`event ${i + 1}: key must be 1 to 40 of a-z, 0-9 and -`);
     }
@@ -125,11 +151,19 @@ export function parseSchedule(data: unknown, now: number): Checked<readonly Sche
     } catch (e) {
       return bad(`event ${key}: ${e instanceof Error ? e.message : String(e)}`);
     }
+    if (every !== undefined && !SCHEDULE_EVERY.some((e) => e === every)) {
+      return bad(`event ${key}: every must be one of ${SCHEDULE_EVERY.join(', ')}`);
+    }
     const terms = parseTournamentRequest({ ...rest, startsAt: now }, now);
     if (!terms.ok) return bad(`event ${key}: ${terms.error.message}`);
     if (terms.value.password !== undefined) return bad(`event ${key}: a scheduled event is open`);
     const { startsAt: _, password: __, ...kept } = terms.value;
-    entries.push({ key, cron, terms: kept });
+    entries.push({
+      key,
+      cron,
+      terms: kept,
+      ...(every !== undefined && { every: every as ScheduleEvery }),
+    });
   }
   return { ok: true, value: entries };
 }
@@ -201,10 +235,11 @@ export class Schedule {
       const next = cron.nextRun(new Date(now));
       if (!next) continue;
       const terms = { ...entry.terms, startsAt: next.getTime() };
+      const schedule = scheduleOf(entry);
       await this.store.createTournament(
         newShortId(),
         now,
-        { terms, scheduled: `${entry.key}@${terms.startsAt}` },
+        { terms, scheduled: `${entry.key}@${terms.startsAt}`, ...(schedule && { schedule }) },
         { status: 'upcoming', players: 0, endsAt: endsAt(terms) },
       );
     }

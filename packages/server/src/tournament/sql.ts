@@ -119,11 +119,12 @@ export interface PlayedRow {
 }
 
 export const playedFrom = (row: PlayedRow): PlayedTournament => {
-  const { terms } = JSON.parse(row.setup) as TournamentSetup;
+  const { terms, schedule } = JSON.parse(row.setup) as TournamentSetup;
   const summary = JSON.parse(row.summary) as TournamentSummary;
   return {
     id: row.id,
     name: terms.name,
+    ...(schedule && { schedule }),
     kind: terms.kind,
     startsAt: terms.startsAt,
     players: summary.players,

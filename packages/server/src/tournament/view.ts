@@ -31,6 +31,7 @@ export function listingOf(listed: ListedTournament): TournamentListing {
     players: summary.players,
     locked: setup.password !== undefined,
     ...(summary.by && { by: summary.by }),
+    ...(setup.schedule && { schedule: setup.schedule }),
     ...(summary.leader && { leader: summary.leader }),
   };
 }

@@ -4,7 +4,17 @@
 // worker is a classic script, which cannot import the app's chunks: this module imports
 // nothing but types, and the build keeps it in the worker (vite.config.ts).
 
-import type { Notice, NoticeKind, NoticeResult, Pace, PushPayload } from '@agon/protocol';
+import type {
+  EventSchedule,
+  Notice,
+  NoticeKind,
+  NoticeResult,
+  Pace,
+  PushPayload,
+  RatingClass,
+  ScheduleEvery,
+  TournamentKind,
+} from '@agon/protocol';
 import type { PluralForms } from '../i18n/catalog.ts';
 import type { Language } from '../i18n/language.ts';
 
@@ -17,6 +27,9 @@ interface NoticeWords {
   readonly ended: { readonly [R in NoticeResult]: string } & { readonly body: string };
   readonly seeking: readonly [title: string, body: string];
   readonly tournament: readonly [title: string, body: string];
+  /** A scheduled event's name by its kind, `{speed}` its class (the pages' `tour.named.*`). */
+  readonly named: { readonly [K in `${TournamentKind}.${ScheduleEvery}`]: string };
+  readonly speed: { readonly [C in RatingClass]: string };
   readonly days: PluralForms;
 }
 
@@ -35,6 +48,21 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     },
     seeking: ['Someone wants a game', '{seeker} is looking for a {pool} game.'],
     tournament: ['A tournament starts soon', '{name} starts at {time}.'],
+    named: {
+      'arena.hourly': 'Hourly {speed} Arena',
+      'arena.daily': 'Daily {speed} Arena',
+      'arena.weekly': 'Weekly {speed} Arena',
+      'swiss.hourly': 'Hourly {speed} Swiss',
+      'swiss.daily': 'Daily {speed} Swiss',
+      'swiss.weekly': 'Weekly {speed} Swiss',
+    },
+    speed: {
+      bullet: 'Bullet',
+      blitz: 'Blitz',
+      rapid: 'Rapid',
+      classical: 'Classical',
+      correspondence: 'Correspondence',
+    },
     days: { one: '{count} day a move', other: '{count} days a move' },
   },
   fi: {
@@ -51,6 +79,21 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     },
     seeking: ['Joku haluaa pelata', '{seeker} etsii peliä {pool}.'],
     tournament: ['Turnaus alkaa pian', '{name} alkaa kello {time}.'],
+    named: {
+      'arena.hourly': '{speed}: tunneittainen areena',
+      'arena.daily': '{speed}: päivittäinen areena',
+      'arena.weekly': '{speed}: viikoittainen areena',
+      'swiss.hourly': '{speed}: tunneittainen sveitsiläinen turnaus',
+      'swiss.daily': '{speed}: päivittäinen sveitsiläinen turnaus',
+      'swiss.weekly': '{speed}: viikoittainen sveitsiläinen turnaus',
+    },
+    speed: {
+      bullet: 'Bullet',
+      blitz: 'Blitz',
+      rapid: 'Pikapeli',
+      classical: 'Klassinen',
+      correspondence: 'Kirjepeli',
+    },
     days: { one: '{count} päivä siirtoa kohden', other: '{count} päivää siirtoa kohden' },
   },
   ru: {
@@ -67,6 +110,21 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     },
     seeking: ['Ищут соперника', '{seeker} ищет партию {pool}.'],
     tournament: ['Скоро турнир', '{name} начнётся в {time}.'],
+    named: {
+      'arena.hourly': '{speed}: ежечасная арена',
+      'arena.daily': '{speed}: ежедневная арена',
+      'arena.weekly': '{speed}: еженедельная арена',
+      'swiss.hourly': '{speed}: ежечасная швейцарка',
+      'swiss.daily': '{speed}: ежедневная швейцарка',
+      'swiss.weekly': '{speed}: еженедельная швейцарка',
+    },
+    speed: {
+      bullet: 'Пуля',
+      blitz: 'Блиц',
+      rapid: 'Рапид',
+      classical: 'Классика',
+      correspondence: 'По переписке',
+    },
     days: {
       one: '{count} день на ход',
       few: '{count} дня на ход',
@@ -88,6 +146,21 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     },
     seeking: ['कोई खेलना चाहता है', '{seeker} {pool} का खेल ढूँढ रहे हैं।'],
     tournament: ['प्रतियोगिता जल्द शुरू होगी', '{name} {time} पर शुरू होगी।'],
+    named: {
+      'arena.hourly': '{speed}: प्रति घंटा एरीना',
+      'arena.daily': '{speed}: दैनिक एरीना',
+      'arena.weekly': '{speed}: साप्ताहिक एरीना',
+      'swiss.hourly': '{speed}: प्रति घंटा स्विस',
+      'swiss.daily': '{speed}: दैनिक स्विस',
+      'swiss.weekly': '{speed}: साप्ताहिक स्विस',
+    },
+    speed: {
+      bullet: 'बुलेट',
+      blitz: 'ब्लिट्ज़',
+      rapid: 'रैपिड',
+      classical: 'क्लासिकल',
+      correspondence: 'पत्राचार',
+    },
     days: { one: 'हर चाल के लिए {count} दिन', other: 'हर चाल के लिए {count} दिन' },
   },
 };
@@ -105,6 +178,18 @@ function paceText(pace: Pace, language: Language): string {
   return fill(form, { count: new Intl.NumberFormat(language).format(pace.days) });
 }
 
+/** A scheduled event's name in `language` (as the pages' eventName), or its maker's. */
+function eventName(
+  notice: { readonly name: string; readonly schedule?: EventSchedule },
+  language: Language,
+): string {
+  const s = notice.schedule;
+  if (!s) return notice.name;
+  const words = WORDS[language];
+  const name = fill(words.named[`${s.kind}.${s.every}`], { speed: words.speed[s.speed] });
+  return s.captor ? `${name} (R16)` : name;
+}
+
 /** A push's payload, if it is one the server sends: a known kind, a page and a language. */
 export function payloadOf(data: unknown): PushPayload | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -115,6 +200,8 @@ export function payloadOf(data: unknown): PushPayload | undefined {
     typeof kind === 'string' &&
     kind in WORDS.en &&
     kind !== 'days' &&
+    kind !== 'named' &&
+    kind !== 'speed' &&
     typeof url === 'string' &&
     url.startsWith('/') &&
     typeof language === 'string' &&
@@ -156,7 +243,7 @@ export function noticeText(
       const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
         notice.startsAt,
       );
-      return say(words.tournament, { name: notice.name, time });
+      return say(words.tournament, { name: eventName(notice, language), time });
     }
   }
 }

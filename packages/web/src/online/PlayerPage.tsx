@@ -35,7 +35,7 @@ import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
-import { dayText, kindText } from './tournament-text.ts';
+import { dayText, eventName, kindText } from './tournament-text.ts';
 import './lobby.css';
 
 /** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
@@ -158,7 +158,7 @@ function TournamentRow({ e }: { readonly e: PlayedTournament }) {
     <li>
       <Link href={tournamentPath(e.id)} class="game-row played-event">
         <span class="game-opponent">
-          {e.name}
+          {eventName(e)}
           <span class="game-rules">{kindText(e.kind)}</span>
         </span>
         <span class="game-result">

@@ -11,7 +11,7 @@ import { Go, Link } from './Link.tsx';
 import type { OnlineGame } from './online-game.ts';
 import { me } from './players.ts';
 import { ot } from './text.ts';
-import { kindText } from './tournament-text.ts';
+import { eventName, kindText } from './tournament-text.ts';
 import './tournament-box.css';
 
 /** How often the event is read for the next game while its socket is down. */
@@ -71,7 +71,7 @@ export function TournamentBox({ online }: { readonly online: OnlineGame }) {
     <section class="tournament-box" data-testid="tournament-box">
       <p class="tournament-box-event">
         <Link href={tournamentPath(event.id)} class="tournament-box-name">
-          {event.name}
+          {eventName(event)}
         </Link>
         <span class="tournament-box-kind">{kindText(event.kind)}</span>
       </p>

@@ -17,6 +17,7 @@ import { me } from './players.ts';
 import { ShareLink } from './ShareLink.tsx';
 import { ot } from './text.ts';
 import {
+  eventName,
   pageOfRank,
   podiumLines,
   type StandingLine,
@@ -36,7 +37,7 @@ const open = (v: TournamentView): boolean => v.status === 'upcoming' || v.status
 function Head({ v, now }: { readonly v: TournamentView; readonly now: number }) {
   return (
     <header class="event-head">
-      <h2 data-testid="event-name">{v.name}</h2>
+      <h2 data-testid="event-name">{eventName(v)}</h2>
       <EventTerms e={v} locked={v.locked} />
       <p class={`event-state ${v.status}`}>
         <span role={v.status === 'upcoming' ? 'timer' : undefined} data-testid="event-status">
@@ -391,9 +392,10 @@ export function TournamentPage({ id }: { readonly id: string }) {
   useEffect(() => () => feed.stop(), [feed]);
   const now = useClock(true) + feed.offset.value;
   const v = feed.view.value;
+  const title = v && eventName(v);
   useEffect(() => {
-    if (v) document.title = `${v.name} · Agon`;
-  }, [v?.name]);
+    if (title) document.title = `${title} · Agon`;
+  }, [title]);
   if (feed.missing.value) {
     return (
       <main class="event">

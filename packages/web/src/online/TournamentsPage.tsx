@@ -13,7 +13,7 @@ import { Go, Link } from './Link.tsx';
 import { pollWhileVisible } from './poll.ts';
 import { TournamentDialog } from './TournamentDialog.tsx';
 import { ot } from './text.ts';
-import { scoreText, statusText } from './tournament-text.ts';
+import { eventName, scoreText, statusText } from './tournament-text.ts';
 import { fetchTournaments } from './tournaments-api.ts';
 import { useClock } from './use-clock.ts';
 import './lobby.css';
@@ -29,7 +29,7 @@ function EventRow({ e, now }: { readonly e: TournamentListing; readonly now: num
     <li>
       <Link href={tournamentPath(e.id)} class={`event-row ${e.status}`} testId="event-row">
         <span class="event-what">
-          <span class="event-name">{e.name}</span>
+          <span class="event-name">{eventName(e)}</span>
           <EventTerms e={e} locked={e.locked} />
         </span>
         <span class="event-players">{ot('tour.players', { count: e.players })}</span>

@@ -4,6 +4,7 @@
 
 import type {
   ErrorCode,
+  EventSchedule,
   SheetEntry,
   Standing,
   TournamentKind,
@@ -36,6 +37,17 @@ export function tieBreakText(n: number): string {
 /** The kind of an event in words. */
 export function kindText(kind: TournamentKind): string {
   return ot(`tour.kind.${kind}`);
+}
+
+/**
+ * An event's name in the reader's language: a scheduled one's by its kind, with R16 where the
+ * captor places a captured queen; a player's own as its maker typed it.
+ */
+export function eventName(e: { readonly name: string; readonly schedule?: EventSchedule }): string {
+  const s = e.schedule;
+  if (!s) return e.name;
+  const name = ot(`tour.named.${s.kind}.${s.every}`, { speed: ot(`class.${s.speed}`) });
+  return s.captor ? `${name} (R16)` : name;
 }
 
 /** How long an event lasts: an arena's minutes, a Swiss's rounds. */

@@ -248,6 +248,12 @@ export const ru: OnlineCatalog = {
   'tour.create': 'Создать турнир',
   'tour.kind.arena': 'Арена',
   'tour.kind.swiss': 'Швейцарка',
+  'tour.named.arena.hourly': '{speed}: ежечасная арена',
+  'tour.named.arena.daily': '{speed}: ежедневная арена',
+  'tour.named.arena.weekly': '{speed}: еженедельная арена',
+  'tour.named.swiss.hourly': '{speed}: ежечасная швейцарка',
+  'tour.named.swiss.daily': '{speed}: ежедневная швейцарка',
+  'tour.named.swiss.weekly': '{speed}: еженедельная швейцарка',
   'tour.minutes': {
     one: '{count} минута',
     few: '{count} минуты',
