@@ -285,6 +285,44 @@ export function solverChooses(puzzle: Puzzle, index: number, pos: Position): boo
   return puzzle.queenPlacement === 'captor' && pos.owesQueen ? !own : own;
 }
 
+/**
+ * The verdict on a first try from its moves (move texts from the puzzle's start, the
+ * opponent's replies included, in the order played), judged as the page judges them move by
+ * move: each move the solver chooses is right by `acceptsMove`, and each other move must be
+ * the line's. Solved when the moves reach the end of the line; missed when they end with the
+ * solver's first wrong move, or stop short of the end (the solver gave up or looked at the
+ * solution). Moves that are not the page's (malformed, illegal, a reply off the line, more
+ * after a wrong move or past the end) are an error naming the first of them.
+ */
+export function judgeAttempt(line: PuzzleLine, moves: readonly string[]): Result<boolean> {
+  const pos = line.start();
+  const solver = (i: number): boolean => solverChooses(line.puzzle, i, pos);
+  for (const [i, text] of moves.entries()) {
+    const at = `move ${i + 1}, "${text}",`;
+    if (i >= line.moves.length) {
+      return err('attempt-long', `${at} comes after the puzzle's last move`);
+    }
+    const move = parseMoveText(text);
+    if (!move.ok) return err('attempt-move', `move ${i + 1}: ${move.error.message}`);
+    if (!pos.isLegal(move.value)) return err('attempt-illegal', `${at} is not legal`);
+    if (!solver(i)) {
+      if (move.value !== line.moves[i]) {
+        return err(
+          'attempt-reply',
+          `${at} is not the puzzle's reply, ${makeMoveText(line.moves[i]!)}`,
+        );
+      }
+    } else if (!acceptsMove(line, i, pos, move.value)) {
+      if (i < moves.length - 1) {
+        return err('attempt-long', `${at} is a wrong move, and the attempt goes on after it`);
+      }
+      return ok(false);
+    }
+    pos.make(move.value);
+  }
+  return ok(moves.length === line.moves.length);
+}
+
 /** How a won game ended, for the themes: the solver's ring (R11) or the loser stuck (R12). */
 export function winKind(pos: Position): 'throne-ring' | 'r12-trap' | undefined {
   if (pos.throneRing() >= 0) return 'throne-ring';

@@ -3,11 +3,13 @@ import {
   acceptsMove,
   emptyHarvest,
   findPuzzle,
+  judgeAttempt,
   levelGame,
   makeMoveText,
   makePuzzleSet,
   type Position,
   type Puzzle,
+  type PuzzleLine,
   parseApn,
   parseMoveText,
   parsePuzzleSet,
@@ -126,6 +128,98 @@ describe('puzzle sets', () => {
     if (!line.ok) throw new Error(line.error.message);
     expect(acceptsMove(line.value, 0, pos, move('g7-g6'))).toBe(true);
     for (const m of quiet) expect(acceptsMove(line.value, 0, pos, m)).toBe(false);
+  });
+});
+
+describe('judging a first try from its moves', () => {
+  const lineOf = (p: Puzzle): PuzzleLine => {
+    const line = replayPuzzle(p);
+    if (!line.ok) throw new Error(line.error.message);
+    return line.value;
+  };
+  // From the shipped set: a win in 2 whose last move has two winning choices, and an R16
+  // puzzle whose second move is the solver placing the queen they captured.
+  const DOUBLE: Puzzle = {
+    id: '1ect2ip',
+    apn: '6/7/2G5/3gG4/4gG4/2Qggq5/3Ggg4/3G5/5G2/7/6 w',
+    solution: ['e6-f7', 'd4-e4', 'c3-d3'],
+    goal: 'win',
+    themes: ['r12-trap', 'quiet-move', 'double-threat', 'win-in-2'],
+    rating: 940,
+  };
+  const CAPTOR: Puzzle = {
+    id: '1fwdtbn',
+    apn: '6/7/3G4/3Gq4/3GGgg3/3GQ1g4/4ggg3/5G3/8/7/6 w',
+    solution: ['c4-c5', 'd5@f8', 'c5-d6'],
+    goal: 'win',
+    themes: ['capture', 'queen-capture', 'r12-trap', 'from-afar', 'captor-rule', 'win-in-2'],
+    rating: 1040,
+    queenPlacement: 'captor',
+  };
+  const verdict = (p: Puzzle, moves: readonly string[]) => judgeAttempt(lineOf(p), moves);
+  const code = (p: Puzzle, moves: readonly string[]) => {
+    const judged = verdict(p, moves);
+    return judged.ok ? undefined : judged.error.code;
+  };
+
+  it('solves by the line, and by any other move that wins at once on the last step', () => {
+    expect(verdict(WIN_IN_ONE, ['g7-g6'])).toEqual({ ok: true, value: true });
+    expect(verdict(DOUBLE, DOUBLE.solution)).toEqual({ ok: true, value: true });
+    const line = lineOf(DOUBLE);
+    const pos = line.start();
+    pos.make(line.moves[0]!);
+    pos.make(line.moves[1]!);
+    const others = pos.legalMoves().filter((m) => m !== line.moves[2]);
+    const wins = others.filter((m) => acceptsMove(line, 2, pos, m));
+    const losses = others.filter((m) => !acceptsMove(line, 2, pos, m));
+    expect(wins.length).toBeGreaterThan(0);
+    for (const m of wins) {
+      expect(verdict(DOUBLE, ['e6-f7', 'd4-e4', makeMoveText(m)])).toEqual({
+        ok: true,
+        value: true,
+      });
+    }
+    expect(verdict(DOUBLE, ['e6-f7', 'd4-e4', makeMoveText(losses[0]!)])).toEqual({
+      ok: true,
+      value: false,
+    });
+  });
+
+  it('misses on a wrong move, a wrong cell for the captured queen, or a try cut short', () => {
+    const wrong = apn(WIN_IN_ONE.apn)
+      .legalMoves()
+      .find((m) => m !== move('g7-g6'))!;
+    expect(verdict(WIN_IN_ONE, [makeMoveText(wrong)])).toEqual({ ok: true, value: false });
+    expect(verdict(WIN_IN_ONE, [])).toEqual({ ok: true, value: false });
+    expect(verdict(DOUBLE, ['e6-f7', 'd4-e4'])).toEqual({ ok: true, value: false });
+    expect(verdict(CAPTOR, CAPTOR.solution)).toEqual({ ok: true, value: true });
+    const line = lineOf(CAPTOR);
+    const pos = line.start();
+    pos.make(line.moves[0]!);
+    const elsewhere = pos.legalMoves().find((m) => m !== line.moves[1])!;
+    expect(verdict(CAPTOR, ['c4-c5', makeMoveText(elsewhere)])).toEqual({ ok: true, value: false });
+  });
+
+  it('refuses moves the page could not have sent, naming the first', () => {
+    expect(code(WIN_IN_ONE, ['zz'])).toBe('attempt-move');
+    expect(code(WIN_IN_ONE, ['f6-f7'])).toBe('attempt-illegal');
+    expect(code(WIN_IN_ONE, ['g7-g6', 'g6-f6'])).toBe('attempt-long');
+    const wrong = makeMoveText(
+      lineOf(DOUBLE)
+        .start()
+        .legalMoves()
+        .find((m) => m !== move('e6-f7'))!,
+    );
+    expect(code(DOUBLE, [wrong, 'd4-e4'])).toBe('attempt-long');
+    const line = lineOf(DOUBLE);
+    const pos = line.start();
+    pos.make(line.moves[0]!);
+    const other = makeMoveText(pos.legalMoves().find((m) => m !== line.moves[1])!);
+    const reply = verdict(DOUBLE, ['e6-f7', other]);
+    expect(reply.ok ? undefined : reply.error).toEqual({
+      code: 'attempt-reply',
+      message: `move 2, "${other}", is not the puzzle's reply, d4-e4`,
+    });
   });
 });
 

@@ -10,10 +10,21 @@ export const PUZZLE_ID = /^[A-Za-z0-9]{1,16}$/;
 /** The most themes a request for the next puzzle may name. */
 export const PUZZLE_THEMES_MAX = 8;
 
-/** `POST /api/puzzles/attempts`: the player's first try at a puzzle, solved without a mistake or not. */
+/**
+ * The most moves an attempt may carry: the longest line a puzzle may have, a win in 7 (the
+ * solver's seven moves and the six replies between them).
+ */
+export const PUZZLE_MOVES_MAX = 13;
+
+/**
+ * `POST /api/puzzles/attempts`: the player's first try at a puzzle, as the moves played on it
+ * from its start (move text, the opponent's replies included) up to the first wrong move, or
+ * to where the try ended. The server judges them against the puzzle's line: whether it was
+ * solved is never the client's word.
+ */
 export interface PuzzleAttemptRequest {
   readonly puzzle: string;
-  readonly solved: boolean;
+  readonly moves: readonly string[];
 }
 
 /** A puzzle's learned standing: its Glicko-2 rating and how it has been played. */

@@ -29,7 +29,12 @@ import {
 } from './messages.ts';
 import { MAX_ENDPOINT, NOTICE_KINDS, type NoticeKind, type PushRequest } from './notice.ts';
 import { checkName, PLAYER_ID, TRANSFER_CODE, tidyName } from './player.ts';
-import { PUZZLE_ID, PUZZLE_THEMES_MAX, type PuzzleAttemptRequest } from './puzzle.ts';
+import {
+  PUZZLE_ID,
+  PUZZLE_MOVES_MAX,
+  PUZZLE_THEMES_MAX,
+  type PuzzleAttemptRequest,
+} from './puzzle.ts';
 import type { Checked, ErrorCode, Refusal } from './refusal.ts';
 import {
   ARENA_MINUTES,
@@ -716,16 +721,30 @@ export function parseTournamentAction(body: unknown): Checked<TournamentAction> 
   return refuse('bad-message', 'action must be join, withdraw, pause or resume');
 }
 
-/** Reads the body of POST /api/puzzles/attempts: a puzzle's id and whether it was solved. */
+/**
+ * Reads the body of POST /api/puzzles/attempts: a puzzle's id and the moves played on it, each
+ * looking like move text (the server reads and judges them). The `solved` of older clients is
+ * refused by name: a try without its moves cannot be judged.
+ */
 export function parsePuzzleAttempt(body: unknown): Checked<PuzzleAttemptRequest> {
   if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
-  const extra = extraKey(body, ['puzzle', 'solved']);
+  const extra = extraKey(body, ['puzzle', 'moves']);
+  if (extra === 'solved') {
+    return refuse('bad-message', 'an attempt sends its moves, not whether it was solved');
+  }
   if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
   if (typeof body.puzzle !== 'string' || !PUZZLE_ID.test(body.puzzle)) {
     return refuse('bad-message', "puzzle is a puzzle's id: 1 to 16 letters and digits");
   }
-  if (typeof body.solved !== 'boolean') return refuse('bad-message', 'solved is true or false');
-  return { ok: true, value: { puzzle: body.puzzle, solved: body.solved } };
+  const moves = body.moves;
+  if (!Array.isArray(moves) || moves.length > PUZZLE_MOVES_MAX) {
+    return refuse('bad-message', `moves is a list of at most ${PUZZLE_MOVES_MAX} move texts`);
+  }
+  const bad = moves.findIndex((m) => typeof m !== 'string' || !MOVE_TEXT.test(m));
+  if (bad >= 0) {
+    return refuse('bad-message', `moves[${bad}] is not move text such as f1-f2, e5@a3 or @c4`);
+  }
+  return { ok: true, value: { puzzle: body.puzzle, moves: moves as string[] } };
 }
 
 /**

@@ -3,18 +3,36 @@
 
 import { PUZZLE_THEMES } from '@agon/engine';
 import { describe, expect, it } from 'vitest';
-import { PUZZLE_THEMES_MAX, parsePuzzleAttempt, parsePuzzleThemes } from '../src/index.ts';
+import {
+  PUZZLE_MOVES_MAX,
+  PUZZLE_THEMES_MAX,
+  parsePuzzleAttempt,
+  parsePuzzleThemes,
+} from '../src/index.ts';
 
 const refused = (checked: { ok: boolean; error?: { code: string } }): string | undefined =>
   checked.ok ? undefined : checked.error?.code;
 
 describe('parsePuzzleAttempt', () => {
-  it('reads a puzzle id and whether it was solved', () => {
-    expect(parsePuzzleAttempt({ puzzle: '0k3x9aa', solved: true })).toEqual({
+  it('reads a puzzle id and the moves played on it', () => {
+    expect(parsePuzzleAttempt({ puzzle: '0k3x9aa', moves: ['d3-e4', 'a2@b1', '@c4'] })).toEqual({
       ok: true,
-      value: { puzzle: '0k3x9aa', solved: true },
+      value: { puzzle: '0k3x9aa', moves: ['d3-e4', 'a2@b1', '@c4'] },
     });
-    expect(parsePuzzleAttempt({ puzzle: 'A'.repeat(16), solved: false }).ok).toBe(true);
+    expect(parsePuzzleAttempt({ puzzle: 'A'.repeat(16), moves: [] }).ok).toBe(true);
+    const longest = Array.from({ length: PUZZLE_MOVES_MAX }, () => 'a10-b10x');
+    expect(parsePuzzleAttempt({ puzzle: 'p1', moves: longest }).ok).toBe(true);
+  });
+
+  it('refuses a claim of a solve without moves, naming why', () => {
+    const claim = parsePuzzleAttempt({ puzzle: '0k3x9aa', solved: true });
+    expect(claim).toEqual({
+      ok: false,
+      error: { code: 'bad-message', message: expect.stringMatching(/sends its moves/) },
+    });
+    expect(refused(parsePuzzleAttempt({ puzzle: '0k3x9aa', moves: [], solved: true }))).toBe(
+      'bad-message',
+    );
   });
 
   it('refuses anything else with bad-message', () => {
@@ -25,14 +43,18 @@ describe('parsePuzzleAttempt', () => {
       42,
       {},
       { puzzle: '0k3x9aa' },
-      { solved: true },
-      { puzzle: '0k3x9aa', solved: 'yes' },
-      { puzzle: '0k3x9aa', solved: 1 },
-      { puzzle: '', solved: true },
-      { puzzle: 'A'.repeat(17), solved: true },
-      { puzzle: '../etc', solved: true },
-      { puzzle: 7, solved: true },
-      { puzzle: '0k3x9aa', solved: true, rating: 3000 },
+      { moves: [] },
+      { puzzle: '0k3x9aa', moves: 'd3-e4' },
+      { puzzle: '0k3x9aa', moves: [1] },
+      { puzzle: '0k3x9aa', moves: [''] },
+      { puzzle: '0k3x9aa', moves: ['d3-e4-f5-g6'] },
+      { puzzle: '0k3x9aa', moves: ['d3\n'] },
+      { puzzle: '0k3x9aa', moves: Array.from({ length: PUZZLE_MOVES_MAX + 1 }, () => 'd3-e4') },
+      { puzzle: '', moves: [] },
+      { puzzle: 'A'.repeat(17), moves: [] },
+      { puzzle: '../etc', moves: [] },
+      { puzzle: 7, moves: [] },
+      { puzzle: '0k3x9aa', moves: [], rating: 3000 },
     ]) {
       expect(refused(parsePuzzleAttempt(body)), JSON.stringify(body)).toBe('bad-message');
     }

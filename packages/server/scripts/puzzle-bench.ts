@@ -55,7 +55,8 @@ const jobs = made.flatMap((me, p) =>
     const r = await fetch(`${url}puzzles/attempts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}` },
-      body: JSON.stringify({ puzzle: puzzle.id, solved: (p + k) % 3 !== 0 }),
+      // Two in three solved, the rest given up at once.
+      body: JSON.stringify({ puzzle: puzzle.id, moves: (p + k) % 3 ? puzzle.solution : [] }),
     });
     await r.arrayBuffer();
     return r.status;

@@ -139,7 +139,14 @@ export async function registerOnline(
         tournaments: tournaments.store,
       });
       registerPush(api, { ...push, players, relay, now });
-      registerPuzzles(api, { ...puzzles, players, relay, now });
+      registerPuzzles(api, {
+        ...puzzles,
+        players,
+        relay,
+        now,
+        addressOf: (request) => addressOf(request.raw),
+        network,
+      });
       registerTournaments(api, {
         ...tournaments,
         players,

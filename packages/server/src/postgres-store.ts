@@ -114,6 +114,13 @@ const MIGRATIONS: readonly (string | ((client: pg.PoolClient) => Promise<void>))
   // 9. Puzzles online: learned ratings, players' puzzle ratings and attempts, the puzzles
   // found in people's games and the queue of games to scan.
   psql.puzzlesSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' }),
+  // 10. Fair puzzle ratings: the networks each puzzle has had a first attempt from.
+  psql.puzzleNetworksSchema({
+    int: 'BIGINT',
+    real: 'DOUBLE PRECISION',
+    bool: 'BOOLEAN',
+    table: ')',
+  }),
 ];
 
 /** The advisory lock taken while the tables are created ("agon" in ASCII). */
@@ -653,12 +660,22 @@ export class PostgresStore
         `${psql.SELECT_PUZZLE_PLAYER} FOR UPDATE`,
         [attempt.player],
       );
-      const attempted = await client.query(psql.SELECT_ATTEMPTED, [attempt.player, attempt.puzzle]);
+      const attempted =
+        (await client.query(psql.SELECT_ATTEMPTED, [attempt.player, attempt.puzzle])).rows.length >
+        0;
+      // Every network noted, even past the first already there: each is then spent. The
+      // puzzle's row lock makes the notes of two attempts at once take turns.
+      let fresh = !attempted;
+      for (const network of attempted ? [] : psql.networksOf(attempt)) {
+        const noted = await client.query(psql.INSERT_NETWORK, [attempt.puzzle, network]);
+        if (noted.rowCount === 0) fresh = false;
+      }
       const change = psql.attemptChange(
         attempt,
         psql.playerRatingFrom(player.rows[0]),
         puzzle.rows[0]!,
-        attempted.rows.length > 0,
+        attempted,
+        fresh,
       );
       if (change.after) {
         const { player: p, puzzle: q } = change.after;

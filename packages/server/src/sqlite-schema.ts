@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { type NameRow, upgradeNames } from './name-upgrade.ts';
 import { fairRatings, playersSchema, pushSchema, SETTINGS_SCHEMA } from './player-sql.ts';
-import { puzzlesSchema } from './puzzles/sql.ts';
+import { puzzleNetworksSchema, puzzlesSchema } from './puzzles/sql.ts';
 import { tournamentsSchema } from './tournament/sql.ts';
 
 /** The steps from an empty database to this server's; step n makes version n. */
@@ -90,6 +90,17 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   (db) => {
     db.exec(
       puzzlesSchema({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' }),
+    );
+  },
+  // 10. Fair puzzle ratings: the networks each puzzle has had a first attempt from.
+  (db) => {
+    db.exec(
+      puzzleNetworksSchema({
+        int: 'INTEGER',
+        real: 'REAL',
+        bool: 'INTEGER',
+        table: ') WITHOUT ROWID',
+      }),
     );
   },
 ];

@@ -404,7 +404,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
     expect((await store.player(id))?.id).toBe(id);
     await store.close();
     const upgraded = new Database(join(folder, DATABASE_FILE));
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(9);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(10);
     // A database from a newer server is refused rather than misread.
     upgraded.pragma('user_version = 99');
     upgraded.close();
@@ -464,7 +464,7 @@ describe.skipIf(skipWithout('player tests on PostgreSQL', ['postgres']))('on Pos
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-    expect(version.rows).toEqual([{ value: '9' }]);
+    expect(version.rows).toEqual([{ value: '10' }]);
     await check.end();
   });
 });

@@ -129,7 +129,7 @@ describe("puzzles from people's games", () => {
       method: 'POST',
       url: '/api/puzzles/attempts',
       headers: { authorization: `Bearer ${players[0].token}` },
-      payload: { puzzle: set.puzzles[0]!.id, solved: true },
+      payload: { puzzle: set.puzzles[0]!.id, moves: set.puzzles[0]!.solution },
     });
     expect(attempt.statusCode).toBe(200);
     expect(attempt.json().counted).toBe(true);

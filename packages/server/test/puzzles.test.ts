@@ -1,9 +1,11 @@
-// Puzzle ratings that learn, on SQLite and on PostgreSQL: a player's first attempt at a puzzle
-// moves both ratings by Glicko-2 (checked against the paper's formulas, worked out here
-// independently of the server's library), a retry changes nothing, attempts at once lose no
-// update, and bad requests, unknown ids, missing tokens and floods are refused with a code.
+// Puzzle ratings that learn, on SQLite and on PostgreSQL: a player's first attempt at a puzzle,
+// judged by the server from its moves, moves both ratings by Glicko-2 (checked against the
+// paper's formulas, worked out here independently of the server's library), a retry changes
+// nothing, attempts at once lose no update, fresh identities and one network's identities move
+// a puzzle little, and bad requests, claims without moves, unknown ids, missing tokens and
+// floods are refused with a code.
 
-import type { Puzzle } from '@agon/engine';
+import { makeMoveText, type Puzzle, parseApn, parseMoveText } from '@agon/engine';
 import {
   type Identity,
   type PuzzleAttemptReply,
@@ -15,10 +17,13 @@ import {
 } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NetworkKey, networkKeys } from '../src/networks.ts';
 import { PostgresStore } from '../src/postgres-store.ts';
 import { shippedSet } from '../src/puzzles/catalog.ts';
 import { PUZZLE_START_RD } from '../src/puzzles/rating.ts';
 import { ATTEMPTS_PER_MINUTE, nearest } from '../src/puzzles/routes.ts';
+import { NEWCOMER_GAMES, weight } from '../src/ratings.ts';
+import { hashToken, newGameId, newPlayerId, newToken } from '../src/secret.ts';
 import { buildServer, type ServerOptions } from '../src/server.ts';
 import { SqliteStore } from '../src/sqlite-store.ts';
 import { dataFolder, fakeApp, remove } from './harness.ts';
@@ -80,15 +85,36 @@ let next = 0;
 const fresh = (): Puzzle => set[next++ % set.length]!;
 const startOf = (p: Puzzle): Rating => ({ rating: p.rating, rd: PUZZLE_START_RD, vol: 0.06 });
 
+/** A wrong first move: a legal one that is not the solution's (every puzzle has one). */
+function wrongMove(p: Puzzle): string {
+  const pos = parseApn(p.apn);
+  const right = parseMoveText(p.solution[0]!);
+  if (!pos.ok || !right.ok) throw new Error(p.id);
+  return makeMoveText(pos.value.legalMoves().find((m) => m !== right.value)!);
+}
+/** The moves of a first try: the solution played through, or a wrong first move. */
+const movesOf = (p: Puzzle, solved: boolean): readonly string[] =>
+  solved ? p.solution : [wrongMove(p)];
+
+/** The paper's change `part` of the way from `before` to `after`, as a puzzle moves. */
+const part = (before: Rating, after: Rating, by: number): Rating => ({
+  rating: before.rating + by * (after.rating - before.rating),
+  rd: before.rd + by * (after.rd - before.rd),
+  vol: before.vol + by * (after.vol - before.vol),
+});
+
 function suite(name: string, store: () => Promise<NonNullable<ServerOptions['store']>>): void {
   describe(`puzzle ratings on ${name}`, () => {
     let app: FastifyInstance;
     let folder: string | undefined;
 
+    let stored: NonNullable<ServerOptions['store']>;
+
     beforeAll(async () => {
+      stored = await store();
       app = await buildServer({
         webRoot: fakeApp(),
-        store: await store(),
+        store: stored,
         limits: { playersPerMinute: 1000 },
       });
     }, 60_000);
@@ -97,24 +123,74 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
       if (folder) remove(folder);
     });
 
-    const newPlayer = async (): Promise<Identity> =>
-      (await app.inject({ method: 'POST', url: '/api/players', payload: {} })).json();
-    const attempt = (who: Identity | undefined, body: unknown) =>
+    /** Each network a test needs: an address no other test uses. */
+    let networks = 0;
+    const newAddress = (): string => `10.${networks >> 8}.${networks++ & 255}.1`;
+    /** A player made from `from`, who sends their attempts from there too. */
+    interface Solver extends Identity {
+      readonly from: string;
+    }
+    const newPlayer = async (from = '127.0.0.1'): Promise<Solver> => ({
+      ...(
+        await app.inject({ method: 'POST', url: '/api/players', payload: {}, remoteAddress: from })
+      ).json<Identity>(),
+      from,
+    });
+    let networkKey: NetworkKey;
+    let made = 0;
+    /** A player made `days` ago from `from` (a network of their own unless given). */
+    const madeAgo = async (days: number, from = newAddress()): Promise<Solver> => {
+      networkKey ??= await networkKeys(stored);
+      const token = newToken();
+      const id = newPlayerId();
+      const name = `Solver ${made++}`;
+      const createdAt = Date.now() - days * 24 * 60 * 60_000;
+      const createdFrom = networkKey(from);
+      await stored.createPlayer({ id, name, tokenHash: hashToken(token), createdAt, createdFrom });
+      return { id, name, token, from };
+    };
+    /**
+     * A player made two days ago with NEWCOMER_GAMES rated games behind them, on a network of
+     * their own: their attempts count in full.
+     */
+    const seasoned = async (): Promise<Solver> => {
+      const me = await madeAgo(2);
+      const them = await madeAgo(2);
+      for (let i = 0; i < NEWCOMER_GAMES; i++) {
+        const game = newGameId();
+        const category = { class: 'blitz', rules: 'standard' } as const;
+        const [white, black] = i % 2 ? [me.id, them.id] : [them.id, me.id];
+        await stored.recordGame({
+          gameId: game,
+          white,
+          black,
+          category,
+          rated: true,
+          startedAt: i,
+        });
+        await stored.settle(game, { winner: 'white', aborted: false }, i + 1);
+      }
+      return me;
+    };
+    const attempt = (who: Solver | Identity | undefined, body: unknown) =>
       app.inject({
         method: 'POST',
         url: '/api/puzzles/attempts',
         headers: who ? { authorization: `Bearer ${who.token}` } : {},
         payload: body as Record<string, unknown>,
+        ...(who && 'from' in who && { remoteAddress: who.from }),
       });
+    const tryPuzzle = (who: Solver, p: Puzzle, solved: boolean) =>
+      attempt(who, { puzzle: p.id, moves: movesOf(p, solved) });
     const get = (who: Identity | undefined, url: string) =>
       app.inject({ url, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
 
     it('moves a solver up and the puzzle down, a misser down and the puzzle up, by Glicko-2', async () => {
       const learned: Record<string, number> = {};
       for (const solved of [true, false]) {
-        const me = await newPlayer();
+        const me = await seasoned();
         const puzzle = fresh();
-        const answer = await attempt(me, { puzzle: puzzle.id, solved });
+        const answer = await tryPuzzle(me, puzzle, solved);
         expect(answer.statusCode).toBe(200);
         const reply = answer.json<PuzzleAttemptReply>();
         const expected = byPaper(START_RATING, startOf(puzzle), solved);
@@ -149,11 +225,108 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
       expect(ratings.json<PuzzleRatings>().ratings).toEqual(learned);
     });
 
+    it("moves a newcomer's puzzle by nothing on its first day, then by its part", async () => {
+      for (const [days, by] of [
+        [0, 0],
+        [2, weight(0)],
+      ] as const) {
+        const me = days ? await madeAgo(days) : await newPlayer(newAddress());
+        const puzzle = fresh();
+        const reply = (await tryPuzzle(me, puzzle, false)).json<PuzzleAttemptReply>();
+        const expected = byPaper(START_RATING, startOf(puzzle), false);
+        expect(reply.counted).toBe(true);
+        // The player's own rating learns in full either way.
+        expect(reply.player.rating).toBeCloseTo(expected.player.rating, 3);
+        const moved = part(startOf(puzzle), expected.puzzle, by);
+        expect(reply.puzzle.rating).toBeCloseTo(moved.rating, 3);
+        expect(reply.puzzle.rd).toBeCloseTo(moved.rd, 3);
+        expect(reply.puzzle).toMatchObject({ attempts: 1, solved: 0 });
+      }
+    });
+
+    it('lets 20 identities move a puzzle little, from one network or from twenty', async () => {
+      // The attack of the finding: twenty identities claim a miss on one puzzle and a solve
+      // (the set's public solution) on another, all from one network or each from its own.
+      // Both puzzles are near the finding's 1460.
+      const near = set.filter((p) => Math.abs(p.rating - 1460) <= 40 && p.id !== set[0]!.id);
+      const shift = async (who: (i: number) => Promise<Solver>) => {
+        const [missed, solved] = [near.pop()!, near.pop()!];
+        let last = { missed: 0, solved: 0 };
+        for (let i = 0; i < 20; i++) {
+          const sybil = await who(i);
+          const up = (await tryPuzzle(sybil, missed, false)).json<PuzzleAttemptReply>();
+          const down = (await tryPuzzle(sybil, solved, true)).json<PuzzleAttemptReply>();
+          expect([up.counted, down.counted]).toEqual([true, true]);
+          last = { missed: up.puzzle.rating, solved: down.puzzle.rating };
+        }
+        return { up: last.missed - missed.rating, down: solved.rating - last.solved };
+      };
+      const one = newAddress();
+      // Fresh identities, made for the attack: nothing.
+      expect(await shift(() => newPlayer(one))).toEqual({ up: 0, down: 0 });
+      expect(await shift(() => newPlayer(newAddress()))).toEqual({ up: 0, down: 0 });
+      // Identities kept a day first, with no rated game: from one network only the first
+      // counts, for a sixth; from twenty, each for a sixth.
+      const fromOne = await shift(() => madeAgo(2, one));
+      const fromTwenty = await shift(() => madeAgo(2));
+      console.info('20 day-old identities moved puzzles near 1460 by', { fromOne, fromTwenty });
+      for (const by of [fromOne.up, fromOne.down]) expect(by).toBeGreaterThan(0);
+      for (const by of [fromOne.up, fromOne.down]) expect(by).toBeLessThan(40);
+      // Before: +585 and −571 (1460 to 2045 and 889) from fresh identities; now about half
+      // that, from identities a day old, each from a network of its own.
+      for (const by of [fromTwenty.up, fromTwenty.down]) expect(by).toBeLessThan(320);
+    }, 60_000);
+
+    it('refuses 40 claimed solves without moves, and the rating does not move', async () => {
+      const me = await newPlayer(newAddress());
+      for (let i = 0; i < 40; i++) {
+        const claim = await attempt(me, { puzzle: fresh().id, solved: true });
+        expect(claim.statusCode).toBe(400);
+        expect(claim.json().error).toEqual({
+          code: 'bad-message',
+          message: 'an attempt sends its moves, not whether it was solved',
+        });
+      }
+      const board = (await get(me, '/api/puzzles/me')).json<PuzzleDashboard>();
+      expect(board).toMatchObject({ attempts: 0, solved: 0, history: [] });
+      expect(board.rating.rating).toBe(START_RATING.rating);
+    });
+
+    it('refuses malformed and illegal moves, and moves off the line, counting nothing', async () => {
+      const me = await newPlayer(newAddress());
+      const puzzle = set.find((p) => p.solution.length >= 3)!;
+      const refusals = [
+        [{ puzzle: puzzle.id, moves: ['zz-zz'] }, 'bad-message', /move 1: "zz-zz" is not a move/],
+        [{ puzzle: puzzle.id, moves: ['f6-f6'] }, 'illegal-move', /move 1, "f6-f6", is not legal/],
+        [
+          { puzzle: puzzle.id, moves: [...puzzle.solution, puzzle.solution[0]] },
+          'bad-message',
+          /comes after the puzzle's last move/,
+        ],
+        [
+          { puzzle: puzzle.id, moves: [wrongMove(puzzle), ...puzzle.solution.slice(1)] },
+          'bad-message',
+          /goes on after it/,
+        ],
+      ] as const;
+      for (const [body, code, message] of refusals) {
+        const answer = await attempt(me, body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+        expect(answer.json().error.code).toBe(code);
+        expect(answer.json().error.message).toMatch(message);
+      }
+      expect((await get(me, '/api/puzzles/me')).json<PuzzleDashboard>().attempts).toBe(0);
+      // A try cut short (the solution looked at after the first reply) is a miss.
+      const short = await attempt(me, { puzzle: puzzle.id, moves: puzzle.solution.slice(0, 2) });
+      expect(short.json<PuzzleAttemptReply>().counted).toBe(true);
+      expect(short.json<PuzzleAttemptReply>().player.rating).toBeLessThan(START_RATING.rating);
+    });
+
     it('counts a retry as practice: nothing changes', async () => {
       const me = await newPlayer();
       const puzzle = fresh();
-      const first = (await attempt(me, { puzzle: puzzle.id, solved: false })).json();
-      const again = await attempt(me, { puzzle: puzzle.id, solved: true });
+      const first = (await tryPuzzle(me, puzzle, false)).json();
+      const again = await tryPuzzle(me, puzzle, true);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ ...first, counted: false });
       const board = (await get(me, '/api/puzzles/me')).json<PuzzleDashboard>();
@@ -164,12 +337,9 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
     });
 
     it("counts two players' attempts at one puzzle made at once, one after the other", async () => {
-      const [a, b] = [await newPlayer(), await newPlayer()];
+      const [a, b] = [await seasoned(), await seasoned()];
       const puzzle = fresh();
-      const [ra, rb] = await Promise.all([
-        attempt(a, { puzzle: puzzle.id, solved: true }),
-        attempt(b, { puzzle: puzzle.id, solved: false }),
-      ]);
+      const [ra, rb] = await Promise.all([tryPuzzle(a, puzzle, true), tryPuzzle(b, puzzle, false)]);
       const replies = [ra.json<PuzzleAttemptReply>(), rb.json<PuzzleAttemptReply>()];
       expect(replies.every((r) => r.counted)).toBe(true);
       // Whichever came second saw the first's result: the puzzle's standing is one of the two
@@ -189,22 +359,19 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
       // And one player trying twice at once counts once.
       const c = await newPlayer();
       const other = fresh();
-      const both = await Promise.all([
-        attempt(c, { puzzle: other.id, solved: true }),
-        attempt(c, { puzzle: other.id, solved: true }),
-      ]);
+      const both = await Promise.all([tryPuzzle(c, other, true), tryPuzzle(c, other, true)]);
       expect(both.map((r) => r.json<PuzzleAttemptReply>().counted).sort()).toEqual([false, true]);
     });
 
     it('refuses an unknown id, a malformed body and a missing token with a code', async () => {
       const me = await newPlayer();
-      expect(await attempt(me, { puzzle: 'zzzzzzzzzzzzzzzz', solved: true })).toMatchObject({
+      expect(await attempt(me, { puzzle: 'zzzzzzzzzzzzzzzz', moves: [] })).toMatchObject({
         statusCode: 404,
       });
-      expect((await attempt(me, { puzzle: 'zzzzzzzzzzzzzzzz', solved: true })).json()).toEqual({
+      expect((await attempt(me, { puzzle: 'zzzzzzzzzzzzzzzz', moves: [] })).json()).toEqual({
         error: { code: 'no-such-puzzle', message: expect.any(String) },
       });
-      for (const body of [{ puzzle: fresh().id }, { puzzle: 7, solved: true }, []]) {
+      for (const body of [{ puzzle: fresh().id }, { puzzle: 7, moves: [] }, []]) {
         const answer = await attempt(me, body);
         expect(answer.statusCode).toBe(400);
         expect(answer.json().error.code).toBe('bad-message');
@@ -217,11 +384,11 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
       });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().error.code).toBe('bad-message');
-      const huge = await attempt(me, { puzzle: fresh().id, solved: true, pad: 'x'.repeat(5000) });
+      const huge = await attempt(me, { puzzle: fresh().id, moves: [], pad: 'x'.repeat(5000) });
       expect(huge.statusCode).toBe(413);
       for (const answer of [
-        await attempt(undefined, { puzzle: fresh().id, solved: true }),
-        await attempt({ ...me, token: 'not-a-token' }, { puzzle: fresh().id, solved: true }),
+        await attempt(undefined, { puzzle: fresh().id, moves: [] }),
+        await attempt({ ...me, token: 'not-a-token' }, { puzzle: fresh().id, moves: [] }),
         await get(undefined, '/api/puzzles/me'),
         await get(undefined, '/api/puzzles/next'),
       ]) {
@@ -245,7 +412,7 @@ function suite(name: string, store: () => Promise<NonNullable<ServerOptions['sto
       // answers as before.
       const flood = await Promise.all(
         Array.from({ length: 3 * ATTEMPTS_PER_MINUTE }, () =>
-          attempt(me, { puzzle: fresh().id, solved: Math.random() < 0.5 }),
+          tryPuzzle(me, fresh(), Math.random() < 0.5),
         ),
       );
       const statuses = flood.map((r) => r.statusCode);

@@ -3,6 +3,7 @@
 // trip to the server degrading to the device.
 
 import {
+  judgeAttempt,
   type Move,
   makeApn,
   makeMoveText,
@@ -182,7 +183,11 @@ describe('an R16 puzzle', () => {
     const line = replayPuzzle(puzzle);
     if (!line.ok) throw new Error(line.error.message);
     const results: boolean[] = [];
-    const session = new PuzzleSession(line.value, NO_ENGINE, (s) => results.push(s));
+    const tries: (readonly string[])[] = [];
+    const session = new PuzzleSession(line.value, NO_ENGINE, (s, moves) => {
+      results.push(s);
+      tries.push(moves);
+    });
     const [capture, cell, last] = line.value.moves;
     session.play(capture!);
     // No scripted reply: the board is the solver's, to place the queen.
@@ -197,6 +202,9 @@ describe('an R16 puzzle', () => {
     session.play(last!);
     expect(session.phase.value).toBe('solved');
     expect(results).toEqual([true]);
+    // The moves the server is sent, its placement included, and its verdict on them agrees.
+    expect(tries).toEqual([puzzle.solution]);
+    expect(judgeAttempt(line.value, tries[0]!)).toEqual({ ok: true, value: true });
   });
 
   it('fails on a wrong cell for the queen, and Retry goes back to that choice', async () => {
@@ -204,11 +212,18 @@ describe('an R16 puzzle', () => {
     const line = replayPuzzle(puzzle);
     if (!line.ok) throw new Error(line.error.message);
     const results: boolean[] = [];
-    const session = new PuzzleSession(line.value, NO_ENGINE, (s) => results.push(s));
+    const tries: (readonly string[])[] = [];
+    const session = new PuzzleSession(line.value, NO_ENGINE, (s, moves) => {
+      results.push(s);
+      tries.push(moves);
+    });
     session.play(line.value.moves[0]!);
     session.play(wrongCell);
     await vi.waitFor(() => expect(session.phase.value).toBe('failed'));
     expect(results).toEqual([false]);
+    // Up to the wrong cell, which the server judges a miss as the page did.
+    expect(tries).toEqual([[puzzle.solution[0], makeMoveText(wrongCell)]]);
+    expect(judgeAttempt(line.value, tries[0]!)).toEqual({ ok: true, value: false });
     session.retry();
     expect(session.phase.value).toBe('solving');
     expect(session.moves.value).toHaveLength(1);
@@ -217,6 +232,18 @@ describe('an R16 puzzle', () => {
     expect(session.phase.value).toBe('solved');
     // The first try decided.
     expect(results).toEqual([false]);
+  });
+
+  it('sends the try so far when the solution is looked at, which the server judges a miss', () => {
+    const { puzzle } = captorPuzzle();
+    const line = replayPuzzle(puzzle);
+    if (!line.ok) throw new Error(line.error.message);
+    const tries: [boolean, readonly string[]][] = [];
+    const session = new PuzzleSession(line.value, NO_ENGINE, (s, moves) => tries.push([s, moves]));
+    session.play(line.value.moves[0]!);
+    session.showSolution();
+    expect(tries).toEqual([[false, puzzle.solution.slice(0, 1)]]);
+    expect(judgeAttempt(line.value, tries[0]![1])).toEqual({ ok: true, value: false });
   });
 
   it('in a storm, ends at a wrong move without asking the engine', () => {
@@ -263,7 +290,7 @@ describe('the rating online', () => {
     const { fetcher, calls } = fakeFetch(() => Response.json(REPLY));
     const sync = new PuzzleSync(fetcher, () => undefined);
     expect(sync.online).toBe(false);
-    expect(await sync.attempt({ puzzle: 'q1', solved: true })).toEqual({ kind: 'local' });
+    expect(await sync.attempt({ puzzle: 'q1', moves: ['d3-e4'] })).toEqual({ kind: 'local' });
     expect(await sync.dashboard()).toBeUndefined();
     expect(calls).toEqual([]);
   });
@@ -271,14 +298,14 @@ describe('the rating online', () => {
   it('sends a first try with the bearer token and takes the server’s answer', async () => {
     const { fetcher, calls } = fakeFetch(() => Response.json(REPLY));
     const sync = new PuzzleSync(fetcher, () => 'secret');
-    expect(await sync.attempt({ puzzle: 'q1', solved: true })).toEqual({
+    expect(await sync.attempt({ puzzle: 'q1', moves: ['d3-e4'] })).toEqual({
       kind: 'answered',
       reply: REPLY,
     });
     expect(calls[0]!.url).toBe('/api/puzzles/attempts');
     expect(calls[0]!.init?.method).toBe('POST');
     expect(new Headers(calls[0]!.init?.headers).get('authorization')).toBe('Bearer secret');
-    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ puzzle: 'q1', solved: true });
+    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ puzzle: 'q1', moves: ['d3-e4'] });
   });
 
   it('keeps a try it could not send, and sends it when the server is back', async () => {
@@ -287,11 +314,11 @@ describe('the rating online', () => {
       up ? Response.json(REPLY) : new TypeError('Failed to fetch'),
     );
     const sync = new PuzzleSync(fetcher, () => 'secret');
-    expect(await sync.attempt({ puzzle: 'q1', solved: false })).toEqual({ kind: 'queued' });
-    expect(await sync.attempt({ puzzle: 'q2', solved: true })).toEqual({ kind: 'queued' });
+    expect(await sync.attempt({ puzzle: 'q1', moves: [] })).toEqual({ kind: 'queued' });
+    expect(await sync.attempt({ puzzle: 'q2', moves: ['@c4'] })).toEqual({ kind: 'queued' });
     expect(queuedAttempts()).toEqual([
-      { puzzle: 'q1', solved: false },
-      { puzzle: 'q2', solved: true },
+      { puzzle: 'q1', moves: [] },
+      { puzzle: 'q2', moves: ['@c4'] },
     ]);
     // A failure of the server's own is kept too.
     up = false;
@@ -299,12 +326,30 @@ describe('the rating online', () => {
       async () => new Response('', { status: 503 }),
       () => 'secret',
     );
-    expect(await failing.attempt({ puzzle: 'q3', solved: true })).toEqual({ kind: 'queued' });
+    expect(await failing.attempt({ puzzle: 'q3', moves: ['e5@a3'] })).toEqual({ kind: 'queued' });
     up = true;
     calls.length = 0;
     expect(await sync.flush()).toEqual(REPLY);
     expect(calls.map((c) => JSON.parse(String(c.init?.body)).puzzle)).toEqual(['q1', 'q2', 'q3']);
     expect(queuedAttempts()).toEqual([]);
+  });
+
+  it('passes over a try kept by an older page, which has no moves to judge', async () => {
+    const store = memoryStorage();
+    store.set(
+      'agon.puzzles.queue.v1',
+      JSON.stringify([
+        { puzzle: 'old', solved: true },
+        { puzzle: 'q1', moves: ['d3-e4'] },
+      ]),
+    );
+    expect(queuedAttempts()).toEqual([{ puzzle: 'q1', moves: ['d3-e4'] }]);
+    const { fetcher, calls } = fakeFetch(() => Response.json(REPLY));
+    expect(await new PuzzleSync(fetcher, () => 'secret').flush()).toEqual(REPLY);
+    expect(calls.map((c) => JSON.parse(String(c.init?.body)))).toEqual([
+      { puzzle: 'q1', moves: ['d3-e4'] },
+    ]);
+    expect(store.has('agon.puzzles.queue.v1')).toBe(false);
   });
 
   it('drops a try the server refuses for good (an unknown puzzle), keeping the rest', async () => {
@@ -314,9 +359,9 @@ describe('the rating online', () => {
         : new TypeError('offline'),
     );
     const sync = new PuzzleSync(fetcher, () => 'secret');
-    expect(await sync.attempt({ puzzle: 'gone', solved: true })).toEqual({ kind: 'local' });
-    expect(await sync.attempt({ puzzle: 'q1', solved: true })).toEqual({ kind: 'queued' });
-    expect(queuedAttempts()).toEqual([{ puzzle: 'q1', solved: true }]);
+    expect(await sync.attempt({ puzzle: 'gone', moves: [] })).toEqual({ kind: 'local' });
+    expect(await sync.attempt({ puzzle: 'q1', moves: [] })).toEqual({ kind: 'queued' });
+    expect(queuedAttempts()).toEqual([{ puzzle: 'q1', moves: [] }]);
   });
 
   it('reads the dashboard and the learned ratings, and nothing when offline', async () => {
@@ -368,7 +413,7 @@ describe('the trainer with the server away', () => {
     expect(trainer.change.value).toBeGreaterThan(0);
     // The server could not be reached: the try waits on the device, and the page says so.
     await vi.waitFor(() => expect(trainer.syncNote.value).toMatch(/^Kept on this device/));
-    expect(queuedAttempts()).toEqual([{ puzzle: 'one', solved: true }]);
+    expect(queuedAttempts()).toEqual([{ puzzle: 'one', moves: one.solution }]);
     expect(JSON.parse(store.get('agon.puzzles.v1')!).played).toEqual(['one']);
     // The same puzzle again is practice: no rating change, nothing more to send.
     trainer.next();

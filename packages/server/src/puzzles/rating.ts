@@ -20,17 +20,27 @@ export const puzzleStart = (rating: number): Rating => ({
   vol: START_RATING.vol,
 });
 
+/** A rating `part` of the way from `before` to `after` (0: unmoved, 1: all the way). */
+const toward = (before: Rating, after: Rating, part: number): Rating => ({
+  rating: before.rating + part * (after.rating - before.rating),
+  rd: before.rd + part * (after.rd - before.rd),
+  vol: before.vol + part * (after.vol - before.vol),
+});
+
 /**
  * Both ratings after an attempt at `at`. The player's deviation first widens for the days
  * since their last attempt, as a game rating's does; a puzzle's does not, since a puzzle does
- * not change while nobody plays it.
+ * not change while nobody plays it. The player's rating moves in full; the puzzle's by
+ * `weight` of the change (docs/puzzle-server.md, "Fair puzzle ratings"), its deviation too:
+ * attempts that count for little must not make its rating look settled either.
  */
 export function rateAttempt(
   player: PuzzleRating,
   puzzle: Rating,
   solved: boolean,
   at: number,
+  weight: number,
 ): { readonly player: Rating; readonly puzzle: Rating } {
   const [after, against] = rate(current({ ...player, games: 0 }, at), puzzle, solved ? 1 : 0);
-  return { player: after, puzzle: against };
+  return { player: after, puzzle: toward(puzzle, against, weight) };
 }

@@ -2,7 +2,7 @@
 // next puzzle for them, all by the lobby identity's token (Authorization: Bearer); the learned
 // ratings and the puzzles found in people's games for anyone, cacheable a few seconds.
 
-import type { Puzzle, PuzzleTheme } from '@agon/engine';
+import { judgeAttempt, type Puzzle, type PuzzleTheme, replayPuzzle } from '@agon/engine';
 import {
   type PuzzleAttemptReply,
   type PuzzleDashboard,
@@ -14,10 +14,12 @@ import {
   parsePuzzleThemes,
   START_RATING,
 } from '@agon/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NEWCOMER_MS } from '../lobby/starter.ts';
+import type { NetworkKey } from '../networks.ts';
 import { bearer, refusal } from '../player-routes.ts';
-import type { PlayerStore } from '../players.ts';
-import { current } from '../ratings.ts';
+import type { Player, PlayerStore } from '../players.ts';
+import { current, weight } from '../ratings.ts';
 import type { Relay } from '../relay.ts';
 import type { PuzzleCatalog } from './catalog.ts';
 import { puzzleStart } from './rating.ts';
@@ -43,8 +45,8 @@ function history(record: PuzzlePlayer): PuzzleHistoryPoint[] {
  * doubles until a puzzle is in it.
  */
 const NEXT_WINDOW = 100;
-/** The largest an attempt's body may be. */
-const ATTEMPT_BYTES = 256;
+/** The largest an attempt's body may be: the longest line's moves fit with room to spare. */
+const ATTEMPT_BYTES = 512;
 /** How long the public answers may be kept by a cache, in seconds. */
 const PUBLIC_MAX_AGE = 5;
 
@@ -56,7 +58,23 @@ export interface PuzzleRoutes {
   /** Counts actions on every process together, for the limit on attempts. */
   readonly relay: Pick<Relay, 'allow'>;
   readonly now: () => number;
+  /** The client's address, as the per-address limits see it. */
+  readonly addressOf: (request: FastifyRequest) => string;
+  /** The key of an address's network: a network moves a puzzle's rating once. */
+  readonly network: NetworkKey;
 }
+
+/**
+ * How much a player's attempt at `now` may move a puzzle's rating (docs/puzzle-server.md,
+ * "Fair puzzle ratings"): nothing in the identity's first day, as the lobby counts an identity
+ * made that day as its network's; then as much as its rated games count for its opponents
+ * (ratings.ts, `weight`). Identities cost nothing to make, so a crowd of them must not carry
+ * a puzzle's rating where it likes.
+ */
+const newcomerPart = (player: Player, now: number): number =>
+  now - player.createdAt < NEWCOMER_MS
+    ? 0
+    : weight(Object.values(player.ratings).reduce((sum, r) => sum + r.games, 0));
 
 /** The puzzle's rating now: learned if played online, else the set's. */
 const ratingOf = (p: Puzzle, learned: ReadonlyMap<string, { rating: number }>): number =>
@@ -104,7 +122,7 @@ function themeRecords(
 
 /** Adds the puzzle routes to `app`. */
 export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): void {
-  const { store, catalog, relay, now } = routes;
+  const { store, catalog, relay, now, addressOf, network } = routes;
   const me = bearer(routes.players);
 
   app.post('/puzzles/attempts', { bodyLimit: ATTEMPT_BYTES }, async (request, reply) => {
@@ -128,12 +146,26 @@ export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): voi
     if (!puzzle) {
       return reply.status(404).send(refusal('no-such-puzzle', 'there is no such puzzle'));
     }
+    const line = replayPuzzle(puzzle);
+    // Every puzzle served was replayed when it was read or found: this is the store's fault.
+    if (!line.ok) throw new Error(line.error.message);
+    const judged = judgeAttempt(line.value, parsed.value.moves);
+    if (!judged.ok) {
+      const code = judged.error.code === 'attempt-illegal' ? 'illegal-move' : 'bad-message';
+      return reply.status(400).send(refusal(code, judged.error.message));
+    }
+    const at = now();
     const result = await store.attemptPuzzle({
       player: player.id,
       puzzle: puzzle.id,
-      solved: parsed.value.solved,
-      at: now(),
+      solved: judged.value,
+      at,
       start: puzzleStart(puzzle.rating),
+      weight: newcomerPart(player, at),
+      networks: [
+        network(addressOf(request)),
+        ...(player.createdFrom === undefined ? [] : [player.createdFrom]),
+      ],
     });
     return result satisfies PuzzleAttemptReply;
   });

@@ -64,6 +64,20 @@ CREATE INDEX waiting_scans ON puzzle_scans (queued_at) WHERE done_at IS NULL;
 `;
 }
 
+/**
+ * The networks each puzzle has had a first attempt from (migration 10): the attempts from a
+ * network after its first do not move the puzzle's rating.
+ */
+export function puzzleNetworksSchema(t: SqlTypes): string {
+  return `
+CREATE TABLE puzzle_networks (
+  puzzle_id TEXT NOT NULL,
+  network TEXT NOT NULL,
+  PRIMARY KEY (puzzle_id, network)
+${t.table};
+`;
+}
+
 export const ENSURE_PUZZLE = `INSERT INTO puzzle_ratings (puzzle_id, rating, rd, vol, attempts, solved)
   VALUES ($1, $2, $3, $4, 0, 0) ON CONFLICT (puzzle_id) DO NOTHING`;
 export const SELECT_PUZZLE =
@@ -81,6 +95,9 @@ export const SELECT_ATTEMPTED =
   'SELECT 1 AS one FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2';
 export const INSERT_ATTEMPT = `INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, at, rating)
   VALUES ($1, $2, $3, $4, $5)`;
+/** Notes a network's attempt at a puzzle; changes no row if the network had one before. */
+export const INSERT_NETWORK = `INSERT INTO puzzle_networks (puzzle_id, network) VALUES ($1, $2)
+  ON CONFLICT DO NOTHING`;
 export const SELECT_ATTEMPTS = `SELECT puzzle_id, solved, at, rating FROM puzzle_attempts
   WHERE player_id = $1 ORDER BY at, puzzle_id`;
 export const SELECT_PUZZLE_RATINGS =
@@ -120,6 +137,9 @@ export const standingFrom = (row: StandingRow): PuzzleStanding & Rating => ({
   attempts: Number(row.attempts),
   solved: Number(row.solved),
 });
+
+/** An attempt's networks, each once (a player made from the network they attempt from). */
+export const networksOf = (attempt: NewAttempt): string[] => [...new Set(attempt.networks)];
 
 /** A row of puzzle_players. */
 export interface PlayerRatingRow {
@@ -185,6 +205,8 @@ export function attemptChange(
   player: PuzzleRating,
   puzzle: StandingRow,
   attempted: boolean,
+  /** Whether none of the attempt's networks had attempted the puzzle before. */
+  firstFromNetworks: boolean,
 ): {
   readonly result: AttemptResult;
   readonly after?: { readonly player: Rating; readonly puzzle: Rating };
@@ -194,7 +216,8 @@ export function attemptChange(
     const { rating, rd, vol } = player;
     return { result: { counted: false, player: { rating, rd, vol }, puzzle: view(before) } };
   }
-  const after = rateAttempt(player, before, attempt.solved, attempt.at);
+  const weight = firstFromNetworks ? attempt.weight : 0;
+  const after = rateAttempt(player, before, attempt.solved, attempt.at, weight);
   const standing = {
     ...before,
     ...after.puzzle,

@@ -31,6 +31,7 @@ export function puzzleHandlers(db: Database): PuzzleHandlers {
   const upsertPlayer = statement(db, sql.UPSERT_PUZZLE_PLAYER);
   const selectAttempted = statement(db, sql.SELECT_ATTEMPTED);
   const insertAttempt = statement(db, sql.INSERT_ATTEMPT);
+  const insertNetwork = statement(db, sql.INSERT_NETWORK);
   const selectAttempts = statement<sql.AttemptRow>(db, sql.SELECT_ATTEMPTS);
   const selectRatings = statement<sql.StandingRow>(db, sql.SELECT_PUZZLE_RATINGS);
   const insertFound = statement(db, sql.INSERT_FOUND);
@@ -46,11 +47,19 @@ export function puzzleHandlers(db: Database): PuzzleHandlers {
       ensurePuzzle(attempt.puzzle, rating, rd, vol).run();
       const player = sql.playerRatingFrom(selectPlayer(attempt.player).get());
       const attempted = selectAttempted(attempt.player, attempt.puzzle).get() !== undefined;
+      // Every network noted, even past the first already there: each is then spent.
+      const fresh =
+        !attempted &&
+        sql
+          .networksOf(attempt)
+          .map((n) => insertNetwork(attempt.puzzle, n).run())
+          .every((added) => added > 0);
       const change = sql.attemptChange(
         attempt,
         player,
         selectPuzzle(attempt.puzzle).get()!,
         attempted,
+        fresh,
       );
       if (change.after) {
         const { player: p, puzzle: q } = change.after;

@@ -30,9 +30,17 @@ export interface PuzzlePlayer {
 export interface NewAttempt {
   readonly player: string;
   readonly puzzle: string;
+  /** The server's verdict on the attempt's moves. */
   readonly solved: boolean;
   readonly at: number;
   readonly start: Rating;
+  /** How much it may move the puzzle's rating, 0 to 1: the player's part as a newcomer. */
+  readonly weight: number;
+  /**
+   * The keys of the networks it comes from (networks.ts): it moves the puzzle's rating only
+   * if no earlier first attempt at the puzzle came from any of them.
+   */
+  readonly networks: readonly string[];
 }
 
 /** What an attempt did: whether it counted, and both ratings after it. */
@@ -44,7 +52,11 @@ export interface AttemptResult {
 
 /** The storage of puzzle ratings, attempts, found puzzles and the scan queue. */
 export interface PuzzleStore {
-  /** Records a player's first attempt at a puzzle and rates both; a later one changes nothing. */
+  /**
+   * Records a player's first attempt at a puzzle and rates both (the puzzle by the attempt's
+   * weight, or not at all when one of its networks has attempted the puzzle before); a later
+   * attempt changes nothing.
+   */
   attemptPuzzle(attempt: NewAttempt): Promise<AttemptResult>;
   /** A player's puzzle rating and counted attempts. */
   puzzlePlayer(player: string): Promise<PuzzlePlayer>;

@@ -62,12 +62,13 @@ export class PuzzleSession {
 
   /**
    * `engine` answers wrong moves (unless `refute` is false: a storm's); `settled` hears the
-   * first try's result, once.
+   * first try's result once, with its moves from the start as text (up to the wrong move, or
+   * to where the try ended): what the server judges again.
    */
   constructor(
     readonly line: PuzzleLine,
     private readonly engine: ComputerPlayer,
-    private readonly settled: (solved: boolean) => void,
+    private readonly settled: (solved: boolean, moves: readonly string[]) => void,
     private readonly refutes = true,
   ) {
     this.game = new Game(line.start());
@@ -182,12 +183,14 @@ export class PuzzleSession {
   showSolution(): void {
     this.token++;
     this.engine.cancel();
+    // The try so far, before the board goes back to the start.
+    const tried = this.moves.value;
     this.reset(0);
     batch(() => {
       this.phase.value = 'solution';
       this.solutionPly.value = 0;
       this.status.value = () => pt('status.solution');
-      this.settle(false);
+      this.settle(false, tried);
     });
   }
 
@@ -209,10 +212,13 @@ export class PuzzleSession {
     this.engine.cancel();
   }
 
-  private settle(solved: boolean): void {
+  private settle(
+    solved: boolean,
+    moves: readonly string[] = this.game.moves.map(makeMoveText),
+  ): void {
     if (this.result.value !== undefined) return;
     this.result.value = solved;
-    this.settled(solved);
+    this.settled(solved, moves);
   }
 
   private make(move: Move): void {

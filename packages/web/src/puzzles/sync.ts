@@ -33,10 +33,14 @@ const later = (status: number): boolean => status === 429 || status >= 500;
 function readQueue(): PuzzleAttemptRequest[] {
   try {
     const v = JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]') as unknown;
+    // Tries kept by an older page said only whether they were solved, which the server no
+    // longer takes on a client's word: they are passed over, and gone at the next write.
     return Array.isArray(v)
       ? v.filter(
           (x): x is PuzzleAttemptRequest =>
-            typeof x?.puzzle === 'string' && typeof x?.solved === 'boolean',
+            typeof x?.puzzle === 'string' &&
+            Array.isArray(x?.moves) &&
+            x.moves.every((m: unknown) => typeof m === 'string'),
         )
       : [];
   } catch {

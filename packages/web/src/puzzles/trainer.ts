@@ -249,7 +249,12 @@ export class Trainer {
   }
 
   /** The result of a first try: the rating moves (once per puzzle), the streak goes on or ends. */
-  private settled(puzzle: Puzzle, mode: PuzzleAddress['mode'], solved: boolean): void {
+  private settled(
+    puzzle: Puzzle,
+    mode: PuzzleAddress['mode'],
+    solved: boolean,
+    moves: readonly string[],
+  ): void {
     if (mode === 'storm') {
       const run = this.storm.value;
       if (!run || run.over) return;
@@ -289,16 +294,16 @@ export class Trainer {
       this.change.value = rating.rating - before.rating.rating;
     });
     saveRecord(this.record.value);
-    if (this.online) void this.send(puzzle, solved, before.rating.rating);
+    if (this.online) void this.send(puzzle, moves, before.rating.rating);
   }
 
   /**
    * A rated first try sent to the server, whose rating replaces the device's; kept to send
    * later (and said so) when it cannot be sent now.
    */
-  private async send(puzzle: Puzzle, solved: boolean, was: number): Promise<void> {
+  private async send(puzzle: Puzzle, moves: readonly string[], was: number): Promise<void> {
     const shown = this.shown.value;
-    const sent = await this.sync.attempt({ puzzle: puzzle.id, solved });
+    const sent = await this.sync.attempt({ puzzle: puzzle.id, moves });
     if (sent.kind === 'queued') {
       this.syncNote.value = pt('sync.queued');
       return;
@@ -410,7 +415,7 @@ export class Trainer {
       this.session.value = new PuzzleSession(
         line,
         this.engine,
-        (solved) => this.settled(chosen, mode, solved),
+        (solved, moves) => this.settled(chosen, mode, solved, moves),
         mode !== 'storm',
       );
     });
