@@ -155,29 +155,19 @@ const isNameTaken = (e: unknown): boolean =>
 export class PostgresStore
   implements GameStore, PlayerStore, SubscriptionStore, TournamentStore, PuzzleStore
 {
-  private constructor(private readonly pool: pg.Pool) {}
+  private constructor(
+    private readonly pool: pg.Pool,
+    /**
+     * The tournaments' own few connections, for their logs and a wave's games: a pairing waits
+     * behind no queue of moves being stored, and a thousand players' moves wait on no log.
+     */
+    private readonly events: pg.Pool,
+  ) {}
 
   /** Connects and brings the tables up to this server's schema. */
   static async open(url: string): Promise<PostgresStore> {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 10,
-      // A query waits for a free connection however long that takes: a busy store makes a move
-      // wait, never refuses it (a 5 s wait refused moves on a loaded machine). Only a store
-      // that cannot be reached refuses, and that is told by the connections themselves.
-      connectionTimeoutMillis: 0,
-      Client: Connection,
-      // A pooled connection whose server vanished without a word (no reset) is dropped once
-      // the kernel's probes go unanswered, rather than kept for the next query.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-      // A query the server has not answered in a minute is failed (and its connection
-      // dropped): not a busy server but one gone silent, mid-query.
-      query_timeout: 60_000,
-    });
-    // An idle connection that dies (PostgreSQL restarted) is dropped from the pool and replaced
-    // on the next query; unheard, the pool's error event would end the process.
-    pool.on('error', () => undefined);
+    const pool = PostgresStore.connect(url, 10);
+    const events = PostgresStore.connect(url, 3);
     // Processes started together would race to migrate (PostgreSQL's IF NOT EXISTS is not
     // safe against a concurrent creation): one at a time, under a lock of the database.
     const client = await pool.connect();
@@ -208,10 +198,34 @@ export class PostgresStore
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release();
-      await pool.end().catch(() => undefined);
+      await Promise.all([pool.end(), events.end()]).catch(() => undefined);
       throw e;
     }
-    return new PostgresStore(pool);
+    return new PostgresStore(pool, events);
+  }
+
+  /** A pool of up to `max` connections to `url`. */
+  private static connect(url: string, max: number): pg.Pool {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      // A query waits for a free connection however long that takes: a busy store makes a move
+      // wait, never refuses it (a 5 s wait refused moves on a loaded machine). Only a store
+      // that cannot be reached refuses, and that is told by the connections themselves.
+      connectionTimeoutMillis: 0,
+      Client: Connection,
+      // A pooled connection whose server vanished without a word (no reset) is dropped once
+      // the kernel's probes go unanswered, rather than kept for the next query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // A query the server has not answered in a minute is failed (and its connection
+      // dropped): not a busy server but one gone silent, mid-query.
+      query_timeout: 60_000,
+    });
+    // An idle connection that dies (PostgreSQL restarted) is dropped from the pool and replaced
+    // on the next query; unheard, the pool's error event would end the process.
+    pool.on('error', () => undefined);
+    return pool;
   }
 
   async create(id: string, createdAt: number, setup: GameSetup): Promise<void> {
@@ -403,7 +417,7 @@ export class PostgresStore
       rows.map((r) => r[i] as T);
     try {
       // One statement, so one round trip and one commit for a whole wave of games.
-      await this.pool.query(sql.START_GAMES_POSTGRES, [
+      await this.events.query(sql.START_GAMES_POSTGRES, [
         started.map((g) => g.gameId),
         started.map((g) => g.startedAt),
         games.map((g) => JSON.stringify(g.setup)),
@@ -584,7 +598,7 @@ export class PostgresStore
   ): Promise<void> {
     const joins = tsql.joins(events);
     try {
-      await this.pool.query(tsql.APPEND_TOURNAMENT_PG, [
+      await this.events.query(tsql.APPEND_TOURNAMENT_PG, [
         id,
         events.map((_, i) => version + i),
         events.map((e) => JSON.stringify(e)),
@@ -597,13 +611,13 @@ export class PostgresStore
   }
 
   async loadTournament(id: string, from = 0): Promise<StoredTournament | undefined> {
-    const found = await this.pool.query<{ created_at: string; setup: string }>(
+    const found = await this.events.query<{ created_at: string; setup: string }>(
       tsql.SELECT_TOURNAMENT,
       [id],
     );
     const row = found.rows[0];
     if (!row) return undefined;
-    const events = await this.pool.query<{ body: string }>(tsql.SELECT_TOURNAMENT_EVENTS, [
+    const events = await this.events.query<{ body: string }>(tsql.SELECT_TOURNAMENT_EVENTS, [
       id,
       from,
     ]);
@@ -616,7 +630,7 @@ export class PostgresStore
   }
 
   async summarise(id: string, summary: TournamentSummary): Promise<void> {
-    await this.pool.query(tsql.UPDATE_SUMMARY, [
+    await this.events.query(tsql.UPDATE_SUMMARY, [
       id,
       JSON.stringify(summary),
       summary.status === 'finished',
@@ -625,8 +639,8 @@ export class PostgresStore
 
   async listTournaments(finished: number): Promise<readonly ListedTournament[]> {
     const [open, done] = await Promise.all([
-      this.pool.query<tsql.ListedRow>(tsql.SELECT_OPEN_TOURNAMENTS),
-      this.pool.query<tsql.ListedRow>(tsql.SELECT_FINISHED_TOURNAMENTS, [finished]),
+      this.events.query<tsql.ListedRow>(tsql.SELECT_OPEN_TOURNAMENTS),
+      this.events.query<tsql.ListedRow>(tsql.SELECT_FINISHED_TOURNAMENTS, [finished]),
     ]);
     return [...open.rows, ...done.rows].map(tsql.listedFrom);
   }
@@ -755,6 +769,6 @@ export class PostgresStore
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.events.end()]);
   }
 }

@@ -11,7 +11,7 @@
 // the round began loses that game. A round begins once every game of the last one is over.
 
 import type { Colour } from '@agon/engine';
-import { categoryOf, isLive, type TournamentTerms } from '@agon/protocol';
+import { categoryOf, isLive, type TournamentStatus, type TournamentTerms } from '@agon/protocol';
 import type { LobbyBoard, Playing } from '../lobby/board.ts';
 import type { Start, Starter, Terms } from '../lobby/starter.ts';
 import type { Notifier } from '../notices.ts';
@@ -25,18 +25,23 @@ import type { TournamentEvent } from './log.ts';
 import type { EventState } from './standings.ts';
 import type { TournamentStore } from './store.ts';
 import { pairSwiss } from './swiss.ts';
-import { endsAt, lastPairingAt } from './timing.ts';
+import { endsAt, lastPairingAt, statusOf } from './timing.ts';
 import type { Tournaments } from './tournaments.ts';
 import { summaryOf } from './view.ts';
 
-/** How often the events are looked at... */
-const BEAT_MS = 1000;
-/** ...under a lease of three beats, so a dead director's successor follows within four. */
+/**
+ * How often the events are looked at: an arena's players who finish wait for the next beat, and
+ * a wave of pairings takes a few round trips, so twice a second...
+ */
+const BEAT_MS = 500;
+/** ...under a lease of 3 s, so a dead director's successor follows within 3.5 s. */
 const LEASE_MS = 3000;
 /** A live Swiss's pause between rounds, for the players to see the last one's results. */
 const ROUND_GAP_MS = 15_000;
 /** How long a Swiss game waits for a player busy elsewhere before they lose it. */
 const BUSY_GRACE_MS = 60_000;
+/** How often a running event's summary is written for the tournaments page, at most. */
+const LIST_MS = 5000;
 /** How long before an event its players are reminded (by push) that it starts. */
 export const REMIND_MS = 5 * 60_000;
 
@@ -70,8 +75,11 @@ export class Director {
   /** The beat under way, if one is. */
   private current: Promise<void> | undefined;
   private stopped = false;
-  /** The summaries last listed, by event, so that only a change is written. */
-  private readonly listed = new Map<string, string>();
+  /** The summaries last listed, by event, and when, so that only a change is written. */
+  private readonly listed = new Map<
+    string,
+    { readonly text: string; readonly status: TournamentStatus; readonly at: number }
+  >();
   /** Swiss games known to be stored. */
   private readonly made = new Set<string>();
   /** When each Swiss event's current round was seen complete, by event. */
@@ -382,14 +390,21 @@ export class Director {
     }
   }
 
-  /** Writes the event's summary for the tournaments page, if it changed. */
+  /**
+   * Writes the event's summary for the tournaments page, if it changed: at once for a new
+   * status, otherwise at most every LIST_MS (a running arena's leader and score change with
+   * nearly every beat, and the beat's pairings should not wait on the list).
+   */
   private async list(state: EventState): Promise<void> {
-    const summary = await summaryOf(this.context.players, state, this.context.now());
+    const at = this.context.now();
+    const kept = this.listed.get(state.id);
+    if (kept && at - kept.at < LIST_MS && kept.status === statusOf(state, at)) return;
+    const summary = await summaryOf(this.context.players, state, at);
     const text = JSON.stringify(summary);
-    if (this.listed.get(state.id) === text) return;
+    if (kept?.text === text) return;
     await this.context.store.summarise(state.id, summary);
     if (summary.status === 'finished') this.listed.delete(state.id);
-    else this.listed.set(state.id, text);
+    else this.listed.set(state.id, { text, status: summary.status, at });
   }
 
   /**
