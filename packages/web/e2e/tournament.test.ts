@@ -164,3 +164,23 @@ describeInChromium('an arena', (browser) => {
     await white.screenshot({ path: `${ARTIFACTS}tournament-standings-desktop.png` });
   });
 });
+
+describeInChromium('an event that does not exist', (browser) => {
+  it('says so at its address, in the reader’s language, and leads to the tournaments', async () => {
+    // An id of no event's shape, answered by the page alone, and one of an event's shape that
+    // the server does not know.
+    for (const [id, locale, says, link] of [
+      ['nosuchevent1', 'en-GB', 'There is no event at this address.', 'See the tournaments'],
+      ['nosuchevent1', 'fi-FI', 'Tässä osoitteessa ei ole tapahtumaa.', 'Katso turnaukset'],
+      ['abcdefgh', 'en-GB', 'There is no event at this address.', 'See the tournaments'],
+    ] as const) {
+      const context = await newContext(browser(), false, locale);
+      const page = await context.newPage();
+      await page.goto(`/t/${id}`);
+      await expect.poll(() => page.getByTestId('no-event').textContent(), SLOW).toContain(says);
+      await page.getByTestId('no-event').getByRole('link', { name: link }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/tournaments');
+      await context.close();
+    }
+  });
+});

@@ -207,10 +207,11 @@ describe('an event’s figures', () => {
       page: 'tournament',
       id: 'abcdefgh',
     });
-    // Eight characters of the game ids' alphabet, no more, no other.
-    for (const path of ['/t/abcdefgh2', '/t/abcdefg', '/t/abcdefgl', '/t/']) {
-      expect(onlinePage({ pathname: path, search: '' })).toBeUndefined();
+    // An id of another shape is the event's page too, which says there is no such event.
+    for (const id of ['abcdefgh2', 'abcdefg', 'abcdefgl', 'nosuchevent1']) {
+      expect(onlinePage({ pathname: `/t/${id}`, search: '' })).toEqual({ page: 'tournament', id });
     }
+    expect(onlinePage({ pathname: '/t/', search: '' })).toBeUndefined();
   });
 });
 

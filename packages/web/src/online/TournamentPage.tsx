@@ -5,11 +5,11 @@
 // event's socket whenever it changes (read every two seconds while in sight if the socket is
 // down); when this player is paired, a short countdown opens their game.
 
-import { STANDINGS_PAGE, type TournamentView } from '@agon/protocol';
+import { STANDINGS_PAGE, TOURNAMENT_ID, type TournamentView } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect, useMemo } from 'preact/hooks';
 import { Icon } from '../ui/Icon.tsx';
-import { gamePath, playerPath, tournamentLink } from './address.ts';
+import { gamePath, playerPath, TOURNAMENTS_PATH, tournamentLink } from './address.ts';
 import { EventTerms } from './EventTerms.tsx';
 import { EventFeed } from './event-feed.ts';
 import { Go, Link } from './Link.tsx';
@@ -384,8 +384,25 @@ function Games({ v }: { readonly v: TournamentView }) {
   );
 }
 
-/** The page of event `id`. */
+/** The page of event `id`; an id that cannot be an event's is answered without asking. */
 export function TournamentPage({ id }: { readonly id: string }) {
+  return TOURNAMENT_ID.test(id) ? <Event id={id} /> : <NoEvent />;
+}
+
+/** What the page of an event the server does not know shows: one sentence and the way on. */
+function NoEvent() {
+  return (
+    <main class="not-found" data-testid="no-event">
+      <p>{ot('tour.missing')}</p>
+      <Link class="button primary" href={TOURNAMENTS_PATH}>
+        <Icon name="forward" />
+        {ot('tour.toList')}
+      </Link>
+    </main>
+  );
+}
+
+function Event({ id }: { readonly id: string }) {
   const go = useContext(Go);
   const token = me.value?.token;
   const feed = useMemo(() => new EventFeed(id, token, EVERY_MS, { go }), [id, token, go]);
@@ -396,13 +413,7 @@ export function TournamentPage({ id }: { readonly id: string }) {
   useEffect(() => {
     if (title) document.title = `${title} · Agon`;
   }, [title]);
-  if (feed.missing.value) {
-    return (
-      <main class="event">
-        <p class="lobby-empty">{ot('tour.missing')}</p>
-      </main>
-    );
-  }
+  if (feed.missing.value) return <NoEvent />;
   const problem = feed.problem.value;
   if (!v) {
     return (

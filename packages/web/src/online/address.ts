@@ -5,7 +5,7 @@
 
 // Player ids have the game ids' shape (PLAYER_ID); GAME_ID checks both, so the app's first
 // load, which reads these addresses, carries none of the players' module.
-import { GAME_ID, TOURNAMENT_ID } from '@agon/protocol';
+import { GAME_ID } from '@agon/protocol';
 
 /** Which online page an address shows, if any. */
 export type OnlinePage =
@@ -28,7 +28,8 @@ export function onlinePage(url: {
   const player = /^\/p\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   if (player !== undefined && GAME_ID.test(player)) return { page: 'player', id: player };
   const event = /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-  if (event !== undefined && TOURNAMENT_ID.test(event)) return { page: 'tournament', id: event };
+  // Any id, so that the event's page says there is no such event and leads to the others.
+  if (event !== undefined) return { page: 'tournament', id: event };
   const name = /^\/(online|lobby|me|tournaments)\/?$/.exec(url.pathname)?.[1];
   return name === 'online'
     ? { page: 'create' }

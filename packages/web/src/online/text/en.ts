@@ -262,6 +262,7 @@ export const en = {
   'tour.new.failed': 'The event was not created: {why}',
 
   'tour.missing': 'There is no event at this address.',
+  'tour.toList': 'See the tournaments',
   'tour.loading': 'Loading the event…',
   'tour.eventFailed': 'The event could not be loaded. {why}',
   'tour.share': 'Send this link to the players you want',

@@ -266,6 +266,7 @@ export const fi: OnlineCatalog = {
   'tour.new.failed': 'Tapahtumaa ei luotu: {why}',
 
   'tour.missing': 'Tässä osoitteessa ei ole tapahtumaa.',
+  'tour.toList': 'Katso turnaukset',
   'tour.loading': 'Ladataan tapahtumaa…',
   'tour.eventFailed': 'Tapahtumaa ei saatu ladattua. {why}',
   'tour.share': 'Lähetä tämä linkki haluamillesi pelaajille',

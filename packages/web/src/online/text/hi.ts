@@ -259,6 +259,7 @@ export const hi: OnlineCatalog = {
   'tour.new.failed': 'आयोजन नहीं बना: {why}',
 
   'tour.missing': 'इस पते पर कोई आयोजन नहीं है।',
+  'tour.toList': 'सभी टूर्नामेंट देखें',
   'tour.loading': 'आयोजन लोड हो रहा है…',
   'tour.eventFailed': 'आयोजन लोड नहीं हो सका। {why}',
   'tour.share': 'यह लिंक अपने चुने हुए खिलाड़ियों को भेजें',

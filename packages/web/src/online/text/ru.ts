@@ -304,6 +304,7 @@ export const ru: OnlineCatalog = {
   'tour.new.failed': 'Турнир не создан: {why}',
 
   'tour.missing': 'По этому адресу нет турнира.',
+  'tour.toList': 'К списку турниров',
   'tour.loading': 'Загрузка турнира…',
   'tour.eventFailed': 'Не удалось загрузить турнир. {why}',
   'tour.share': 'Отправьте эту ссылку нужным игрокам',
