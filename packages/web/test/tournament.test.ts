@@ -16,6 +16,7 @@ import {
   statusText,
   tieBreakText,
 } from '../src/online/tournament-text.ts';
+import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 const NOW = Date.UTC(2026, 11, 3, 20, 0);
 const TOKEN = 't'.repeat(43);
@@ -300,11 +301,23 @@ function serve(answer: (page: number) => TournamentView) {
   return asked;
 }
 
-describe('an event’s page, following the player’s games', () => {
+/**
+ * An event's socket whose line is down: it closes as soon as it is made, so the page reads the
+ * event over HTTP instead, which these tests answer.
+ */
+class DownSocket extends fakeSocket<unknown, unknown>() {
+  constructor() {
+    super();
+    void Promise.resolve().then(() => this.onclose?.({ code: 1006 }));
+  }
+}
+
+describe('an event’s page while its socket is down, following the player’s games', () => {
   const seats = new Map<string, string>();
   let feed: EventFeed | undefined;
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW });
+    stubBrowser(DownSocket);
     seats.clear();
     vi.stubGlobal('document', {
       visibilityState: 'visible',
