@@ -26,6 +26,7 @@ import type {
 import { PNG } from 'pngjs';
 import { afterAll, expect, inject } from 'vitest';
 import { en } from '../src/i18n/en.ts';
+import { en as onlineEn } from '../src/online/text/en.ts';
 import { DEFAULT_SETUP } from '../src/play/setup.ts';
 import { ARTIFACTS, clickCell, newContext, openApp, waitForTurn } from './browser.ts';
 
@@ -585,7 +586,7 @@ export async function createOnlineGame(
   const white = await whiteContext.newPage();
   await white.goto(new URL('/online', baseURL).href);
   await white.getByRole('radio', { name: en['new.side.white'] }).check();
-  await white.getByRole('button', { name: en['online.create'] }).click();
+  await white.getByRole('button', { name: onlineEn['online.create'] }).click();
   const link = await white.getByTestId('share-link').inputValue(slow);
   const id = /\/g\/([a-z2-9]+)$/.exec(link)?.[1];
   if (!id) throw new Error(`not a game link: ${link}`);

@@ -15,6 +15,10 @@ import { en as learnEn } from '../src/learn/text/en.ts';
 import { fi as learnFi } from '../src/learn/text/fi.ts';
 import { hi as learnHi } from '../src/learn/text/hi.ts';
 import { ru as learnRu } from '../src/learn/text/ru.ts';
+import { en as recordEn } from '../src/lib/record-text/en.ts';
+import { fi as recordFi } from '../src/lib/record-text/fi.ts';
+import { hi as recordHi } from '../src/lib/record-text/hi.ts';
+import { ru as recordRu } from '../src/lib/record-text/ru.ts';
 import { en as onlineEn } from '../src/online/text/en.ts';
 import { fi as onlineFi } from '../src/online/text/fi.ts';
 import { hi as onlineHi } from '../src/online/text/hi.ts';
@@ -30,7 +34,8 @@ const FAMILIES: readonly [string, Catalog, Record<string, Catalog>][] = [
   ['app', en, { fi, ru, hi }],
   ['analysis board', analysisEn, { fi: analysisFi, ru: analysisRu, hi: analysisHi }],
   ['rules and tutorial', learnEn, { fi: learnFi, ru: learnRu, hi: learnHi }],
-  ['lobby and player pages', onlineEn, { fi: onlineFi, ru: onlineRu, hi: onlineHi }],
+  ['online play', onlineEn, { fi: onlineFi, ru: onlineRu, hi: onlineHi }],
+  ['record problems', recordEn, { fi: recordFi, ru: recordRu, hi: recordHi }],
   ['puzzles', puzzleEn, { fi: puzzleFi, ru: puzzleRu, hi: puzzleHi }],
 ];
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { OnlineGame } from '../src/online/online-game.ts';
 import { words } from '../src/online/strings.ts';
+import { onlineText } from '../src/online/text.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */
@@ -102,6 +103,7 @@ describe('takebacks and quick messages on the game page', () => {
     socket.hear(event(3, { kind: 'say', seat: 'black', message: 'good-luck' }));
     expect(online.view.value?.said).toEqual([{ seat: 'black', message: 'good-luck', version: 3 }]);
     expect(words.quick('good-luck')).toBe('Good luck');
+    await onlineText.load('ru');
     await setLanguage('ru');
     expect(words.quick('good-luck')).toBe('Удачи');
     await setLanguage('en');

@@ -6,7 +6,7 @@ import { parseAgn, parseApn, startPosition } from '@agon/engine';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { type AnalysisSource, analysisSource, keepAnalysis } from '../lib/analysis-link.ts';
-import { loadProblem } from '../lib/record-problem.ts';
+import { loadProblem, recordText } from '../lib/record-problem.ts';
 import { loadReview, saveReview } from '../lib/storage.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
 import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
@@ -50,9 +50,10 @@ const reviews: ReviewStore = {
 /** The analysis page of the game asked for, or of the standard start. */
 export function Analysis() {
   const lang = language.value;
-  const ready = analysisText.has(lang);
+  // A pasted record's problem is put into words as it is read, so its catalog comes first too.
+  const ready = analysisText.has(lang) && recordText.has(lang);
   useEffect(() => {
-    if (!ready) void analysisText.load(lang);
+    if (!ready) void Promise.all([analysisText.load(lang), recordText.load(lang)]);
   }, [lang, ready]);
   return ready ? <AnalysisScreen /> : null;
 }

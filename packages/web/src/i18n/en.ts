@@ -245,152 +245,17 @@ export const en = {
   'record.kept': 'Your current game is kept.',
   'record.event': 'Casual game',
 
-  'load.empty': 'The file is empty: there is no game record in it.',
-  'load.apn': 'That is not a valid position (APN).',
-  'load.apn.fields':
-    'That is not a valid position (APN): it needs the board, the side to move and, while guards are in hand, their counts, separated by single spaces.',
-  'load.apn.files':
-    'That is not a valid position (APN): the board needs eleven files, a to l, separated by /.',
-  'load.apn.char':
-    'That is not a valid position (APN): the board holds something that is neither a piece (Q G q g), a * nor a number of vacant cells.',
-  'load.apn.length':
-    'That is not a valid position (APN): a file of the board does not add up to its number of cells.',
-  'load.apn.turn': 'That is not a valid position (APN): the side to move is written w or b.',
-  'load.apn.hand':
-    'That is not a valid position (APN): guards in hand are written as two counts from 0 to 6, like 6/6.',
-  'load.apn.queens': 'That is not a valid position (APN): each player has exactly one queen.',
-  'load.apn.guards':
-    'That is not a valid position (APN): each player has six guards, on the board and in hand together.',
-  'load.apn.throne': 'That is not a valid position (APN): a guard stands on the throne f6.',
-  'load.agn': 'That is not a valid game record (AGN).',
-  'load.agn.tag':
-    'That is not a valid game record (AGN): a header line is not a tag pair like [Event "Casual game"].',
-  'load.agn.variant':
-    'That is not a valid game record (AGN): the Variant is Standard or Placement.',
-  'load.agn.queenPlacement':
-    'That is not a valid game record (AGN): QueenPlacement is Owner or Captor.',
-  'load.agn.position':
-    'That is not a valid game record (AGN): its Position tag is not a valid position (APN).',
-  'load.agn.comment': 'That is not a valid game record (AGN): a comment in braces is not closed.',
-  'load.agn.afterResult': 'That is not a valid game record (AGN): something follows the result.',
-  'load.agn.result':
-    'That is not a valid game record (AGN): the result does not agree with the moves.',
-  'load.agn.move': 'That is not a valid game record (AGN): move {number} “{move}” is not a move.',
-  'load.agn.illegal':
-    'That is not a valid game record (AGN): move {number} {move} is illegal. {reason}',
-
   'online.title': 'Play a friend online',
-  'online.intro':
-    'Create a game and send its link to a friend. Whoever opens the link first plays you; anyone after that watches. No accounts: this browser keeps your seat.',
   'online.entryNote': 'A game by link, on two devices',
-  'online.clock': 'Clock',
-  'online.noClock': 'No clock',
-  'online.clockName': '{minutes} min + {seconds} s',
-  'online.create': 'Create the game',
-  'online.creating': 'Creating…',
-  'online.createFailed': 'The game could not be created: {why}',
   'online.loading': 'Loading the game…',
   'online.loadFailed': 'Online play could not be loaded. Check the connection and reload the page.',
-  'online.newGame': 'New online game',
-  'online.watching': { one: '{count} watching', other: '{count} watching' },
-  'online.shareTitle': 'Send this link to your friend',
-  'online.copy': 'Copy link',
-  'online.copied': 'Copied',
-  'online.connecting': 'Connecting…',
-  'online.reconnecting': 'Connection lost. Reconnecting…',
-  'online.noSuchGame': 'There is no game at this link. Check the address, or create a new game.',
-  'online.waitingToJoin': 'Waiting for your friend to open the link.',
-  'online.waitingToReturn': 'Waiting for your opponent: they are not connected.',
-  'online.theyAreAway': 'Your opponent is not connected just now.',
-  'online.theirMove': "Your opponent's move.",
-  'online.spectating': 'You are watching this game.',
-  'online.opponent': 'Opponent',
-  'online.notJoined': 'not joined yet',
-  'online.offerDraw': 'Offer a draw',
-  'online.drawOffered': 'Draw offered',
-  'online.acceptDraw': 'Accept the draw',
-  'online.decline': 'Decline',
-  'online.theyOfferDraw': 'Your opponent offers a draw.',
-  'online.rematchOffered': 'Rematch asked for',
-  'online.acceptRematch': 'Accept the rematch',
-  'online.theyWantRematch': 'Your opponent wants a rematch.',
-  'online.toRematch': 'Go to the rematch',
-  'online.clockOf.white': 'White’s clock',
-  'online.clockOf.black': 'Black’s clock',
   'online.aborted':
     'It ended before both sides had moved, so it counts for nobody: no rating changes.',
   'online.timeout.white': 'White ran out of time.',
   'online.timeout.black': 'Black ran out of time.',
-  'online.firstMove.you': {
-    one: '{count} second to make your first move, or the game is called off.',
-    other: '{count} seconds to make your first move, or the game is called off.',
-  },
-  'online.firstMove.youEvent': {
-    one: '{count} second to make your first move, or you lose this game.',
-    other: '{count} seconds to make your first move, or you lose this game.',
-  },
-  'online.firstMove.white': {
-    one: 'White has {count} second to make the first move, or the game is called off.',
-    other: 'White has {count} seconds to make the first move, or the game is called off.',
-  },
-  'online.firstMove.black': {
-    one: 'Black has {count} second to make their first move, or the game is called off.',
-    other: 'Black has {count} seconds to make their first move, or the game is called off.',
-  },
-  'online.firstMove.whiteEvent': {
-    one: 'White has {count} second to make the first move, or loses this game.',
-    other: 'White has {count} seconds to make the first move, or loses this game.',
-  },
-  'online.firstMove.blackEvent': {
-    one: 'Black has {count} second to make their first move, or loses this game.',
-    other: 'Black has {count} seconds to make their first move, or loses this game.',
-  },
-  'online.moveLost': 'Your move {move} did not reach the server, so it was taken back.',
-  'online.abortedEvent.white':
-    'It was called off before both sides had moved. The tournament counts it as a loss for White and a win for Black, and White is paused until they join again. No rating changes.',
-  'online.abortedEvent.black':
-    'It was called off before both sides had moved. The tournament counts it as a loss for Black and a win for White, and Black is paused until they join again. No rating changes.',
-  'online.refusal.stale': 'The game changed before your move arrived; the board is up to date now.',
-  'online.refusal.notYourTurn': 'It is not your turn.',
-  'online.refusal.notYourSeat': 'That is not your side.',
-  'online.refusal.spectator': 'You are watching: only the two players move.',
-  'online.refusal.waiting': 'Your opponent has not joined yet.',
-  'online.refusal.over': 'The game is over.',
-  'online.refusal.tooFast': 'Too fast: wait a moment.',
-  'online.refusal.server': 'The server could not do that. Try again.',
-  'online.refusal.unavailable':
-    'The server cannot do that just now, while it reconnects: try again in a moment.',
-  'online.refusal.tooEarly': {
-    one: 'Too early for a draw: in a rated game each side makes {count} move first.',
-    other: 'Too early for a draw: in a rated game each side makes {count} moves first.',
-  },
-  'online.takeback': 'Takeback',
-  'online.takebackAsked': 'Takeback asked',
-  'online.acceptTakeback': 'Accept the takeback',
-  'online.theyAskTakeback': 'Your opponent asks to take back their last move.',
-  'online.takebackWaiting': 'You asked to take back your last move; waiting for the answer.',
-  'online.takebackDeclined': 'Your opponent declined the takeback.',
-  'online.takebackDone': {
-    one: '{count} move was taken back.',
-    other: '{count} moves were taken back.',
-  },
-  'online.refusal.ratedGame': 'Moves cannot be taken back in a rated game.',
-  'online.refusal.noTakeback': 'There is no move of yours to take back now.',
-  'online.refusal.noTakebackOffer': 'Nobody is asking for a takeback now.',
-  'online.refusal.tooManyMessages': 'One quick message at a time: wait a moment.',
-  'online.quick.title': 'Quick messages',
-  'online.quick.you': 'You',
-  'online.quick.opponent': 'Opponent',
-  'online.quick.good-luck': 'Good luck',
-  'online.quick.have-fun': 'Have fun',
-  'online.quick.well-played': 'Well played',
-  'online.quick.thanks': 'Thanks',
-  'online.quick.oops': 'Oops',
-  'online.quick.good-game': 'Good game',
   'top.quickMessages': 'Quick messages in games',
   'top.strangers': 'Challenges only from players I have played',
   'top.strangersFailed': 'The setting could not be read or saved; try again.',
-  'online.refused': 'Refused: {message}.',
   'top.coordinates': 'Cell names',
   'top.online': 'Online',
   'top.notices': 'Notifications',
@@ -448,11 +313,6 @@ export const en = {
     'White captured Black’s queen: White, {act} any empty cell to put her there (R16).',
   'captor.black':
     'Black captured White’s queen: Black, {act} any empty cell to put her there (R16).',
-  'online.createOffline':
-    'You are offline: creating an online game needs a connection. Try again once you are connected.',
-  'online.createUnreachable':
-    'The server could not be reached: check your connection and try again.',
-  'online.serverStatus': 'the server answered with error {status}',
   'cell.blocked': 'forbidden: between two enemy pieces',
   'cell.premoveDest': 'premove destination',
   'cell.premove': 'queued premove',
@@ -460,14 +320,10 @@ export const en = {
   'premove.queued':
     'Premove {move} queued: it is played as soon as your turn comes, if it is legal then.',
   'premove.cancel': 'Cancel the premove',
-  'online.refusal.tooManyWatchers':
-    'So many people are watching this game that there is no room for more just now.',
   'nav.analysis': 'Analysis',
   'moves.analyse': 'Analyse',
   'result.analyse': 'Analyse the game',
   'result.practise': 'Practise this',
-  'load.agn.variation':
-    'That is not a valid game record (AGN): a side line in brackets ( ) is never closed, or a ) has no (.',
   'top.settings': 'Settings',
   'theme.system': 'Same as the device',
   'top.board': 'Board',

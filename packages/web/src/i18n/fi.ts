@@ -257,163 +257,17 @@ export const fi: UiCatalog = {
   'record.kept': 'Nykyinen pelisi säilyy.',
   'record.event': 'Vapaa peli',
 
-  'load.empty': 'Tiedosto on tyhjä: siinä ei ole pelitallennetta.',
-  'load.apn': 'Tämä ei ole kelvollinen asema (APN).',
-  'load.apn.fields':
-    'Tämä ei ole kelvollinen asema (APN): siinä pitää olla lauta, vuorossa oleva puoli ja, jos vartijoita on kädessä, niiden määrät, yhdellä välilyönnillä erotettuina.',
-  'load.apn.files':
-    'Tämä ei ole kelvollinen asema (APN): laudalla pitää olla yksitoista linjaa, a–l, kauttaviivalla erotettuina.',
-  'load.apn.char':
-    'Tämä ei ole kelvollinen asema (APN): laudalla on jotain, mikä ei ole nappula (Q G q g), * eikä tyhjien ruutujen määrä.',
-  'load.apn.length': 'Tämä ei ole kelvollinen asema (APN): jonkin linjan ruutujen määrä ei täsmää.',
-  'load.apn.turn': 'Tämä ei ole kelvollinen asema (APN): vuorossa oleva puoli merkitään w tai b.',
-  'load.apn.hand':
-    'Tämä ei ole kelvollinen asema (APN): kädessä olevat vartijat merkitään kahtena lukuna 0–6, esimerkiksi 6/6.',
-  'load.apn.queens':
-    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on täsmälleen yksi kuningatar.',
-  'load.apn.guards':
-    'Tämä ei ole kelvollinen asema (APN): kummallakin pelaajalla on kuusi vartijaa laudalla ja kädessä yhteensä.',
-  'load.apn.throne': 'Tämä ei ole kelvollinen asema (APN): vartija on valtaistuimella f6.',
-  'load.agn': 'Tämä ei ole kelvollinen pelitallenne (AGN).',
-  'load.agn.tag':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): otsakkeen rivi ei ole muotoa [Event "Casual game"].',
-  'load.agn.variant':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): muunnelma (Variant) on Standard tai Placement.',
-  'load.agn.queenPlacement':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): kuningattaren sijoittaja (QueenPlacement) on Owner tai Captor.',
-  'load.agn.position':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): sen Position-kenttä ei ole kelvollinen asema (APN).',
-  'load.agn.comment':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): aaltosulkeissa olevaa kommenttia ei ole suljettu.',
-  'load.agn.afterResult':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): tuloksen jälkeen on vielä jotain.',
-  'load.agn.result':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): tulos ei täsmää siirtojen kanssa.',
-  'load.agn.move':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): siirto {number} ”{move}” ei ole siirto.',
-  'load.agn.illegal':
-    'Tämä ei ole kelvollinen pelitallenne (AGN): siirto {number} {move} ei ole sallittu. {reason}',
-
   'online.title': 'Pelaa ystävää vastaan verkossa',
-  'online.intro':
-    'Luo peli ja lähetä sen linkki ystävälle. Ensimmäisenä linkin avaava pelaa sinua vastaan; kaikki sen jälkeen tulevat katsovat. Tunnuksia ei tarvita: tämä selain muistaa paikkasi.',
   'online.entryNote': 'Peli linkin kautta, kahdella laitteella',
-  'online.clock': 'Kello',
-  'online.noClock': 'Ei kelloa',
-  'online.clockName': '{minutes} min + {seconds} s',
-  'online.create': 'Luo peli',
-  'online.creating': 'Luodaan…',
-  'online.createFailed': 'Peliä ei voitu luoda: {why}',
   'online.loading': 'Peli latautuu…',
   'online.loadFailed': 'Verkkopeliä ei voitu ladata. Tarkista yhteys ja lataa sivu uudelleen.',
-  'online.newGame': 'Uusi verkkopeli',
-  'online.watching': { one: '{count} katsoja', other: '{count} katsojaa' },
-  'online.shareTitle': 'Lähetä tämä linkki ystävällesi',
-  'online.copy': 'Kopioi linkki',
-  'online.copied': 'Kopioitu',
-  'online.connecting': 'Yhdistetään…',
-  'online.reconnecting': 'Yhteys katkesi. Yhdistetään uudelleen…',
-  'online.noSuchGame': 'Tässä linkissä ei ole peliä. Tarkista osoite tai luo uusi peli.',
-  'online.waitingToJoin': 'Odotetaan, että ystäväsi avaa linkin.',
-  'online.waitingToReturn': 'Odotetaan vastustajaa: hän ei ole yhteydessä.',
-  'online.theyAreAway': 'Vastustajasi ei ole juuri nyt yhteydessä.',
-  'online.theirMove': 'Vastustajan vuoro.',
-  'online.spectating': 'Katsot tätä peliä.',
-  'online.opponent': 'Vastustaja',
-  'online.notJoined': 'ei vielä liittynyt',
-  'online.offerDraw': 'Tarjoa tasapeliä',
-  'online.drawOffered': 'Tasapeliä tarjottu',
-  'online.acceptDraw': 'Hyväksy tasapeli',
-  'online.decline': 'Kieltäydy',
-  'online.theyOfferDraw': 'Vastustajasi tarjoaa tasapeliä.',
-  'online.rematchOffered': 'Uusintapeliä pyydetty',
-  'online.acceptRematch': 'Hyväksy uusintapeli',
-  'online.theyWantRematch': 'Vastustajasi haluaa uusintapelin.',
-  'online.toRematch': 'Siirry uusintapeliin',
-  'online.clockOf.white': 'Valkean kello',
-  'online.clockOf.black': 'Mustan kello',
   'online.aborted':
     'Peli päättyi ennen kuin molemmat olivat siirtäneet, joten sitä ei lasketa kenellekään: vahvuusluvut eivät muutu.',
   'online.timeout.white': 'Valkealta loppui aika.',
   'online.timeout.black': 'Mustalta loppui aika.',
-  'online.firstMove.you': {
-    one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
-    other:
-      'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
-  },
-  'online.firstMove.youEvent': {
-    one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
-    other:
-      'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
-  },
-  'online.firstMove.white': {
-    one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten peli keskeytetään.',
-    other:
-      'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten peli keskeytetään.',
-  },
-  'online.firstMove.black': {
-    one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
-    other:
-      'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
-  },
-  'online.firstMove.whiteEvent': {
-    one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
-    other:
-      'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
-  },
-  'online.firstMove.blackEvent': {
-    one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
-    other:
-      'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
-  },
-  'online.moveLost': 'Siirtosi {move} ei tavoittanut palvelinta, joten se peruttiin.',
-  'online.abortedEvent.white':
-    'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Valkean tappioksi ja Mustan voitoksi, ja Valkea on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
-  'online.abortedEvent.black':
-    'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Mustan tappioksi ja Valkean voitoksi, ja Musta on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
-  'online.refusal.stale':
-    'Peli muuttui ennen kuin siirtosi ehti perille; lauta on nyt ajan tasalla.',
-  'online.refusal.notYourTurn': 'Ei ole sinun vuorosi.',
-  'online.refusal.notYourSeat': 'Se ei ole sinun puolesi.',
-  'online.refusal.spectator': 'Olet katsojana: vain kaksi pelaajaa siirtää.',
-  'online.refusal.waiting': 'Vastustajasi ei ole vielä liittynyt.',
-  'online.refusal.over': 'Peli on päättynyt.',
-  'online.refusal.tooFast': 'Liian nopeasti: odota hetki.',
-  'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
-  'online.refusal.unavailable':
-    'Palvelin ei voi tehdä sitä juuri nyt, kun se yhdistää uudelleen: yritä hetken päästä.',
-  'online.refusal.tooEarly': {
-    one: 'Liian aikaista tasapelille: pisteytetyssä pelissä kumpikin tekee ensin {count} siirron.',
-    other:
-      'Liian aikaista tasapelille: pisteytetyssä pelissä kumpikin tekee ensin {count} siirtoa.',
-  },
-  'online.takeback': 'Peru siirto',
-  'online.takebackAsked': 'Perumista pyydetty',
-  'online.acceptTakeback': 'Hyväksy peruminen',
-  'online.theyAskTakeback': 'Vastustajasi pyytää saada perua viimeisen siirtonsa.',
-  'online.takebackWaiting': 'Pyysit saada perua viimeisen siirtosi; odotetaan vastausta.',
-  'online.takebackDeclined': 'Vastustajasi ei hyväksynyt perumista.',
-  'online.takebackDone': {
-    one: '{count} siirto peruttiin.',
-    other: '{count} siirtoa peruttiin.',
-  },
-  'online.refusal.ratedGame': 'Siirtoja ei voi perua pisteytetyssä pelissä.',
-  'online.refusal.noTakeback': 'Sinulla ei ole nyt siirtoa, jonka voisi perua.',
-  'online.refusal.noTakebackOffer': 'Kukaan ei nyt pyydä perumista.',
-  'online.refusal.tooManyMessages': 'Yksi pikaviesti kerrallaan: odota hetki.',
-  'online.quick.title': 'Pikaviestit',
-  'online.quick.you': 'Sinä',
-  'online.quick.opponent': 'Vastustaja',
-  'online.quick.good-luck': 'Onnea peliin',
-  'online.quick.have-fun': 'Hauskaa peliä',
-  'online.quick.well-played': 'Hyvin pelattu',
-  'online.quick.thanks': 'Kiitos',
-  'online.quick.oops': 'Hups',
-  'online.quick.good-game': 'Hyvä peli',
   'top.quickMessages': 'Pikaviestit peleissä',
   'top.strangers': 'Haasteet vain pelaajilta, joiden kanssa olen pelannut',
   'top.strangersFailed': 'Asetusta ei saatu luettua tai tallennettua; yritä uudelleen.',
-  'online.refused': 'Hylätty: {message}.',
   'top.coordinates': 'Ruutujen nimet',
   'top.online': 'Verkossa',
   'top.notices': 'Ilmoitukset',
@@ -476,10 +330,6 @@ export const fi: UiCatalog = {
     'Valkea vangitsi Mustan kuningattaren: Valkea, {act} mitä tahansa tyhjää ruutua sijoittaaksesi hänet sinne (R16).',
   'captor.black':
     'Musta vangitsi Valkean kuningattaren: Musta, {act} mitä tahansa tyhjää ruutua sijoittaaksesi hänet sinne (R16).',
-  'online.createOffline':
-    'Olet offline-tilassa: verkkopelin luominen vaatii yhteyden. Yritä uudelleen, kun yhteys on palannut.',
-  'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
-  'online.serverStatus': 'palvelin vastasi virheellä {status}',
   'cell.blocked': 'kielletty: kahden vastustajan nappulan välissä',
   'cell.premoveDest': 'ennakkosiirron kohde',
   'cell.premove': 'jonossa oleva ennakkosiirto',
@@ -487,14 +337,10 @@ export const fi: UiCatalog = {
   'premove.queued':
     'Ennakkosiirto {move} jonossa: se pelataan heti kun vuorosi tulee, jos se on silloin sallittu.',
   'premove.cancel': 'Peru ennakkosiirto',
-  'online.refusal.tooManyWatchers':
-    'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
   'nav.analysis': 'Analyysi',
   'moves.analyse': 'Analysoi',
   'result.analyse': 'Analysoi peli',
   'result.practise': 'Harjoittele tätä',
-  'load.agn.variation':
-    'Tuo ei ole kelvollinen pelitallenne (AGN): sulkeissa ( ) olevaa sivulinjaa ei ole suljettu, tai sulkevalla sululla ei ole paria.',
   'top.settings': 'Asetukset',
   'theme.system': 'Sama kuin laitteessa',
   'top.board': 'Lauta',

@@ -1,6 +1,8 @@
 // What is wrong with a pasted or opened game record or position, in the app's language. The
 // engine's parsers name the problem by a code (their messages are English); the move that
 // breaks a record is found again here by replaying it, so its reason can be translated too.
+// Its words are a catalog of their own (record-text/), fetched with the record dialog or the
+// analysis board; each of them loads the catalog of the language it is shown in.
 
 import {
   type AgonError,
@@ -11,10 +13,21 @@ import {
   parseMoveText,
   STANDARD_APN,
 } from '@agon/engine';
-import { type Phrase, phrase, t, type UiKey } from '../i18n/ui.ts';
+import { Translations } from '../i18n/translations.ts';
+import { type Phrase, phrase } from '../i18n/ui.ts';
+import { en, type RecordSource } from './record-text/en.ts';
 import { refusal } from './refusal.ts';
 
-const APN_PROBLEMS: Readonly<Record<string, UiKey>> = {
+type RecordKey = keyof RecordSource & string;
+
+/** The words of a record's problems in every language. */
+export const recordText = new Translations<RecordSource>(en, {
+  fi: () => import('./record-text/fi.ts').then((m) => m.fi),
+  ru: () => import('./record-text/ru.ts').then((m) => m.ru),
+  hi: () => import('./record-text/hi.ts').then((m) => m.hi),
+});
+
+const APN_PROBLEMS: Readonly<Record<string, RecordKey>> = {
   'apn-fields': 'load.apn.fields',
   'apn-files': 'load.apn.files',
   'apn-char': 'load.apn.char',
@@ -28,7 +41,7 @@ const APN_PROBLEMS: Readonly<Record<string, UiKey>> = {
   'guard-on-throne': 'load.apn.throne',
 };
 
-const AGN_PROBLEMS: Readonly<Record<string, UiKey>> = {
+const AGN_PROBLEMS: Readonly<Record<string, RecordKey>> = {
   'agn-tag': 'load.agn.tag',
   'agn-variant': 'load.agn.variant',
   'agn-queen-placement': 'load.agn.queenPlacement',
@@ -51,7 +64,7 @@ export type Unreadable =
 
 /** Why pasted text could not be read, as a position if it looks like one, else as a record. */
 export function loadProblem(unreadable: Unreadable): Phrase {
-  if (unreadable.empty) return phrase('load.empty');
+  if (unreadable.empty) return () => recordText.t('load.empty');
   const { text, apn, agn } = unreadable;
   const looksApn = !text.includes('[') && text.split('/').length === 11;
   return looksApn ? apnProblem(apn) : agnProblem(text, agn);
@@ -60,16 +73,16 @@ export function loadProblem(unreadable: Unreadable): Phrase {
 /** Why APN text is not a position. */
 export function apnProblem(error: AgonError): Phrase {
   const key = APN_PROBLEMS[error.code] ?? 'load.apn';
-  return phrase(key as 'load.apn');
+  return () => recordText.t(key as 'load.apn');
 }
 
 /** Why AGN text is not a game record; `text` is replayed to name the move at fault. */
 export function agnProblem(text: string, error: AgonError): Phrase {
   if (error.code === 'agn-move' || error.code === 'agn-illegal') {
-    return badMove(text) ?? phrase('load.agn');
+    return badMove(text) ?? (() => recordText.t('load.agn'));
   }
   const key = AGN_PROBLEMS[error.code] ?? 'load.agn';
-  return phrase(key as 'load.agn');
+  return () => recordText.t(key as 'load.agn');
 }
 
 // Replays the moves of a record whose header is sound, as the AGN reader does, up to the
@@ -103,11 +116,12 @@ function badMove(text: string): Phrase | undefined {
     const n = Math.floor((game.moves.length + first) / 2) + 1;
     const number = game.position.turn === 0 ? String(n) : `${n}...`;
     const move = parseMoveText(token);
-    if (!move.ok) return phrase('load.agn.move', { number, move: token });
+    if (!move.ok) return () => recordText.t('load.agn.move', { number, move: token });
     const before = game.position.clone();
     if (!game.play(move.value).ok) {
       const why = refusal(before, move.value) ?? phrase('illegal.step');
-      return () => t('load.agn.illegal', { number, move: makeMoveText(move.value), reason: why() });
+      return () =>
+        recordText.t('load.agn.illegal', { number, move: makeMoveText(move.value), reason: why() });
     }
   }
   return undefined;

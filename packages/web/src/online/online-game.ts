@@ -325,7 +325,7 @@ export class OnlineGame {
     return {
       title: outcomeTitle(v.outcome, this.you.value)(),
       reason: absent
-        ? t(`online.abortedEvent.${absent}`)
+        ? ot(`online.abortedEvent.${absent}`)
         : outcomeReason(v.outcome, game.position)(),
     };
   });
@@ -350,8 +350,8 @@ export class OnlineGame {
     const count = Math.ceil(left / 1000);
     const event = this.view.value?.tournament ? 'Event' : '';
     return side === this.you.value
-      ? t(`online.firstMove.you${event}`, { count })
-      : t(`online.firstMove.${side}${event}`, { count });
+      ? ot(`online.firstMove.you${event}`, { count })
+      : ot(`online.firstMove.${side}${event}`, { count });
   });
 
   /** The status line. */
@@ -483,7 +483,7 @@ export class OnlineGame {
       this.send(again.value);
       return true;
     }
-    this.notice.value = { text: t('online.moveLost', { move }) };
+    this.notice.value = { text: ot('online.moveLost', { move }) };
     return false;
   }
 

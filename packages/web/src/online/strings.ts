@@ -1,26 +1,28 @@
-// Every word of online play, in one place, read from the app's catalogs (src/i18n) in the
-// current language each time it is shown.
+// The words online play's pages share (the game page's above all), read in the current language
+// each time they are shown: their own from online play's catalog (text/), which the pages wait
+// for, and those shared with the game against the computer from the app's (src/i18n).
 
 import type { Colour } from '@agon/engine';
 import { DRAW_AFTER_MOVES, type ErrorCode, type QuickMessage } from '@agon/protocol';
 import { t } from '../i18n/ui.ts';
+import { ot } from './text.ts';
 
 const REFUSALS: { readonly [C in ErrorCode]?: () => string } = {
-  stale: () => t('online.refusal.stale'),
-  'not-your-turn': () => t('online.refusal.notYourTurn'),
-  'not-your-seat': () => t('online.refusal.notYourSeat'),
-  spectator: () => t('online.refusal.spectator'),
-  'waiting-for-opponent': () => t('online.refusal.waiting'),
-  'game-over': () => t('online.refusal.over'),
-  'rate-limited': () => t('online.refusal.tooFast'),
-  'server-error': () => t('online.refusal.server'),
-  'too-many-watchers': () => t('online.refusal.tooManyWatchers'),
-  unavailable: () => t('online.refusal.unavailable'),
-  'too-early': () => t('online.refusal.tooEarly', { count: DRAW_AFTER_MOVES }),
-  'rated-game': () => t('online.refusal.ratedGame'),
-  'no-takeback': () => t('online.refusal.noTakeback'),
-  'no-takeback-offer': () => t('online.refusal.noTakebackOffer'),
-  'too-many-messages': () => t('online.refusal.tooManyMessages'),
+  stale: () => ot('online.refusal.stale'),
+  'not-your-turn': () => ot('online.refusal.notYourTurn'),
+  'not-your-seat': () => ot('online.refusal.notYourSeat'),
+  spectator: () => ot('online.refusal.spectator'),
+  'waiting-for-opponent': () => ot('online.refusal.waiting'),
+  'game-over': () => ot('online.refusal.over'),
+  'rate-limited': () => ot('online.refusal.tooFast'),
+  'server-error': () => ot('online.refusal.server'),
+  'too-many-watchers': () => ot('online.refusal.tooManyWatchers'),
+  unavailable: () => ot('online.refusal.unavailable'),
+  'too-early': () => ot('online.refusal.tooEarly', { count: DRAW_AFTER_MOVES }),
+  'rated-game': () => ot('online.refusal.ratedGame'),
+  'no-takeback': () => ot('online.refusal.noTakeback'),
+  'no-takeback-offer': () => ot('online.refusal.noTakebackOffer'),
+  'too-many-messages': () => ot('online.refusal.tooManyMessages'),
 };
 
 /** The words of the online pages. */
@@ -29,7 +31,7 @@ export const words = {
     return t('online.title');
   },
   get intro(): string {
-    return t('online.intro');
+    return ot('online.intro');
   },
   get yourSide(): string {
     return t('new.side');
@@ -45,80 +47,80 @@ export const words = {
     return t('new.placement');
   },
   get clock(): string {
-    return t('online.clock');
+    return ot('online.clock');
   },
   get noClock(): string {
-    return t('online.noClock');
+    return ot('online.noClock');
   },
   clockName: (minutes: number, seconds: number): string =>
-    t('online.clockName', { minutes, seconds }),
+    ot('online.clockName', { minutes, seconds }),
   get create(): string {
-    return t('online.create');
+    return ot('online.create');
   },
   get creating(): string {
-    return t('online.creating');
+    return ot('online.creating');
   },
-  createFailed: (why: string): string => t('online.createFailed', { why }),
+  createFailed: (why: string): string => ot('online.createFailed', { why }),
   get createOffline(): string {
-    return t('online.createOffline');
+    return ot('online.createOffline');
   },
   get unreachable(): string {
-    return t('online.createUnreachable');
+    return ot('online.createUnreachable');
   },
-  serverStatus: (status: number): string => t('online.serverStatus', { status }),
+  serverStatus: (status: number): string => ot('online.serverStatus', { status }),
   get newOnline(): string {
-    return t('online.newGame');
+    return ot('online.newGame');
   },
-  watching: (count: number): string => t('online.watching', { count }),
+  watching: (count: number): string => ot('online.watching', { count }),
   get shareTitle(): string {
-    return t('online.shareTitle');
+    return ot('online.shareTitle');
   },
   get copy(): string {
-    return t('online.copy');
+    return ot('online.copy');
   },
   get copied(): string {
-    return t('online.copied');
+    return ot('online.copied');
   },
   get connecting(): string {
-    return t('online.connecting');
+    return ot('online.connecting');
   },
   get reconnecting(): string {
-    return t('online.reconnecting');
+    return ot('online.reconnecting');
   },
   get noSuchGame(): string {
-    return t('online.noSuchGame');
+    return ot('online.noSuchGame');
   },
   get waitingToJoin(): string {
-    return t('online.waitingToJoin');
+    return ot('online.waitingToJoin');
   },
   get waitingToReturn(): string {
-    return t('online.waitingToReturn');
+    return ot('online.waitingToReturn');
   },
   get yourMove(): string {
     return t('prompt.you');
   },
   get theyAreAway(): string {
-    return t('online.theyAreAway');
+    return ot('online.theyAreAway');
   },
   get theirMove(): string {
-    return t('online.theirMove');
+    return ot('online.theirMove');
   },
   toMove: (c: Colour): string => t(`prompt.${c}`),
   get place(): string {
     return t('prompt.place');
   },
   get spectating(): string {
-    return t('online.spectating');
+    return ot('online.spectating');
   },
   get you(): string {
     return t('player.you');
   },
   get opponent(): string {
-    return t('online.opponent');
+    return ot('online.opponent');
   },
   sideWord: (c: Colour): string => t(`player.${c}`),
   get notJoined(): string {
-    return t('online.notJoined');
+    return ot('online.notJoined');
   },
   get resign(): string {
     return t('controls.resign');
@@ -127,72 +129,72 @@ export const words = {
     return t('controls.resignConfirm');
   },
   get offerDraw(): string {
-    return t('online.offerDraw');
+    return ot('online.offerDraw');
   },
   get drawOffered(): string {
-    return t('online.drawOffered');
+    return ot('online.drawOffered');
   },
   get acceptDraw(): string {
-    return t('online.acceptDraw');
+    return ot('online.acceptDraw');
   },
   get decline(): string {
-    return t('online.decline');
+    return ot('online.decline');
   },
   get theyOfferDraw(): string {
-    return t('online.theyOfferDraw');
+    return ot('online.theyOfferDraw');
   },
   get rematch(): string {
     return t('controls.rematch');
   },
   get rematchOffered(): string {
-    return t('online.rematchOffered');
+    return ot('online.rematchOffered');
   },
   get acceptRematch(): string {
-    return t('online.acceptRematch');
+    return ot('online.acceptRematch');
   },
   get theyWantRematch(): string {
-    return t('online.theyWantRematch');
+    return ot('online.theyWantRematch');
   },
   get toRematch(): string {
-    return t('online.toRematch');
+    return ot('online.toRematch');
   },
   get takeback(): string {
-    return t('online.takeback');
+    return ot('online.takeback');
   },
   get takebackAsked(): string {
-    return t('online.takebackAsked');
+    return ot('online.takebackAsked');
   },
   get acceptTakeback(): string {
-    return t('online.acceptTakeback');
+    return ot('online.acceptTakeback');
   },
   get theyAskTakeback(): string {
-    return t('online.theyAskTakeback');
+    return ot('online.theyAskTakeback');
   },
   get takebackWaiting(): string {
-    return t('online.takebackWaiting');
+    return ot('online.takebackWaiting');
   },
   get takebackDeclined(): string {
-    return t('online.takebackDeclined');
+    return ot('online.takebackDeclined');
   },
-  takebackDone: (count: number): string => t('online.takebackDone', { count }),
+  takebackDone: (count: number): string => ot('online.takebackDone', { count }),
   get quickTitle(): string {
-    return t('online.quick.title');
+    return ot('online.quick.title');
   },
   /** A quick message in this reader's language: only its id crossed the wire. */
-  quick: (message: QuickMessage): string => t(`online.quick.${message}`),
+  quick: (message: QuickMessage): string => ot(`online.quick.${message}`),
   get quickYou(): string {
-    return t('online.quick.you');
+    return ot('online.quick.you');
   },
   get quickOpponent(): string {
-    return t('online.quick.opponent');
+    return ot('online.quick.opponent');
   },
-  clockOf: (c: Colour): string => t(`online.clockOf.${c}`),
+  clockOf: (c: Colour): string => ot(`online.clockOf.${c}`),
   get movesTitle(): string {
     return t('moves.label');
   },
   /** The server's refusals, by code; unknown codes show the server's own sentence. */
   refusal: (code: string, message: string): string => {
     const said = Object.hasOwn(REFUSALS, code) ? REFUSALS[code as ErrorCode] : undefined;
-    return said ? said() : t('online.refused', { message });
+    return said ? said() : ot('online.refused', { message });
   },
 };

@@ -2,9 +2,11 @@
 // to paste or open from a file. A bad record is refused with a message; the game is kept.
 
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { language } from '../i18n/translations.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { Modal } from '../lib/Modal.tsx';
-import { loadProblem } from '../lib/record-problem.ts';
+import { loadProblem, recordText } from '../lib/record-problem.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { showToast } from '../ui/Toasts.tsx';
 import type { Match } from './match.ts';
@@ -34,6 +36,12 @@ export function RecordDialog({ match }: { readonly match: Match }) {
   const note = useSignal<Phrase | undefined>(undefined);
   const agn = match.agn();
   const apn = match.apn();
+  const lang = language.value;
+  // What is wrong with a record is said in its own catalog; a problem shown before it arrives
+  // is redrawn in the dialog's language when it does.
+  useEffect(() => {
+    void recordText.load(lang);
+  }, [lang]);
   const close = (): void => {
     match.dialog.value = undefined;
   };

@@ -1,9 +1,10 @@
-// The words of the lobby and the player pages in English, the source the other languages are
-// checked against. They travel with online play's own code, not in the app's first load.
+// The words of online play's pages (the lobby, the player pages, the game page) in English, the
+// source the other languages are checked against. They travel with online play's own code, not
+// in the app's first load.
 
 import type { CatalogOf } from '../../i18n/catalog.ts';
 
-/** The lobby's and player pages' words in English. */
+/** Online play's words in English. */
 export const en = {
   'identity.lost':
     'This browser’s online identity was not found on the server (it may have been moved to another device), so you play as a new player now: {name}.',
@@ -317,10 +318,119 @@ export const en = {
   'player.tournaments': 'Tournaments',
   'player.place': '{rank} of {players}',
   'player.points': { one: '{count} point', other: '{count} points' },
+
+  'online.intro':
+    'Create a game and send its link to a friend. Whoever opens the link first plays you; anyone after that watches. No accounts: this browser keeps your seat.',
+  'online.clock': 'Clock',
+  'online.noClock': 'No clock',
+  'online.clockName': '{minutes} min + {seconds} s',
+  'online.create': 'Create the game',
+  'online.creating': 'Creating…',
+  'online.createFailed': 'The game could not be created: {why}',
+  'online.newGame': 'New online game',
+  'online.watching': { one: '{count} watching', other: '{count} watching' },
+  'online.shareTitle': 'Send this link to your friend',
+  'online.copy': 'Copy link',
+  'online.copied': 'Copied',
+  'online.connecting': 'Connecting…',
+  'online.reconnecting': 'Connection lost. Reconnecting…',
+  'online.noSuchGame': 'There is no game at this link. Check the address, or create a new game.',
+  'online.waitingToJoin': 'Waiting for your friend to open the link.',
+  'online.waitingToReturn': 'Waiting for your opponent: they are not connected.',
+  'online.theyAreAway': 'Your opponent is not connected just now.',
+  'online.theirMove': "Your opponent's move.",
+  'online.spectating': 'You are watching this game.',
+  'online.opponent': 'Opponent',
+  'online.notJoined': 'not joined yet',
+  'online.offerDraw': 'Offer a draw',
+  'online.drawOffered': 'Draw offered',
+  'online.acceptDraw': 'Accept the draw',
+  'online.decline': 'Decline',
+  'online.theyOfferDraw': 'Your opponent offers a draw.',
+  'online.rematchOffered': 'Rematch asked for',
+  'online.acceptRematch': 'Accept the rematch',
+  'online.theyWantRematch': 'Your opponent wants a rematch.',
+  'online.toRematch': 'Go to the rematch',
+  'online.clockOf.white': 'White’s clock',
+  'online.clockOf.black': 'Black’s clock',
+  'online.firstMove.you': {
+    one: '{count} second to make your first move, or the game is called off.',
+    other: '{count} seconds to make your first move, or the game is called off.',
+  },
+  'online.firstMove.youEvent': {
+    one: '{count} second to make your first move, or you lose this game.',
+    other: '{count} seconds to make your first move, or you lose this game.',
+  },
+  'online.firstMove.white': {
+    one: 'White has {count} second to make the first move, or the game is called off.',
+    other: 'White has {count} seconds to make the first move, or the game is called off.',
+  },
+  'online.firstMove.black': {
+    one: 'Black has {count} second to make their first move, or the game is called off.',
+    other: 'Black has {count} seconds to make their first move, or the game is called off.',
+  },
+  'online.firstMove.whiteEvent': {
+    one: 'White has {count} second to make the first move, or loses this game.',
+    other: 'White has {count} seconds to make the first move, or loses this game.',
+  },
+  'online.firstMove.blackEvent': {
+    one: 'Black has {count} second to make their first move, or loses this game.',
+    other: 'Black has {count} seconds to make their first move, or loses this game.',
+  },
+  'online.moveLost': 'Your move {move} did not reach the server, so it was taken back.',
+  'online.abortedEvent.white':
+    'It was called off before both sides had moved. The tournament counts it as a loss for White and a win for Black, and White is paused until they join again. No rating changes.',
+  'online.abortedEvent.black':
+    'It was called off before both sides had moved. The tournament counts it as a loss for Black and a win for White, and Black is paused until they join again. No rating changes.',
+  'online.refusal.stale': 'The game changed before your move arrived; the board is up to date now.',
+  'online.refusal.notYourTurn': 'It is not your turn.',
+  'online.refusal.notYourSeat': 'That is not your side.',
+  'online.refusal.spectator': 'You are watching: only the two players move.',
+  'online.refusal.waiting': 'Your opponent has not joined yet.',
+  'online.refusal.over': 'The game is over.',
+  'online.refusal.tooFast': 'Too fast: wait a moment.',
+  'online.refusal.server': 'The server could not do that. Try again.',
+  'online.refusal.unavailable':
+    'The server cannot do that just now, while it reconnects: try again in a moment.',
+  'online.refusal.tooEarly': {
+    one: 'Too early for a draw: in a rated game each side makes {count} move first.',
+    other: 'Too early for a draw: in a rated game each side makes {count} moves first.',
+  },
+  'online.takeback': 'Takeback',
+  'online.takebackAsked': 'Takeback asked',
+  'online.acceptTakeback': 'Accept the takeback',
+  'online.theyAskTakeback': 'Your opponent asks to take back their last move.',
+  'online.takebackWaiting': 'You asked to take back your last move; waiting for the answer.',
+  'online.takebackDeclined': 'Your opponent declined the takeback.',
+  'online.takebackDone': {
+    one: '{count} move was taken back.',
+    other: '{count} moves were taken back.',
+  },
+  'online.refusal.ratedGame': 'Moves cannot be taken back in a rated game.',
+  'online.refusal.noTakeback': 'There is no move of yours to take back now.',
+  'online.refusal.noTakebackOffer': 'Nobody is asking for a takeback now.',
+  'online.refusal.tooManyMessages': 'One quick message at a time: wait a moment.',
+  'online.quick.title': 'Quick messages',
+  'online.quick.you': 'You',
+  'online.quick.opponent': 'Opponent',
+  'online.quick.good-luck': 'Good luck',
+  'online.quick.have-fun': 'Have fun',
+  'online.quick.well-played': 'Well played',
+  'online.quick.thanks': 'Thanks',
+  'online.quick.oops': 'Oops',
+  'online.quick.good-game': 'Good game',
+  'online.refused': 'Refused: {message}.',
+  'online.createOffline':
+    'You are offline: creating an online game needs a connection. Try again once you are connected.',
+  'online.createUnreachable':
+    'The server could not be reached: check your connection and try again.',
+  'online.serverStatus': 'the server answered with error {status}',
+  'online.refusal.tooManyWatchers':
+    'So many people are watching this game that there is no room for more just now.',
 } as const;
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */
 export type OnlineSource = typeof en;
 
-/** A catalog of the lobby's and player pages' words in one language. */
+/** A catalog of online play's words in one language. */
 export type OnlineCatalog = CatalogOf<OnlineSource>;

@@ -1,8 +1,8 @@
-// Aula ja pelaajasivut suomeksi.
+// Verkkopelin sivut (aula, pelaajasivut, pelisivu) suomeksi.
 
 import type { OnlineCatalog } from './en.ts';
 
-/** The lobby's and player pages' words in Finnish. */
+/** Online play's words in Finnish. */
 export const fi: OnlineCatalog = {
   'identity.lost':
     'Tämän selaimen verkkoidentiteettiä ei löytynyt palvelimelta (se on ehkä siirretty toiselle laitteelle), joten pelaat nyt uutena pelaajana: {name}.',
@@ -323,4 +323,120 @@ export const fi: OnlineCatalog = {
   'player.tournaments': 'Turnaukset',
   'player.place': '{rank}/{players}',
   'player.points': { one: '{count} piste', other: '{count} pistettä' },
+
+  'online.intro':
+    'Luo peli ja lähetä sen linkki ystävälle. Ensimmäisenä linkin avaava pelaa sinua vastaan; kaikki sen jälkeen tulevat katsovat. Tunnuksia ei tarvita: tämä selain muistaa paikkasi.',
+  'online.clock': 'Kello',
+  'online.noClock': 'Ei kelloa',
+  'online.clockName': '{minutes} min + {seconds} s',
+  'online.create': 'Luo peli',
+  'online.creating': 'Luodaan…',
+  'online.createFailed': 'Peliä ei voitu luoda: {why}',
+  'online.newGame': 'Uusi verkkopeli',
+  'online.watching': { one: '{count} katsoja', other: '{count} katsojaa' },
+  'online.shareTitle': 'Lähetä tämä linkki ystävällesi',
+  'online.copy': 'Kopioi linkki',
+  'online.copied': 'Kopioitu',
+  'online.connecting': 'Yhdistetään…',
+  'online.reconnecting': 'Yhteys katkesi. Yhdistetään uudelleen…',
+  'online.noSuchGame': 'Tässä linkissä ei ole peliä. Tarkista osoite tai luo uusi peli.',
+  'online.waitingToJoin': 'Odotetaan, että ystäväsi avaa linkin.',
+  'online.waitingToReturn': 'Odotetaan vastustajaa: hän ei ole yhteydessä.',
+  'online.theyAreAway': 'Vastustajasi ei ole juuri nyt yhteydessä.',
+  'online.theirMove': 'Vastustajan vuoro.',
+  'online.spectating': 'Katsot tätä peliä.',
+  'online.opponent': 'Vastustaja',
+  'online.notJoined': 'ei vielä liittynyt',
+  'online.offerDraw': 'Tarjoa tasapeliä',
+  'online.drawOffered': 'Tasapeliä tarjottu',
+  'online.acceptDraw': 'Hyväksy tasapeli',
+  'online.decline': 'Kieltäydy',
+  'online.theyOfferDraw': 'Vastustajasi tarjoaa tasapeliä.',
+  'online.rematchOffered': 'Uusintapeliä pyydetty',
+  'online.acceptRematch': 'Hyväksy uusintapeli',
+  'online.theyWantRematch': 'Vastustajasi haluaa uusintapelin.',
+  'online.toRematch': 'Siirry uusintapeliin',
+  'online.clockOf.white': 'Valkean kello',
+  'online.clockOf.black': 'Mustan kello',
+  'online.firstMove.you': {
+    one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
+    other:
+      'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
+  },
+  'online.firstMove.youEvent': {
+    one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
+    other:
+      'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
+  },
+  'online.firstMove.white': {
+    one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten peli keskeytetään.',
+    other:
+      'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten peli keskeytetään.',
+  },
+  'online.firstMove.black': {
+    one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
+    other:
+      'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
+  },
+  'online.firstMove.whiteEvent': {
+    one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
+    other:
+      'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
+  },
+  'online.firstMove.blackEvent': {
+    one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
+    other:
+      'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
+  },
+  'online.moveLost': 'Siirtosi {move} ei tavoittanut palvelinta, joten se peruttiin.',
+  'online.abortedEvent.white':
+    'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Valkean tappioksi ja Mustan voitoksi, ja Valkea on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
+  'online.abortedEvent.black':
+    'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Mustan tappioksi ja Valkean voitoksi, ja Musta on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
+  'online.refusal.stale':
+    'Peli muuttui ennen kuin siirtosi ehti perille; lauta on nyt ajan tasalla.',
+  'online.refusal.notYourTurn': 'Ei ole sinun vuorosi.',
+  'online.refusal.notYourSeat': 'Se ei ole sinun puolesi.',
+  'online.refusal.spectator': 'Olet katsojana: vain kaksi pelaajaa siirtää.',
+  'online.refusal.waiting': 'Vastustajasi ei ole vielä liittynyt.',
+  'online.refusal.over': 'Peli on päättynyt.',
+  'online.refusal.tooFast': 'Liian nopeasti: odota hetki.',
+  'online.refusal.server': 'Palvelin ei pystynyt siihen. Yritä uudelleen.',
+  'online.refusal.unavailable':
+    'Palvelin ei voi tehdä sitä juuri nyt, kun se yhdistää uudelleen: yritä hetken päästä.',
+  'online.refusal.tooEarly': {
+    one: 'Liian aikaista tasapelille: pisteytetyssä pelissä kumpikin tekee ensin {count} siirron.',
+    other:
+      'Liian aikaista tasapelille: pisteytetyssä pelissä kumpikin tekee ensin {count} siirtoa.',
+  },
+  'online.takeback': 'Peru siirto',
+  'online.takebackAsked': 'Perumista pyydetty',
+  'online.acceptTakeback': 'Hyväksy peruminen',
+  'online.theyAskTakeback': 'Vastustajasi pyytää saada perua viimeisen siirtonsa.',
+  'online.takebackWaiting': 'Pyysit saada perua viimeisen siirtosi; odotetaan vastausta.',
+  'online.takebackDeclined': 'Vastustajasi ei hyväksynyt perumista.',
+  'online.takebackDone': {
+    one: '{count} siirto peruttiin.',
+    other: '{count} siirtoa peruttiin.',
+  },
+  'online.refusal.ratedGame': 'Siirtoja ei voi perua pisteytetyssä pelissä.',
+  'online.refusal.noTakeback': 'Sinulla ei ole nyt siirtoa, jonka voisi perua.',
+  'online.refusal.noTakebackOffer': 'Kukaan ei nyt pyydä perumista.',
+  'online.refusal.tooManyMessages': 'Yksi pikaviesti kerrallaan: odota hetki.',
+  'online.quick.title': 'Pikaviestit',
+  'online.quick.you': 'Sinä',
+  'online.quick.opponent': 'Vastustaja',
+  'online.quick.good-luck': 'Onnea peliin',
+  'online.quick.have-fun': 'Hauskaa peliä',
+  'online.quick.well-played': 'Hyvin pelattu',
+  'online.quick.thanks': 'Kiitos',
+  'online.quick.oops': 'Hups',
+  'online.quick.good-game': 'Hyvä peli',
+  'online.refused': 'Hylätty: {message}.',
+  'online.createOffline':
+    'Olet offline-tilassa: verkkopelin luominen vaatii yhteyden. Yritä uudelleen, kun yhteys on palannut.',
+  'online.createUnreachable': 'Palvelimeen ei saatu yhteyttä: tarkista yhteys ja yritä uudelleen.',
+  'online.serverStatus': 'palvelin vastasi virheellä {status}',
+  'online.refusal.tooManyWatchers':
+    'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
 };

@@ -1,8 +1,8 @@
-// लॉबी और खिलाड़ियों के पन्ने हिन्दी में।
+// ऑनलाइन खेल के पन्ने (लॉबी, खिलाड़ियों के पन्ने, खेल का पन्ना) हिन्दी में।
 
 import type { OnlineCatalog } from './en.ts';
 
-/** The lobby's and player pages' words in Hindi. */
+/** Online play's words in Hindi. */
 export const hi: OnlineCatalog = {
   'identity.lost':
     'इस ब्राउज़र की ऑनलाइन पहचान सर्वर पर नहीं मिली (शायद उसे किसी और डिवाइस पर ले जाया गया है), इसलिए अब आप एक नए खिलाड़ी के रूप में खेल रहे हैं: {name}।',
@@ -314,4 +314,111 @@ export const hi: OnlineCatalog = {
   'player.tournaments': 'टूर्नामेंट',
   'player.place': '{players} में से {rank}',
   'player.points': { one: '{count} अंक', other: '{count} अंक' },
+
+  'online.intro':
+    'एक खेल बनाएँ और उसका लिंक किसी दोस्त को भेजें। जो सबसे पहले लिंक खोलेगा, वह आपसे खेलेगा; उसके बाद आने वाले सब देखेंगे। कोई खाता नहीं चाहिए: यह ब्राउज़र आपकी जगह याद रखता है।',
+  'online.clock': 'घड़ी',
+  'online.noClock': 'बिना घड़ी',
+  'online.clockName': '{minutes} मिनट + {seconds} सेकंड',
+  'online.create': 'खेल बनाएँ',
+  'online.creating': 'बनाया जा रहा है…',
+  'online.createFailed': 'खेल नहीं बन सका: {why}',
+  'online.newGame': 'नया ऑनलाइन खेल',
+  'online.watching': { one: '{count} दर्शक', other: '{count} दर्शक' },
+  'online.shareTitle': 'यह लिंक अपने दोस्त को भेजें',
+  'online.copy': 'लिंक कॉपी करें',
+  'online.copied': 'कॉपी हो गया',
+  'online.connecting': 'जुड़ रहे हैं…',
+  'online.reconnecting': 'कनेक्शन टूट गया। फिर से जुड़ रहे हैं…',
+  'online.noSuchGame': 'इस लिंक पर कोई खेल नहीं है। पता जाँचें, या नया खेल बनाएँ।',
+  'online.waitingToJoin': 'आपके दोस्त के लिंक खोलने का इंतज़ार है।',
+  'online.waitingToReturn': 'विरोधी का इंतज़ार है: वे अभी जुड़े नहीं हैं।',
+  'online.theyAreAway': 'आपका विरोधी अभी जुड़ा हुआ नहीं है।',
+  'online.theirMove': 'विरोधी की चाल।',
+  'online.spectating': 'आप यह खेल देख रहे हैं।',
+  'online.opponent': 'विरोधी',
+  'online.notJoined': 'अभी शामिल नहीं हुए',
+  'online.offerDraw': 'बराबरी का प्रस्ताव दें',
+  'online.drawOffered': 'बराबरी का प्रस्ताव भेजा गया',
+  'online.acceptDraw': 'बराबरी मानें',
+  'online.decline': 'मना करें',
+  'online.theyOfferDraw': 'आपका विरोधी बराबरी का प्रस्ताव दे रहा है।',
+  'online.rematchOffered': 'दोबारा खेलने का अनुरोध भेजा गया',
+  'online.acceptRematch': 'दोबारा खेलना मानें',
+  'online.theyWantRematch': 'आपका विरोधी दोबारा खेलना चाहता है।',
+  'online.toRematch': 'दोबारा वाले खेल पर जाएँ',
+  'online.clockOf.white': 'सफ़ेद की घड़ी',
+  'online.clockOf.black': 'काले की घड़ी',
+  'online.firstMove.you': {
+    one: 'पहली चाल चलने के लिए आपके पास {count} सेकंड है, वरना खेल रद्द हो जाएगा।',
+    other: 'पहली चाल चलने के लिए आपके पास {count} सेकंड हैं, वरना खेल रद्द हो जाएगा।',
+  },
+  'online.firstMove.youEvent': {
+    one: 'पहली चाल चलने के लिए आपके पास {count} सेकंड है, वरना आप यह खेल हार जाएँगे।',
+    other: 'पहली चाल चलने के लिए आपके पास {count} सेकंड हैं, वरना आप यह खेल हार जाएँगे।',
+  },
+  'online.firstMove.white': {
+    one: 'सफ़ेद के पास पहली चाल चलने के लिए {count} सेकंड है, वरना खेल रद्द हो जाएगा।',
+    other: 'सफ़ेद के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना खेल रद्द हो जाएगा।',
+  },
+  'online.firstMove.black': {
+    one: 'काले के पास पहली चाल चलने के लिए {count} सेकंड है, वरना खेल रद्द हो जाएगा।',
+    other: 'काले के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना खेल रद्द हो जाएगा।',
+  },
+  'online.firstMove.whiteEvent': {
+    one: 'सफ़ेद के पास पहली चाल चलने के लिए {count} सेकंड है, वरना सफ़ेद यह खेल हार जाएगा।',
+    other: 'सफ़ेद के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना सफ़ेद यह खेल हार जाएगा।',
+  },
+  'online.firstMove.blackEvent': {
+    one: 'काले के पास पहली चाल चलने के लिए {count} सेकंड है, वरना काला यह खेल हार जाएगा।',
+    other: 'काले के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना काला यह खेल हार जाएगा।',
+  },
+  'online.moveLost': 'आपकी चाल {move} सर्वर तक नहीं पहुँची, इसलिए वह वापस ले ली गई।',
+  'online.abortedEvent.white':
+    'दोनों पक्षों के चाल चलने से पहले खेल रद्द हुआ। टूर्नामेंट इसे सफ़ेद की हार और काले की जीत गिनता है, और सफ़ेद तब तक रुका रहेगा जब तक वह फिर से शामिल न हो। रेटिंग नहीं बदलती।',
+  'online.abortedEvent.black':
+    'दोनों पक्षों के चाल चलने से पहले खेल रद्द हुआ। टूर्नामेंट इसे काले की हार और सफ़ेद की जीत गिनता है, और काला तब तक रुका रहेगा जब तक वह फिर से शामिल न हो। रेटिंग नहीं बदलती।',
+  'online.refusal.stale': 'आपकी चाल पहुँचने से पहले खेल बदल गया; बोर्ड अब ताज़ा है।',
+  'online.refusal.notYourTurn': 'अभी आपकी चाल नहीं है।',
+  'online.refusal.notYourSeat': 'यह आपका रंग नहीं है।',
+  'online.refusal.spectator': 'आप दर्शक हैं: केवल दोनों खिलाड़ी चलते हैं।',
+  'online.refusal.waiting': 'आपका विरोधी अभी शामिल नहीं हुआ है।',
+  'online.refusal.over': 'खेल ख़त्म हो चुका है।',
+  'online.refusal.tooFast': 'बहुत तेज़: थोड़ा रुकिए।',
+  'online.refusal.server': 'सर्वर यह नहीं कर सका। फिर कोशिश करें।',
+  'online.refusal.unavailable':
+    'सर्वर अभी फिर से जुड़ रहा है, इसलिए यह अभी नहीं हो सकता: थोड़ी देर बाद फिर कोशिश करें।',
+  'online.refusal.tooEarly': {
+    one: 'बराबरी के लिए अभी जल्दी है: रेटेड खेल में दोनों पक्ष पहले {count} चाल चलते हैं।',
+    other: 'बराबरी के लिए अभी जल्दी है: रेटेड खेल में दोनों पक्ष पहले {count} चालें चलते हैं।',
+  },
+  'online.takeback': 'चाल वापस',
+  'online.takebackAsked': 'चाल वापसी माँगी',
+  'online.acceptTakeback': 'चाल वापसी मानें',
+  'online.theyAskTakeback': 'आपका विरोधी अपनी पिछली चाल वापस लेना चाहता है।',
+  'online.takebackWaiting': 'आपने अपनी पिछली चाल वापस लेना माँगा है; जवाब की प्रतीक्षा है।',
+  'online.takebackDeclined': 'आपके विरोधी ने चाल वापसी नहीं मानी।',
+  'online.takebackDone': {
+    one: '{count} चाल वापस ली गई।',
+    other: '{count} चालें वापस ली गईं।',
+  },
+  'online.refusal.ratedGame': 'रेटेड खेल में चालें वापस नहीं ली जा सकतीं।',
+  'online.refusal.noTakeback': 'अभी आपकी कोई चाल वापस लेने को नहीं है।',
+  'online.refusal.noTakebackOffer': 'अभी कोई चाल वापसी नहीं माँग रहा।',
+  'online.refusal.tooManyMessages': 'एक बार में एक त्वरित संदेश: थोड़ा रुकिए।',
+  'online.quick.title': 'त्वरित संदेश',
+  'online.quick.you': 'आप',
+  'online.quick.opponent': 'विरोधी',
+  'online.quick.good-luck': 'शुभकामनाएँ',
+  'online.quick.have-fun': 'मज़े कीजिए',
+  'online.quick.well-played': 'बहुत बढ़िया खेला',
+  'online.quick.thanks': 'धन्यवाद',
+  'online.quick.oops': 'उफ़',
+  'online.quick.good-game': 'अच्छा खेल',
+  'online.refused': 'अस्वीकार: {message}।',
+  'online.createOffline':
+    'आप ऑफ़लाइन हैं: ऑनलाइन खेल बनाने के लिए कनेक्शन चाहिए। कनेक्शन लौटने पर फिर कोशिश करें।',
+  'online.createUnreachable': 'सर्वर से संपर्क नहीं हो सका: कनेक्शन जाँचें और फिर कोशिश करें।',
+  'online.serverStatus': 'सर्वर ने त्रुटि {status} लौटाई',
+  'online.refusal.tooManyWatchers': 'इस खेल को इतने लोग देख रहे हैं कि अभी और दर्शकों के लिए जगह नहीं है।',
 };
