@@ -223,8 +223,8 @@ export const PICTURED_EVENT: TournamentView = {
 };
 
 /**
- * Serves the tournaments' list and the pictured arena's page fixed, whatever events other tests
- * made (the server's tournaments are read only through these two).
+ * Serves the tournaments' list and the pictured arena's page and socket fixed, whatever events
+ * other tests made (the server's tournaments are read only through these).
  */
 export async function servePicturedTournaments(context: BrowserContext): Promise<void> {
   await context.route(/\/api\/tournaments(\?.*)?$/, (route) =>
@@ -233,6 +233,15 @@ export async function servePicturedTournaments(context: BrowserContext): Promise
   await context.route(/\/api\/tournaments\/pictured(\?.*)?$/, (route) =>
     route.fulfill({ json: PICTURED_EVENT }),
   );
+  // The event's page follows it on its socket: the pictured event is what that socket says.
+  await context.routeWebSocket(/\/api\/tournaments\/pictured\/socket$/, (page) => {
+    page.onMessage((message) => {
+      const said = JSON.parse(String(message)) as { t: string };
+      if (said.t === 'hello' || said.t === 'page') {
+        page.send(JSON.stringify({ t: 'view', view: PICTURED_EVENT }));
+      } else if (said.t === 'ping') page.send(JSON.stringify({ t: 'pong' }));
+    });
+  });
 }
 
 /** The two sizes every screen is looked at. */
