@@ -1,8 +1,8 @@
 // An arena's wave of pairings in one batch: however many games the director makes at once, the
 // players are seated on the board in one call, the games and their notes for the ratings are
 // stored in one write, their pairings are logged in one append, and the new games are held in
-// memory as made, not read back. A game a busy player could not be seated in is neither stored
-// nor logged.
+// memory as made, not read back. A player busy in a lobby game is left out of the wave, so the
+// players ranked beside them are paired with each other.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryBoard, type Playing } from '../src/lobby/board.ts';
@@ -37,6 +37,19 @@ const SETUP: TournamentSetup = {
   },
 };
 
+/** A lobby game of `player`'s, which makes them busy on the board. */
+const elsewhere = (player: string, at: number): Playing => ({
+  game: `elsewhere-${player}`,
+  pool: null,
+  white: { id: player, name: player, rating: NEW },
+  black: { id: `stranger-${player}`, name: 'Stranger', rating: NEW },
+  clock: { initial: 60_000, increment: 0 },
+  variant: 'standard',
+  rated: false,
+  since: at,
+  lasts: 60_000,
+});
+
 describe("an arena's wave of pairings", () => {
   const data = dataFolder();
   const store = new SqliteStore(data);
@@ -45,44 +58,65 @@ describe("an arena's wave of pairings", () => {
     remove(data);
   });
 
-  it('seats, stores and logs a wave of games in one call each', async () => {
-    const at = Date.now();
-    const ids = Array.from({ length: PLAYERS }, (_, i) => `waver${i}`);
-    for (const [i, id] of ids.entries()) {
+  /** Event `id`, started, with `count` players who joined in order: their ids. */
+  async function arena(id: string, count: number, at: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, (_, i) => `${id}${i}`);
+    for (const [i, player] of ids.entries()) {
       await store.createPlayer({
-        id,
-        name: `Waver ${i}`,
-        tokenHash: `wave-hash${i}`,
+        id: player,
+        name: `Waver ${id} ${i}`,
+        tokenHash: `${id}-hash${i}`,
         createdAt: at,
       });
     }
-    await store.createTournament('wavewave', at, SETUP, {
+    await store.createTournament(id, at, SETUP, {
       status: 'running',
-      players: PLAYERS,
+      players: count,
       endsAt: null,
     });
-    const tournaments = new Tournaments(store, Date.now);
-    await tournaments.act('wavewave', () => [
+    await new Tournaments(store, Date.now).act(id, () => [
       ...ids.map((player): TournamentEvent => ({ kind: 'join', player, from: player, at })),
       { kind: 'start', at },
     ]);
+    return ids;
+  }
+
+  /** A director of the events in `store` over `board`, its games held by `hold`. */
+  function directorOf(
+    over: typeof store,
+    board: MemoryBoard,
+    hold: (made: Made) => void = () => undefined,
+  ): Director {
+    const problems = new Problems(Date.now);
+    const starter = new Starter({
+      board,
+      players: over,
+      problems,
+      now: Date.now,
+      hold: async (_game, made) => hold(made),
+      notifier: SILENT,
+    });
+    return new Director({
+      store: over,
+      tournaments: new Tournaments(over, Date.now),
+      relay: { lease: async () => true },
+      board,
+      players: over,
+      games: over,
+      starter,
+      notifier: SILENT,
+      problems,
+      now: Date.now,
+    });
+  }
+
+  it('seats, stores and logs a wave of games in one call each', async () => {
+    const at = Date.now();
+    const ids = await arena('wavewave', PLAYERS, at);
 
     const board = new MemoryBoard(Date.now);
-    // One player is busy in a game elsewhere: their pairing's game is not made.
-    const [busy] = await board.seat([
-      {
-        game: 'elsewhere',
-        pool: null,
-        white: { id: ids[0]!, name: 'Waver 0', rating: NEW },
-        black: { id: 'stranger', name: 'Stranger', rating: NEW },
-        clock: { initial: 60_000, increment: 0 },
-        variant: 'standard',
-        rated: false,
-        since: at,
-        lasts: 60_000,
-      },
-    ]);
-    expect(busy).toBe(true);
+    // One player is busy in a game elsewhere: they are left out of the wave.
+    expect(await board.seat([elsewhere(ids[0]!, at)])).toEqual([true]);
 
     const seats: (readonly Playing[])[] = [];
     const writes: (readonly NewLobbyGame[])[] = [];
@@ -106,36 +140,16 @@ describe("an arena's wave of pairings", () => {
         };
       },
     });
-    const problems = new Problems(Date.now);
-    const starter = new Starter({
-      board,
-      players: counted,
-      problems,
-      now: Date.now,
-      hold: async (_game, made) => held.push(made),
-      notifier: SILENT,
-    });
-    const director = new Director({
-      store: counted,
-      tournaments: new Tournaments(counted, Date.now),
-      relay: { lease: async () => true },
-      board,
-      players: counted,
-      games: counted,
-      starter,
-      notifier: SILENT,
-      problems,
-      now: Date.now,
-    });
+    const director = directorOf(counted, board, (made) => held.push(made));
     try {
       await director.beat();
     } finally {
       director.stop();
     }
 
-    // The event has its 80 players free: 40 games, one of which the busy player is not seated in.
+    // The event has 79 of its 80 players free: 39 games.
     expect(seats).toHaveLength(1);
-    expect(seats[0]).toHaveLength(40);
+    expect(seats[0]).toHaveLength(39);
     expect(writes).toHaveLength(1);
     expect(writes[0]).toHaveLength(39);
     const paired = appends.filter((events) => events.some((e) => e.kind === 'pair'));
@@ -153,5 +167,24 @@ describe("an arena's wave of pairings", () => {
     expect(stored?.setup.tournament).toMatchObject({ id: 'wavewave', kind: 'arena', round: 0 });
     const recent = await store.recentGames(writes[0]![0]!.started.white, 5, true);
     expect(recent).toHaveLength(1);
+  });
+
+  it('leaves out a player busy in a lobby game, and pairs the two ranked after them', async () => {
+    const at = Date.now();
+    // Ranked 1, 2 and 3 by who joined first; the first is in a lobby game.
+    const [first, second, third] = await arena('busyone', 3, at);
+    const board = new MemoryBoard(Date.now);
+    expect(await board.seat([elsewhere(first!, at)])).toEqual([true]);
+    const director = directorOf(store, board);
+    try {
+      await director.beat();
+    } finally {
+      await director.stop();
+    }
+    const state = await new Tournaments(store, Date.now).get('busyone', 0);
+    expect(state?.playing().map((g) => [g.white, g.black].sort())).toEqual([
+      [second, third].sort(),
+    ]);
+    expect(state?.entrant(first!)?.playing).toBeNull();
   });
 });

@@ -149,6 +149,8 @@ export interface LobbyBoard {
   seat(games: readonly Playing[]): Promise<readonly boolean[]>;
   /** The game `player` is busy in, if any. */
   busy(player: string): Promise<string | undefined>;
+  /** Those of `players` busy in a game, in one look (a tournament's wave asks of a thousand). */
+  busyAmong(players: readonly string[]): Promise<ReadonlySet<string>>;
   /** Game `game` of `players` ended (or never started): they are free, and it leaves the list. */
   end(game: string, players: readonly string[]): Promise<void>;
   /** Takes `player`'s entries made through this process out (their last socket here closed). */
@@ -358,6 +360,10 @@ export class MemoryBoard implements LobbyBoard {
 
   async busy(player: string): Promise<string | undefined> {
     return this.isBusy(player) ? this.busyIn.get(player)?.game : undefined;
+  }
+
+  async busyAmong(players: readonly string[]): Promise<ReadonlySet<string>> {
+    return new Set(players.filter((p) => this.isBusy(p)));
   }
 
   async end(game: string, players: readonly string[]): Promise<void> {

@@ -512,6 +512,12 @@ export class RedisBoard implements LobbyBoard {
     return (await this.commands.get(`${P}busy:${player}`)) ?? undefined;
   }
 
+  async busyAmong(players: readonly string[]): Promise<ReadonlySet<string>> {
+    if (players.length === 0) return new Set();
+    const games = await this.commands.mget(players.map((p) => `${P}busy:${p}`));
+    return new Set(players.filter((_, i) => games[i] !== null));
+  }
+
   async end(game: string, players: readonly string[]): Promise<void> {
     // Only a game that was listed changes the list (as in memory): ending one twice, or one a
     // reload of its finished game settles again, costs no process a new list.

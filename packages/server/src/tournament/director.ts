@@ -144,8 +144,14 @@ export class Director {
     }
     if (at >= (lastPairingAt(terms) ?? at)) return;
     const ranks = new Map(state.standings().map((l) => [l.player, l.rank]));
-    const waiting = [...state.entrants()]
-      .filter((e) => !e.withdrawn && !e.paused && e.playing === null)
+    const free = [...state.entrants()].filter(
+      (e) => !e.withdrawn && !e.paused && e.playing === null,
+    );
+    // A player in a game elsewhere (a lobby game) would fail their seat and leave the neighbour
+    // they were paired with waiting too: they wait out of the pairing instead.
+    const elsewhere = await this.context.board.busyAmong(free.map((e) => e.player));
+    const waiting = free
+      .filter((e) => !elsewhere.has(e.player))
       .map((e) => ({
         player: e.player,
         rank: ranks.get(e.player) ?? ranks.size + 1,
