@@ -2,7 +2,8 @@
 // players are seated on the board in one call, the games and their notes for the ratings are
 // stored in one write, their pairings are logged in one append, and the new games are held in
 // memory as made, not read back. A player busy in a lobby game is left out of the wave, so the
-// players ranked beside them are paired with each other.
+// players ranked beside them are paired with each other; one who withdraws after the wave was
+// decided, before it was logged, is not paired, nor seated in a game.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryBoard, type Playing } from '../src/lobby/board.ts';
@@ -186,5 +187,49 @@ describe("an arena's wave of pairings", () => {
       [second, third].sort(),
     ]);
     expect(state?.entrant(first!)?.playing).toBeNull();
+  });
+
+  it('never pairs a player who withdrew between the wave being decided and its logging', async () => {
+    const at = Date.now();
+    // Ranked 1 to 4: the wave pairs the first with the second, the third with the fourth.
+    const [first, second, third, fourth] = await arena('leaving', 4, at);
+    const board = new MemoryBoard(Date.now);
+    // Another process logs the first player's withdrawal once the wave is decided: the director
+    // looks its players up between deciding and logging.
+    let withdrawn = false;
+    const racing = new Proxy(store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (key === 'players' && !withdrawn && (args[0] as string[]).includes(first!)) {
+            withdrawn = true;
+            await new Tournaments(store, Date.now).act('leaving', () => [
+              { kind: 'withdraw', player: first!, at: Date.now() },
+            ]);
+          }
+          return value.apply(target, args);
+        };
+      },
+    });
+    const director = directorOf(racing, board);
+    try {
+      await director.beat();
+    } finally {
+      await director.stop();
+    }
+    expect(withdrawn).toBe(true);
+    const state = await new Tournaments(store, Date.now).get('leaving', 0);
+    expect(state?.entrant(first!)?.withdrawn).toBe(true);
+    expect(state?.playing().map((g) => [g.white, g.black].sort())).toEqual([
+      [third, fourth].sort(),
+    ]);
+    // Nobody is left seated in a game outside the event: the withdrawn player and the one they
+    // were to meet are free, and only the logged pairing's game was stored.
+    expect(await board.busy(first!)).toBeUndefined();
+    expect(await board.busy(second!)).toBeUndefined();
+    expect(await store.recentGames(first!, 5, true)).toEqual([]);
+    expect(await store.recentGames(second!, 5, true)).toEqual([]);
+    expect(await board.busy(third!)).toBe(state?.playing()[0]?.game);
   });
 });

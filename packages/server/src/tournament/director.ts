@@ -1,14 +1,15 @@
 // The running of the tournaments: one process at a time (a lease) starts each event when its
 // time comes, pairs it, and ends it. Everything it decides is appended to the event's log
-// first or made durable before it is logged (a game is stored before its pairing is), so the
-// process can die at any moment and the next holder of the lease carries on from the log
-// within a few seconds (docs/tournaments.md, "In a cluster").
+// before it is acted on (a pairing is logged before its game is made), so the process can die
+// at any moment and the next holder of the lease carries on from the log within a few seconds
+// (docs/tournaments.md, "In a cluster").
 //
 // An arena pairs, every beat, the players who are free, near each other in the standings
 // (arena.ts), until its last pairings; it ends once its time is up and its last games are over.
-// A Swiss logs each round's pairings and bye at once (swiss.ts), then makes their games, trying
-// again each beat while a player is busy in another game; a player still busy a while after
-// the round began loses that game. A round begins once every game of the last one is over.
+// A Swiss logs each round's pairings and bye at once (swiss.ts). Either then makes the games
+// logged, trying again each beat while a player is busy in another game; a player still busy a
+// while after the pairing loses that game. A round begins once every game of the last one is
+// over.
 
 import type { Colour } from '@agon/engine';
 import { categoryOf, isLive, type TournamentStatus, type TournamentTerms } from '@agon/protocol';
@@ -20,7 +21,7 @@ import type { Problems } from '../problems.ts';
 import type { Relay } from '../relay.ts';
 import { newGameId } from '../secret.ts';
 import type { GameSetup, GameStore } from '../store.ts';
-import { pairArena } from './arena.ts';
+import { type ArenaPair, pairArena } from './arena.ts';
 import type { TournamentEvent } from './log.ts';
 import type { EventState } from './standings.ts';
 import type { TournamentStore } from './store.ts';
@@ -38,7 +39,7 @@ const BEAT_MS = 500;
 const LEASE_MS = 3000;
 /** A live Swiss's pause between rounds, for the players to see the last one's results. */
 const ROUND_GAP_MS = 15_000;
-/** How long a Swiss game waits for a player busy elsewhere before they lose it. */
+/** How long a game paired waits for a player busy elsewhere before they lose it. */
 const BUSY_GRACE_MS = 60_000;
 /** How often a running event's summary is written for the tournaments page, at most. */
 const LIST_MS = 5000;
@@ -138,6 +139,9 @@ export class Director {
   /** Pairs an arena's free players, or ends it once its time is up and its games are over. */
   private async arena(state: EventState, at: number): Promise<void> {
     const terms = state.setup.terms;
+    // A pairing logged whose game is not made yet (its seat failed, or the last director died
+    // in between) is made now, as a Swiss's is.
+    await this.makeRound(state, state.playing(), at);
     if (at >= (endsAt(terms) ?? at)) {
       if (state.playing().length === 0) await this.finish(state);
       return;
@@ -169,15 +173,29 @@ export class Director {
         p,
       ]),
     );
-    // The wave's games are made together (one claim on the board, one write to the store) and
-    // their pairings logged together, once the games are stored.
-    const made = await this.start(state, pairs, found, 0);
+    // The wave was decided on the state read at the start of the beat: a player may have
+    // withdrawn or paused since. So its pairings are checked against the latest state and logged
+    // in the same step (under ids made now), and only then are their games made, together (one
+    // claim on the board, one write to the store).
+    const ids = pairs.map(() => newGameId());
     const pairedAt = this.context.now();
-    const paired: TournamentEvent[] = pairs.flatMap((pair, i) => {
-      const game = made[i];
-      return game ? [{ kind: 'pair' as const, game, ...pair, round: 0, at: pairedAt }] : [];
+    let logged: (ArenaPair & { readonly game: string })[] = [];
+    const acted = await this.context.tournaments.act(state.id, (s) => {
+      const free = (player: string) => {
+        const e = s.entrant(player);
+        return e !== undefined && !e.withdrawn && !e.paused && e.playing === null;
+      };
+      logged = s.finished
+        ? []
+        : pairs.flatMap((pair, i) =>
+            free(pair.white) && free(pair.black) ? [{ ...pair, game: ids[i]! }] : [],
+          );
+      return logged.map((p) => ({ kind: 'pair' as const, ...p, round: 0, at: pairedAt }));
     });
-    if (paired.length > 0) await this.context.tournaments.act(state.id, () => paired);
+    if (!acted || !('state' in acted) || logged.length === 0) return;
+    for (const game of await this.start(acted.state, logged, found, 0)) {
+      if (game) this.made.add(game);
+    }
   }
 
   /**
