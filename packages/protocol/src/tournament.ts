@@ -104,8 +104,10 @@ export interface TournamentListing extends TournamentTerms {
 export interface TournamentList {
   /** The server's clock, for the countdowns. */
   readonly now: number;
-  /** The soonest first. */
+  /** The soonest first: the next 20, or as many as asked (`?upcoming=N`, at most 100). */
   readonly upcoming: readonly TournamentListing[];
+  /** How many upcoming events there are beyond those listed. */
+  readonly moreUpcoming?: number;
   readonly running: readonly TournamentListing[];
   /** The latest first, a few. */
   readonly finished: readonly TournamentListing[];

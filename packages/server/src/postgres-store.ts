@@ -637,9 +637,12 @@ export class PostgresStore
     ]);
   }
 
-  async listTournaments(finished: number): Promise<readonly ListedTournament[]> {
+  async listTournaments(
+    finished: number,
+    startsBy = Number.MAX_SAFE_INTEGER,
+  ): Promise<readonly ListedTournament[]> {
     const [open, done] = await Promise.all([
-      this.events.query<tsql.ListedRow>(tsql.SELECT_OPEN_TOURNAMENTS),
+      this.events.query<tsql.ListedRow>(tsql.SELECT_OPEN_TOURNAMENTS, [startsBy]),
       this.events.query<tsql.ListedRow>(tsql.SELECT_FINISHED_TOURNAMENTS, [finished]),
     ]);
     return [...open.rows, ...done.rows].map(tsql.listedFrom);

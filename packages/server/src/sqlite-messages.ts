@@ -129,7 +129,7 @@ export type PlayerJob =
     }
   | { readonly op: 'load-tournament'; readonly id: string; readonly from: number }
   | { readonly op: 'summarise'; readonly id: string; readonly summary: TournamentSummary }
-  | { readonly op: 'list-tournaments'; readonly finished: number }
+  | { readonly op: 'list-tournaments'; readonly finished: number; readonly startsBy: number }
   | { readonly op: 'finalise'; readonly id: string; readonly lines: readonly FinalLine[] }
   | { readonly op: 'played-tournaments'; readonly player: string; readonly limit: number }
   | { readonly op: 'attempt-puzzle'; readonly attempt: NewAttempt }

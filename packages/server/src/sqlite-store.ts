@@ -326,8 +326,11 @@ export class SqliteStore
     await this.about({ op: 'summarise', id, summary });
   }
 
-  listTournaments(finished: number): Promise<readonly ListedTournament[]> {
-    return this.about({ op: 'list-tournaments', finished });
+  listTournaments(
+    finished: number,
+    startsBy = Number.MAX_SAFE_INTEGER,
+  ): Promise<readonly ListedTournament[]> {
+    return this.about({ op: 'list-tournaments', finished, startsBy });
   }
 
   async finalise(id: string, lines: readonly FinalLine[]): Promise<void> {

@@ -295,6 +295,29 @@ describe('tournaments, on the wire', () => {
     }
   });
 
+  it('refuses a fourth event to come of one player and a sixth of one network, and lists the next few', async () => {
+    const a = await someone();
+    const later = Date.now() + 3_600_000;
+    const make = (p: Someone, i: number) =>
+      makeEvent(url, p.token, { ...ARENA, startsAt: later + i }, a.address);
+    for (let i = 0; i < 3; i++) answered(await make(a, i));
+    const fourth = await make(a, 3);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toMatchObject({ error: { code: 'rate-limited' } });
+    // Another identity of the same network: the network's fourth and fifth, then no more.
+    const b = { ...(await newPlayer(url, 'en', a.address)), address: a.address };
+    answered(await make(b, 4));
+    answered(await make(b, 5));
+    expect((await make(b, 6)).status).toBe(429);
+
+    const all = answered(await listEvents(url));
+    const total = all.upcoming.length + (all.moreUpcoming ?? 0);
+    expect(total).toBeGreaterThanOrEqual(5);
+    const next = (await (await fetch(`${url}api/tournaments?upcoming=2`)).json()) as typeof all;
+    expect(next.upcoming.map((t) => t.id)).toEqual(all.upcoming.slice(0, 2).map((t) => t.id));
+    expect(next.moreUpcoming).toBe(total - 2);
+  });
+
   it('refuses what a stranger may send, each with its reason', async () => {
     const [a, b] = [await someone(), await someone()];
     const start = Date.now() + 60_000;

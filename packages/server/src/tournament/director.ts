@@ -45,6 +45,12 @@ const BUSY_GRACE_MS = 60_000;
 const LIST_MS = 5000;
 /** How long before an event its players are reminded (by push) that it starts. */
 export const REMIND_MS = 5 * 60_000;
+/**
+ * How often the events not due yet (their reminder and start far off) are looked at too, for the
+ * count of players their listing shows: a beat looks only at those due, as a thousand events
+ * made weeks ahead cost every beat the reading of each one's log.
+ */
+const SWEEP_MS = 30_000;
 
 /** What the director works with. */
 export interface DirectorContext {
@@ -81,6 +87,8 @@ export class Director {
     string,
     { readonly text: string; readonly status: TournamentStatus; readonly at: number }
   >();
+  /** When every open event was last looked at, due or not. */
+  private swept = Number.NEGATIVE_INFINITY;
   /** Swiss games known to be stored. */
   private readonly made = new Set<string>();
   /** When each Swiss event's current round was seen complete, by event. */
@@ -107,7 +115,11 @@ export class Director {
 
   private async direction(): Promise<void> {
     if (!(await this.context.relay.lease('tournaments', LEASE_MS))) return;
-    const open = await this.context.store.listTournaments(0);
+    const at = this.context.now();
+    const sweep = at - this.swept >= SWEEP_MS;
+    if (sweep) this.swept = at;
+    // Running events start by now; one not started is due once its reminder is.
+    const open = await this.context.store.listTournaments(0, sweep ? undefined : at + REMIND_MS);
     for (const listed of open) {
       if (this.stopped) return;
       await this.direct(listed.id).catch((e: unknown) =>

@@ -11,6 +11,8 @@ export interface TournamentSetup {
   readonly terms: TournamentTerms;
   /** The player who made it; absent for the server's schedule. */
   readonly by?: string;
+  /** The key of the network its maker made it from, for the limit on upcoming events per network. */
+  readonly from?: string;
   /** The hash of a private event's password. */
   readonly password?: string;
   /** The schedule's name for it (absent for a player's own): one event per name and start. */

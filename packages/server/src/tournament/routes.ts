@@ -36,6 +36,15 @@ const LIST_FRESH_MS = 2000;
 const VIEW_FRESH_MS = 1000;
 /** Events one player may make in a day... */
 const MADE_PER_DAY: Rate = { count: 5, windowMs: 24 * 3_600_000 };
+/**
+ * ...and have made that have not started yet, per player and per network (a network makes
+ * identities at will): each is listed to everyone, and a list of a thousand was 400 KB.
+ */
+const UPCOMING_PER_PLAYER = 3;
+const UPCOMING_PER_NETWORK = 5;
+/** Upcoming events the list shows unless asked for more (`?upcoming=N`), and at most. */
+const UPCOMING_LISTED = 20;
+const UPCOMING_LISTED_MAX = 100;
 /** ...and actions on events per minute (joins, pauses, withdrawals). */
 const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
 /**
@@ -186,10 +195,21 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
     return allow(reply, `tournament-password:${from}`, PASSWORD_TRIES_EVERYWHERE, message);
   };
 
+  /**
+   * Makes the events asked for on this process one at a time, so that two made at once from one
+   * player or network cannot both pass the count of those they have upcoming.
+   */
+  let making: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(make: () => Promise<T>): Promise<T> => {
+    const made = making.then(make);
+    making = made.catch(() => undefined);
+    return made;
+  };
+
   const noSuch = (reply: FastifyReply) =>
     reply.status(404).send(refusal('no-such-tournament', 'no tournament has this id'));
 
-  app.get('/tournaments', async (_request, reply) => {
+  app.get<{ Querystring: { upcoming?: string } }>('/tournaments', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const at = now();
     if (!list || at - list.at > LIST_FRESH_MS) {
@@ -201,9 +221,15 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
       });
     }
     const listed = (await list.value).map(listingOf);
+    const asked = Number.parseInt(request.query.upcoming ?? '', 10);
+    const shown = Number.isSafeInteger(asked)
+      ? Math.min(Math.max(asked, 0), UPCOMING_LISTED_MAX)
+      : UPCOMING_LISTED;
+    const upcoming = listed.filter((t) => t.status === 'upcoming');
     return {
       now: at,
-      upcoming: listed.filter((t) => t.status === 'upcoming'),
+      upcoming: upcoming.slice(0, shown),
+      moreUpcoming: Math.max(0, upcoming.length - shown),
       running: listed.filter((t) => t.status === 'running' || t.status === 'ending'),
       finished: listed.filter((t) => t.status === 'finished'),
     } satisfies TournamentList;
@@ -231,23 +257,37 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
     const player = await me(request, reply);
     if (!player) return;
     if (!(await allow(reply, `tournament-made:${player.id}`, MADE_PER_DAY, busy))) return;
+    const from = network(addressOf(request));
     const { password, ...terms } = parsed.value;
     const id = newShortId();
-    const setup: TournamentSetup = {
-      terms,
-      by: player.id,
-      ...(password !== undefined && { password: passwordHash(id, password) }),
-    };
-    const summary: TournamentSummary = {
-      status: 'upcoming',
-      players: 1,
-      endsAt: endsAt(terms),
-      by: { id: player.id, name: player.name },
-    };
-    await store.createTournament(id, at, setup, summary);
-    // Its maker is in it: the first of the players they invite with its link.
-    const from = network(addressOf(request));
-    await tournaments.act(id, () => [{ kind: 'join', player: player.id, from, at }]);
+    const made = await oneAtATime(async () => {
+      const upcoming = (await store.listTournaments(0)).filter(
+        (t) => t.summary.status === 'upcoming' && t.setup.by !== undefined,
+      );
+      if (upcoming.filter((t) => t.setup.by === player.id).length >= UPCOMING_PER_PLAYER) {
+        return `you have ${UPCOMING_PER_PLAYER} events of your own to come already; make another once one has started`;
+      }
+      if (upcoming.filter((t) => t.setup.from === from).length >= UPCOMING_PER_NETWORK) {
+        return `your network has ${UPCOMING_PER_NETWORK} events of its own to come already; make another once one has started`;
+      }
+      const setup: TournamentSetup = {
+        terms,
+        by: player.id,
+        from,
+        ...(password !== undefined && { password: passwordHash(id, password) }),
+      };
+      const summary: TournamentSummary = {
+        status: 'upcoming',
+        players: 1,
+        endsAt: endsAt(terms),
+        by: { id: player.id, name: player.name },
+      };
+      await store.createTournament(id, at, setup, summary);
+      // Its maker is in it: the first of the players they invite with its link.
+      await tournaments.act(id, () => [{ kind: 'join', player: player.id, from, at }]);
+      return undefined;
+    });
+    if (made !== undefined) return reply.status(429).send(refusal('rate-limited', made));
     return reply.status(201).send({ id });
   });
 

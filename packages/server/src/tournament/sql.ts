@@ -65,7 +65,7 @@ export const SELECT_TOURNAMENT_EVENTS =
   'SELECT body FROM tournament_events WHERE tournament_id = $1 AND version >= $2 ORDER BY version';
 export const UPDATE_SUMMARY = 'UPDATE tournaments SET summary = $2, finished = $3 WHERE id = $1';
 export const SELECT_OPEN_TOURNAMENTS = `SELECT id, created_at, setup, summary FROM tournaments
-  WHERE NOT finished ORDER BY starts_at`;
+  WHERE NOT finished AND starts_at <= $1 ORDER BY starts_at`;
 export const SELECT_FINISHED_TOURNAMENTS = `SELECT id, created_at, setup, summary FROM tournaments
   WHERE finished ORDER BY starts_at DESC LIMIT $1`;
 export const UPDATE_FINAL_LINE = `UPDATE tournament_players SET rank = $3, score = $4

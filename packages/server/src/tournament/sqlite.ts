@@ -70,7 +70,7 @@ export function tournamentHandlers(db: Database): TournamentHandlers {
       return undefined;
     }),
     'list-tournaments': (job) => [
-      ...selectOpen().all().map(sql.listedFrom),
+      ...selectOpen(job.startsBy).all().map(sql.listedFrom),
       ...selectFinished(job.finished).all().map(sql.listedFrom),
     ],
     finalise: db.transaction((job) => {

@@ -51,8 +51,11 @@ export interface TournamentStore {
   loadTournament(id: string, from?: number): Promise<StoredTournament | undefined>;
   /** Sets the summary the tournaments page lists. */
   summarise(id: string, summary: TournamentSummary): Promise<void>;
-  /** The events not finished, the soonest first, and up to `finished` of the latest finished. */
-  listTournaments(finished: number): Promise<readonly ListedTournament[]>;
+  /**
+   * The events not finished that start by `startsBy` (all by default), the soonest first, and up
+   * to `finished` of the latest finished.
+   */
+  listTournaments(finished: number, startsBy?: number): Promise<readonly ListedTournament[]>;
   /** Records the final ranks and scores of a finished event's players. */
   finalise(id: string, lines: readonly FinalLine[]): Promise<void>;
   /** The events `player` joined, the latest first, at most `limit`. */
