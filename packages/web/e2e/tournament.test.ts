@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { ARTIFACTS, describeInChromium, newContext, newNetwork, playFirstTurn } from './browser.ts';
+import { PICTURED_TOURNAMENTS } from './visual.ts';
 
 /** How long to wait for a page to show what the server said, on a busy machine. */
 const SLOW = { timeout: 20_000 };
@@ -182,5 +183,45 @@ describeInChromium('an event that does not exist', (browser) => {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/tournaments');
       await context.close();
     }
+  });
+});
+
+describeInChromium('a long list of events to come', (browser) => {
+  it('shows the next twenty, and twenty more at a time when asked', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    // 45 events to come, listed as the server lists them: the soonest `?upcoming=N` (20 unless
+    // asked), with how many more there are.
+    const soon = PICTURED_TOURNAMENTS.upcoming[0]!;
+    const all = Array.from({ length: 45 }, (_, n) => ({
+      ...soon,
+      id: `soon${String(n).padStart(4, '0')}`,
+      name: `Event number ${n + 1}`,
+      startsAt: Date.now() + (n + 1) * 3_600_000,
+    }));
+    const asked: (string | null)[] = [];
+    await page.route(/\/api\/tournaments(\?.*)?$/, (route) => {
+      const wanted = new URL(route.request().url()).searchParams.get('upcoming');
+      asked.push(wanted);
+      const shown = Math.min(100, Number(wanted ?? 20));
+      return route.fulfill({
+        json: {
+          ...PICTURED_TOURNAMENTS,
+          now: Date.now(),
+          upcoming: all.slice(0, shown),
+          moreUpcoming: Math.max(0, all.length - shown),
+        },
+      });
+    });
+    await page.goto('/tournaments');
+    const rows = page.getByTestId('events-upcoming').getByTestId('event-row');
+    await expect.poll(() => rows.count(), SLOW).toBe(20);
+    await page.getByRole('button', { name: 'Show 20 more events' }).click();
+    await expect.poll(() => rows.count(), SLOW).toBe(40);
+    expect(asked).toContain('40');
+    await page.getByRole('button', { name: 'Show 5 more events' }).click();
+    await expect.poll(() => rows.count(), SLOW).toBe(45);
+    await expect.poll(() => page.getByTestId('events-more').count()).toBe(0);
+    await context.close();
   });
 });

@@ -21,6 +21,9 @@ import './tournaments.css';
 
 /** How often the list is read again while the page is in sight. */
 const EVERY_MS = 5_000;
+/** Upcoming events the server lists at most, and how many more each "Show more" asks for. */
+const UPCOMING_MAX = 100;
+const UPCOMING_STEP = 20;
 
 /** One event's row: what it is, how many play, where it is, and who leads or won. */
 function EventRow({ e, now }: { readonly e: TournamentListing; readonly now: number }) {
@@ -56,12 +59,15 @@ function Events({
   empty,
   events,
   now,
+  more,
 }: {
   readonly id: string;
   readonly title: string;
   readonly empty: string;
   readonly events: readonly TournamentListing[];
   readonly now: number;
+  /** How many more a button would show, and what it does; none when there are no more. */
+  readonly more?: { readonly count: number; readonly show: () => void };
 }) {
   return (
     <section class="events" aria-labelledby={id} data-testid={id}>
@@ -75,6 +81,11 @@ function Events({
           ))}
         </ul>
       )}
+      {more && more.count > 0 && (
+        <button type="button" class="events-more" data-testid="events-more" onClick={more.show}>
+          {ot('tour.more', { count: more.count })}
+        </button>
+      )}
     </section>
   );
 }
@@ -86,11 +97,13 @@ export function TournamentsPage() {
   const offset = useSignal(0);
   const problem = useSignal<string | undefined>(undefined);
   const creating = useSignal(false);
+  /** How many upcoming events the player asked to see, beyond the server's first few. */
+  const upcoming = useSignal<number | undefined>(undefined);
   useEffect(
     () =>
       pollWhileVisible(async () => {
         try {
-          const read = await fetchTournaments();
+          const read = await fetchTournaments(upcoming.value);
           offset.value = read.now - Date.now();
           list.value = read;
           problem.value = undefined;
@@ -98,10 +111,12 @@ export function TournamentsPage() {
           problem.value = ot('tour.loadFailed', { why: e instanceof Error ? e.message : '' });
         }
       }, EVERY_MS),
-    [list, offset, problem],
+    [list, offset, problem, upcoming.value],
   );
   const now = useClock(true) + offset.value;
   const shown = list.value;
+  const listed = shown?.upcoming.length ?? 0;
+  const more = Math.min(shown?.moreUpcoming ?? 0, UPCOMING_STEP, UPCOMING_MAX - listed);
   return (
     <main class="tournaments" data-testid="tournaments">
       <header class="tournaments-head">
@@ -134,6 +149,7 @@ export function TournamentsPage() {
             empty={ot('tour.noUpcoming')}
             events={shown.upcoming}
             now={now}
+            more={{ count: more, show: () => (upcoming.value = listed + more) }}
           />
           <Events
             id="events-running"

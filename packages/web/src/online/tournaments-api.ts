@@ -10,9 +10,15 @@ import type {
 } from '@agon/protocol';
 import { call } from './players.ts';
 
-/** The events announced, being played and lately finished. */
-export function fetchTournaments(): Promise<TournamentList> {
-  return call<TournamentList>('GET', '/api/tournaments');
+/**
+ * The events announced (the next 20, or `upcoming` of them, 100 at most), being played and lately
+ * finished.
+ */
+export function fetchTournaments(upcoming?: number): Promise<TournamentList> {
+  return call<TournamentList>(
+    'GET',
+    `/api/tournaments${upcoming === undefined ? '' : `?upcoming=${upcoming}`}`,
+  );
 }
 
 /** Event `id` with page `page` of its standings; `you` is filled when `token` is given. */

@@ -217,6 +217,7 @@ export const en = {
   'tour.upcoming': 'Starting soon',
   'tour.running': 'Being played',
   'tour.finished': 'Finished',
+  'tour.more': { one: 'Show {count} more event', other: 'Show {count} more events' },
   'tour.noUpcoming': 'No events are announced. Create one and anyone can join.',
   'tour.noRunning': 'No events are being played just now.',
   'tour.noFinished': 'No events have finished yet.',

@@ -219,6 +219,7 @@ export const fi: OnlineCatalog = {
   'tour.upcoming': 'Alkamassa pian',
   'tour.running': 'Käynnissä',
   'tour.finished': 'Päättyneet',
+  'tour.more': { one: 'Näytä vielä {count} tapahtuma', other: 'Näytä vielä {count} tapahtumaa' },
   'tour.noUpcoming': 'Tapahtumia ei ole ilmoitettu. Luo sellainen, niin kuka tahansa voi liittyä.',
   'tour.noRunning': 'Yhtään tapahtumaa ei pelata juuri nyt.',
   'tour.noFinished': 'Yksikään tapahtuma ei ole vielä päättynyt.',

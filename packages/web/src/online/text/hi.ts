@@ -214,6 +214,7 @@ export const hi: OnlineCatalog = {
   'tour.upcoming': 'जल्द शुरू होंगे',
   'tour.running': 'अभी चल रहे हैं',
   'tour.finished': 'समाप्त',
+  'tour.more': { one: 'और {count} आयोजन दिखाएँ', other: 'और {count} आयोजन दिखाएँ' },
   'tour.noUpcoming': 'कोई आयोजन घोषित नहीं है। एक बनाइए, कोई भी उसमें शामिल हो सकता है।',
   'tour.noRunning': 'अभी कोई आयोजन नहीं चल रहा है।',
   'tour.noFinished': 'अभी तक कोई आयोजन समाप्त नहीं हुआ है।',

@@ -242,6 +242,12 @@ export const ru: OnlineCatalog = {
   'tour.upcoming': 'Скоро начнутся',
   'tour.running': 'Идут сейчас',
   'tour.finished': 'Завершённые',
+  'tour.more': {
+    one: 'Показать ещё {count} турнир',
+    few: 'Показать ещё {count} турнира',
+    many: 'Показать ещё {count} турниров',
+    other: 'Показать ещё {count} турнира',
+  },
   'tour.noUpcoming': 'Турниров пока не объявлено. Создайте свой — присоединиться сможет любой.',
   'tour.noRunning': 'Сейчас не идёт ни одного турнира.',
   'tour.noFinished': 'Ещё ни один турнир не завершился.',
