@@ -54,9 +54,12 @@ describeInChromium('accessibility and languages', (browser) => {
       await waitForTurn(page);
       await check(page, `play/en/${size}`);
       await page.getByRole('button', { name: 'New game' }).click();
+      // The dialog's code is fetched when it first opens: check it once it is there.
+      await page.getByTestId('new-game').waitFor();
       await check(page, `new-game/en/${size}`);
       await shoot(page, `new-game-en-${size}`);
       await page.keyboard.press('Escape');
+      await page.getByTestId('new-game').waitFor({ state: 'hidden' });
       await loadText(page, 'not a record');
       await page.getByTestId('load-error').waitFor();
       await check(page, `save-load/en/${size}`);
@@ -93,8 +96,10 @@ describeInChromium('accessibility and languages', (browser) => {
       await clickCell(page, 'b1');
       await check(page, `play/dark/${size}`);
       await page.getByRole('button', { name: 'New game' }).click();
+      await page.getByTestId('new-game').waitFor();
       await check(page, `new-game/dark/${size}`);
       await page.keyboard.press('Escape');
+      await page.getByTestId('new-game').waitFor({ state: 'hidden' });
       await loadText(page, WON_APN);
       await page.getByTestId('result').waitFor();
       await check(page, `result/dark/${size}`);

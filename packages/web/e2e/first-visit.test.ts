@@ -39,7 +39,12 @@ describeInChromium('a newcomer’s first visit', (browser) => {
     const dialog = page.getByTestId('challenge-dialog');
     await dialog.getByRole('radio', { name: 'Correspondence' }).check();
     await expect.poll(() => dialog.locator('.challenge-class').textContent()).toContain('3 days');
-    expect(await dialog.getByRole('radio', { name: '3', exact: true }).isChecked()).toBe(true);
+    expect(
+      await dialog
+        .getByRole('group', { name: 'Days per move' })
+        .getByRole('radio', { name: '3', exact: true })
+        .isChecked(),
+    ).toBe(true);
     await page.context().close();
   });
 

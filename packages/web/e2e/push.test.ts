@@ -73,7 +73,11 @@ describeInChromium('notifications', (browser) => {
     await white.getByTestId('create-challenge').click();
     const dialog = white.getByTestId('challenge-dialog');
     await dialog.getByRole('radio', { name: 'Correspondence' }).check();
-    await dialog.getByRole('radio', { name: '3', exact: true }).check();
+    // The days take the minutes' place once the pace is correspondence.
+    await dialog
+      .getByRole('group', { name: 'Days per move' })
+      .getByRole('radio', { name: '3', exact: true })
+      .check();
     await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
     await white.getByRole('button', { name: 'Create the challenge' }).click();
     const row = black.getByTestId('challenge').filter({ hasText: name });

@@ -24,7 +24,7 @@ import { expect, inject, it } from 'vitest';
 import { arrowTo, describeInChromium, focusedCell, newContext, tabTo } from './browser.ts';
 
 const SET = fileURLToPath(new URL('../../puzzles/puzzles.json', import.meta.url));
-const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const DIST = process.env.AGON_WEB_ROOT || fileURLToPath(new URL('../dist', import.meta.url));
 
 /** The shipped set's puzzles, replayed. */
 function lines(): PuzzleLine[] {
@@ -241,7 +241,7 @@ describeInChromium('puzzles', (browser) => {
     expect(await page.getByTestId('storm-best').textContent()).toBe('A new best!');
     expect(await page.getByTestId('storm-clock').textContent()).toBe('0:00');
     // The result has the focus, so a screen reader reads it out.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('storm-title');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('storm-title');
     const kept = await page.evaluate(() => localStorage.getItem('agon.puzzles.v1'));
     expect(JSON.parse(kept ?? '{}').bestStorm).toBe(1);
     // Another run starts from the card.
