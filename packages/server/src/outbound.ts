@@ -80,16 +80,22 @@ export function forbiddenAddress(address: string, loopback = false): string | un
   return range.name;
 }
 
+/** A URL's hostname without the brackets of an IPv6 address. */
+const bare = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** Why the IP address `host` may not be reached, in words, or undefined if it may. */
+function refusedLiteral(host: string, loopback: boolean): string | undefined {
+  const why = forbiddenAddress(host, loopback);
+  return why && `${host} is a ${why} address`;
+}
+
 /** Why `hostname` (a URL's, brackets and all) may not be reached, looking its name up. */
 export async function forbiddenHost(
   hostname: string,
   loopback = false,
 ): Promise<string | undefined> {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host) !== 0) {
-    const why = forbiddenAddress(host, loopback);
-    return why && `${host} is a ${why} address`;
-  }
+  const host = bare(hostname);
+  if (isIP(host) !== 0) return refusedLiteral(host, loopback);
   return new Promise((resolve) => {
     dnsLookup(host, { all: true }, (error, addresses) => {
       if (error || addresses.length === 0) resolve(`${host} could not be looked up`);
@@ -143,12 +149,10 @@ export interface OutboundRequest {
  * for `idleMs`, and on `signal`.
  */
 export async function send(url: URL, init: OutboundRequest): Promise<number> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = bare(url.hostname);
   // A literal address is connected to without a lookup: it is checked here instead.
-  if (isIP(host) !== 0) {
-    const why = forbiddenAddress(host, init.loopback);
-    if (why) throw Object.assign(new Error(`${host} is a ${why} address`), { code: 'EFORBIDDEN' });
-  }
+  const why = isIP(host) !== 0 ? refusedLiteral(host, init.loopback) : undefined;
+  if (why) throw Object.assign(new Error(why), { code: 'EFORBIDDEN' });
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = request(
