@@ -63,7 +63,7 @@ export const ANALYSIS_KEY = 'agon.analysis.v1';
 export const REVIEWS_KEY = 'agon.reviews.v1';
 /** Prefix of an online seat's token, by game id (the token itself is stored as plain text). */
 export const SEAT_KEY_PREFIX = 'agon.online.seat.';
-/** This browser's online player: `{ id, name, token }` (online/identity.ts). */
+/** This browser's online player: `{ id, name, token }` (lib/identity.ts). */
 export const PLAYER_KEY = 'agon.player';
 
 /**

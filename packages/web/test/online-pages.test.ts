@@ -1,8 +1,8 @@
 import { GAME_ID, NAME_RULE_TEXT, NAME_RULES, nameProblem, PLAYER_ID } from '@agon/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { language } from '../src/i18n/translations.ts';
+import { keepIdentity, keptIdentity, readIdentity } from '../src/lib/identity.ts';
 import { gameNamedIn, onlinePage, playerPath } from '../src/online/address.ts';
-import { keepIdentity, keptIdentity, readIdentity } from '../src/online/identity.ts';
 import {
   changeClass,
   elapsedText,

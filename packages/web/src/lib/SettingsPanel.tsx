@@ -7,8 +7,8 @@ import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
 import { NoticeSettings } from '../notices/NoticeSettings.tsx';
 import { resubscribe } from '../notices/push.ts';
-import { keptIdentity } from '../online/identity.ts';
-import { StrangerChallenges } from '../online/StrangerChallenges.tsx';
+import { keptIdentity } from './identity.ts';
+import { StrangerChallenges } from './StrangerChallenges.tsx';
 import { preferences, THEMES, type Theme, updatePreferences } from './settings.ts';
 
 /** A group of radio buttons in the menu, one per choice. */

@@ -2,25 +2,29 @@
 // settings menu. On a phone the pages fold into a menu of their own, so the bar stays one row
 // and the board starts right below it.
 
-import { useEffect } from 'preact/hooks';
+import type { Identity } from '@agon/protocol';
+import { type ComponentType, createContext } from 'preact';
+import { useContext, useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
-import { type LazyModule, useLazy } from './lazy.ts';
 import { type AwayPage, PageLinks, waitingWords } from './PageLinks.tsx';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import { incoming, watchYourTurns } from './your-turn.ts';
 import './topbar.css';
 
-const notices: LazyModule<typeof import('../online/ChallengeNotices.tsx')> = {
-  load: () => import('../online/ChallengeNotices.tsx'),
-};
-
-/** The notices of challenges to this player, fetched with the first one. */
-function ChallengeNotices() {
-  const module = useLazy(notices);
-  return module ? <module.ChallengeNotices /> : null;
+/**
+ * What online play adds to every page's top bar: the notices of challenges to this player, and
+ * the watch that hears them (`me`: the browser's player). Given by the app's frame (main.tsx),
+ * so that this bar, shared by every page, imports none of online play.
+ */
+export interface ChallengeParts {
+  readonly Notices: ComponentType;
+  readonly watch: (me: Identity) => void;
 }
+
+/** The challenge parts the top bar shows and starts; none, none shown. */
+export const Challenges = createContext<ChallengeParts | undefined>(undefined);
 
 /**
  * The top bar, and over the page the notice of a challenge to the player (the lobby lists them
@@ -35,7 +39,8 @@ export function TopBar({
   readonly current?: AwayPage | undefined;
 }) {
   const home = away ? '/' : '#';
-  useEffect(watchYourTurns, []);
+  const challenges = useContext(Challenges);
+  useEffect(() => watchYourTurns(challenges?.watch), [challenges]);
   // On a phone the lobby's link is folded away: the menu's button carries its mark.
   const waiting = waitingWords();
   return (
@@ -67,7 +72,7 @@ export function TopBar({
           <SettingsMenu />
         </div>
       </header>
-      {current !== 'lobby' && incoming.value.length > 0 && <ChallengeNotices />}
+      {challenges && current !== 'lobby' && incoming.value.length > 0 && <challenges.Notices />}
     </>
   );
 }

@@ -3,12 +3,12 @@
 // it is itself, the moment a move is made or arrives (followTurn); the others are read from the
 // server once a page load and each minute after, while the page is shown, and the lobby sets
 // them too whenever it reads the whole list. The challenges come over a watching lobby socket,
-// opened only for a browser that has a player (challenge-watch.ts, fetched then). Tiny on
-// purpose: it is in the first load.
+// opened only for a browser that has a player (the watch the top bar is given, fetched then).
+// Tiny on purpose: it is in the first load.
 
-import type { ChallengeView, OngoingGame } from '@agon/protocol';
+import type { ChallengeView, Identity, OngoingGame } from '@agon/protocol';
 import { computed, effect, signal } from '@preact/signals';
-import { keptIdentity } from '../online/identity.ts';
+import { keptIdentity } from './identity.ts';
 
 /** Each lobby game of this player in play: whether it waits for their move. */
 const turns = signal<ReadonlyMap<string, boolean>>(new Map());
@@ -72,13 +72,16 @@ async function read(): Promise<void> {
   }
 }
 
-/** Starts keeping the count, once a page load (a browser without a player asks nothing). */
-export function watchYourTurns(): void {
+/**
+ * Starts keeping the count, once a page load, and `hear` listening for the challenges to the
+ * player (a browser without a player asks nothing).
+ */
+export function watchYourTurns(hear?: (me: Identity) => void): void {
   const me = keptIdentity();
   if (watching || !me) return;
   watching = true;
   void read();
   setInterval(() => void read(), EVERY_MS);
   document.addEventListener('visibilitychange', () => void read());
-  void import('../online/challenge-watch.ts').then((m) => m.watchChallenges(me));
+  hear?.(me);
 }

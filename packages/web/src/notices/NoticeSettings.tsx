@@ -6,8 +6,8 @@
 import { NOTICE_KINDS, type NoticeKind } from '@agon/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
+import { keptIdentity } from '../lib/identity.ts';
 import { preferences, updatePreferences } from '../lib/settings.ts';
-import { keptIdentity } from '../online/identity.ts';
 import {
   type PushProblem,
   pushSupported,

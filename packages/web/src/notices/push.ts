@@ -6,8 +6,8 @@
 
 import { signal } from '@preact/signals';
 import { language } from '../i18n/translations.ts';
+import { keptIdentity } from '../lib/identity.ts';
 import { preferences } from '../lib/settings.ts';
-import { keptIdentity } from '../online/identity.ts';
 
 /** Whether this browser can be sent notices (a service worker, push and notifications). */
 export function pushSupported(): boolean {

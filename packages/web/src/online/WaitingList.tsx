@@ -1,14 +1,15 @@
 // "Tell me when someone wants to play": the pools a player wants to hear of when someone seeks a
 // game there and nobody waits, and the hours of their day when they want to hear of it, kept on
-// the server (settings-api.ts). A ping is a notification, so where this device cannot be sent one
-// (no permission, no subscription, a browser without push) the list is kept but nothing arrives:
-// the panel says so, why, and how to put it right, with the button that can.
+// the server (lib/lobby-settings.ts). A ping is a notification, so where this device cannot be
+// sent one (no permission, no subscription, a browser without push) the list is kept but nothing
+// arrives: the panel says so, why, and how to put it right, with the button that can.
 
 import { POOLS, type PoolId, ratingClass } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
+import { readSettings, saveSettings } from '../lib/lobby-settings.ts';
 import {
   type PushProblem,
   pushProblem,
@@ -17,7 +18,6 @@ import {
   subscribe,
 } from '../notices/push.ts';
 import { hoursBetween, localHour, spanOf, utcHour } from './hours.ts';
-import { readSettings, saveSettings } from './settings-api.ts';
 import { ot } from './text.ts';
 
 /** The evening, for a list that has no hours yet. */

@@ -13,7 +13,7 @@ import type {
 } from '@agon/protocol';
 import { signal } from '@preact/signals';
 import { language } from '../i18n/translations.ts';
-import { keepIdentity, keptIdentity } from './identity.ts';
+import { keepIdentity, keptIdentity } from '../lib/identity.ts';
 import { ot } from './text.ts';
 
 /**

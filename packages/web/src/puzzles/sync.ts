@@ -12,7 +12,7 @@ import type {
   PuzzleNext,
   PuzzleRatings,
 } from '@agon/protocol';
-import { keptIdentity } from '../online/identity.ts';
+import { keptIdentity } from '../lib/identity.ts';
 
 const QUEUE_KEY = 'agon.puzzles.queue.v1';
 /** The most tries kept waiting to be sent. */

@@ -8,7 +8,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { keptIdentity } from './identity.ts';
-import { readSettings, saveSettings } from './settings-api.ts';
+import { readSettings, saveSettings } from './lobby-settings.ts';
 
 /** The switch, once the player's setting is read; nothing without an identity. */
 export function StrangerChallenges() {

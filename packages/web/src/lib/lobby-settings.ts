@@ -1,6 +1,6 @@
 // The player's lobby settings on the server (GET and PATCH /api/me/settings): whom challenges
 // come from, and the waiting list. Small and free of the online pages' words, so that the
-// settings menu, on every page, can use it.
+// settings menu, on every page, can use it as well as the lobby.
 
 import type { LobbySettings } from '@agon/protocol';
 
