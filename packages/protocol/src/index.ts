@@ -1,5 +1,6 @@
 // The public surface of online play's protocol: what the server and the browser both speak.
 
+export * from './base.ts';
 export * from './limits.ts';
 export * from './lobby.ts';
 export * from './messages.ts';

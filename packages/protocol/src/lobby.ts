@@ -4,8 +4,8 @@
 // on the server and apply them in the browser, so the two cannot drift apart.
 
 import type { Colour } from '@agon/engine';
-import type { Pace, Variant } from './messages.ts';
-import type { PlayerBrief, PlayerView } from './player.ts';
+import type { Pace, PlayerBrief, Variant } from './base.ts';
+import type { PlayerView } from './player.ts';
 import type { RatingClass } from './rating.ts';
 import type { Refusal } from './refusal.ts';
 

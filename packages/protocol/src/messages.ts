@@ -3,38 +3,10 @@
 // describes the same protocol for people.
 
 import type { Colour } from '@agon/engine';
-import type { PlayerBrief, PlayerGame } from './player.ts';
+import type { Days, Pace, PlayerBrief, TimeControl, Variant } from './base.ts';
+import type { PlayerGame } from './player.ts';
 import type { Refusal } from './refusal.ts';
 import type { GameTournament } from './tournament.ts';
-
-/** Which start a game uses (R4 or R14). */
-export type Variant = 'standard' | 'placement';
-
-/** A time control: milliseconds on each clock at the start, and added after each move. */
-export interface TimeControl {
-  readonly initial: number;
-  readonly increment: number;
-}
-
-/** The days per move a correspondence game may give each player. */
-export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
-/** Days per move of a correspondence game. */
-export type Days = (typeof CORRESPONDENCE_DAYS)[number];
-/** A day in milliseconds: a correspondence player's time is counted in these. */
-export const DAY_MS = 86_400_000;
-
-/** Days per move: each move gives the mover's opponent the whole of `days` for theirs. */
-export interface Correspondence {
-  readonly days: Days;
-}
-
-/** How fast a lobby game is played: on a clock, or by correspondence. */
-export type Pace = TimeControl | Correspondence;
-
-/** Whether `pace` is days per move rather than a clock. */
-export function isCorrespondence(pace: Pace): pace is Correspondence {
-  return 'days' in pace;
-}
 
 /** What the creator of a game asks for (POST /api/games). */
 export interface CreateRequest {

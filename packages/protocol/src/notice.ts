@@ -2,10 +2,10 @@
 // kind and facts, never text: the service worker words it in the player's own language, and a
 // click opens `notice.url`'s page.
 
+import type { Pace } from './base.ts';
 import type { PoolId } from './lobby.ts';
-import type { Pace } from './messages.ts';
+import type { NameLanguage } from './player.ts';
 import type { EventSchedule } from './tournament.ts';
-import type { NameLanguage } from './validate.ts';
 
 /** Every kind of notice, in the order the settings list them; each can be switched off. */
 export const NOTICE_KINDS = [

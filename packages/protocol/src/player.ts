@@ -31,12 +31,10 @@ export interface PlayerView {
   }[];
 }
 
-/** A player beside a board or in a list: the name and the rating that counts there. */
-export interface PlayerBrief {
-  readonly id: string;
-  readonly name: string;
-  readonly rating: RatingView;
-}
+/** The languages a generated name can be in. */
+export const NAME_LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
+/** A language of generated names. */
+export type NameLanguage = (typeof NAME_LANGUAGES)[number];
 
 /** The answer that makes a device a player (POST /api/players, or a transfer code taken). */
 export interface Identity {

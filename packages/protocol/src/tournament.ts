@@ -5,8 +5,7 @@
 // request per action.
 
 import type { Colour } from '@agon/engine';
-import type { Pace, TimeControl, Variant } from './messages.ts';
-import type { PlayerBrief } from './player.ts';
+import type { Pace, PlayerBrief, TimeControl, Variant } from './base.ts';
 import type { RatingClass } from './rating.ts';
 import type { Refusal } from './refusal.ts';
 

@@ -3,6 +3,7 @@
 // nothing unchecked reaches the code that acts on a message.
 
 import { type Colour, PUZZLE_THEMES, type PuzzleTheme } from '@agon/engine';
+import { CORRESPONDENCE_DAYS, type Pace, type TimeControl } from './base.ts';
 import {
   MAX_INCREMENT_MS,
   MAX_INITIAL_MS,
@@ -19,16 +20,16 @@ import {
   POOLS,
   type PoolId,
 } from './lobby.ts';
-import {
-  type ClientMessage,
-  CORRESPONDENCE_DAYS,
-  type CreateRequest,
-  type Pace,
-  QUICK_MESSAGES,
-  type TimeControl,
-} from './messages.ts';
+import { type ClientMessage, type CreateRequest, QUICK_MESSAGES } from './messages.ts';
 import { MAX_ENDPOINT, NOTICE_KINDS, type NoticeKind, type PushRequest } from './notice.ts';
-import { checkName, PLAYER_ID, TRANSFER_CODE, tidyName } from './player.ts';
+import {
+  checkName,
+  NAME_LANGUAGES,
+  type NameLanguage,
+  PLAYER_ID,
+  TRANSFER_CODE,
+  tidyName,
+} from './player.ts';
 import {
   PUZZLE_ID,
   PUZZLE_MOVES_MAX,
@@ -400,11 +401,6 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
       return refuse('bad-message', 'unknown message type');
   }
 }
-
-/** The languages a generated name can be in. */
-export const NAME_LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
-/** A language of generated names. */
-export type NameLanguage = (typeof NAME_LANGUAGES)[number];
 
 /** Reads the body of POST /api/players: the language the new player's name is made in. */
 export function parseNewPlayer(body: unknown): Checked<{ readonly language: NameLanguage }> {
