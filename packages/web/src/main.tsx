@@ -11,10 +11,8 @@ import { EngineClient } from './lib/engine-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { preferences, watchTheme } from './lib/settings.ts';
 import { loadSound, prepareSound } from './lib/sound.ts';
-import { Challenges } from './lib/TopBar.tsx';
 import { Match } from './play/match.ts';
 import { App } from './shell/App.tsx';
-import { challengeParts } from './shell/LazyPages.tsx';
 import './ui/index.css';
 
 // Components re-render in a task of their own, not in a microtask of the event that changed
@@ -42,12 +40,7 @@ const playMatch = (): Match => {
 const root = document.getElementById('app');
 if (root) {
   root.replaceChildren();
-  render(
-    <Challenges.Provider value={challengeParts}>
-      <App match={playMatch} />
-    </Challenges.Provider>,
-    root,
-  );
+  render(<App match={playMatch} />, root);
 }
 if (import.meta.env.PROD) {
   void registerServiceWorker().catch(() => {

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { noticeText } from '../src/notices/notice-text.ts';
 import { onlinePage, tournamentPath } from '../src/online/address.ts';
-import { COUNTDOWN_S, EventFeed } from '../src/online/event-feed.ts';
 import { onlineText } from '../src/online/text.ts';
+import { COUNTDOWN_S, EventFeed } from '../src/tournament/event-feed.ts';
 import {
   countdownText,
   eventName,
@@ -15,7 +15,7 @@ import {
   standingLines,
   statusText,
   tieBreakText,
-} from '../src/online/tournament-text.ts';
+} from '../src/tournament/tournament-text.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 const NOW = Date.UTC(2026, 11, 3, 20, 0);

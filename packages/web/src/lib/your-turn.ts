@@ -3,7 +3,8 @@
 // it is itself, the moment a move is made or arrives (followTurn); the others are read from the
 // server once a page load and each minute after, while the page is shown, and the lobby sets
 // them too whenever it reads the whole list. The challenges come over a watching lobby socket,
-// opened only for a browser that has a player (the watch the top bar is given, fetched then).
+// opened only for a browser that has a player (challenge-watch.ts,
+// which the top bar fetches then and gives here as `hear`).
 // Tiny on purpose: it is in the first load.
 
 import type { ChallengeView, Identity, OngoingGame } from '@agon/protocol';
@@ -76,12 +77,12 @@ async function read(): Promise<void> {
  * Starts keeping the count, once a page load, and `hear` listening for the challenges to the
  * player (a browser without a player asks nothing).
  */
-export function watchYourTurns(hear?: (me: Identity) => void): void {
+export function watchYourTurns(hear: (me: Identity) => void): void {
   const me = keptIdentity();
   if (watching || !me) return;
   watching = true;
   void read();
   setInterval(() => void read(), EVERY_MS);
   document.addEventListener('visibilitychange', () => void read());
-  hear?.(me);
+  hear(me);
 }

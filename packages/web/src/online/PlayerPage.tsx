@@ -17,6 +17,7 @@ import {
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
+import { dayText, eventName, kindText } from '../tournament/tournament-text.ts';
 import { showToast } from '../ui/Toasts.tsx';
 import { gamePath, playerPath, tournamentPath } from './address.ts';
 import { ChallengeButton } from './ChallengeButton.tsx';
@@ -35,7 +36,6 @@ import { NoPlayerYet } from './NoPlayerYet.tsx';
 import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
-import { dayText, eventName, kindText } from './tournament-text.ts';
 import './lobby.css';
 
 /** What went wrong, as the page says it: an ApiFailure is in the player's words already. */

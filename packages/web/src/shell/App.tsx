@@ -8,14 +8,14 @@ import { setLanguage } from '../i18n/ui.ts';
 import { isPuzzlePath } from '../lib/puzzle-link.ts';
 import { route } from '../lib/route.ts';
 import { preferences } from '../lib/settings.ts';
-import { TopBar } from '../lib/TopBar.tsx';
 import { onlinePage } from '../online/address.ts';
-import { OnlineApp } from '../online/OnlineApp.tsx';
 import type { Match } from '../play/match.ts';
 import { PlayPage, SkipToBoard } from '../play/PlayPage.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { AnalysisPages, LearnPages, PuzzlePages } from './LazyPages.tsx';
 import { isAppPath, NotFound } from './NotFound.tsx';
+import { OnlineApp } from './OnlineApp.tsx';
+import { TopBar } from './TopBar.tsx';
 import { OfflineBanner, UpdateBanner } from './UpdateBanner.tsx';
 
 /** The whole app; `match` gives the game the game page shows, made when first asked for. */

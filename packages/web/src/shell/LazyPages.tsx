@@ -1,12 +1,10 @@
 // The rules, the tutorial, the analysis board and the puzzles, each fetched the first time it is opened, so
-// players who only play never download them; and the top bar's challenge notices and their
-// watch, fetched for a browser that has an online player.
+// players who only play never download them.
 
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { type LazyModule, useLazy } from '../lib/lazy.ts';
 import { ruleAnchor } from '../lib/route.ts';
-import type { ChallengeParts } from '../lib/TopBar.tsx';
 
 const learn: LazyModule<typeof import('../learn/Learn.tsx')> = {
   load: () => import('../learn/Learn.tsx'),
@@ -43,22 +41,6 @@ export function AnalysisPages() {
   const module = useLazy(analysis);
   return module ? <module.Analysis /> : <Loading />;
 }
-
-const notices: LazyModule<typeof import('../online/ChallengeNotices.tsx')> = {
-  load: () => import('../online/ChallengeNotices.tsx'),
-};
-
-/** The notices of challenges to this player, fetched with the first one. */
-function ChallengeNotices() {
-  const module = useLazy(notices);
-  return module ? <module.ChallengeNotices /> : null;
-}
-
-/** Online play's part of every page's top bar. */
-export const challengeParts: ChallengeParts = {
-  Notices: ChallengeNotices,
-  watch: (me) => void import('../online/challenge-watch.ts').then((m) => m.watchChallenges(me)),
-};
 
 function Loading() {
   return (

@@ -2,8 +2,8 @@
 // 404): the top bar, one sentence, and the way to the game.
 
 import { t } from '../i18n/ui.ts';
-import { TopBar } from '../lib/TopBar.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { TopBar } from './TopBar.tsx';
 
 /** Whether `pathname` is the app's own page (the game and the hash-routed pages). */
 export function isAppPath(pathname: string): boolean {

@@ -3,8 +3,8 @@
 // and the house rules by their numbers (R15, R16), named in full for a pointer or a reader.
 
 import { ratingClass, type TournamentTerms } from '@agon/protocol';
-import { paceText } from './lobby-text.ts';
-import { ot } from './text.ts';
+import { paceText } from '../online/lobby-text.ts';
+import { ot } from '../online/text.ts';
 import { kindText, lengthText } from './tournament-text.ts';
 import './event-terms.css';
 

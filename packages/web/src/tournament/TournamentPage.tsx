@@ -8,14 +8,15 @@
 import { STANDINGS_PAGE, TOURNAMENT_ID, type TournamentView } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { gamePath, playerPath, TOURNAMENTS_PATH, tournamentLink } from '../online/address.ts';
+import { Go, Link } from '../online/Link.tsx';
+import { me } from '../online/players.ts';
+import { ShareLink } from '../online/ShareLink.tsx';
+import { ot } from '../online/text.ts';
+import { useClock } from '../online/use-clock.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { gamePath, playerPath, TOURNAMENTS_PATH, tournamentLink } from './address.ts';
 import { EventTerms } from './EventTerms.tsx';
 import { EventFeed } from './event-feed.ts';
-import { Go, Link } from './Link.tsx';
-import { me } from './players.ts';
-import { ShareLink } from './ShareLink.tsx';
-import { ot } from './text.ts';
 import {
   eventName,
   pageOfRank,
@@ -24,8 +25,7 @@ import {
   standingLines,
   statusText,
 } from './tournament-text.ts';
-import { useClock } from './use-clock.ts';
-import './lobby.css';
+import '../online/lobby.css';
 import './tournament.css';
 
 /** How often the event is read again while the page is in sight and its socket is down. */

@@ -4,7 +4,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
-import type { OnlinePage } from './address.ts';
+import type { OnlinePage } from '../online/address.ts';
 
 type ScreenProps = { readonly initial: OnlinePage };
 

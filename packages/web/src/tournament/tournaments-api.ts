@@ -8,7 +8,7 @@ import type {
   TournamentRequest,
   TournamentView,
 } from '@agon/protocol';
-import { call } from './players.ts';
+import { call } from '../online/players.ts';
 
 /**
  * The events announced (the next 20, or `upcoming` of them, 100 at most), being played and lately

@@ -6,17 +6,17 @@
 import type { TournamentList, TournamentListing } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect } from 'preact/hooks';
+import { tournamentPath } from '../online/address.ts';
+import { Go, Link } from '../online/Link.tsx';
+import { ot } from '../online/text.ts';
+import { useClock } from '../online/use-clock.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { tournamentPath } from './address.ts';
 import { EventTerms } from './EventTerms.tsx';
-import { Go, Link } from './Link.tsx';
 import { pollWhileVisible } from './poll.ts';
 import { TournamentDialog } from './TournamentDialog.tsx';
-import { ot } from './text.ts';
 import { eventName, scoreText, statusText } from './tournament-text.ts';
 import { fetchTournaments } from './tournaments-api.ts';
-import { useClock } from './use-clock.ts';
-import './lobby.css';
+import '../online/lobby.css';
 import './tournaments.css';
 
 /** How often the list is read again while the page is in sight. */

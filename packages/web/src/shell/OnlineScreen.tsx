@@ -10,20 +10,20 @@ import { t } from '../i18n/ui.ts';
 import type { AwayPage } from '../lib/PageLinks.tsx';
 import { preferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
-import { TopBar } from '../lib/TopBar.tsx';
+import { gamePath, type OnlinePage, onlinePage } from '../online/address.ts';
+import { CreatePage } from '../online/CreatePage.tsx';
+import { GamePage } from '../online/GamePage.tsx';
+import { Go } from '../online/Link.tsx';
+import { LobbyPage } from '../online/LobbyPage.tsx';
+import { OnlineGame } from '../online/online-game.ts';
+import { PlayerPage } from '../online/PlayerPage.tsx';
+import { ensureIdentity, identityLost } from '../online/players.ts';
+import { onlineText, ot } from '../online/text.ts';
+import { TournamentPage } from '../tournament/TournamentPage.tsx';
+import { TournamentsPage } from '../tournament/TournamentsPage.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
-import { gamePath, type OnlinePage, onlinePage } from './address.ts';
-import { CreatePage } from './CreatePage.tsx';
-import { GamePage } from './GamePage.tsx';
-import { Go } from './Link.tsx';
-import { LobbyPage } from './LobbyPage.tsx';
-import { OnlineGame } from './online-game.ts';
-import { PlayerPage } from './PlayerPage.tsx';
-import { ensureIdentity, identityLost } from './players.ts';
-import { TournamentPage } from './TournamentPage.tsx';
-import { TournamentsPage } from './TournamentsPage.tsx';
-import { onlineText, ot } from './text.ts';
-import './online.css';
+import { TopBar } from './TopBar.tsx';
+import '../online/online.css';
 
 /** The game `id` while its page is open: connected on first use, stopped when left. */
 function useOnlineGame(id: string | undefined, go: (path: string) => void): OnlineGame | undefined {

@@ -11,11 +11,11 @@ import type {
   TournamentView,
 } from '@agon/protocol';
 import { signal } from '@preact/signals';
-import { gamePath } from './address.ts';
-import { Connection, type LineState, tagged } from './connection.ts';
-import { ApiFailure } from './players.ts';
+import { gamePath } from '../online/address.ts';
+import { Connection, type LineState, tagged } from '../online/connection.ts';
+import { ApiFailure } from '../online/players.ts';
+import { keepSeatToken } from '../online/seats.ts';
 import { pollWhileVisible } from './poll.ts';
-import { keepSeatToken } from './seats.ts';
 import { tournamentRefusal } from './tournament-text.ts';
 import { actOnTournament, fetchTournament } from './tournaments-api.ts';
 

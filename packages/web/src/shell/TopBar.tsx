@@ -3,28 +3,30 @@
 // and the board starts right below it.
 
 import type { Identity } from '@agon/protocol';
-import { type ComponentType, createContext } from 'preact';
-import { useContext, useEffect } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
+import { type LazyModule, useLazy } from '../lib/lazy.ts';
+import { type AwayPage, PageLinks, waitingWords } from '../lib/PageLinks.tsx';
+import { SettingsMenu } from '../lib/SettingsMenu.tsx';
+import { incoming, watchYourTurns } from '../lib/your-turn.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
-import { type AwayPage, PageLinks, waitingWords } from './PageLinks.tsx';
-import { SettingsMenu } from './SettingsMenu.tsx';
-import { incoming, watchYourTurns } from './your-turn.ts';
 import './topbar.css';
 
-/**
- * What online play adds to every page's top bar: the notices of challenges to this player, and
- * the watch that hears them (`me`: the browser's player). Given by the app's frame (main.tsx),
- * so that this bar, shared by every page, imports none of online play.
- */
-export interface ChallengeParts {
-  readonly Notices: ComponentType;
-  readonly watch: (me: Identity) => void;
+const notices: LazyModule<typeof import('../online/ChallengeNotices.tsx')> = {
+  load: () => import('../online/ChallengeNotices.tsx'),
+};
+
+/** The notices of challenges to this player, fetched with the first one. */
+function ChallengeNotices() {
+  const module = useLazy(notices);
+  return module ? <module.ChallengeNotices /> : null;
 }
 
-/** The challenge parts the top bar shows and starts; none, none shown. */
-export const Challenges = createContext<ChallengeParts | undefined>(undefined);
+/** Listens for the challenges to `me`, with the code that does it fetched then. */
+function watchChallenges(me: Identity): void {
+  void import('../online/challenge-watch.ts').then((m) => m.watchChallenges(me));
+}
 
 /**
  * The top bar, and over the page the notice of a challenge to the player (the lobby lists them
@@ -39,8 +41,7 @@ export function TopBar({
   readonly current?: AwayPage | undefined;
 }) {
   const home = away ? '/' : '#';
-  const challenges = useContext(Challenges);
-  useEffect(() => watchYourTurns(challenges?.watch), [challenges]);
+  useEffect(() => watchYourTurns(watchChallenges), []);
   // On a phone the lobby's link is folded away: the menu's button carries its mark.
   const waiting = waitingWords();
   return (
@@ -72,7 +73,7 @@ export function TopBar({
           <SettingsMenu />
         </div>
       </header>
-      {challenges && current !== 'lobby' && incoming.value.length > 0 && <challenges.Notices />}
+      {current !== 'lobby' && incoming.value.length > 0 && <ChallengeNotices />}
     </>
   );
 }

@@ -12,9 +12,9 @@ import type {
   TournamentView,
 } from '@agon/protocol';
 import { language } from '../i18n/translations.ts';
-import { clockText } from './clock-text.ts';
-import { daysLeftText, ratingText } from './lobby-text.ts';
-import { ot } from './text.ts';
+import { clockText } from '../online/clock-text.ts';
+import { daysLeftText, ratingText } from '../online/lobby-text.ts';
+import { ot } from '../online/text.ts';
 
 /** A countdown, by the second: `0:07`, `4:32`, `1:05:00`, then days and hours (`2 d 05 h`). */
 export function countdownText(ms: number): string {
