@@ -2,7 +2,7 @@
 // offsets either side of Greenwich and India's half hour, and the span read back as it was set.
 
 import { describe, expect, it } from 'vitest';
-import { hoursBetween, localHour, spanOf, utcHour } from '../src/online/hours.ts';
+import { hoursBetween, localHour, spanOf, utcHour } from '../src/lobby/hours.ts';
 
 /** Date's offsets: minutes behind UTC. */
 const HELSINKI = -120;

@@ -8,7 +8,8 @@ import {
   RATING_CLASSES,
 } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { challengeFromLobby, Lobby, poolAsked } from '../src/online/lobby.ts';
+import { challengeFromLobby } from '../src/challenge/outbox.ts';
+import { Lobby, poolAsked } from '../src/lobby/lobby.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */

@@ -5,9 +5,9 @@
 import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
-import { OnlineGame } from '../src/online/online-game.ts';
 import { words } from '../src/online/strings.ts';
 import { onlineText } from '../src/online/text.ts';
+import { OnlineGame } from '../src/round/online-game.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */

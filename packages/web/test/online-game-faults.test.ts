@@ -4,7 +4,7 @@
 import { parseCell } from '@agon/engine';
 import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OnlineGame } from '../src/online/online-game.ts';
+import { OnlineGame } from '../src/round/online-game.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 const Base = fakeSocket<ClientMessage, ServerMessage>();

@@ -4,7 +4,7 @@ import { effect } from '@preact/signals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { preferences } from '../src/lib/settings.ts';
-import { OnlineGame } from '../src/online/online-game.ts';
+import { OnlineGame } from '../src/round/online-game.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */

@@ -1,6 +1,6 @@
 // The lobby's and player pages' figures as people read them: a wait, a time control, a rating
-// and its change, a rule set, a game's terms, a transfer code, and a refused name in the
-// player's own words.
+// and its change, a rule set, a game's terms, a transfer code, and a refused name or a lobby's
+// refusal in the player's own words.
 
 import {
   DAY_MS,
@@ -23,6 +23,23 @@ import {
 import { language } from '../i18n/translations.ts';
 import { words } from './strings.ts';
 import { ot } from './text.ts';
+
+/** The lobby's refusals, in words; the rest are the game's (strings.ts). */
+const REFUSALS = {
+  busy: 'refusal.busy',
+  'no-such-challenge': 'refusal.noSuchChallenge',
+  'own-challenge': 'refusal.ownChallenge',
+  'challenges-closed': 'refusal.challengesClosed',
+  'too-many-challenges': 'refusal.tooManyChallenges',
+  'no-such-player': 'refusal.noSuchPlayer',
+} as const;
+
+/** A refusal of the lobby's, in words. */
+export function lobbyRefusalText(m: Refusal): string {
+  return Object.hasOwn(REFUSALS, m.code)
+    ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
+    : words.refusal(m.code, m.message);
+}
 
 /** A wait so far: `0:07`, `1:23`, `12:05`. */
 export function elapsedText(ms: number): string {

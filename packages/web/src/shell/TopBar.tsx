@@ -13,8 +13,8 @@ import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import './topbar.css';
 
-const notices: LazyModule<typeof import('../online/ChallengeNotices.tsx')> = {
-  load: () => import('../online/ChallengeNotices.tsx'),
+const notices: LazyModule<typeof import('../challenge/ChallengeNotices.tsx')> = {
+  load: () => import('../challenge/ChallengeNotices.tsx'),
 };
 
 /** The notices of challenges to this player, fetched with the first one. */
@@ -25,7 +25,7 @@ function ChallengeNotices() {
 
 /** Listens for the challenges to `me`, with the code that does it fetched then. */
 function watchChallenges(me: Identity): void {
-  void import('../online/challenge-watch.ts').then((m) => m.watchChallenges(me));
+  void import('../challenge/challenge-watch.ts').then((m) => m.watchChallenges(me));
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   standingLines,
   statusText,
 } from './tournament-text.ts';
-import '../online/lobby.css';
+import '../lobby/lobby.css';
 import './tournament.css';
 
 /** How often the event is read again while the page is in sight and its socket is down. */

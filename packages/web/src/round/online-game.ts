@@ -35,13 +35,13 @@ import { preferences } from '../lib/settings.ts';
 import { explainTap, owedPhrase } from '../lib/taps.ts';
 import { outcomeReason, outcomeTitle } from '../lib/wording.ts';
 import { followTurn } from '../lib/your-turn.ts';
+import { gamePath } from '../online/address.ts';
+import { Connection, type LineState, tagged } from '../online/connection.ts';
+import { deadlineText } from '../online/lobby-text.ts';
+import { keepSeatToken, seatToken } from '../online/seats.ts';
+import { words } from '../online/strings.ts';
+import { ot } from '../online/text.ts';
 import { tournamentRefusal } from '../tournament/tournament-text.ts';
-import { gamePath } from './address.ts';
-import { Connection, type LineState, tagged } from './connection.ts';
-import { deadlineText } from './lobby-text.ts';
-import { keepSeatToken, seatToken } from './seats.ts';
-import { words } from './strings.ts';
-import { ot } from './text.ts';
 
 /**
  * How long a move may wait for the server's answer before the line is taken for dead and opened

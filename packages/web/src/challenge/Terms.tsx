@@ -2,8 +2,8 @@
 // other page says them.
 
 import { type ChallengeTerms, ratingClass } from '@agon/protocol';
-import { paceText } from './lobby-text.ts';
-import { ot } from './text.ts';
+import { paceText } from '../online/lobby-text.ts';
+import { ot } from '../online/text.ts';
 
 /** The terms of a challenge or a game, short: `5+3 Blitz · Placement · Casual · Touch-move`. */
 export function Terms({ terms }: { readonly terms: Omit<ChallengeTerms, 'side'> }) {

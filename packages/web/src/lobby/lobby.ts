@@ -14,49 +14,16 @@ import {
   type PlayerView,
   POOLS,
   type PoolId,
-  type Refusal,
 } from '@agon/protocol';
 import { computed, signal } from '@preact/signals';
-import { gameNamedIn, gamePath } from './address.ts';
-import { Connection, type LineState, tagged } from './connection.ts';
-import { identityGone } from './players.ts';
-import { keepSeatToken } from './seats.ts';
-import { words } from './strings.ts';
-import { ot } from './text.ts';
-
-/** The lobby's refusals, in words; the rest are the game's (strings.ts). */
-const REFUSALS = {
-  busy: 'refusal.busy',
-  'no-such-challenge': 'refusal.noSuchChallenge',
-  'own-challenge': 'refusal.ownChallenge',
-  'challenges-closed': 'refusal.challengesClosed',
-  'too-many-challenges': 'refusal.tooManyChallenges',
-  'no-such-player': 'refusal.noSuchPlayer',
-} as const;
-
-/** A refusal of the lobby's, in words. */
-export function lobbyRefusalText(m: Refusal): string {
-  return Object.hasOwn(REFUSALS, m.code)
-    ? ot(REFUSALS[m.code as keyof typeof REFUSALS])
-    : words.refusal(m.code, m.message);
-}
-
-/** A challenge addressed to a player, made on another page, to send once the lobby is open. */
-export interface Addressed {
-  readonly to: string;
-  readonly terms: ChallengeTerms;
-}
-
-/** The addressed challenge the next lobby opened sends, if any. */
-let outbox: Addressed | undefined;
-
-/**
- * Sends `challenge` when the lobby next opens: the challenger then waits there for the answer,
- * as they would for their open challenge.
- */
-export function challengeFromLobby(challenge: Addressed): void {
-  outbox = challenge;
-}
+import { type Addressed, takeAddressed } from '../challenge/outbox.ts';
+import { gameNamedIn, gamePath } from '../online/address.ts';
+import { Connection, type LineState, tagged } from '../online/connection.ts';
+import { lobbyRefusalText } from '../online/lobby-text.ts';
+import { identityGone } from '../online/players.ts';
+import { keepSeatToken } from '../online/seats.ts';
+import { words } from '../online/strings.ts';
+import { ot } from '../online/text.ts';
 
 /** The pool a lobby address asks to wait in (`/lobby?seek=5%2B3`, a waiting list's ping). */
 export function poolAsked(search: string): PoolId | undefined {
@@ -134,8 +101,7 @@ export class Lobby {
     pool?: PoolId,
   ) {
     if (pool) this.seeking.value = { pool, since: Date.now() };
-    this.pending = outbox;
-    outbox = undefined;
+    this.pending = takeAddressed();
     this.connection = new Connection<LobbyServerMessage, LobbyClientMessage>(
       { path: '/api/lobby/socket', hello: () => ({ t: 'hello', token }), parse: tagged },
       { message: (m) => this.receive(m), state: (s) => (this.line.value = s) },
@@ -211,7 +177,7 @@ export class Lobby {
           this.seeking.value = undefined;
           this.confirmed = undefined;
           this.asked = false;
-          this.notice.value = { text: ot(REFUSALS.busy), game: gameNamedIn(m.message) };
+          this.notice.value = { text: lobbyRefusalText(m), game: gameNamedIn(m.message) };
           break;
         }
         if (this.asked) {

@@ -9,12 +9,12 @@ import { useContext, useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
 import { incoming } from '../lib/your-turn.ts';
+import { Go } from '../online/Link.tsx';
+import { ratingText } from '../online/lobby-text.ts';
+import { onlineText, ot } from '../online/text.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { acceptChallenge, answerRefused, declineChallenge } from './challenge-watch.ts';
-import { Go } from './Link.tsx';
-import { ratingText } from './lobby-text.ts';
 import { Terms } from './Terms.tsx';
-import { onlineText, ot } from './text.ts';
 import './challenge-notices.css';
 
 const KEY = 'agon.challenges-seen';

@@ -4,9 +4,9 @@
 // Decline beside it.
 
 import { opposite } from '@agon/engine';
+import { words } from '../online/strings.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { OnlineGame } from './online-game.ts';
-import { words } from './strings.ts';
 import './takeback-offer.css';
 
 /** The button asking for a takeback, while this page's player has a move to take back. */

@@ -7,11 +7,11 @@
 import type { Identity, LobbyClientMessage, LobbyServerMessage } from '@agon/protocol';
 import { signal } from '@preact/signals';
 import { incoming } from '../lib/your-turn.ts';
-import { gamePath } from './address.ts';
-import { Connection, tagged } from './connection.ts';
-import { lobbyRefusalText } from './lobby.ts';
-import { keepSeatToken } from './seats.ts';
-import { words } from './strings.ts';
+import { gamePath } from '../online/address.ts';
+import { Connection, tagged } from '../online/connection.ts';
+import { lobbyRefusalText } from '../online/lobby-text.ts';
+import { keepSeatToken } from '../online/seats.ts';
+import { words } from '../online/strings.ts';
 
 /** Why the last answer from this page could not be given, in words. */
 export const answerRefused = signal<string | undefined>(undefined);

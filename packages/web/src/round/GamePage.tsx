@@ -4,6 +4,7 @@
 
 import { makeMoveText, opposite } from '@agon/engine';
 import { DRAW_AFTER_MOVES } from '@agon/protocol';
+import { ChallengeButton } from '../challenge/ChallengeButton.tsx';
 import { t } from '../i18n/ui.ts';
 import { openAnalysis } from '../lib/analysis-link.ts';
 import { MoveRows } from '../lib/MoveRows.tsx';
@@ -12,21 +13,20 @@ import { ruleHref } from '../lib/route.ts';
 import { TwoStep } from '../lib/TwoStep.tsx';
 import { gameKind } from '../lib/wording.ts';
 import { PushPrompt } from '../notices/PushPrompt.tsx';
+import { gameLink, gamePath } from '../online/address.ts';
+import { abortable, drawTooEarly, lobbyGame } from '../online/fair-play.ts';
+import { Link } from '../online/Link.tsx';
+import { gameModeText } from '../online/lobby-text.ts';
+import { ShareLink } from '../online/ShareLink.tsx';
+import { words } from '../online/strings.ts';
+import { ot } from '../online/text.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
-import { gameLink, gamePath } from './address.ts';
-import { ChallengeButton } from './ChallengeButton.tsx';
-import { abortable, drawTooEarly, lobbyGame } from './fair-play.ts';
-import { Link } from './Link.tsx';
-import { gameModeText } from './lobby-text.ts';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
 import { QuickMessages, QuickMessagesToggle } from './QuickMessages.tsx';
 import { SeatBar } from './SeatBar.tsx';
-import { ShareLink } from './ShareLink.tsx';
-import { words } from './strings.ts';
 import { TakebackButton, TakebackOffer } from './TakebackOffer.tsx';
 import { TournamentBox } from './TournamentBox.tsx';
-import { ot } from './text.ts';
 
 /**
  * An online action: an icon over its label, as in the local game's row. One `locked` (saying

@@ -16,12 +16,10 @@ import {
 } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect } from 'preact/hooks';
+import { ChallengeButton } from '../challenge/ChallengeButton.tsx';
 import { language } from '../i18n/translations.ts';
-import { dayText, eventName, kindText } from '../tournament/tournament-text.ts';
-import { showToast } from '../ui/Toasts.tsx';
-import { gamePath, playerPath, tournamentPath } from './address.ts';
-import { ChallengeButton } from './ChallengeButton.tsx';
-import { Go, Link } from './Link.tsx';
+import { gamePath, playerPath, tournamentPath } from '../online/address.ts';
+import { Go, Link } from '../online/Link.tsx';
 import {
   changeClass,
   nameRefusal,
@@ -31,12 +29,21 @@ import {
   ruleSetText,
   signedChange,
   transferGroups,
-} from './lobby-text.ts';
-import { NoPlayerYet } from './NoPlayerYet.tsx';
-import { ApiFailure, fetchPlayer, me, rename, transferCode, useTransferCode } from './players.ts';
-import { words } from './strings.ts';
-import { ot } from './text.ts';
-import './lobby.css';
+} from '../online/lobby-text.ts';
+import { NoPlayerYet } from '../online/NoPlayerYet.tsx';
+import {
+  ApiFailure,
+  fetchPlayer,
+  me,
+  rename,
+  transferCode,
+  useTransferCode,
+} from '../online/players.ts';
+import { words } from '../online/strings.ts';
+import { ot } from '../online/text.ts';
+import { dayText, eventName, kindText } from '../tournament/tournament-text.ts';
+import { showToast } from '../ui/Toasts.tsx';
+import '../lobby/lobby.css';
 
 /** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
 const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

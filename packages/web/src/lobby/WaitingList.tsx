@@ -17,8 +17,8 @@ import {
   readSubscription,
   subscribe,
 } from '../notices/push.ts';
+import { ot } from '../online/text.ts';
 import { hoursBetween, localHour, spanOf, utcHour } from './hours.ts';
-import { ot } from './text.ts';
 
 /** The evening, for a list that has no hours yet. */
 const EVENING = { from: 18, to: 22 };

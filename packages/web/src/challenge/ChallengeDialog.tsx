@@ -12,10 +12,10 @@ import {
 import { useSignal } from '@preact/signals';
 import { Modal } from '../lib/Modal.tsx';
 import { QueenChoice } from '../lib/QueenChoice.tsx';
+import { SideChoice, VariantChoice } from '../online/GameTerms.tsx';
+import { paceText } from '../online/lobby-text.ts';
+import { ot } from '../online/text.ts';
 import { Segmented } from '../ui/Segmented.tsx';
-import { SideChoice, VariantChoice } from './GameTerms.tsx';
-import { paceText } from './lobby-text.ts';
-import { ot } from './text.ts';
 
 const MINUTES = [1, 2, 3, 5, 10, 15, 30] as const;
 const PACES = ['real-time', 'correspondence'] as const;

@@ -4,14 +4,14 @@
 // is counted down and opened, unless they pause.
 
 import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { tournamentPath } from '../online/address.ts';
+import { Go, Link } from '../online/Link.tsx';
+import { me } from '../online/players.ts';
+import { ot } from '../online/text.ts';
 import { EventFeed } from '../tournament/event-feed.ts';
 import { eventName, kindText } from '../tournament/tournament-text.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { tournamentPath } from './address.ts';
-import { Go, Link } from './Link.tsx';
 import type { OnlineGame } from './online-game.ts';
-import { me } from './players.ts';
-import { ot } from './text.ts';
 import './tournament-box.css';
 
 /** How often the event is read for the next game while its socket is down. */

@@ -4,13 +4,13 @@
 
 import type { Colour } from '@agon/engine';
 import { PlayerCard } from '../lib/PlayerCard.tsx';
+import { clockText } from '../online/clock-text.ts';
+import { daysLeftParts, deadlineText } from '../online/lobby-text.ts';
+import { words } from '../online/strings.ts';
+import { ot } from '../online/text.ts';
+import { RatingChange, Who } from '../online/Who.tsx';
 import { Icon } from '../ui/Icon.tsx';
-import { clockText } from './clock-text.ts';
-import { daysLeftParts, deadlineText } from './lobby-text.ts';
 import type { OnlineGame } from './online-game.ts';
-import { words } from './strings.ts';
-import { ot } from './text.ts';
-import { RatingChange, Who } from './Who.tsx';
 
 /** The card for the side of `colour`. */
 export function SeatBar({

@@ -5,11 +5,11 @@ import type { Colour } from '@agon/engine';
 import type { Created, CreateRequest, TimeControl } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { QueenChoice } from '../lib/QueenChoice.tsx';
+import { SideChoice, VariantChoice } from '../online/GameTerms.tsx';
+import { type ApiRefusal, failureText } from '../online/players.ts';
+import { keepSeatToken } from '../online/seats.ts';
+import { words } from '../online/strings.ts';
 import { Segmented } from '../ui/Segmented.tsx';
-import { SideChoice, VariantChoice } from './GameTerms.tsx';
-import { type ApiRefusal, failureText } from './players.ts';
-import { keepSeatToken } from './seats.ts';
-import { words } from './strings.ts';
 
 /** The clocks offered: none, or minutes plus seconds a move. */
 const CLOCKS: readonly (readonly [number, number] | null)[] = [null, [5, 3], [10, 5], [15, 10]];

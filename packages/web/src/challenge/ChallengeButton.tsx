@@ -4,10 +4,10 @@
 
 import { useSignal } from '@preact/signals';
 import { useContext } from 'preact/hooks';
+import { Go } from '../online/Link.tsx';
+import { ot } from '../online/text.ts';
 import { ChallengeDialog } from './ChallengeDialog.tsx';
-import { Go } from './Link.tsx';
-import { challengeFromLobby } from './lobby.ts';
-import { ot } from './text.ts';
+import { challengeFromLobby } from './outbox.ts';
 
 /** The button that challenges the player `to`. */
 export function ChallengeButton({

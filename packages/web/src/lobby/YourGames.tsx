@@ -10,12 +10,12 @@ import { useEffect, useRef } from 'preact/hooks';
 import { createBoard } from '../board/board.ts';
 import { boardConfigOf } from '../lib/board-feed.ts';
 import { noteGames } from '../lib/your-turn.ts';
-import { gamePath } from './address.ts';
-import { clockText } from './clock-text.ts';
-import { Link } from './Link.tsx';
-import { daysLeftText, paceText } from './lobby-text.ts';
-import { ongoingGames } from './players.ts';
-import { ot } from './text.ts';
+import { gamePath } from '../online/address.ts';
+import { clockText } from '../online/clock-text.ts';
+import { Link } from '../online/Link.tsx';
+import { daysLeftText, paceText } from '../online/lobby-text.ts';
+import { ongoingGames } from '../online/players.ts';
+import { ot } from '../online/text.ts';
 import './your-games.css';
 
 /** How often the list is read again while the lobby is open. */

@@ -7,9 +7,9 @@
 import type { Colour } from '@agon/engine';
 import { QUICK_MESSAGES, type Said } from '@agon/protocol';
 import { preferences } from '../lib/settings.ts';
+import { words } from '../online/strings.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { OnlineGame } from './online-game.ts';
-import { words } from './strings.ts';
 import './quick-messages.css';
 
 /** The messages shown, the latest: a glance, not a history to scroll. */
