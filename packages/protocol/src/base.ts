@@ -21,7 +21,7 @@ export type Days = (typeof CORRESPONDENCE_DAYS)[number];
 export const DAY_MS = 86_400_000;
 
 /** Days per move: each move gives the mover's opponent the whole of `days` for theirs. */
-export interface Correspondence {
+interface Correspondence {
   readonly days: Days;
 }
 

@@ -1,18 +1,166 @@
 // The public surface of online play's protocol: what the server and the browser both speak.
+// Each name is listed, so what the two sides rely on is seen here and nothing else leaks out.
 
-export * from './base.ts';
-export * from './limits.ts';
-export * from './lobby.ts';
-export * from './messages.ts';
-export * from './notice.ts';
-export * from './player.ts';
-export * from './puzzle.ts';
-export * from './rating.ts';
-export * from './refusal.ts';
-export * from './tournament.ts';
-export * from './validate-game.ts';
-export * from './validate-lobby.ts';
-export * from './validate-player.ts';
-export * from './validate-push.ts';
-export * from './validate-puzzle.ts';
-export * from './validate-tournament.ts';
+export {
+  CORRESPONDENCE_DAYS,
+  DAY_MS,
+  type Days,
+  isCorrespondence,
+  type Pace,
+  type PlayerBrief,
+  type TimeControl,
+  type Variant,
+} from './base.ts';
+export {
+  GAME_ID,
+  MAX_CREATE_BYTES,
+  MAX_INCREMENT_MS,
+  MAX_INITIAL_MS,
+  MAX_MESSAGE_BYTES,
+  MAX_MOVE_TEXT,
+  MIN_INITIAL_MS,
+  QUICK_MESSAGE_GAP_MS,
+  QUICK_MESSAGES_PER_MINUTE,
+  SAID_KEPT,
+  TOKEN,
+} from './limits.ts';
+export {
+  ABORT_MS,
+  applyLobbyChanges,
+  CHALLENGE_ID,
+  type ChallengesFrom,
+  type ChallengeTerms,
+  type ChallengeView,
+  DECLINE_REASONS,
+  DEFAULT_SETTINGS,
+  type DeclineReason,
+  DRAW_AFTER_MOVES,
+  type LiveGameView,
+  type LobbyClientMessage,
+  type LobbyServerMessage,
+  type LobbySettings,
+  type LobbyStatus,
+  type LobbyView,
+  listed,
+  lobbyChanges,
+  MAX_DIRECT,
+  POOLS,
+  type PoolId,
+  type PoolView,
+} from './lobby.ts';
+export {
+  type ClientMessage,
+  type ClockView,
+  type Created,
+  type CreateRequest,
+  type DrawAction,
+  type GameView,
+  NO_SUCH_GAME_CLOSE,
+  type OngoingGame,
+  type OngoingGames,
+  type OutcomeView,
+  type Presence,
+  type PublicEvent,
+  paceOf,
+  QUICK_MESSAGES,
+  type QuickMessage,
+  RESTART_CLOSE,
+  type Said,
+  type SeatPlayer,
+  type ServerMessage,
+} from './messages.ts';
+export {
+  MAX_PUSH_BYTES,
+  MAX_PUSH_DEVICES,
+  NOTICE_KINDS,
+  type Notice,
+  type NoticeKind,
+  type NoticeResult,
+  type PushPayload,
+} from './notice.ts';
+export {
+  checkName,
+  type Identity,
+  NAME_LANGUAGES,
+  NAME_MAX,
+  NAME_MIN,
+  NAME_RULE_TEXT,
+  NAME_RULES,
+  type NameLanguage,
+  type NameRule,
+  nameProblem,
+  nameRuleOf,
+  PLAYER_ID,
+  type PlayerGame,
+  type PlayerPage,
+  type PlayerView,
+  TRANSFER_MS,
+  tidyName,
+} from './player.ts';
+export {
+  PUZZLE_ID,
+  PUZZLE_MOVES_MAX,
+  PUZZLE_THEMES_MAX,
+  type PuzzleAttemptReply,
+  type PuzzleAttemptRequest,
+  type PuzzleDashboard,
+  type PuzzleHistoryPoint,
+  type PuzzleNext,
+  type PuzzleRatings,
+  type PuzzleStanding,
+  type PuzzleThemeRecord,
+} from './puzzle.ts';
+export {
+  categoryKey,
+  categoryOf,
+  GLICKO_TAU,
+  type HouseRule,
+  parseCategoryKey,
+  RATING_CLASSES,
+  type Rating,
+  type RatingCategory,
+  type RatingClass,
+  type RatingView,
+  RULE_SETS,
+  type RuleSet,
+  ratingClass,
+  START_RATING,
+} from './rating.ts';
+export type { Checked, ErrorCode, Failure, Refusal } from './refusal.ts';
+export {
+  ARENA_MINUTES,
+  EVENT_NAME,
+  type EventSchedule,
+  isLive,
+  PASSWORD_MAX,
+  type PlayedTournament,
+  SCHEDULE_EVERY,
+  type ScheduleEvery,
+  type SheetEntry,
+  STANDINGS_PAGE,
+  type Standing,
+  SWISS_PLAYERS_MAX,
+  SWISS_ROUNDS,
+  TOURNAMENT_ID,
+  type TournamentAction,
+  type TournamentClientMessage,
+  type TournamentKind,
+  type TournamentList,
+  type TournamentListing,
+  type TournamentRequest,
+  type TournamentServerMessage,
+  type TournamentStatus,
+  type TournamentTerms,
+  type TournamentView,
+  type YouInEvent,
+} from './tournament.ts';
+export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
+export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
+export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';
+export { parsePushEndpoint, parsePushRequest } from './validate-push.ts';
+export { parsePuzzleAttempt, parsePuzzleThemes } from './validate-puzzle.ts';
+export {
+  parseTournamentAction,
+  parseTournamentMessage,
+  parseTournamentRequest,
+} from './validate-tournament.ts';

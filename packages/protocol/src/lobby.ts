@@ -100,7 +100,7 @@ export interface LobbyView {
 }
 
 /** The longest list the lobby sends of challenges and of live games. */
-export const MAX_LISTED = 50;
+const MAX_LISTED = 50;
 
 /**
  * How many challenges addressed to players one player may have waiting for an answer at once,
@@ -135,7 +135,7 @@ export type ChallengesFrom = (typeof CHALLENGES_FROM)[number];
  * A player's waiting list: the pools they want to hear of when someone seeks a game there and
  * nobody waits, in the hours of the day (UTC, 0-23) they want to hear of them.
  */
-export interface WaitingList {
+interface WaitingList {
   readonly pools: readonly PoolId[];
   readonly hours: readonly number[];
 }
@@ -153,14 +153,14 @@ export const DEFAULT_SETTINGS: LobbySettings = {
 };
 
 /** Entries that came and went in one of the lobby's lists. */
-export interface ListChanges<T> {
+interface ListChanges<T> {
   readonly add: readonly T[];
   /** The ids of entries gone. */
   readonly remove: readonly string[];
 }
 
 /** What changed in the lobby's list since the last message: only the parts that did. */
-export interface LobbyChanges {
+interface LobbyChanges {
   /** Each pool whose counts changed. */
   readonly pools?: readonly PoolView[];
   readonly challenges?: ListChanges<ChallengeView>;

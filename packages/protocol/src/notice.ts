@@ -27,7 +27,7 @@ export type NoticeResult = 'win' | 'loss' | 'draw' | 'aborted';
 export type Notice = NoticeFacts & { readonly url: string };
 
 /** What each kind of notice tells. */
-export type NoticeFacts =
+type NoticeFacts =
   /** A correspondence game waits for the reader's move until `deadline` (ms since 1970). */
   | {
       readonly kind: 'turn';

@@ -47,7 +47,7 @@ export interface RatingView {
 }
 
 /** The house rules that make a rule set, in the order a rule set's name joins them. */
-export const HOUSE_RULES = ['placement', 'touch-move', 'captor'] as const;
+const HOUSE_RULES = ['placement', 'touch-move', 'captor'] as const;
 /** A house rule: R14's placement start, R15's touch-move, R16's captor placing a queen. */
 export type HouseRule = (typeof HOUSE_RULES)[number];
 
@@ -66,14 +66,14 @@ export const RULE_SETS = [
 export type RuleSet = (typeof RULE_SETS)[number];
 
 /** The terms that decide a game's rule set. */
-export interface RuleTerms {
+interface RuleTerms {
   readonly variant: 'standard' | 'placement';
   readonly touchMove?: boolean;
   readonly captorPlacesQueen?: boolean;
 }
 
 /** The rule set of a game played on `terms`. */
-export function ruleSet(terms: RuleTerms): RuleSet {
+function ruleSet(terms: RuleTerms): RuleSet {
   const rules = [
     terms.variant === 'placement' && 'placement',
     terms.touchMove === true && 'touch-move',

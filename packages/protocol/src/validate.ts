@@ -19,7 +19,7 @@ export const refuse = (
 });
 
 /** A JSON object's fields, as read and not yet checked. */
-export type Fields = Readonly<Record<string, unknown>>;
+type Fields = Readonly<Record<string, unknown>>;
 
 /**
  * Move text as it may arrive: printable ASCII, up to MAX_MOVE_TEXT characters. The referee
