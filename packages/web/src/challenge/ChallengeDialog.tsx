@@ -16,6 +16,7 @@ import { SideChoice, VariantChoice } from '../online/GameTerms.tsx';
 import { paceText } from '../online/lobby-text.ts';
 import { ot } from '../online/text.ts';
 import { Segmented } from '../ui/Segmented.tsx';
+import './challenge-dialog.css';
 
 const MINUTES = [1, 2, 3, 5, 10, 15, 30] as const;
 const PACES = ['real-time', 'correspondence'] as const;

@@ -29,6 +29,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { Lobby, poolAsked } from './lobby.ts';
 import { WaitingList } from './WaitingList.tsx';
 import { YourGames } from './YourGames.tsx';
+import '../online/rows.css';
 import './lobby.css';
 
 /** How long a wait lasts before the computer is offered instead. */

@@ -19,6 +19,7 @@ import {
 } from '../notices/push.ts';
 import { ot } from '../online/text.ts';
 import { hoursBetween, localHour, spanOf, utcHour } from './hours.ts';
+import './waiting-list.css';
 
 /** The evening, for a list that has no hours yet. */
 const EVENING = { from: 18, to: 22 };

@@ -7,6 +7,7 @@ import type { Variant } from '@agon/protocol';
 import type { Signal } from '@preact/signals';
 import { Segmented } from '../ui/Segmented.tsx';
 import { words } from './strings.ts';
+import './game-terms.css';
 
 /** The maker's side: white, black or a coin's choice. */
 export function SideChoice({ side }: { readonly side: Signal<Colour | 'random'> }) {

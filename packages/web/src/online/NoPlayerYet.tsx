@@ -3,6 +3,7 @@
 
 import { identityProblem } from './players.ts';
 import { words } from './strings.ts';
+import './no-player-yet.css';
 
 /** While this browser's player is being made, or why it could not be. */
 export function NoPlayerYet() {

@@ -7,6 +7,7 @@ import { ratingBefore } from './fair-play.ts';
 import { Link } from './Link.tsx';
 import { changeClass, ratingText, signedChange } from './lobby-text.ts';
 import { ot } from './text.ts';
+import './who.css';
 
 /**
  * `player`'s name and rating; `you` marks this browser's own. Once a settled game's change is

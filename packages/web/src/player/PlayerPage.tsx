@@ -43,7 +43,9 @@ import { words } from '../online/strings.ts';
 import { ot } from '../online/text.ts';
 import { dayText, eventName, kindText } from '../tournament/tournament-text.ts';
 import { showToast } from '../ui/Toasts.tsx';
-import '../lobby/lobby.css';
+import '../online/rows.css';
+import '../online/who.css';
+import './player-page.css';
 
 /** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
 const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -25,7 +25,8 @@ import {
   standingLines,
   statusText,
 } from './tournament-text.ts';
-import '../lobby/lobby.css';
+import '../online/rows.css';
+import '../online/who.css';
 import './tournament.css';
 
 /** How often the event is read again while the page is in sight and its socket is down. */

@@ -16,7 +16,7 @@ import { pollWhileVisible } from './poll.ts';
 import { TournamentDialog } from './TournamentDialog.tsx';
 import { eventName, scoreText, statusText } from './tournament-text.ts';
 import { fetchTournaments } from './tournaments-api.ts';
-import '../lobby/lobby.css';
+import '../online/rows.css';
 import './tournaments.css';
 
 /** How often the list is read again while the page is in sight. */
