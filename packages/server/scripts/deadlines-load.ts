@@ -18,12 +18,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DAY_MS } from '@agon/protocol';
-import { ratingOf } from '../src/players.ts';
-import { PostgresStore } from '../src/postgres-store.ts';
+import { hashToken, newGameId, newPlayerId, newToken } from '../src/common/secret.ts';
+import type { GameSetup } from '../src/game/store.ts';
+import { ratingOf } from '../src/player/players.ts';
 import { type Running, startServerProcess } from '../src/process.ts';
-import { hashToken, newGameId, newPlayerId, newToken } from '../src/secret.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
-import type { GameSetup } from '../src/store.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { startPostgres, startRedis } from './services.ts';
 import { CLUSTER, option, usage } from './workers.ts';
 

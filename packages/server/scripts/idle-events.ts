@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerProcess } from '../src/process.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
 
 const EVENTS = Number(process.argv[2] ?? 1000);

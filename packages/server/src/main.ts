@@ -4,14 +4,14 @@
 // before it is acknowledged.
 
 import type { AddressInfo } from 'node:net';
-import { parseTrustProxy } from './address.ts';
-import { limitsFromEnv, setting } from './limits.ts';
+import { parseTrustProxy } from './common/address.ts';
+import { limitsFromEnv, setting } from './common/limits.ts';
+import { Problems } from './common/problems.ts';
+import { RedisRelay } from './game/redis-relay.ts';
 import { RedisBoard } from './lobby/redis-board.ts';
-import { PostgresStore } from './postgres-store.ts';
-import { Problems } from './problems.ts';
 import { DEFAULT_SCAN } from './puzzles/scanner.ts';
-import { RedisRelay } from './redis-relay.ts';
 import { buildServer } from './server.ts';
+import { PostgresStore } from './storage/postgres.ts';
 import { scheduleFromEnv } from './tournament/schedule.ts';
 
 const port = Number(process.env.PORT ?? 3000);

@@ -8,32 +8,28 @@ import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { TrustProxy } from './address.ts';
-import { newRequestId } from './failures.ts';
-import { answerClientError, errorAnswer, NOT_FOUND } from './http-errors.ts';
-import { Hub, serverClock } from './hub.ts';
-import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import type { TrustProxy } from './common/address.ts';
+import { newRequestId } from './common/failures.ts';
+import { answerClientError, errorAnswer, NOT_FOUND } from './common/http-errors.ts';
+import { DEFAULT_LIMITS, type Limits } from './common/limits.ts';
+import { type Notifier, paced } from './common/notices.ts';
+import { Problems } from './common/problems.ts';
+import { Sockets } from './common/sockets.ts';
+import { Hub, serverClock } from './game/hub.ts';
+import { LocalRelay, type Relay } from './game/relay.ts';
+import { registerOnline } from './game/routes.ts';
 import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
 import { listingOf, Starter } from './lobby/starter.ts';
-import { networkKeys } from './networks.ts';
-import { type Notifier, paced } from './notices.ts';
-import { registerOnline } from './online.ts';
-import type { PlayerStore } from './players.ts';
-import { Problems } from './problems.ts';
-import { vapidKeys, WebPush } from './push.ts';
+import { networkKeys } from './player/networks.ts';
+import { vapidKeys, WebPush } from './push/push.ts';
 import { lazySet, PuzzleCatalog } from './puzzles/catalog.ts';
 import { PuzzleScanner, type ScanOptions } from './puzzles/scanner.ts';
-import type { PuzzleStore } from './puzzles/store.ts';
-import { LocalRelay, type Relay } from './relay.ts';
-import { Sockets } from './sockets.ts';
-import { SqliteStore } from './sqlite-store.ts';
-import type { GameStore } from './store.ts';
-import type { SubscriptionStore } from './subscriptions.ts';
+import { SqliteStore } from './storage/sqlite.ts';
+import type { Store } from './storage/store.ts';
 import { Director } from './tournament/director.ts';
 import { Schedule, type ScheduleEntry } from './tournament/schedule.ts';
-import type { TournamentStore } from './tournament/store.ts';
 import { recordResult, Tournaments } from './tournament/tournaments.ts';
 
 /**
@@ -92,7 +88,7 @@ export interface ServerOptions {
    * Where games, players and their devices' push subscriptions are kept; the server closes it
    * on close. Overrides `dataDir`.
    */
-  readonly store?: GameStore & PlayerStore & SubscriptionStore & TournamentStore & PuzzleStore;
+  readonly store?: Store;
   /**
    * The link to the other server processes (redis-relay.ts): the relay of events, presence,
    * the keepers of running clocks and the creation rate limit. Closed with the server. Without

@@ -2,7 +2,7 @@
 // as far as the trust given, read from the right, where each proxy appends.
 
 import { describe, expect, it } from 'vitest';
-import { clientAddress, parseTrustProxy } from '../src/address.ts';
+import { clientAddress, parseTrustProxy } from '../src/common/address.ts';
 
 describe('the client address', () => {
   it('is the peer when no proxy is trusted, whatever the header says', () => {

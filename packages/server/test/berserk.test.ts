@@ -5,13 +5,13 @@
 
 import { type Colour, makeMoveText } from '@agon/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SILENT } from '../src/notices.ts';
-import { Problems } from '../src/problems.ts';
-import { type Command, decide } from '../src/referee.ts';
-import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
-import { NO_SEATING, type Played, Room, type Seating } from '../src/room.ts';
-import { hashToken } from '../src/secret.ts';
-import type { GameEvent, GameSetup } from '../src/store.ts';
+import { SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
+import { hashToken } from '../src/common/secret.ts';
+import { type Command, decide } from '../src/game/referee.ts';
+import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/game/relay.ts';
+import { NO_SEATING, type Played, Room, type Seating } from '../src/game/room.ts';
+import type { GameEvent, GameSetup } from '../src/game/store.ts';
 import {
   applyEvent,
   clockView,
@@ -19,7 +19,7 @@ import {
   publicEvent,
   restoreTable,
   type Table,
-} from '../src/table.ts';
+} from '../src/game/table.ts';
 import { FakeMember } from './game-member.ts';
 import { MemoryStore } from './memory-store.ts';
 

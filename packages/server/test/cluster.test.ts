@@ -29,8 +29,8 @@ import {
   startRedis,
   type TestDatabase,
 } from '../scripts/services.ts';
-import { PostgresStore } from '../src/postgres-store.ts';
-import { WATCHERS_FULL_CLOSE } from '../src/room.ts';
+import { WATCHERS_FULL_CLOSE } from '../src/game/room.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
 // Stops PostgreSQL mid-test, so it needs one of its own, not AGON_TEST_POSTGRES_URL's.

@@ -5,9 +5,9 @@
 import { type Colour, cellName, makeMoveText, moveFrom } from '@agon/engine';
 import { QUICK_MESSAGE_GAP_MS } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
-import { type Command, decide } from '../src/referee.ts';
-import type { GameEvent, GameSetup } from '../src/store.ts';
-import { applyEvent, clockView, newTable, restoreTable, type Table } from '../src/table.ts';
+import { type Command, decide } from '../src/game/referee.ts';
+import type { GameEvent, GameSetup } from '../src/game/store.ts';
+import { applyEvent, clockView, newTable, restoreTable, type Table } from '../src/game/table.ts';
 
 const CLOCKED: GameSetup = {
   variant: 'standard',

@@ -16,7 +16,7 @@ import {
   startRedis,
   type TestDatabase,
 } from '../scripts/services.ts';
-import { ALIVE } from '../src/redis-relay.ts';
+import { ALIVE } from '../src/game/redis-relay.ts';
 import {
   challengeAccepted,
   dataFolder,

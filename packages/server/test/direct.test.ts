@@ -8,14 +8,14 @@ import type { ChallengeTerms, LobbySettings, Notice } from '@agon/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout, startRedis } from '../scripts/services.ts';
+import type { Notifier } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
+import { hashToken, newGameId, newPlayerId, newToken } from '../src/common/secret.ts';
 import { type LobbyBoard, MemoryBoard } from '../src/lobby/board.ts';
 import { Lobby } from '../src/lobby/lobby.ts';
 import { RedisBoard } from '../src/lobby/redis-board.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
-import type { Notifier } from '../src/notices.ts';
-import { Problems } from '../src/problems.ts';
-import { hashToken, newGameId, newPlayerId, newToken } from '../src/secret.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, remove } from './harness.ts';
 import { Socket } from './lobby-socket.ts';
 

@@ -10,7 +10,7 @@ import type { Colour } from '@agon/engine';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DATABASE_FILE } from '../src/sqlite-store.ts';
+import { DATABASE_FILE } from '../src/storage/sqlite.ts';
 import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
 
 type Created = { id: string; seat: Colour; token: string };

@@ -6,13 +6,13 @@
 // changes are driven by the test (pairWave, show) rather than waited for.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
+import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
 import { MemoryBoard } from '../src/lobby/board.ts';
 import { Lobby } from '../src/lobby/lobby.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
-import { SILENT } from '../src/notices.ts';
-import { Problems } from '../src/problems.ts';
-import { hashToken, newPlayerId, newToken } from '../src/secret.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, remove } from './harness.ts';
 import { Socket } from './lobby-socket.ts';
 

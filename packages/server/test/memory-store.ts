@@ -1,7 +1,7 @@
 // A GameStore in memory for in-process tests: it keeps appended events, can be made to fail
 // its appends (a full disk), and can be marked failed for good (a dead database).
 
-import type { GameEvent, GameStore, StoredGame } from '../src/store.ts';
+import type { GameEvent, GameStore, StoredGame } from '../src/game/store.ts';
 
 /** A store in memory whose appends can be made to fail. */
 export class MemoryStore implements GameStore {

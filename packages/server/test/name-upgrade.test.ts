@@ -8,12 +8,12 @@ import { checkNameStrictly, nameKey } from '@agon/protocol/name-key';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upgradeNames } from '../src/name-upgrade.ts';
-import { generateName } from '../src/names.ts';
-import { playersSchema } from '../src/player-sql.ts';
-import { NameTaken, type PlayerStore } from '../src/players.ts';
-import { PostgresStore } from '../src/postgres-store.ts';
-import { DATABASE_FILE, SqliteStore } from '../src/sqlite-store.ts';
+import { upgradeNames } from '../src/player/name-upgrade.ts';
+import { generateName } from '../src/player/names.ts';
+import { NameTaken, type PlayerStore } from '../src/player/players.ts';
+import { playersTables } from '../src/player/sql.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
+import { DATABASE_FILE, SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, remove } from './harness.ts';
 import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
@@ -126,7 +126,7 @@ it('upgrades a SQLite database of schema 2 in place', async () => {
         body TEXT NOT NULL, PRIMARY KEY (game_id, version)) WITHOUT ROWID;
       CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
       CREATE INDEX running_games ON games (id) WHERE clock_runs = 1;
-      ${playersSchema({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' })}
+      ${playersTables({ int: 'INTEGER', real: 'REAL', bool: 'INTEGER', table: ') WITHOUT ROWID' })}
     `);
     const player = db.prepare('INSERT INTO players VALUES (?, ?, ?, ?)');
     const token = db.prepare('INSERT INTO player_tokens VALUES (?, ?)');
@@ -182,7 +182,7 @@ describe.skipIf(skip)('on PostgreSQL', () => {
         body JSONB NOT NULL, PRIMARY KEY (game_id, version));
       CREATE INDEX running_games ON games (id) WHERE clock_runs;
       CREATE TABLE meta (key TEXT PRIMARY KEY, value BIGINT NOT NULL);
-      ${playersSchema({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' })}
+      ${playersTables({ int: 'BIGINT', real: 'DOUBLE PRECISION', bool: 'BOOLEAN', table: ')' })}
       INSERT INTO meta (key, value) VALUES ('schema_version', 2);
     `);
     for (const [id, playerName, key, at, hash] of oldRows()) {

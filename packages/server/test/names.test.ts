@@ -4,8 +4,8 @@
 import { NAME_LANGUAGES } from '@agon/protocol';
 import { checkNameStrictly } from '@agon/protocol/name-key';
 import { describe, expect, it } from 'vitest';
-import { createPlayer, generateName, WORDS, WORDS_MAX } from '../src/names.ts';
-import { NameTaken, type NewPlayer, type PlayerStore } from '../src/players.ts';
+import { createPlayer, generateName, WORDS, WORDS_MAX } from '../src/player/names.ts';
+import { NameTaken, type NewPlayer, type PlayerStore } from '../src/player/players.ts';
 
 /** A seeded source of numbers in [0, 1), so a failure can be replayed. */
 function seeded(seed: number): () => number {

@@ -4,7 +4,7 @@
 // up off this machine), and the tests' loopback switch lets loopback through and nothing else.
 
 import { describe, expect, it } from 'vitest';
-import { forbiddenAddress, forbiddenHost } from '../src/outbound.ts';
+import { forbiddenAddress, forbiddenHost } from '../src/common/outbound.ts';
 
 /** The address a URL's parser makes of `host`, as the server connects to it. */
 const parsed = (host: string): string => new URL(`https://${host}/`).hostname;

@@ -8,16 +8,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NameTaken, type PlayerStore } from '../src/players.ts';
-import { PostgresStore } from '../src/postgres-store.ts';
-import { newGameId, newPlayerId } from '../src/secret.ts';
-import { DATABASE_FILE, SqliteStore } from '../src/sqlite-store.ts';
-import type { GameStore } from '../src/store.ts';
-import type { Subscription, SubscriptionStore } from '../src/subscriptions.ts';
+import { newGameId, newPlayerId } from '../src/common/secret.ts';
+import { NameTaken } from '../src/player/players.ts';
+import type { Subscription } from '../src/push/subscriptions.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
+import { DATABASE_FILE, SqliteStore } from '../src/storage/sqlite.ts';
+import type { Store } from '../src/storage/store.ts';
 import { dataFolder, remove } from './harness.ts';
 import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
-
-type Store = PlayerStore & GameStore & SubscriptionStore;
 
 /** A new player with a unique name, stored. */
 async function newPlayer(store: Store, name = `P ${newPlayerId()}`): Promise<string> {

@@ -10,10 +10,10 @@ import type { Notice } from '@agon/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { Device, PushService } from '../scripts/push-service.ts';
-import { send } from '../src/outbound.ts';
-import { Problems } from '../src/problems.ts';
-import { WebPush } from '../src/push.ts';
-import type { Subscription, SubscriptionStore } from '../src/subscriptions.ts';
+import { send } from '../src/common/outbound.ts';
+import { Problems } from '../src/common/problems.ts';
+import { WebPush } from '../src/push/push.ts';
+import type { Subscription, SubscriptionStore } from '../src/push/subscriptions.ts';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -17,13 +17,13 @@ import {
 import { type Identity, PUZZLE_ID } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../src/postgres-store.ts';
+import type { GameEvent } from '../src/game/store.ts';
 import { shippedSet } from '../src/puzzles/catalog.ts';
 import { SCAN_SKIP, type ScanOptions } from '../src/puzzles/scanner.ts';
 import type { PuzzleStore } from '../src/puzzles/store.ts';
 import { buildServer } from '../src/server.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
-import type { GameEvent } from '../src/store.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, fakeApp, remove, until } from './harness.ts';
 import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 

@@ -17,15 +17,15 @@ import {
 } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NetworkKey, networkKeys } from '../src/networks.ts';
-import { PostgresStore } from '../src/postgres-store.ts';
+import { hashToken, newGameId, newPlayerId, newToken } from '../src/common/secret.ts';
+import { type NetworkKey, networkKeys } from '../src/player/networks.ts';
+import { NEWCOMER_GAMES, weight } from '../src/player/ratings.ts';
 import { shippedSet } from '../src/puzzles/catalog.ts';
 import { PUZZLE_START_RD } from '../src/puzzles/rating.ts';
 import { ATTEMPTS_PER_MINUTE, nearest } from '../src/puzzles/routes.ts';
-import { NEWCOMER_GAMES, weight } from '../src/ratings.ts';
-import { hashToken, newGameId, newPlayerId, newToken } from '../src/secret.ts';
 import { buildServer, type ServerOptions } from '../src/server.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, fakeApp, remove } from './harness.ts';
 import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 

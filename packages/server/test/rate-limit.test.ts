@@ -3,7 +3,7 @@
 // and a flood of fresh keys is refused rather than allowed to wipe the counts still running.
 
 import { describe, expect, it } from 'vitest';
-import { type Rate, Windows } from '../src/rate-limit.ts';
+import { type Rate, Windows } from '../src/common/rate-limit.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,7 +4,7 @@
 
 import { Glicko2 } from 'glicko2';
 import { describe, expect, it } from 'vitest';
-import { settlement } from '../src/players.ts';
+import { settlement } from '../src/player/players.ts';
 import {
   type ClassRating,
   current,
@@ -19,7 +19,7 @@ import {
   RD_MIN,
   rate,
   weight,
-} from '../src/ratings.ts';
+} from '../src/player/ratings.ts';
 
 describe('the glicko2 package', () => {
   it("gives the result of Glickman's worked example (tau 0.5)", () => {

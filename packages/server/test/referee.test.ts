@@ -4,8 +4,8 @@
 import { cellName, makeMoveText, moveFrom } from '@agon/engine';
 import { DAY_MS, DRAW_AFTER_MOVES } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
-import { type Command, decide } from '../src/referee.ts';
-import type { GameEvent, GameSetup } from '../src/store.ts';
+import { type Command, decide } from '../src/game/referee.ts';
+import type { GameEvent, GameSetup } from '../src/game/store.ts';
 import {
   abortDeadline,
   alarmAt,
@@ -17,7 +17,7 @@ import {
   restoreTable,
   type Table,
   watched,
-} from '../src/table.ts';
+} from '../src/game/table.ts';
 
 const CLOCKED: GameSetup = {
   variant: 'standard',

@@ -5,13 +5,13 @@
 import { makeMoveText } from '@agon/engine';
 import type { Notice } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Notifier, SILENT } from '../src/notices.ts';
-import { Problems } from '../src/problems.ts';
-import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/relay.ts';
-import { NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/room.ts';
-import { hashToken } from '../src/secret.ts';
-import type { GameSetup } from '../src/store.ts';
-import { newTable } from '../src/table.ts';
+import { type Notifier, SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
+import { hashToken } from '../src/common/secret.ts';
+import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/game/relay.ts';
+import { NO_SEATING, Room, type Seating, WATCHERS_FULL_CLOSE } from '../src/game/room.ts';
+import type { GameSetup } from '../src/game/store.ts';
+import { newTable } from '../src/game/table.ts';
 import { FakeMember } from './game-member.ts';
 import { MemoryStore } from './memory-store.ts';
 

@@ -6,9 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Problems } from '../src/problems.ts';
-import { LocalRelay } from '../src/relay.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { Problems } from '../src/common/problems.ts';
+import { LocalRelay } from '../src/game/relay.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import {
   DEFAULT_SCHEDULE,
   parseSchedule,

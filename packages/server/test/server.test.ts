@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../src/server.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, fakeApp, remove } from './harness.ts';
 
 /** A real store whose failure for good can be declared. */

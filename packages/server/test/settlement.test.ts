@@ -4,11 +4,11 @@
 
 import type { PlayerBrief } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Problems } from '../src/common/problems.ts';
+import type { GameSetup } from '../src/game/store.ts';
 import { type LobbyBoard, MemoryBoard, type Playing } from '../src/lobby/board.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
-import type { Outcome, PlayerStore, Settlement as Settled } from '../src/players.ts';
-import { Problems } from '../src/problems.ts';
-import type { GameSetup } from '../src/store.ts';
+import type { Outcome, PlayerStore, Settlement as Settled } from '../src/player/players.ts';
 
 const brief = (id: string): PlayerBrief => ({
   id,

@@ -5,10 +5,11 @@
 import type { Colour } from '@agon/engine';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../src/postgres-store.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
-import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from '../src/store.ts';
-import { restoreTable } from '../src/table.ts';
+import { type GameEvent, type GameSetup, VersionConflict } from '../src/game/store.ts';
+import { restoreTable } from '../src/game/table.ts';
+import { PostgresStore } from '../src/storage/postgres.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
+import type { Store } from '../src/storage/store.ts';
 import { createGame, dataFolder, Peer, remove, startServer } from './harness.ts';
 import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
@@ -16,7 +17,7 @@ const SETUP = { variant: 'standard', clock: null, seats: { white: 'hash' } } as 
 const join: GameEvent = { kind: 'join', seat: 'black', token: 'other', at: 2 };
 const move: GameEvent = { kind: 'move', seat: 'white', move: 'f1-f2', spent: 0, at: 3 };
 
-function contract(name: string, open: () => Promise<GameStore>): void {
+function contract(name: string, open: () => Promise<Store>): void {
   describe(`the ${name} store`, () => {
     it('loads what was stored, refuses a taken version, and shares it with a fresh store', async () => {
       const store = await open();

@@ -21,7 +21,7 @@ import {
   type TestDatabase,
 } from '../scripts/services.ts';
 import { act, answered, makeEvent, readEvent } from '../scripts/tournament-client.ts';
-import { ALIVE } from '../src/redis-relay.ts';
+import { ALIVE } from '../src/game/redis-relay.ts';
 import type { TournamentEvent } from '../src/tournament/log.ts';
 import {
   dataFolder,

@@ -3,11 +3,11 @@
 // players), not twice a second, so a thousand of them cost an idle server nothing.
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
 import { MemoryBoard } from '../src/lobby/board.ts';
 import { Starter } from '../src/lobby/starter.ts';
-import { SILENT } from '../src/notices.ts';
-import { Problems } from '../src/problems.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { Director, REMIND_MS } from '../src/tournament/director.ts';
 import type { TournamentSetup } from '../src/tournament/log.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';

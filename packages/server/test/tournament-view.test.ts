@@ -7,7 +7,7 @@ import type { Colour } from '@agon/engine';
 import type { TournamentKind, TournamentView } from '@agon/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Player, PlayerStore } from '../src/players.ts';
+import type { Player, PlayerStore } from '../src/player/players.ts';
 import type { TournamentEvent, TournamentSetup } from '../src/tournament/log.ts';
 import { EventState } from '../src/tournament/standings.ts';
 import { summaryOf, viewOf } from '../src/tournament/view.ts';

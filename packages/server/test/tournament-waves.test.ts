@@ -6,13 +6,13 @@
 // decided, before it was logged, is not paired, nor seated in a game.
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
 import { MemoryBoard, type Playing } from '../src/lobby/board.ts';
 import type { Made } from '../src/lobby/starter.ts';
 import { Starter } from '../src/lobby/starter.ts';
-import { SILENT } from '../src/notices.ts';
-import type { NewLobbyGame } from '../src/players.ts';
-import { Problems } from '../src/problems.ts';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import type { NewLobbyGame } from '../src/player/players.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import { Director } from '../src/tournament/director.ts';
 import type { TournamentEvent, TournamentSetup } from '../src/tournament/log.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';

@@ -4,7 +4,7 @@
 // each other decide again on what the other wrote; an append that fails leaves nothing behind.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../src/sqlite-store.ts';
+import { SqliteStore } from '../src/storage/sqlite.ts';
 import type { TournamentSetup } from '../src/tournament/log.ts';
 import type { EventState } from '../src/tournament/standings.ts';
 import type { TournamentStore } from '../src/tournament/store.ts';

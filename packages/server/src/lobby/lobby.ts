@@ -19,14 +19,14 @@ import {
   type PoolId,
   type Refusal,
 } from '@agon/protocol';
-import type { LobbyLimits } from '../limits.ts';
-import type { NetworkKey } from '../networks.ts';
-import { type Notifier, SILENT } from '../notices.ts';
-import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../players.ts';
-import type { Problems } from '../problems.ts';
-import { TokenBucket } from '../rate-limit.ts';
-import { hashToken, newShortId } from '../secret.ts';
-import type { GameStore } from '../store.ts';
+import type { LobbyLimits } from '../common/limits.ts';
+import { type Notifier, SILENT } from '../common/notices.ts';
+import type { Problems } from '../common/problems.ts';
+import { TokenBucket } from '../common/rate-limit.ts';
+import { hashToken, newShortId } from '../common/secret.ts';
+import type { GameStore } from '../game/store.ts';
+import type { NetworkKey } from '../player/networks.ts';
+import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../player/players.ts';
 import type { Challenge, LobbyBoard, Playing, Seek, Snapshot } from './board.ts';
 import { type LobbyMember, Members } from './members.ts';
 import { challengerColour } from './pairing.ts';

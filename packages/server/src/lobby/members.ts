@@ -5,7 +5,7 @@
 // lost them (Redis restarted empty).
 
 import type { LobbyServerMessage, Refusal } from '@agon/protocol';
-import type { Player } from '../players.ts';
+import type { Player } from '../player/players.ts';
 import type { Challenge, Seek } from './board.ts';
 
 /** A lobby socket as the lobby sees it. */

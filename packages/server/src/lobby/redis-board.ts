@@ -19,7 +19,7 @@
 import type { LobbyServerMessage, PoolId } from '@agon/protocol';
 import { isCorrespondence, MAX_DIRECT, POOLS } from '@agon/protocol';
 import type { Redis } from 'ioredis';
-import { ALIVE, connectRedis, LEASE, ready, received, UNKEEP } from '../redis-relay.ts';
+import { ALIVE, connectRedis, LEASE, ready, received, UNKEEP } from '../game/redis-relay.ts';
 import {
   type BoardListener,
   type Challenge,

@@ -10,10 +10,15 @@
 
 import type { Colour } from '@agon/engine';
 import { categoryOf, type OutcomeView } from '@agon/protocol';
-import { brief, type Player, type PlayerStore, type Settlement as Settled } from '../players.ts';
-import type { Problems } from '../problems.ts';
-import type { Played, Seated, Seating } from '../room.ts';
-import type { GameSetup } from '../store.ts';
+import type { Problems } from '../common/problems.ts';
+import type { Played, Seated, Seating } from '../game/room.ts';
+import type { GameSetup } from '../game/store.ts';
+import {
+  brief,
+  type Player,
+  type PlayerStore,
+  type Settlement as Settled,
+} from '../player/players.ts';
 import type { LobbyBoard } from './board.ts';
 
 /**

@@ -3,7 +3,7 @@
 // player's own challenges only).
 
 import { type LobbyClientMessage, parseLobbyMessage } from '@agon/protocol';
-import type { SocketHandler } from '../sockets.ts';
+import type { SocketHandler } from '../common/sockets.ts';
 import type { Lobby } from './lobby.ts';
 
 /** The handler of a lobby socket. */

@@ -16,12 +16,12 @@ import {
   type TimeControl,
   type Variant,
 } from '@agon/protocol';
-import type { Notifier } from '../notices.ts';
-import { brief, type Player, type PlayerStore, type StartedGame } from '../players.ts';
-import type { Problems } from '../problems.ts';
-import type { Seated } from '../room.ts';
-import { hashToken, newGameId, newToken } from '../secret.ts';
-import type { GameSetup, StoredGame } from '../store.ts';
+import type { Notifier } from '../common/notices.ts';
+import type { Problems } from '../common/problems.ts';
+import { hashToken, newGameId, newToken } from '../common/secret.ts';
+import type { Seated } from '../game/room.ts';
+import type { GameSetup, StoredGame } from '../game/store.ts';
+import { brief, type Player, type PlayerStore, type StartedGame } from '../player/players.ts';
 import type { LobbyBoard, Playing } from './board.ts';
 
 /** How long a new identity counts as made from its network, for the fair-rating rules. */

@@ -9,8 +9,8 @@
 // fell behind by seconds (docs/online.md, "Lobby load").
 
 import { POOLS, type PoolId } from '@agon/protocol';
-import type { Player, PlayerStore } from '../players.ts';
-import type { Problems } from '../problems.ts';
+import type { Problems } from '../common/problems.ts';
+import type { Player, PlayerStore } from '../player/players.ts';
 import type { LobbyBoard, Seek } from './board.ts';
 import { type Pair, pairUp } from './pairing.ts';
 import type { Starter, Terms } from './starter.ts';

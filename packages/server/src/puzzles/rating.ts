@@ -3,7 +3,7 @@
 // loss for the puzzle; a miss the reverse.
 
 import { type Rating, START_RATING } from '@agon/protocol';
-import { current, rate } from '../ratings.ts';
+import { current, rate } from '../player/ratings.ts';
 import type { PuzzleRating } from './store.ts';
 
 /**

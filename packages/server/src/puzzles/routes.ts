@@ -15,12 +15,12 @@ import {
   START_RATING,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Relay } from '../game/relay.ts';
 import { NEWCOMER_MS } from '../lobby/starter.ts';
-import type { NetworkKey } from '../networks.ts';
-import { bearer, refusal } from '../player-routes.ts';
-import type { Player, PlayerStore } from '../players.ts';
-import { current, weight } from '../ratings.ts';
-import type { Relay } from '../relay.ts';
+import type { NetworkKey } from '../player/networks.ts';
+import type { Player, PlayerStore } from '../player/players.ts';
+import { current, weight } from '../player/ratings.ts';
+import { bearer, refusal } from '../player/routes.ts';
 import type { PuzzleCatalog } from './catalog.ts';
 import { puzzleStart } from './rating.ts';
 import type { PuzzlePlayer, PuzzleStore } from './store.ts';

@@ -11,9 +11,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type FoundPuzzle, makeApn, type Puzzle, puzzleIdOf } from '@agon/engine';
 import type { OutcomeView } from '@agon/protocol';
-import type { Problems } from '../problems.ts';
-import type { GameStore } from '../store.ts';
-import { restoreTable } from '../table.ts';
+import type { Problems } from '../common/problems.ts';
+import type { GameStore } from '../game/store.ts';
+import { restoreTable } from '../game/table.ts';
 import type { ScanAnswer, ScanJob } from './scan-child.ts';
 import type { PuzzleStore } from './store.ts';
 

@@ -1,9 +1,9 @@
-// The SQL of puzzles, shared by the SQLite and PostgreSQL stores (written with $1 parameters;
-// the SQLite side renames them), and the turning of their rows into values.
+// The SQL of puzzles, for either database (written with $1 parameters, common/sql.ts), and the
+// turning of their rows into values.
 
 import type { Puzzle } from '@agon/engine';
 import { type PuzzleStanding, type Rating, START_RATING } from '@agon/protocol';
-import type { SqlTypes } from '../player-sql.ts';
+import type { Migration } from '../common/sql.ts';
 import { rateAttempt } from './rating.ts';
 import type {
   AttemptResult,
@@ -19,64 +19,62 @@ import type {
  * rating after it for the history), the puzzles found in people's games (unique by position
  * too), and the queue of games to scan for them, each claimed for a lease.
  */
-export function puzzlesSchema(t: SqlTypes): string {
-  return `
+export const puzzlesSchema: Migration = (sql) =>
+  sql.exec(`
 CREATE TABLE puzzle_ratings (
   puzzle_id TEXT PRIMARY KEY,
-  rating ${t.real} NOT NULL,
-  rd ${t.real} NOT NULL,
-  vol ${t.real} NOT NULL,
+  rating ${sql.types.real} NOT NULL,
+  rd ${sql.types.real} NOT NULL,
+  vol ${sql.types.real} NOT NULL,
   attempts INTEGER NOT NULL,
   solved INTEGER NOT NULL
-${t.table};
+${sql.types.table};
 CREATE TABLE puzzle_players (
   player_id TEXT PRIMARY KEY REFERENCES players (id),
-  rating ${t.real} NOT NULL,
-  rd ${t.real} NOT NULL,
-  vol ${t.real} NOT NULL,
-  rated_at ${t.int}
-${t.table};
+  rating ${sql.types.real} NOT NULL,
+  rd ${sql.types.real} NOT NULL,
+  vol ${sql.types.real} NOT NULL,
+  rated_at ${sql.types.int}
+${sql.types.table};
 CREATE TABLE puzzle_attempts (
   player_id TEXT NOT NULL REFERENCES players (id),
   puzzle_id TEXT NOT NULL,
-  solved ${t.bool} NOT NULL,
-  at ${t.int} NOT NULL,
-  rating ${t.real} NOT NULL,
+  solved ${sql.types.bool} NOT NULL,
+  at ${sql.types.int} NOT NULL,
+  rating ${sql.types.real} NOT NULL,
   PRIMARY KEY (player_id, puzzle_id)
-${t.table};
+${sql.types.table};
 CREATE INDEX puzzle_history ON puzzle_attempts (player_id, at);
 CREATE TABLE found_puzzles (
   id TEXT PRIMARY KEY,
   apn TEXT NOT NULL UNIQUE,
   game_id TEXT NOT NULL,
   body TEXT NOT NULL,
-  found_at ${t.int} NOT NULL
+  found_at ${sql.types.int} NOT NULL
 );
 CREATE TABLE puzzle_scans (
   game_id TEXT PRIMARY KEY,
-  queued_at ${t.int} NOT NULL,
-  claimed_until ${t.int},
+  queued_at ${sql.types.int} NOT NULL,
+  claimed_until ${sql.types.int},
   tries INTEGER NOT NULL DEFAULT 0,
-  done_at ${t.int},
+  done_at ${sql.types.int},
   found INTEGER
-${t.table};
+${sql.types.table};
 CREATE INDEX waiting_scans ON puzzle_scans (queued_at) WHERE done_at IS NULL;
-`;
-}
+`);
 
 /**
  * The networks each puzzle has had a first attempt from (migration 10): the attempts from a
  * network after its first do not move the puzzle's rating.
  */
-export function puzzleNetworksSchema(t: SqlTypes): string {
-  return `
+export const puzzleNetworksSchema: Migration = (sql) =>
+  sql.exec(`
 CREATE TABLE puzzle_networks (
   puzzle_id TEXT NOT NULL,
   network TEXT NOT NULL,
   PRIMARY KEY (puzzle_id, network)
-${t.table};
-`;
-}
+${sql.types.table};
+`);
 
 export const ENSURE_PUZZLE = `INSERT INTO puzzle_ratings (puzzle_id, rating, rd, vol, attempts, solved)
   VALUES ($1, $2, $3, $4, 0, 0) ON CONFLICT (puzzle_id) DO NOTHING`;

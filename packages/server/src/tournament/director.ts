@@ -13,14 +13,14 @@
 
 import type { Colour } from '@agon/engine';
 import { categoryOf, isLive, type TournamentStatus, type TournamentTerms } from '@agon/protocol';
+import type { Notifier } from '../common/notices.ts';
+import type { Problems } from '../common/problems.ts';
+import { newGameId } from '../common/secret.ts';
+import type { Relay } from '../game/relay.ts';
+import type { GameSetup, GameStore } from '../game/store.ts';
 import type { LobbyBoard, Playing } from '../lobby/board.ts';
 import type { Start, Starter, Terms } from '../lobby/starter.ts';
-import type { Notifier } from '../notices.ts';
-import { type Player, type PlayerStore, ratingOf } from '../players.ts';
-import type { Problems } from '../problems.ts';
-import type { Relay } from '../relay.ts';
-import { newGameId } from '../secret.ts';
-import type { GameSetup, GameStore } from '../store.ts';
+import { type Player, type PlayerStore, ratingOf } from '../player/players.ts';
 import { type ArenaPair, pairArena } from './arena.ts';
 import type { TournamentEvent } from './log.ts';
 import type { EventState } from './standings.ts';

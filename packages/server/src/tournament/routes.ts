@@ -15,12 +15,12 @@ import {
   type TournamentList,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { NetworkKey } from '../networks.ts';
-import { bearer, limiter, refusal } from '../player-routes.ts';
-import type { PlayerStore } from '../players.ts';
-import type { Rate } from '../rate-limit.ts';
-import type { Relay } from '../relay.ts';
-import { hashToken, newShortId } from '../secret.ts';
+import type { Rate } from '../common/rate-limit.ts';
+import { hashToken, newShortId } from '../common/secret.ts';
+import type { Relay } from '../game/relay.ts';
+import type { NetworkKey } from '../player/networks.ts';
+import type { PlayerStore } from '../player/players.ts';
+import { bearer, limiter, refusal } from '../player/routes.ts';
 import type { TournamentEvent, TournamentSetup } from './log.ts';
 import type { EventState } from './standings.ts';
 import type { ListedTournament, TournamentStore, TournamentSummary } from './store.ts';

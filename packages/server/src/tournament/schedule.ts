@@ -15,9 +15,9 @@ import {
   type TournamentTerms,
 } from '@agon/protocol';
 import { Cron } from 'croner';
-import type { Problems } from '../problems.ts';
-import type { Relay } from '../relay.ts';
-import { newShortId } from '../secret.ts';
+import type { Problems } from '../common/problems.ts';
+import { newShortId } from '../common/secret.ts';
+import type { Relay } from '../game/relay.ts';
 import type { TournamentStore } from './store.ts';
 import { endsAt } from './timing.ts';
 

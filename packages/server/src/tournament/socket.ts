@@ -13,10 +13,10 @@ import {
   type TournamentServerMessage,
   type TournamentStatus,
 } from '@agon/protocol';
-import type { PlayerStore } from '../players.ts';
-import type { Problems } from '../problems.ts';
-import { hashToken } from '../secret.ts';
-import type { Connection, SocketHandler } from '../sockets.ts';
+import type { Problems } from '../common/problems.ts';
+import { hashToken } from '../common/secret.ts';
+import type { Connection, SocketHandler } from '../common/sockets.ts';
+import type { PlayerStore } from '../player/players.ts';
 import type { EventState } from './standings.ts';
 import { statusOf } from './timing.ts';
 import type { Tournaments } from './tournaments.ts';

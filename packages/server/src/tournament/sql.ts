@@ -1,8 +1,8 @@
-// The SQL of tournaments, shared by the SQLite and PostgreSQL stores (written with $1
-// parameters; the SQLite side renames them), and the turning of their rows into values.
+// The SQL of tournaments, for either database (written with $1 parameters, common/sql.ts), and
+// the turning of their rows into values.
 
 import type { PlayedTournament } from '@agon/protocol';
-import type { SqlTypes } from '../player-sql.ts';
+import type { Migration } from '../common/sql.ts';
 import type { TournamentEvent, TournamentSetup } from './log.ts';
 import type { ListedTournament, TournamentSummary } from './store.ts';
 
@@ -11,15 +11,15 @@ import type { ListedTournament, TournamentSummary } from './store.ts';
  * name and start, so a schedule makes each event once whoever makes it), its log, and who
  * played in it (their final rank and score once it is over).
  */
-export function tournamentsSchema(t: SqlTypes): string {
-  return `
+export const tournamentsSchema: Migration = (sql) =>
+  sql.exec(`
 CREATE TABLE tournaments (
   id TEXT PRIMARY KEY,
-  created_at ${t.int} NOT NULL,
+  created_at ${sql.types.int} NOT NULL,
   setup TEXT NOT NULL,
   scheduled TEXT UNIQUE,
-  starts_at ${t.int} NOT NULL,
-  finished ${t.bool} NOT NULL,
+  starts_at ${sql.types.int} NOT NULL,
+  finished ${sql.types.bool} NOT NULL,
   summary TEXT NOT NULL
 );
 CREATE INDEX open_tournaments ON tournaments (starts_at) WHERE NOT finished;
@@ -29,18 +29,17 @@ CREATE TABLE tournament_events (
   version INTEGER NOT NULL,
   body TEXT NOT NULL,
   PRIMARY KEY (tournament_id, version)
-${t.table};
+${sql.types.table};
 CREATE TABLE tournament_players (
   tournament_id TEXT NOT NULL REFERENCES tournaments (id),
   player_id TEXT NOT NULL REFERENCES players (id),
-  joined_at ${t.int} NOT NULL,
+  joined_at ${sql.types.int} NOT NULL,
   rank INTEGER,
-  score ${t.real},
+  score ${sql.types.real},
   PRIMARY KEY (tournament_id, player_id)
-${t.table};
+${sql.types.table};
 CREATE INDEX player_tournaments ON tournament_players (player_id, joined_at);
-`;
-}
+`);
 
 export const INSERT_TOURNAMENT = `INSERT INTO tournaments
   (id, created_at, setup, scheduled, starts_at, finished, summary)

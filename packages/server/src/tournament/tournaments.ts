@@ -11,7 +11,7 @@
 
 import type { Colour } from '@agon/engine';
 import type { OutcomeView, Refusal } from '@agon/protocol';
-import { type GameSetup, VersionConflict } from '../store.ts';
+import { type GameSetup, VersionConflict } from '../game/store.ts';
 import type { TournamentEvent } from './log.ts';
 import { EventState } from './standings.ts';
 import type { TournamentStore } from './store.ts';

@@ -12,7 +12,7 @@ import {
   type TournamentView,
   type YouInEvent,
 } from '@agon/protocol';
-import { brief, type Player, type PlayerStore } from '../players.ts';
+import { brief, type Player, type PlayerStore } from '../player/players.ts';
 import type { EventState, Line } from './standings.ts';
 import type { ListedTournament, TournamentSummary } from './store.ts';
 import { endsAt, lastPairingAt, statusOf } from './timing.ts';

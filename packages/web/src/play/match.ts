@@ -26,7 +26,6 @@ import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { Board } from '../board/board.ts';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
-import { type BoardController, touchBinds } from '../lib/board-controller.ts';
 import { boardConfigOf, moveCells, moveOfTap, stuckMarks } from '../lib/board-feed.ts';
 import type { ComputerPlayer } from '../lib/engine-client.ts';
 import { premovableOf, premoveText } from '../lib/premove.ts';
@@ -47,7 +46,7 @@ function today(): string {
 }
 
 /** The game in the page, with the app's actions on it. */
-export class Match implements BoardController {
+export class Match {
   /** How the current game was set up. */
   readonly setup = signal<GameSetup>(DEFAULT_SETUP);
   /** Bumped after every change to the (mutable) game, so computed views refresh. */
@@ -294,7 +293,14 @@ export class Match implements BoardController {
       return;
     }
     const piece = pos.pieceAt(to);
-    if (piece && touchBinds(game, to) && game.touch(to).ok) {
+    // Touch-move: touching a piece that cannot move commits to it all the same (R15).
+    if (
+      piece?.colour === pos.turnColour &&
+      game.touchMove &&
+      game.touched < 0 &&
+      !pos.relocating &&
+      game.touch(to).ok
+    ) {
       this.say(phrase(`touch.stuck.${piece.role}`, { cell: cellName(to) }), 'R15');
       this.bump();
       return;

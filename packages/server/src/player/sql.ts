@@ -1,16 +1,10 @@
-// The SQL of players, ratings and lobby games, shared by the SQLite and PostgreSQL stores:
-// the statements are written once with PostgreSQL's $1 parameters (the SQLite side renames
-// them), and the rows they answer are turned into players and games here.
+// The SQL of players, ratings and lobby games, for either database: the statements are
+// written once with PostgreSQL's $1 parameters (common/sql.ts), the rows they answer are
+// turned into players and games here, and the schema steps that made their tables.
 
 import type { Colour } from '@agon/engine';
-import {
-  DEFAULT_SETTINGS,
-  type LobbySettings,
-  type NameLanguage,
-  type NoticeKind,
-  POOLS,
-  parseCategoryKey,
-} from '@agon/protocol';
+import { DEFAULT_SETTINGS, type LobbySettings, POOLS, parseCategoryKey } from '@agon/protocol';
+import type { Migration, Num, SqlTypes } from '../common/sql.ts';
 import {
   outcomeOf,
   type Player,
@@ -21,25 +15,14 @@ import {
   type StoredResult,
 } from './players.ts';
 import type { ClassRating } from './ratings.ts';
-import type { Subscription } from './subscriptions.ts';
-
-/** The column types that differ between the two databases. */
-export interface SqlTypes {
-  /** A 64-bit integer (times in ms). */
-  readonly int: string;
-  readonly real: string;
-  readonly bool: string;
-  /** How a table without a separate row id ends. */
-  readonly table: string;
-}
 
 /**
  * The tables of players, their devices and ratings, transfer codes and the lobby's games, in
- * either database's types, as schema 2 made them (fairRatings adds what schema 4 does). A
+ * either database's types, as schema 2 made them (fairRatingsSchema adds what schema 4 does). A
  * rating row exists once a category has been played rated (`class` holds the category's key:
  * the class alone for the standard rules); a game's result is null while it goes on.
  */
-export function playersSchema(t: SqlTypes): string {
+export function playersTables(t: SqlTypes): string {
   return `
 CREATE TABLE players (
   id TEXT PRIMARY KEY,
@@ -92,46 +75,30 @@ CREATE INDEX player_history ON game_players (player_id, started_at);
 `;
 }
 
+/** Schema 2: the tables of playersTables. */
+export const playersSchema: Migration = (sql) => sql.exec(playersTables(sql.types));
+
 /**
  * Schema 4, for fair ratings: the network each player was made from, when each rating last
  * moved (its deviation widens from then), a table of the server's secrets (the key of the
  * networks' hashes), and the indexes of the scan for unsettled games and of a player's codes.
  */
-export function fairRatings(t: SqlTypes): string {
-  return `
+export const fairRatingsSchema: Migration = (sql) =>
+  sql.exec(`
 ALTER TABLE players ADD COLUMN created_from TEXT;
-ALTER TABLE ratings ADD COLUMN rated_at ${t.int};
+ALTER TABLE ratings ADD COLUMN rated_at ${sql.types.int};
 CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX unsettled_games ON lobby_games (started_at) WHERE result IS NULL;
 CREATE INDEX player_transfers ON transfers (player_id);
-`;
-}
-
-/**
- * Schema 6, for notifications: each device's push subscription (subscriptions.ts), its kinds
- * switched off as a comma-separated list in `muted`.
- */
-export function pushSchema(t: SqlTypes): string {
-  return `
-CREATE TABLE push_subscriptions (
-  endpoint TEXT PRIMARY KEY,
-  player_id TEXT NOT NULL REFERENCES players (id),
-  p256dh TEXT NOT NULL,
-  auth TEXT NOT NULL,
-  language TEXT NOT NULL,
-  muted TEXT NOT NULL,
-  created_at ${t.int} NOT NULL
-${t.table};
-CREATE INDEX player_subscriptions ON push_subscriptions (player_id, created_at);
-`;
-}
+`);
 
 /**
  * Schema 7, the lobby settings: whom a player takes addressed challenges from, and their waiting
  * list (the pools, and the hours as a mask, bit h for the UTC hour h), the pools apart so that
  * a seek finds its subscribers by index. A player who never saved settings has no row.
  */
-export const SETTINGS_SCHEMA = `
+export const settingsSchema: Migration = (sql) =>
+  sql.exec(`
 CREATE TABLE player_settings (
   player_id TEXT PRIMARY KEY REFERENCES players (id),
   challenges_from TEXT NOT NULL,
@@ -143,7 +110,7 @@ CREATE TABLE ping_pools (
   PRIMARY KEY (pool, player_id)
 );
 CREATE INDEX player_pings ON ping_pools (player_id);
-`;
+`);
 
 export const SELECT_SETTINGS =
   'SELECT challenges_from, ping_hours FROM player_settings WHERE player_id = $1';
@@ -192,9 +159,6 @@ export function settingsFrom(
 /** The mask of ping_hours for a list of UTC hours. */
 export const hourMask = (hours: readonly number[]): number =>
   hours.reduce((mask, h) => mask | (1 << h), 0);
-
-/** Numbers as either database hands them back (PostgreSQL's BIGINT comes as text). */
-type Num = number | string;
 
 export const INSERT_PLAYER =
   'INSERT INTO players (id, name, name_key, created_at, created_from) VALUES ($1, $2, $3, $4, $5)';
@@ -318,10 +282,6 @@ export const UPDATE_SEAT = `
     rating_after = $6, rd_after = $7, vol_after = $8
   WHERE game_id = $1 AND colour = $2`;
 export const SETTLE_GAME = 'UPDATE lobby_games SET result = $2, settled_at = $3 WHERE game_id = $1';
-/** Keeps a secret unless one of its name is kept already; SELECT_SECRET reads the one kept. */
-export const INSERT_SECRET =
-  'INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING';
-export const SELECT_SECRET = 'SELECT value FROM secrets WHERE name = $1';
 /**
  * The lobby games started before $1 with no result recorded, but for the correspondence games
  * with a deadline noted (due_at, room.ts): the deadlines' keeper alone loads those, when it
@@ -427,57 +387,4 @@ export const RECENT_COLOURS = `
 /** Whites minus blacks among rows of RECENT_COLOURS. */
 export function balance(rows: readonly { readonly colour: Colour }[]): number {
   return rows.reduce((sum, r) => sum + (r.colour === 'white' ? 1 : -1), 0);
-}
-
-/**
- * Keeps a subscription; one of the same endpoint takes the new owner, language and kinds only
- * when the keys are the same (the browser that holds it), and keeps its age. Changes no row
- * for other keys: the endpoint alone, which a push service's logs or a shared link could show,
- * does not move another player's device.
- */
-export const UPSERT_SUBSCRIPTION = `
-  INSERT INTO push_subscriptions (endpoint, player_id, p256dh, auth, language, muted, created_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7)
-  ON CONFLICT (endpoint) DO UPDATE SET player_id = excluded.player_id,
-    language = excluded.language, muted = excluded.muted
-  WHERE push_subscriptions.p256dh = excluded.p256dh AND push_subscriptions.auth = excluded.auth`;
-/** Drops a player's ($1) subscriptions but the newest $2. */
-export const TRIM_SUBSCRIPTIONS = `
-  DELETE FROM push_subscriptions WHERE player_id = $1 AND endpoint NOT IN (
-    SELECT endpoint FROM push_subscriptions WHERE player_id = $1
-    ORDER BY created_at DESC, endpoint DESC LIMIT $2)`;
-export const DELETE_SUBSCRIPTION_OF =
-  'DELETE FROM push_subscriptions WHERE player_id = $1 AND endpoint = $2';
-export const DELETE_SUBSCRIPTION = 'DELETE FROM push_subscriptions WHERE endpoint = $1';
-export const SELECT_SUBSCRIPTIONS = `
-  SELECT endpoint, player_id, p256dh, auth, language, muted, created_at
-  FROM push_subscriptions WHERE player_id = $1 ORDER BY created_at, endpoint`;
-
-/** A row of SELECT_SUBSCRIPTIONS. */
-export interface SubscriptionRow {
-  readonly endpoint: string;
-  readonly player_id: string;
-  readonly p256dh: string;
-  readonly auth: string;
-  readonly language: string;
-  readonly muted: string;
-  readonly created_at: Num;
-}
-
-/** The parameters of UPSERT_SUBSCRIPTION. */
-export function subscriptionRow(s: Subscription): unknown[] {
-  return [s.endpoint, s.player, s.p256dh, s.auth, s.language, s.off.join(','), s.createdAt];
-}
-
-/** A subscription from its row (the stored values were checked on the way in). */
-export function subscriptionFrom(row: SubscriptionRow): Subscription {
-  return {
-    endpoint: row.endpoint,
-    player: row.player_id,
-    p256dh: row.p256dh,
-    auth: row.auth,
-    language: row.language as NameLanguage,
-    off: row.muted === '' ? [] : (row.muted.split(',') as NoticeKind[]),
-    createdAt: Number(row.created_at),
-  };
 }

@@ -26,17 +26,17 @@ import {
 } from '@agon/protocol';
 import { checkNameStrictly } from '@agon/protocol/name-key';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PlayerLimits } from './limits.ts';
+import type { PlayerLimits } from '../common/limits.ts';
+import type { Problems } from '../common/problems.ts';
+import type { Rate } from '../common/rate-limit.ts';
+import { hashToken, newPlayerId, newToken, newTransferCode } from '../common/secret.ts';
+import type { Relay } from '../game/relay.ts';
+import type { GameStore } from '../game/store.ts';
+import { clockView, outcomeOf, restoreTable } from '../game/table.ts';
+import type { TournamentStore } from '../tournament/store.ts';
 import { createPlayer } from './names.ts';
 import type { NetworkKey } from './networks.ts';
 import { NameTaken, type Player, type PlayerStore, playerView } from './players.ts';
-import type { Problems } from './problems.ts';
-import type { Rate } from './rate-limit.ts';
-import type { Relay } from './relay.ts';
-import { hashToken, newPlayerId, newToken, newTransferCode } from './secret.ts';
-import type { GameStore } from './store.ts';
-import { clockView, outcomeOf, restoreTable } from './table.ts';
-import type { TournamentStore } from './tournament/store.ts';
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;

@@ -24,7 +24,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Rate } from './rate-limit.ts';
+import type { Rate } from '../common/rate-limit.ts';
 import { type Attendance, type Listener, LocalRelay, type Relay } from './relay.ts';
 import type { GameEvent } from './store.ts';
 

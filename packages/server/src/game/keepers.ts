@@ -13,7 +13,7 @@
 // seconds for the games due and loads them; loading one whose deadline passed ends it on time
 // (room.ts), and the event log's versions make that end happen once, whoever else loads it.
 
-import type { Problems } from './problems.ts';
+import type { Problems } from '../common/problems.ts';
 import type { Relay } from './relay.ts';
 import type { Room, Seating } from './room.ts';
 import type { GameStore } from './store.ts';

@@ -4,6 +4,7 @@
 // passes for another survives: of two players whose names now share a key, the older keeps it.
 
 import { checkNameStrictly, nameKey } from '@agon/protocol/name-key';
+import type { Migration } from '../common/sql.ts';
 import { generateName } from './names.ts';
 
 /** A player's row as the upgrade reads it (PostgreSQL's BIGINT comes as text). */
@@ -60,3 +61,23 @@ export function upgradeNames(
     }
   });
 }
+
+/**
+ * Schema 3: names keyed by what they look like, every key made again, and a name that breaks
+ * the rules or looks like an older player's replaced.
+ */
+export const nameKeysSchema: Migration = async (sql) => {
+  // A server of the old version still running must not add a name under an old key now.
+  if (sql.dialect === 'postgres') await sql.exec('LOCK TABLE players IN EXCLUSIVE MODE');
+  const rows = await sql.all<NameRow>('SELECT id, name, created_at FROM players');
+  // Keys move between players here, so the unique index comes back once all are in place.
+  await sql.exec('DROP INDEX player_names');
+  for (const p of upgradeNames(rows)) {
+    await sql.run('UPDATE players SET name = $2, name_key = $3 WHERE id = $1', [
+      p.id,
+      p.name,
+      p.key,
+    ]);
+  }
+  await sql.exec('CREATE UNIQUE INDEX player_names ON players (name_key)');
+};

@@ -1,8 +1,8 @@
 // Where players and their ratings are kept: players without accounts (a generated name, one
 // token hash per device), a Glicko-2 rating per category (a class of time control and a rule
-// set, rating.ts in the protocol), and the lobby games that move those ratings. Beside
-// GameStore and implemented by the same stores, in the same database, so that one SQLite file
-// or one PostgreSQL pool holds everything.
+// set, rating.ts in the protocol), and the lobby games that move those ratings. Kept beside
+// the games, in the same database (repository.ts), so that one SQLite file or one PostgreSQL
+// pool holds everything.
 
 import type { Colour } from '@agon/engine';
 import {
@@ -16,6 +16,7 @@ import {
   RATING_CLASSES,
   type RatingCategory,
 } from '@agon/protocol';
+import type { GameSetup } from '../game/store.ts';
 import {
   type ClassRating,
   current,
@@ -25,7 +26,6 @@ import {
   rate,
   weight,
 } from './ratings.ts';
-import type { GameSetup } from './store.ts';
 
 /** A player as stored. */
 export interface Player {
@@ -168,11 +168,6 @@ export interface PlayerStore {
    * settlement; undefined if the game was never recorded.
    */
   settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined>;
-  /**
-   * The server's secret `name`: made at random by the first process to ask (`made`, which only
-   * the first caller's store keeps), the same for every process after.
-   */
-  secret(name: string, made: string): Promise<string>;
   /** The lobby games started before `before` whose result is not recorded yet. */
   unsettled(before: number): Promise<readonly string[]>;
   /** A player's latest games, newest first; with `ongoing`, only those with no result yet. */

@@ -5,10 +5,10 @@
 
 import { type Checked, RESTART_CLOSE, type Refusal } from '@agon/protocol';
 import { WebSocket } from 'ws';
+import type { Member } from '../game/room.ts';
 import type { SocketLimits } from './limits.ts';
 import type { Problems } from './problems.ts';
 import { TokenBucket } from './rate-limit.ts';
-import type { Member } from './room.ts';
 
 /** A message from a client: its type is `t`. */
 export interface Tagged {

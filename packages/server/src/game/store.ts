@@ -1,8 +1,7 @@
 // Where games are kept: the one interface the rest of the server sees. A game is its setup
 // plus an append-only log of events; replaying the log through the engine gives back the
-// exact game, so nothing but the log needs storing. SQLite implements it today
-// (sqlite-store.ts); a shared database for several server processes would implement the same
-// methods (docs/online.md, "Scaling").
+// exact game, so nothing but the log needs storing. `repository.ts` keeps it in either
+// database: SQLite for one process, PostgreSQL shared by several (docs/online.md, "Scaling").
 
 import type { Colour } from '@agon/engine';
 import type {
@@ -139,8 +138,4 @@ export interface GameStore {
   alive(at: number): Promise<void>;
   /** The last note of `alive`, from before this process started. */
   lastAlive(): Promise<number | undefined>;
-  /** The error that broke the store for good, if one did. */
-  readonly failure: Error | undefined;
-  /** Finishes pending writes and releases the storage. */
-  close(): Promise<void>;
 }

@@ -4,9 +4,9 @@
 // others can cause at will are paced per player, and repeats dropped (`paced`).
 
 import type { Notice, NoticeKind } from '@agon/protocol';
+import type { Relay } from '../game/relay.ts';
 import type { Problems } from './problems.ts';
 import type { Rate } from './rate-limit.ts';
-import type { Relay } from './relay.ts';
 
 /** Sends notices to players, by their ids. */
 export interface Notifier {

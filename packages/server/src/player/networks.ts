@@ -5,8 +5,8 @@
 // process hashes alike and the stored keys say nothing to whoever reads the database alone.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { ipv6Groups } from './address.ts';
-import type { PlayerStore } from './players.ts';
+import { ipv6Groups } from '../common/address.ts';
+import type { KeyStore } from '../common/keys.ts';
 
 /** The network `address` belongs to, as text. */
 export function network(address: string): string {
@@ -22,7 +22,7 @@ export function network(address: string): string {
 export type NetworkKey = (address: string) => string;
 
 /** The key of addresses' networks, with the server's secret from `store`. */
-export async function networkKeys(store: PlayerStore): Promise<NetworkKey> {
+export async function networkKeys(store: KeyStore): Promise<NetworkKey> {
   const secret = await store.secret('networks', randomBytes(32).toString('base64url'));
   return (address) =>
     createHmac('sha256', secret).update(network(address)).digest('base64url').slice(0, 22);

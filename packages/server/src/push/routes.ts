@@ -12,11 +12,11 @@ import {
   parsePushRequest,
 } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
-import { forbiddenHost } from './outbound.ts';
-import { bearer, limiter, refusal } from './player-routes.ts';
-import type { PlayerStore } from './players.ts';
-import type { Rate } from './rate-limit.ts';
-import type { Relay } from './relay.ts';
+import { forbiddenHost } from '../common/outbound.ts';
+import type { Rate } from '../common/rate-limit.ts';
+import type { Relay } from '../game/relay.ts';
+import type { PlayerStore } from '../player/players.ts';
+import { bearer, limiter, refusal } from '../player/routes.ts';
 import type { SubscriptionStore } from './subscriptions.ts';
 
 /** What the push routes work with. */

@@ -2,9 +2,9 @@
 // later message goes to the game's room, in order.
 
 import { type ClientMessage, NO_SUCH_GAME_CLOSE, parseClientMessage } from '@agon/protocol';
+import type { SocketHandler } from '../common/sockets.ts';
 import type { Hub } from './hub.ts';
 import type { Room } from './room.ts';
-import type { SocketHandler } from './sockets.ts';
 
 /** The handler of one socket of game `id`: its hello joins the game, the rest go to its room. */
 export function gameSocket(id: string, hub: Hub): SocketHandler<ClientMessage> {

@@ -7,14 +7,14 @@
 
 import type { Colour } from '@agon/engine';
 import type { Checked, Created, CreateRequest } from '@agon/protocol';
+import { DEFAULT_LIMITS, type Limits } from '../common/limits.ts';
+import { type Notifier, SILENT } from '../common/notices.ts';
+import { Problems } from '../common/problems.ts';
+import { hashToken, newGameId, newToken } from '../common/secret.ts';
+import type { Made } from '../lobby/starter.ts';
 import { Keepers } from './keepers.ts';
-import { DEFAULT_LIMITS, type Limits } from './limits.ts';
-import type { Made } from './lobby/starter.ts';
-import { type Notifier, SILENT } from './notices.ts';
-import { Problems } from './problems.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { NO_SEATING, Room, type RoomContext, type Seated, type Seating } from './room.ts';
-import { hashToken, newGameId, newToken } from './secret.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import { type Downtime, outcomeOf, restoreTable } from './table.ts';
 

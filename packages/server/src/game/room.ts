@@ -14,13 +14,13 @@ import type {
   Refusal,
   ServerMessage,
 } from '@agon/protocol';
-import type { RoomLimits } from './limits.ts';
-import type { Notifier } from './notices.ts';
+import type { RoomLimits } from '../common/limits.ts';
+import type { Notifier } from '../common/notices.ts';
+import type { Problems } from '../common/problems.ts';
+import { hashToken, newGameId, newToken } from '../common/secret.ts';
 import { Presence } from './presence.ts';
-import type { Problems } from './problems.ts';
 import { type Command, decide } from './referee.ts';
 import type { RoomRelay } from './relay.ts';
-import { hashToken, newGameId, newToken } from './secret.ts';
 import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
 import {
   alarmAt,

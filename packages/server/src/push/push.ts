@@ -10,10 +10,10 @@
 
 import type { Notice, NoticeKind, PushPayload } from '@agon/protocol';
 import webPush, { type RequestDetails, type Urgency } from 'web-push';
-import type { Notifier } from './notices.ts';
-import { send } from './outbound.ts';
-import type { PlayerStore } from './players.ts';
-import type { Problems } from './problems.ts';
+import type { KeyStore } from '../common/keys.ts';
+import type { Notifier } from '../common/notices.ts';
+import { send } from '../common/outbound.ts';
+import type { Problems } from '../common/problems.ts';
 import type { Subscription, SubscriptionStore } from './subscriptions.ts';
 
 /** The server's VAPID key pair, base64url: the public half is what browsers subscribe with. */
@@ -27,7 +27,7 @@ export interface VapidKeys {
  * server's secrets, so every process of a cluster signs alike and a restart keeps every
  * subscription working (a browser's subscription is bound to the key it was made with).
  */
-export async function vapidKeys(store: PlayerStore): Promise<VapidKeys> {
+export async function vapidKeys(store: KeyStore): Promise<VapidKeys> {
   const made = webPush.generateVAPIDKeys();
   return JSON.parse(await store.secret('vapid', JSON.stringify(made))) as VapidKeys;
 }

@@ -5,7 +5,7 @@
 // game and the hub never ask whether there are other processes; alone, there are none to tell
 // and none to hear.
 
-import { type Rate, Windows } from './rate-limit.ts';
+import { type Rate, Windows } from '../common/rate-limit.ts';
 import type { GameEvent } from './store.ts';
 
 /**

@@ -1,0 +1,44 @@
+// The schema of both databases: every domain's steps, in the order they were released. Step n
+// makes version n, so a step is never changed or moved once released, only added at the end.
+// SQLite keeps the version in `PRAGMA user_version`, PostgreSQL in `meta`.
+
+import type { Migration } from '../common/sql.ts';
+import { dueSchema, gamesSchema } from '../game/sql.ts';
+import { nameKeysSchema } from '../player/name-upgrade.ts';
+import { fairRatingsSchema, playersSchema, settingsSchema } from '../player/sql.ts';
+import { pushSchema } from '../push/sql.ts';
+import { puzzleNetworksSchema, puzzlesSchema } from '../puzzles/sql.ts';
+import { tournamentsSchema } from '../tournament/sql.ts';
+
+export const MIGRATIONS: readonly Migration[] = [
+  // 1. Games, their events, and the notes of the restart.
+  gamesSchema,
+  // 2. Players, their devices and ratings, transfer codes, and the lobby's games.
+  playersSchema,
+  // 3. Names keyed by what they look like: every key made again, and a name that breaks the
+  // rules or looks like an older player's replaced.
+  nameKeysSchema,
+  // 4. Fair ratings: the network a player was made from, when a rating last moved, the
+  // server's secrets, and the indexes of the scan for unsettled games and of a player's codes.
+  fairRatingsSchema,
+  // 5. Correspondence: when a game next needs a process, for the deadlines' scan.
+  dueSchema,
+  // 6. Notifications: the devices' push subscriptions.
+  pushSchema,
+  // 7. Lobby settings: whom a player takes addressed challenges from, and their waiting list.
+  settingsSchema,
+  // 8. Tournaments: each event, its log, and who played in it.
+  tournamentsSchema,
+  // 9. Puzzles online: learned ratings, players' puzzle ratings and attempts, the puzzles
+  // found in people's games and the queue of games to scan.
+  puzzlesSchema,
+  // 10. Fair puzzle ratings: the networks each puzzle has had a first attempt from.
+  puzzleNetworksSchema,
+];
+
+/** Why a database of schema `version` is refused: made by a newer server; else undefined. */
+export function newerSchema(version: number): string | undefined {
+  return version > MIGRATIONS.length
+    ? `made by a newer server (schema ${version}; this one knows ${MIGRATIONS.length})`
+    : undefined;
+}
