@@ -28,7 +28,7 @@ import {
 import { type Cursor, Study } from './study.ts';
 
 /** How long the review searches each position, in ms. */
-export const REVIEW_MOVETIME = 250;
+const REVIEW_MOVETIME = 250;
 
 /** A reviewed main line: the verdict on every position, each move judged, each player summed up. */
 export interface Review {

@@ -55,7 +55,7 @@ export function parseInfo(text: string): Line | undefined {
 }
 
 /** What the analyst reports: the best lines at the deepest depth reached so far. */
-export type LinesListener = (lines: readonly Line[]) => void;
+type LinesListener = (lines: readonly Line[]) => void;
 
 /** The deepest search an analysis runs to; positions near the end finish sooner. */
 const MAX_DEPTH = 64;

@@ -21,7 +21,7 @@ export type Mark = 'inaccuracy' | 'mistake' | 'blunder';
  * The drops in the mover's chances (0-1) from which a move is marked: 5, 10 and 15 points of
  * the expected result, the scale lichess uses (10, 20 and 30 on its -1..1 scale).
  */
-export const THRESHOLDS: readonly (readonly [Mark, number])[] = [
+const THRESHOLDS: readonly (readonly [Mark, number])[] = [
   ['blunder', 0.15],
   ['mistake', 0.1],
   ['inaccuracy', 0.05],

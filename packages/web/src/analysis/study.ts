@@ -5,7 +5,7 @@
 import { Game, type GameOptions, type Move, type Position } from '@agon/engine';
 
 /** A side line: moves played instead of the main line's move after `at` turns. */
-export interface Variation {
+interface Variation {
   readonly at: number;
   readonly moves: readonly Move[];
 }

@@ -7,7 +7,7 @@ import type { BoardConfig, BoardEvents, BoardLabels, Movable, Premovable } from 
 import type { Point } from './geometry.ts';
 
 /** A drag in progress: the piece's cell, where the pointer is, and whether it has moved yet. */
-export interface Drag {
+interface Drag {
   readonly origin: number;
   /** The pointer in board units. */
   point: Point;

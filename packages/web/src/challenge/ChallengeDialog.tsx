@@ -2,24 +2,24 @@
 // one player (from their page or the end of a game): the pace (a clock or days per move), the
 // start, the house rules, the side and whether it is rated.
 
-import {
-  type ChallengeTerms,
-  CORRESPONDENCE_DAYS,
-  type Days,
-  type Pace,
-  ratingClass,
-} from '@agon/protocol';
+import { type ChallengeTerms, type Days, type Pace, ratingClass } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { Modal } from '../lib/Modal.tsx';
 import { QueenChoice } from '../lib/QueenChoice.tsx';
-import { SideChoice, VariantChoice } from '../online/GameTerms.tsx';
+import {
+  DaysChoice,
+  PaceChoice,
+  RatedChoice,
+  SideChoice,
+  TouchMoveSwitch,
+  VariantChoice,
+} from '../online/GameTerms.tsx';
 import { paceText } from '../online/lobby-text.ts';
 import { ot } from '../online/text.ts';
 import { Segmented } from '../ui/Segmented.tsx';
 import './challenge-dialog.css';
 
 const MINUTES = [1, 2, 3, 5, 10, 15, 30] as const;
-const PACES = ['real-time', 'correspondence'] as const;
 const INCREMENTS = [0, 1, 2, 3, 5, 10, 20] as const;
 
 /**
@@ -37,7 +37,7 @@ export function ChallengeDialog({
   readonly submit: (terms: ChallengeTerms) => void;
   readonly done: () => void;
 }) {
-  const pace = useSignal<(typeof PACES)[number]>('real-time');
+  const correspondence = useSignal(false);
   const minutes = useSignal<number>(5);
   const increment = useSignal<number>(3);
   const days = useSignal<Days>(3);
@@ -46,10 +46,9 @@ export function ChallengeDialog({
   const captor = useSignal(false);
   const side = useSignal<ChallengeTerms['side']>('random');
   const rated = useSignal(true);
-  const clock: Pace =
-    pace.value === 'correspondence'
-      ? { days: days.value }
-      : { initial: minutes.value * 60_000, increment: increment.value * 1000 };
+  const clock: Pace = correspondence.value
+    ? { days: days.value }
+    : { initial: minutes.value * 60_000, increment: increment.value * 1000 };
   return (
     <Modal
       title={to === undefined ? ot('challenge.title') : ot('challenge.titleTo', { name: to })}
@@ -70,25 +69,10 @@ export function ChallengeDialog({
           done();
         }}
       >
-        <Segmented
-          legend={ot('challenge.pace')}
-          name="pace"
-          value={pace.value}
-          choices={[
-            { value: 'real-time', label: ot('challenge.realTime') },
-            { value: 'correspondence', label: ot('challenge.correspondence') },
-          ]}
-          choose={(p) => (pace.value = p)}
-        />
-        {pace.value === 'correspondence' ? (
+        <PaceChoice correspondence={correspondence} />
+        {correspondence.value ? (
           <>
-            <Segmented
-              legend={ot('challenge.days')}
-              name="days"
-              value={days.value}
-              choices={CORRESPONDENCE_DAYS.map((d) => ({ value: d, label: String(d) }))}
-              choose={(d) => (days.value = d)}
-            />
+            <DaysChoice days={days} />
             <p class="lobby-note">{ot('challenge.daysNote')}</p>
           </>
         ) : (
@@ -116,24 +100,8 @@ export function ChallengeDialog({
         <VariantChoice variant={variant} />
         <QueenChoice captor={captor.value} choose={(c) => (captor.value = c)} />
         <SideChoice side={side} />
-        <Segmented
-          legend={ot('challenge.mode')}
-          name="rated"
-          value={rated.value ? 'rated' : 'casual'}
-          choices={[
-            { value: 'rated', label: ot('mode.rated') },
-            { value: 'casual', label: ot('mode.casual') },
-          ]}
-          choose={(m) => (rated.value = m === 'rated')}
-        />
-        <button
-          type="button"
-          class="switch quiet"
-          aria-pressed={touchMove.value}
-          onClick={() => (touchMove.value = !touchMove.value)}
-        >
-          {ot('challenge.touchMove')}
-        </button>
+        <RatedChoice rated={rated} />
+        <TouchMoveSwitch touchMove={touchMove} />
         {replaces && <p class="lobby-note">{ot('challenge.replaces')}</p>}
         <div class="actions">
           <button type="button" class="quiet" onClick={done}>

@@ -19,9 +19,7 @@ export type CatalogOf<Source> = {
 type NamesIn<T> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | NamesIn<Rest> : never;
 
 /** The placeholder names of a message (its English text is the reference). */
-export type PlaceholderNames<M> = M extends string
-  ? NamesIn<M>
-  : NamesIn<M[keyof M & string]> | 'count';
+type PlaceholderNames<M> = M extends string ? NamesIn<M> : NamesIn<M[keyof M & string]> | 'count';
 
 /** The values a message takes: none, or one value per placeholder. */
 export type ParamsOf<M> = [PlaceholderNames<M>] extends [never]
@@ -32,7 +30,7 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** The cached plural rules of a language. */
-export function pluralRulesFor(lang: string): Intl.PluralRules {
+function pluralRulesFor(lang: string): Intl.PluralRules {
   let rules = pluralRules.get(lang);
   if (!rules) {
     rules = new Intl.PluralRules(lang);

@@ -10,7 +10,7 @@ import type { Language } from './language.ts';
 export const language = signal<Language>('en');
 
 /** Imports the catalog of one language. */
-export type CatalogLoader<Source> = () => Promise<CatalogOf<Source>>;
+type CatalogLoader<Source> = () => Promise<CatalogOf<Source>>;
 
 /** One set of messages in every language: the English source and loaders for the rest. */
 export class Translations<Source extends Readonly<Record<string, Message>>> {

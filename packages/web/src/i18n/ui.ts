@@ -7,7 +7,7 @@ import type { Language } from './language.ts';
 import { language, Translations } from './translations.ts';
 
 /** A key of the app's words. */
-export type UiKey = keyof UiSource & string;
+type UiKey = keyof UiSource & string;
 
 /** Words to show later: put into the current language each time they are read. */
 export type Phrase = () => string;

@@ -8,7 +8,7 @@ import { t } from '../i18n/ui.ts';
 import { Icon } from '../ui/Icon.tsx';
 
 /** Props of a modal dialog. */
-export interface ModalProps {
+interface ModalProps {
   readonly title: string;
   readonly onClose: () => void;
   readonly children: ComponentChildren;

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 
 /** What the list shows and does. */
-export interface MoveRowsProps {
+interface MoveRowsProps {
   /** Each turn's text, in order. */
   readonly moves: readonly string[];
   /** 0 when White made the first turn, 1 when Black did (a position set up with Black to move). */

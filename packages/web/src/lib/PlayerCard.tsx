@@ -8,7 +8,7 @@ import type { ComponentChildren } from 'preact';
 import { t } from '../i18n/ui.ts';
 
 /** What a player card shows. */
-export interface PlayerCardProps {
+interface PlayerCardProps {
   readonly colour: Colour;
   /** The name: words, or a link to the player's page with their rating beside it. */
   readonly name: ComponentChildren;

@@ -20,7 +20,7 @@ import type { BoardConfig, Movable } from '../board/config.ts';
 import { owedCell } from './taps.ts';
 
 /** What a board is fed: a position, the turn that led to it, and what may be played now. */
-export interface Feed {
+interface Feed {
   /** The position to show. */
   readonly position: Position;
   /** The turn that led to it, marked on the board. */

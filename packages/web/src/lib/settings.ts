@@ -39,7 +39,7 @@ const media = (query: string): boolean =>
   typeof matchMedia === 'function' && matchMedia(query).matches;
 
 /** Defaults: sound on, the device's theme, no coordinates, premoves and quick messages on. */
-export function defaultSettings(): Settings {
+function defaultSettings(): Settings {
   return {
     sound: true,
     theme: 'system',
@@ -54,7 +54,7 @@ export function defaultSettings(): Settings {
 }
 
 /** The palette a theme shows now: `system` follows the device's contrast and colour scheme. */
-export function resolveTheme(theme: Theme): Exclude<Theme, 'system'> {
+function resolveTheme(theme: Theme): Exclude<Theme, 'system'> {
   if (theme !== 'system') return theme;
   if (media('(prefers-contrast: more)')) return 'contrast';
   return media('(prefers-color-scheme: dark)') ? 'dark' : 'light';

@@ -5,7 +5,7 @@ const GAME_KEY = 'agon.game.v1';
 const SETTINGS_KEY = 'agon.settings.v1';
 
 /** The stored game: its setup and its AGN record. */
-export interface SavedGame {
+interface SavedGame {
   readonly setup: unknown;
   readonly agn: string;
 }

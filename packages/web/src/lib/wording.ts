@@ -22,7 +22,7 @@ import { type Phrase, phrase, t } from '../i18n/ui.ts';
 import { stuckOf } from './board-feed.ts';
 
 /** A piece and its cell in words: `Black’s guard on c3`. */
-export function pieceOnCell(piece: Piece, cell: number): string {
+function pieceOnCell(piece: Piece, cell: number): string {
   return t(`pieceAt.${piece.colour}.${piece.role}`, { cell: cellName(cell) });
 }
 
@@ -60,7 +60,7 @@ export function describeTurn(
 }
 
 /** How a game ended, locally (the engine's outcome) or online (the server's, with time-outs). */
-export interface Ending {
+interface Ending {
   readonly winner: Colour | null | undefined;
   readonly reason: Outcome['reason'] | 'timeout' | 'aborted';
 }

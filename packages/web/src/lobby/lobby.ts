@@ -32,7 +32,7 @@ export function poolAsked(search: string): PoolId | undefined {
 }
 
 /** A refusal in words, with the game it sends the player to (`busy`: the one they are in). */
-export interface LobbyNotice {
+interface LobbyNotice {
   readonly text: string;
   readonly game?: string | undefined;
   /** An answer to this player's challenge, not a refusal of theirs: said calmly. */

@@ -9,7 +9,7 @@ import { NO_SUCH_GAME_CLOSE } from '@agon/protocol';
 export type LineState = 'connecting' | 'open' | 'closed';
 
 /** What a line is to: where, what it says first, and how it reads what it hears. */
-export interface LineSpec<In, Out> {
+interface LineSpec<In, Out> {
   /** The socket's path on this server, such as `/api/lobby/socket`. */
   readonly path: string;
   /** The first message, sent again on every reconnection (read anew, so it can change). */
@@ -19,7 +19,7 @@ export interface LineSpec<In, Out> {
 }
 
 /** What the connection reports to its owner. */
-export interface ConnectionEvents<In> {
+interface ConnectionEvents<In> {
   readonly message: (message: In) => void;
   readonly state: (state: LineState) => void;
   /** The server said it will never serve this address (an unknown game). */

@@ -94,7 +94,7 @@ export const identityProblem = signal<string | undefined>(undefined);
 export const identityLost = signal<string | undefined>(undefined);
 
 /** Makes `identity` this browser's player. */
-export function become(identity: Identity): void {
+function become(identity: Identity): void {
   keepIdentity(identity);
   me.value = identity;
 }

@@ -3,6 +3,7 @@
 
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
+import { boardEventsOf } from '../lib/board-controller.ts';
 import { preferences } from '../lib/settings.ts';
 import type { Match } from './match.ts';
 
@@ -12,14 +13,7 @@ export function BoardPanel({ match }: { readonly match: Match }) {
     <>
       <BoardHost
         config={() => match.boardConfig.value}
-        events={{
-          move: (from, to) => match.moveFromBoard(from, to),
-          place: (to) => match.placeFromBoard(to),
-          select: (cell) => match.selectFromBoard(cell),
-          reject: (from, to) => match.rejectFromBoard(from, to),
-          premove: (from, to) => match.premoveFromBoard(from, to),
-          unpremove: () => match.unpremoveFromBoard(),
-        }}
+        events={boardEventsOf(match)}
         connect={(board) => match.connectBoard(board)}
         describedBy="board-help"
       />

@@ -23,7 +23,7 @@ const HINT_MOVETIME = 800;
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** How a search for the computer's move ended, when there is something to act on. */
-export type Thought =
+type Thought =
   /** The move found; undefined when the engine has none to offer. */
   | { readonly move: Move | undefined }
   /** The engine broke down. */

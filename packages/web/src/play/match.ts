@@ -26,6 +26,7 @@ import { batch, computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { Board } from '../board/board.ts';
 import type { BoardConfig } from '../board/config.ts';
 import { type Phrase, phrase, t } from '../i18n/ui.ts';
+import { type BoardController, touchBinds } from '../lib/board-controller.ts';
 import { boardConfigOf, moveCells, moveOfTap, stuckMarks } from '../lib/board-feed.ts';
 import type { ComputerPlayer } from '../lib/engine-client.ts';
 import { premovableOf, premoveText } from '../lib/premove.ts';
@@ -46,7 +47,7 @@ function today(): string {
 }
 
 /** The game in the page, with the app's actions on it. */
-export class Match {
+export class Match implements BoardController {
   /** How the current game was set up. */
   readonly setup = signal<GameSetup>(DEFAULT_SETUP);
   /** Bumped after every change to the (mutable) game, so computed views refresh. */
@@ -293,14 +294,7 @@ export class Match {
       return;
     }
     const piece = pos.pieceAt(to);
-    // Touch-move: touching a piece that cannot move commits to it all the same (R15).
-    if (
-      piece?.colour === pos.turnColour &&
-      game.touchMove &&
-      game.touched < 0 &&
-      !pos.relocating &&
-      game.touch(to).ok
-    ) {
+    if (piece && touchBinds(game, to) && game.touch(to).ok) {
       this.say(phrase(`touch.stuck.${piece.role}`, { cell: cellName(to) }), 'R15');
       this.bump();
       return;

@@ -13,7 +13,7 @@ const HEIGHT = 120;
 const PAD = 6;
 
 /** The chart's line and area paths through `points`, scaled to the box. */
-export function chartPaths(points: readonly PuzzleHistoryPoint[]): {
+function chartPaths(points: readonly PuzzleHistoryPoint[]): {
   line: string;
   area: string;
   low: number;

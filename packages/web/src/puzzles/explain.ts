@@ -13,7 +13,7 @@ import {
 import { pt } from './text.ts';
 
 /** What the opponent's reply to a wrong move does. */
-export type Refutation =
+type Refutation =
   /** The wrong move ended the game: there is nothing to answer. */
   | { readonly kind: 'over' }
   /** The reply completes the opponent's throne ring. */

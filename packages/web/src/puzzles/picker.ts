@@ -17,7 +17,7 @@ const OFFSET: Readonly<Record<Difficulty, number>> = { easier: -300, normal: 0, 
 const WINDOW = 100;
 
 /** What the next puzzle must be. */
-export interface Wish {
+interface Wish {
   readonly rating: number;
   readonly difficulty: Difficulty;
   /** Only puzzles with one of these themes, when there are any. */

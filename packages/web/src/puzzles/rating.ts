@@ -11,7 +11,7 @@ export type { Rating } from '@agon/protocol';
 export const NEW_RATING: Rating = START_RATING;
 
 /** How sure the puzzle's own rating is taken to be. */
-export const PUZZLE_RD = 80;
+const PUZZLE_RD = 80;
 
 /** The player's rating after a puzzle of `puzzleRating`, solved or not. */
 export function ratePuzzle(player: Rating, puzzleRating: number, solved: boolean): Rating {

@@ -33,7 +33,7 @@ import { pt } from './text.ts';
 /** How long the opponent's answer waits after the solver's move has landed. */
 export const REPLY_PAUSE_MS = 500;
 /** How long the engine looks for the best answer to a wrong move. */
-export const REFUTE_MOVETIME = 400;
+const REFUTE_MOVETIME = 400;
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -41,7 +41,7 @@ const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms)
  * Where the puzzle stands: the solver's turn, the opponent answering a right move or refuting
  * a wrong one, failed (Retry or the solution), solved, or the solution shown.
  */
-export type Phase = 'solving' | 'replying' | 'refuting' | 'failed' | 'solved' | 'solution';
+type Phase = 'solving' | 'replying' | 'refuting' | 'failed' | 'solved' | 'solution';
 
 /** A puzzle on the board, for the player to solve. */
 export class PuzzleSession {

@@ -6,7 +6,7 @@ import { Translations } from '../i18n/translations.ts';
 import { en, type PuzzleSource } from './text/en.ts';
 
 /** A key of the puzzle page's words. */
-export type PuzzleKey = keyof PuzzleSource & string;
+type PuzzleKey = keyof PuzzleSource & string;
 
 /** The puzzle page's words in every language. */
 export const puzzleText = new Translations<PuzzleSource>(en, {

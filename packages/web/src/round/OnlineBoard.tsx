@@ -2,6 +2,7 @@
 
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
+import { boardEventsOf } from '../lib/board-controller.ts';
 import { preferences } from '../lib/settings.ts';
 import type { OnlineGame } from './online-game.ts';
 
@@ -14,14 +15,7 @@ export function OnlineBoard({ online }: { readonly online: OnlineGame }) {
     <>
       <BoardHost
         config={() => ({ ...online.boardConfig.value, coordinates: preferences.value.coordinates })}
-        events={{
-          move: (from, to) => online.moveFromBoard(from, to),
-          place: (to) => online.placeFromBoard(to),
-          select: (cell) => online.selectFromBoard(cell),
-          reject: (from, to) => online.rejectFromBoard(from, to),
-          premove: (from, to) => online.premoveFromBoard(from, to),
-          unpremove: () => online.unpremoveFromBoard(),
-        }}
+        events={boardEventsOf(online)}
         connect={(board) => online.connectBoard(board)}
         describedBy="board-help"
       />

@@ -29,6 +29,7 @@ import { computed, signal } from '@preact/signals';
 import type { Board } from '../board/board.ts';
 import type { BoardConfig } from '../board/config.ts';
 import { t } from '../i18n/ui.ts';
+import { type BoardController, touchBinds } from '../lib/board-controller.ts';
 import { boardConfigOf, moveOfTap } from '../lib/board-feed.ts';
 import { premovableOf, premoveText } from '../lib/premove.ts';
 import { preferences } from '../lib/settings.ts';
@@ -50,7 +51,7 @@ import { tournamentRefusal } from '../tournament/tournament-text.ts';
 const ANSWER_MS = 8000;
 
 /** What the game tells the page beyond its signals. */
-export interface OnlineHooks {
+interface OnlineHooks {
   /** The opponent moved: a sound, if the player wants one. */
   readonly moved?: (captured: boolean) => void;
   /** Both players agreed a rematch: go there. */
@@ -86,7 +87,7 @@ export interface Notice {
 }
 
 /** An online game seen from this page: as a player (with a token) or a watcher. */
-export class OnlineGame {
+export class OnlineGame implements BoardController {
   /** The line to the server. */
   readonly line = signal<LineState>('connecting');
   /** The game as the server last described it (with this page's own move, if unconfirmed). */
@@ -295,17 +296,7 @@ export class OnlineGame {
     const game = this.game;
     // A finished game's result is on the page already: a tap says it again nowhere.
     if (!game || this.view.value?.outcome) return;
-    const pos = game.position;
-    // Touch-move: touching a piece that cannot move commits to it all the same (R15).
-    if (
-      game.touchMove &&
-      game.touched < 0 &&
-      !pos.relocating &&
-      pos.pieceAt(to)?.colour === pos.turnColour &&
-      this.touch(to)
-    ) {
-      return;
-    }
+    if (touchBinds(game, to) && this.touch(to)) return;
     const said = this.canMove.value
       ? explainTap(game, from, to, this.you.value ?? undefined)
       : undefined;

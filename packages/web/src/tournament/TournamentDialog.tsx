@@ -4,7 +4,6 @@
 
 import {
   ARENA_MINUTES,
-  CORRESPONDENCE_DAYS,
   type Days,
   EVENT_NAME,
   PASSWORD_MAX,
@@ -20,7 +19,13 @@ import { useSignal } from '@preact/signals';
 import { language } from '../i18n/translations.ts';
 import { Modal } from '../lib/Modal.tsx';
 import { QueenChoice } from '../lib/QueenChoice.tsx';
-import { VariantChoice } from '../online/GameTerms.tsx';
+import {
+  DaysChoice,
+  PaceChoice,
+  RatedChoice,
+  TouchMoveSwitch,
+  VariantChoice,
+} from '../online/GameTerms.tsx';
 import { ensureIdentity, me } from '../online/players.ts';
 import { ot } from '../online/text.ts';
 import { Segmented } from '../ui/Segmented.tsx';
@@ -178,26 +183,9 @@ export function TournamentDialog({
           value={name}
           onInput={(e) => (named.value = e.currentTarget.value)}
         />
-        {!arena && (
-          <Segmented
-            legend={ot('challenge.pace')}
-            name="pace"
-            value={correspondence.value ? 'correspondence' : 'real-time'}
-            choices={[
-              { value: 'real-time', label: ot('challenge.realTime') },
-              { value: 'correspondence', label: ot('challenge.correspondence') },
-            ]}
-            choose={(p) => (correspondence.value = p === 'correspondence')}
-          />
-        )}
+        {!arena && <PaceChoice correspondence={correspondence} />}
         {!arena && correspondence.value ? (
-          <Segmented
-            legend={ot('challenge.days')}
-            name="days"
-            value={days.value}
-            choices={CORRESPONDENCE_DAYS.map((d) => ({ value: d, label: String(d) }))}
-            choose={(d) => (days.value = d)}
-          />
+          <DaysChoice days={days} />
         ) : (
           <Segmented
             legend={ot('tour.new.clock')}
@@ -238,24 +226,8 @@ export function TournamentDialog({
         </div>
         <VariantChoice variant={variant} />
         <QueenChoice captor={captor.value} choose={(c) => (captor.value = c)} />
-        <Segmented
-          legend={ot('challenge.mode')}
-          name="rated"
-          value={rated.value ? 'rated' : 'casual'}
-          choices={[
-            { value: 'rated', label: ot('mode.rated') },
-            { value: 'casual', label: ot('mode.casual') },
-          ]}
-          choose={(m) => (rated.value = m === 'rated')}
-        />
-        <button
-          type="button"
-          class="switch quiet"
-          aria-pressed={touchMove.value}
-          onClick={() => (touchMove.value = !touchMove.value)}
-        >
-          {ot('challenge.touchMove')}
-        </button>
+        <RatedChoice rated={rated} />
+        <TouchMoveSwitch touchMove={touchMove} />
         {arena && (
           <button
             type="button"

@@ -30,7 +30,7 @@ export const COUNTDOWN_S = 3;
 const FRESH_MS = 10_000;
 
 /** Where a page goes when this player's next game comes. */
-export interface Following {
+interface Following {
   /** The game the page shows, if any (the game page's): never gone to again. */
   readonly from?: string;
   /** Opens a path of the online screen. */

@@ -104,7 +104,7 @@ export function tournamentRefusal(code: ErrorCode): string | undefined {
 }
 
 /** One game on a sheet as shown: its points (an arena's) or result (a Swiss's), and its marks. */
-export interface SheetMark {
+interface SheetMark {
   readonly text: string;
   readonly result: SheetEntry['result'];
   readonly fire: boolean;

@@ -34,7 +34,7 @@ import {
 import { h } from 'preact';
 
 /** The icons the app uses, by the name components ask for. */
-export const ICONS = {
+const ICONS = {
   analyse: ChartLine,
   back: ChevronLeft,
   bell: Bell,

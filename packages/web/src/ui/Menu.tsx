@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
 /** Props of a menu: the button's content and name, and the panel's content. */
-export interface MenuProps {
+interface MenuProps {
   /** What the button shows (an icon, words, or both). */
   readonly button: ComponentChildren;
   /** The button's accessible name when it shows only an icon. */
