@@ -7,10 +7,10 @@ import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { type LazyModule, useLazy } from '../lib/lazy.ts';
 import { type AwayPage, PageLinks, waitingWords } from '../lib/PageLinks.tsx';
-import { SettingsMenu } from '../lib/SettingsMenu.tsx';
 import { incoming, watchYourTurns } from '../lib/your-turn.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
+import { SettingsMenu } from './SettingsMenu.tsx';
 import './topbar.css';
 
 const notices: LazyModule<typeof import('../challenge/ChallengeNotices.tsx')> = {

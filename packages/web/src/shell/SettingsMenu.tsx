@@ -4,10 +4,10 @@
 // while the browser offers to install the app.
 
 import { t } from '../i18n/ui.ts';
+import { type LazyModule, useLazy } from '../lib/lazy.ts';
+import { install, installOffer } from '../lib/service-worker.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Menu } from '../ui/Menu.tsx';
-import { type LazyModule, useLazy } from './lazy.ts';
-import { install, installOffer } from './service-worker.ts';
 
 const panel: LazyModule<typeof import('./SettingsPanel.tsx')> = {
   load: () => import('./SettingsPanel.tsx'),

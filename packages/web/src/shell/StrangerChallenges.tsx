@@ -7,8 +7,8 @@ import type { ChallengesFrom } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
-import { keptIdentity } from './identity.ts';
-import { readSettings, saveSettings } from './lobby-settings.ts';
+import { keptIdentity } from '../lib/identity.ts';
+import { readSettings, saveSettings } from '../lib/lobby-settings.ts';
 
 /** The switch, once the player's setting is read; nothing without an identity. */
 export function StrangerChallenges() {

@@ -5,11 +5,11 @@
 import { LANGUAGES, type Language } from '../i18n/language.ts';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
+import { keptIdentity } from '../lib/identity.ts';
+import { preferences, THEMES, type Theme, updatePreferences } from '../lib/settings.ts';
 import { NoticeSettings } from '../notices/NoticeSettings.tsx';
 import { resubscribe } from '../notices/push.ts';
-import { keptIdentity } from './identity.ts';
 import { StrangerChallenges } from './StrangerChallenges.tsx';
-import { preferences, THEMES, type Theme, updatePreferences } from './settings.ts';
 
 /** A group of radio buttons in the menu, one per choice. */
 function Choices<V extends string>(props: {
