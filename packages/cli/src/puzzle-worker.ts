@@ -2,15 +2,8 @@
 // its puzzles) and reports each one as soon as it is done.
 
 import { parentPort } from 'node:worker_threads';
-import {
-  emptyHarvest,
-  levelGame,
-  parseAgn,
-  parseApn,
-  Searcher,
-  scanGame,
-  verifyPuzzle,
-} from '@agon/engine';
+import { parseAgn, parseApn, Searcher } from '@agon/engine';
+import { emptyHarvest, levelGame, scanGame, verifyPuzzle } from '@agon/engine/puzzler';
 import type { PuzzleJob, PuzzleReport, VerifyJob } from './puzzles.ts';
 import { threadData } from './thread.ts';
 
@@ -18,7 +11,7 @@ import { threadData } from './thread.ts';
 const SKIP = 8;
 
 const job = threadData<PuzzleJob | VerifyJob>();
-// Small, since every judgement clears it first (see searchTo in the engine's puzzler.ts).
+// Small, since every judgement clears it first (see searchTo in the engine's puzzler/judge.ts).
 const searcher = new Searcher(2);
 const send = (report: PuzzleReport): void => parentPort!.postMessage(report);
 

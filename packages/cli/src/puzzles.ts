@@ -4,28 +4,30 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  emptyHarvest,
-  estimateRating,
   type FoundPuzzle,
   MAX_PUZZLE_MOVES,
   makePuzzleSet,
   PLACEMENT_APN,
   PUZZLE_GOALS,
-  PUZZLE_REJECTIONS,
   PUZZLE_SOURCES,
   PUZZLE_THEMES,
   type Puzzle,
-  type PuzzleHarvest,
   type PuzzleSource,
   parseAgn,
   parsePuzzleSet,
   puzzleIdOf,
-  puzzleThemes,
   replayPuzzle,
   Searcher,
   STANDARD_APN,
   seededRandom,
 } from '@agon/engine';
+import {
+  emptyHarvest,
+  estimateRating,
+  PUZZLE_REJECTIONS,
+  type PuzzleHarvest,
+  puzzleThemes,
+} from '@agon/engine/puzzler';
 import { Args } from './args.ts';
 import { type Command, CommandError } from './command.ts';
 import { startThread } from './thread.ts';

@@ -2,14 +2,8 @@
 // outcome and samples to the main thread as soon as the game is over.
 
 import { parentPort } from 'node:worker_threads';
-import {
-  playGame,
-  randomOpening,
-  STANDARD_APN,
-  samplesOf,
-  searchPlayer,
-  seededRandom,
-} from '@agon/engine';
+import { playGame, randomOpening, STANDARD_APN, searchPlayer, seededRandom } from '@agon/engine';
+import { samplesOf } from '@agon/engine/tune';
 import { positionFromApn } from './args.ts';
 import { threadData } from './thread.ts';
 import type { PlayedGame, SelfPlay } from './tune.ts';

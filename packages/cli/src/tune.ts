@@ -7,13 +7,11 @@ import {
   CAPTOR_WEIGHTS,
   FEATURE_COUNT,
   FEATURES,
-  fitWeights,
-  type Sample,
   STANDARD_APN,
   seededRandom,
-  spsa,
   WEIGHTS,
 } from '@agon/engine';
+import { fitWeights, type Sample, spsa } from '@agon/engine/tune';
 import { Args, positionFromApn } from './args.ts';
 import { type Command, CommandError } from './command.ts';
 import { startThread } from './thread.ts';

@@ -87,8 +87,11 @@ export interface Puzzle {
   readonly queenPlacement?: 'captor';
 }
 
+/** A puzzle found in a game, not yet given its id (puzzleIdOf). */
+export type FoundPuzzle = Omit<Puzzle, 'id'>;
+
 /** A set of puzzles, the JSON file's content. */
-export interface PuzzleSet {
+interface PuzzleSet {
   /** Always 'agon-puzzles'. */
   readonly format: 'agon-puzzles';
   /** Always 1. */

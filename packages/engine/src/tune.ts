@@ -1,13 +1,12 @@
-// Tuning the evaluation by self-play: engine-vs-engine games from varied openings, then a
-// Texel-style fit of the weight table to the games' results (logistic regression of the
+// Tuning the evaluation by self-play: engine-vs-engine games from varied openings (selfplay.ts),
+// then a Texel-style fit of the weight table to the games' results (logistic regression of the
 // result on the evaluation features). Pure computation; the command line drives it.
 
 import { FEATURE_COUNT, FEATURES, features, WEIGHTS } from './evaluate.ts';
-import { Game, type GameOptions } from './game.ts';
+import type { Game } from './game.ts';
 import { seededRandom } from './level.ts';
-import type { Move } from './move.ts';
 import type { Position } from './position.ts';
-import { Searcher, type SearchLimits } from './search.ts';
+import { type Player, playGame, randomOpening, searchPlayer } from './selfplay.ts';
 
 /** One position of a finished game: its features and the result for White (1, 0.5, 0). */
 export interface Sample {
@@ -15,62 +14,8 @@ export interface Sample {
   readonly result: number;
 }
 
-/** Chooses a move for the side to move in a game, or undefined to give up the game. */
-export type Player = (game: Game) => Move | undefined;
-
-/** A player that searches with the given weights (and R16 weights) and limits. */
-export function searchPlayer(
-  weights: Int32Array,
-  limits: SearchLimits,
-  hashMiB = 4,
-  captorWeights?: Int32Array,
-): Player {
-  const searcher = new Searcher(hashMiB, weights, captorWeights);
-  return (game) => searcher.search(game.position, game.history(), limits)?.pv[0];
-}
-
-/** Random legal turns from `pos` (left unchanged), stopping short of any game end. */
-export function randomOpening(pos: Position, plies: number, random: () => number): Move[] {
-  const game = new Game(pos);
-  for (let i = 0; i < plies; i++) {
-    const moves = game.legalMoves();
-    if (moves.length === 0) break;
-    const move = moves[Math.floor(random() * moves.length)]!;
-    game.play(move);
-    if (game.outcome) {
-      game.undo();
-      break;
-    }
-  }
-  return [...game.moves];
-}
-
-/**
- * Plays a game from `start` after `opening` under `options` (R16: the captor chooses a
- * captured queen's cell); a game still going after `maxPlies` turns is left unfinished (its
- * outcome undefined): the caller adjudicates it.
- */
-export function playGame(
-  start: Position,
-  opening: readonly Move[],
-  white: Player,
-  black: Player,
-  maxPlies: number,
-  options: GameOptions = {},
-): Game {
-  const game = new Game(start, options);
-  for (const m of opening) game.play(m);
-  while (!game.outcome && game.moves.length < maxPlies) {
-    // The player who chooses answers; a failure loses the game for that player.
-    const chooser = game.chooser!;
-    const move = (chooser === 'white' ? white : black)(game);
-    if (move === undefined || !game.play(move).ok) game.resign(chooser);
-  }
-  return game;
-}
-
 /** The result of a game for White: 1, 0.5 or 0; an unfinished game counts as a draw. */
-export function whiteScore(game: Game): number {
+function whiteScore(game: Game): number {
   const o = game.outcome;
   if (!o?.winner) return 0.5;
   return o.winner === 'white' ? 1 : 0;
@@ -100,11 +45,7 @@ function sigmoid(x: number): number {
 }
 
 /** Mean squared error of the predicted White score sigmoid(eval / k) against the results. */
-export function texelLoss(
-  samples: readonly Sample[],
-  weights: ArrayLike<number>,
-  k: number,
-): number {
+function texelLoss(samples: readonly Sample[], weights: ArrayLike<number>, k: number): number {
   let sum = 0;
   for (const s of samples) {
     let e = 0;
@@ -116,7 +57,7 @@ export function texelLoss(
 }
 
 /** The scale k that best fits the results with the given weights (golden-section search). */
-export function fitScale(samples: readonly Sample[], weights: ArrayLike<number>): number {
+function fitScale(samples: readonly Sample[], weights: ArrayLike<number>): number {
   let lo = 10;
   let hi = 50000;
   for (let i = 0; i < 40; i++) {
@@ -191,7 +132,7 @@ function queenInward(weights: Float64Array): void {
 }
 
 /** Settings of an SPSA run (simultaneous perturbation stochastic approximation). */
-export interface SpsaOptions {
+interface SpsaOptions {
   /** Game pairs to play, one per iteration. */
   readonly iterations: number;
   /** Search nodes a move in the games. */

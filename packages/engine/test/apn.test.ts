@@ -8,10 +8,9 @@ import {
   parseApn,
   parseApnSetup,
   parseCell,
-  placementSetup,
   STANDARD_APN,
-  standardSetup,
 } from '../src/index.ts';
+import { placementSetup, standardSetup } from '../src/setup.ts';
 import { apn, load } from './helpers.ts';
 
 const STD_FILES = STANDARD_APN.split(' ')[0]!.split('/');

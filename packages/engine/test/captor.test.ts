@@ -4,12 +4,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { evaluate, features } from '../src/evaluate.ts';
 import {
-  BLACK,
   CAPTOR_FEATURES,
-  evaluate,
   FEATURES,
-  features,
   makeMoveText,
   moveKind,
   moveTo,
@@ -19,9 +17,10 @@ import {
   Searcher,
   seededRandom,
   WEIGHTS,
-  WIN,
   WIN_BOUND,
 } from '../src/index.ts';
+import { BLACK } from '../src/piece.ts';
+import { WIN } from '../src/search.ts';
 import { arbPositionApn } from './arbitraries.ts';
 import { load, scene } from './helpers.ts';
 

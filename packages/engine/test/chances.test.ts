@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WIN, WIN_CHANCE_SCALE, whiteChances } from '../src/index.ts';
+import { WIN_CHANCE_SCALE } from '../src/chances.ts';
+import { whiteChances } from '../src/index.ts';
+import { WIN } from '../src/search.ts';
 
 describe('whiteChances', () => {
   it('is even at 0 and follows the logistic curve with the fitted scale', () => {

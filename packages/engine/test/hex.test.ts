@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DIRECTIONS, distance } from '../src/hex.ts';
 import {
   CELL_COUNT,
   cellAt,
   cellName,
   cellQ,
   cellR,
-  DIRECTIONS,
-  distance,
   FILES,
   neighbour,
   OUTER_RING,

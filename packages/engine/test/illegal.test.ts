@@ -2,17 +2,16 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ILLEGAL_CODES } from '../src/illegal.ts';
 import {
   CELL_COUNT,
   explainIllegal,
-  ILLEGAL_CODES,
   type IllegalCode,
   type IllegalReason,
   illegalReason,
   type Move,
   makeMove,
   NO_CELL,
-  PASS,
   PASS_MOVE,
   PLACEMENT,
   PLACEMENT_APN,
@@ -21,6 +20,7 @@ import {
   STANDARD_APN,
   STEP,
 } from '../src/index.ts';
+import { PASS } from '../src/move.ts';
 import { arbChoices, arbStartApn, playRandom } from './arbitraries.ts';
 import { load, mv, scene } from './helpers.ts';
 

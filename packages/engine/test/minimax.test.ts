@@ -6,17 +6,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTEMPT_MARGIN,
-  evaluate,
-  type Position,
-  parseApn,
-  parseMoveText,
-  Searcher,
-  type SearchLimits,
-  STANDARD_APN,
-  WIN,
-} from '../src/index.ts';
+import { evaluate } from '../src/evaluate.ts';
+import { type Position, parseApn, parseMoveText, Searcher, STANDARD_APN } from '../src/index.ts';
+import { CONTEMPT_MARGIN, type SearchLimits, WIN } from '../src/search.ts';
 import { arbChoices, arbPositionApn, playRandom } from './arbitraries.ts';
 
 /** What the reference met on its way, so a test can show it covered each rule. */

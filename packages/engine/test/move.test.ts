@@ -7,7 +7,6 @@ import {
   moveKind,
   moveTo,
   NO_CELL,
-  PASS,
   PASS_MOVE,
   PLACEMENT,
   parseCell,
@@ -15,6 +14,7 @@ import {
   RELOCATION,
   STEP,
 } from '../src/index.ts';
+import { PASS } from '../src/move.ts';
 import { arbChoices, arbStartApn, playRandom } from './arbitraries.ts';
 
 const cell = parseCell;

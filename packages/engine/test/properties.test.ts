@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { distance } from '../src/hex.ts';
 import {
-  BLACK_BIT,
-  CAPTURED_BIT,
   CELL_COUNT,
   cellAt,
   cellQ,
   cellR,
-  distance,
   explainIllegal,
   makeApn,
   makeMoveText,
@@ -24,8 +22,8 @@ import {
   ring,
   STANDARD_APN,
   STEP,
-  WHITE_BIT,
 } from '../src/index.ts';
+import { BLACK_BIT, CAPTURED_BIT, WHITE_BIT } from '../src/piece.ts';
 import { apnsAlong, arbChoices, arbPositionApn, arbStartApn, playRandom } from './arbitraries.ts';
 import { load, sorted } from './helpers.ts';
 import { refApply, refFromApn, refMoves, refToApn, refWinner } from './reference.ts';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptsMove,
-  emptyHarvest,
-  findPuzzle,
   judgeAttempt,
-  levelGame,
   makeMoveText,
   makePuzzleSet,
   type Position,
@@ -13,18 +10,18 @@ import {
   parseApn,
   parseMoveText,
   parsePuzzleSet,
-  reachesGoal,
   replayPuzzle,
   Searcher,
   STANDARD_APN,
-  scanGame,
-  searchTo,
   solverChooses,
-  themesOf,
-  verifyPuzzle,
-  WIN,
   WIN_BOUND,
 } from '../src/index.ts';
+import { reachesGoal } from '../src/puzzle.ts';
+import { findPuzzle } from '../src/puzzler/finder.ts';
+import { emptyHarvest, levelGame, scanGame, verifyPuzzle } from '../src/puzzler/index.ts';
+import { searchTo } from '../src/puzzler/judge.ts';
+import { themesOf } from '../src/puzzler/themes.ts';
+import { WIN } from '../src/search.ts';
 
 function apn(text: string): Position {
   const pos = parseApn(text);

@@ -4,13 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  BLACK,
   captorChooses,
   cellName,
   explainIllegal,
   Game,
   type GameOptions,
-  MAX_MOVES,
   makeApn,
   makeMoveText,
   moveFrom,
@@ -25,11 +23,12 @@ import {
   RELOCATION,
   STANDARD_APN,
   STEP,
-  standardSetup,
   startPosition,
   variantOf,
-  WHITE,
 } from '../src/index.ts';
+import { BLACK, WHITE } from '../src/piece.ts';
+import { MAX_MOVES } from '../src/position.ts';
+import { standardSetup } from '../src/setup.ts';
 import {
   ALL_CELLS,
   apn,

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  chooseAmong,
   makeMoveText,
   moveFrom,
   moveKind,
@@ -14,8 +13,9 @@ import {
   Searcher,
   STANDARD_APN,
   seededRandom,
-  WIN,
 } from '../src/index.ts';
+import { chooseAmong } from '../src/level.ts';
+import { WIN } from '../src/search.ts';
 
 function apn(text: string): Position {
   const r = parseApn(text);

@@ -5,15 +5,8 @@
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import {
-  emptyHarvest,
-  Game,
-  parseMoveText,
-  readPuzzle,
-  Searcher,
-  scanGame,
-  startPosition,
-} from '@agon/engine';
+import { Game, parseMoveText, readPuzzle, Searcher, startPosition } from '@agon/engine';
+import { emptyHarvest, scanGame } from '@agon/engine/puzzler';
 import { type Identity, PUZZLE_ID } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,8 @@
 // lowest priority): it is sent the game's start and moves, answers what it found, and exits.
 // A process of its own, so that a search of minutes never holds the server's event loop.
 
-import { emptyHarvest, type FoundPuzzle, parseApn, Searcher, scanGame } from '@agon/engine';
+import { type FoundPuzzle, parseApn, Searcher } from '@agon/engine';
+import { emptyHarvest, scanGame } from '@agon/engine/puzzler';
 
 /** What the scanner sends: the game's id, starting position (APN), moves and rules. */
 export interface ScanJob {

@@ -3,9 +3,25 @@
 // that only one move survives (a defence). Each line is proved by the judge (judge.ts), and a
 // first move that any beginner finds is not a puzzle.
 
-import { makeApn } from './apn.ts';
-import type { Game } from './game.ts';
-import { captorChooses } from './game.ts';
+import { makeApn } from '../apn.ts';
+import type { Game } from '../game.ts';
+import { captorChooses } from '../game.ts';
+import { LEVELS, playLevel, seededRandom } from '../level.ts';
+import { type Move, moveKind, STEP } from '../move.ts';
+import type { Position } from '../position.ts';
+import {
+  type FoundPuzzle,
+  MAX_PUZZLE_MOVES,
+  PUZZLE_RATING_RANGE,
+  type PuzzleGoal,
+  type PuzzleSource,
+  type PuzzleTheme,
+  reachesGoal,
+  solutionText,
+} from '../puzzle.ts';
+import { ok, type Result } from '../result.ts';
+import { Searcher, type SearchInfo, WIN, WIN_BOUND } from '../search.ts';
+import { playGame, randomOpening } from '../selfplay.ts';
 import {
   MATERIAL_WIN,
   PUZZLE_REJECTIONS,
@@ -17,23 +33,7 @@ import {
   verifyPuzzle,
   walk,
 } from './judge.ts';
-import { LEVELS, playLevel, seededRandom } from './level.ts';
-import { type Move, moveKind, STEP } from './move.ts';
-import type { Position } from './position.ts';
-import {
-  MAX_PUZZLE_MOVES,
-  PUZZLE_RATING_RANGE,
-  type Puzzle,
-  type PuzzleGoal,
-  type PuzzleSource,
-  type PuzzleTheme,
-  reachesGoal,
-  solutionText,
-} from './puzzle.ts';
-import { themesOf } from './puzzle-themes.ts';
-import { ok, type Result } from './result.ts';
-import { Searcher, type SearchInfo, WIN, WIN_BOUND } from './search.ts';
-import { playGame, randomOpening } from './tune.ts';
+import { themesOf } from './themes.ts';
 
 // The first look at a candidate: cheap, to throw out most positions. A longer win is found
 // from the shorter one that the same game reaches later (see scanGame).
@@ -49,13 +49,10 @@ const DEFENCE_SCORE = 100;
  * How much the opponent's last move must cost them (their score before it against after, in
  * evaluation units) to count as the mistake a capture puzzle starts from.
  */
-export const MISTAKE_DROP = 200;
-
-/** A puzzle found, not yet given its id. */
-export type FoundPuzzle = Omit<Puzzle, 'id'>;
+const MISTAKE_DROP = 200;
 
 /** Where a game's puzzles come from, and under which rules it was played. */
-export interface GameOrigin {
+interface GameOrigin {
   readonly source?: PuzzleSource;
   /** The game's name in its source: the generator's seed, an online game's id. */
   readonly game?: string;

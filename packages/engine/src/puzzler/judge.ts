@@ -2,15 +2,15 @@
 // be the one move that keeps the result: every alternative is searched deeper than the line
 // needs and must score clearly worse (for a win: not win at all within that depth; for a
 // defence: lose within it). The opponent's replies are the search's best, the longest
-// resistance. The generator (puzzler.ts) and the verifier use this same walk, so a stored line
+// resistance. The finder (finder.ts) and the verifier use this same walk, so a stored line
 // is proved again exactly as it was found.
 
-import { captorChooses } from './game.ts';
-import type { Move } from './move.ts';
-import type { Position } from './position.ts';
-import { type Puzzle, type PuzzleGoal, reachesGoal, replayPuzzle } from './puzzle.ts';
-import { err, ok, type Result } from './result.ts';
-import { type Searcher, type SearchInfo, WIN, WIN_BOUND } from './search.ts';
+import { captorChooses } from '../game.ts';
+import type { Move } from '../move.ts';
+import type { Position } from '../position.ts';
+import { type Puzzle, type PuzzleGoal, reachesGoal, replayPuzzle } from '../puzzle.ts';
+import { err, ok, type Result } from '../result.ts';
+import { type Searcher, type SearchInfo, WIN, WIN_BOUND } from '../search.ts';
 
 /** Why a position was not kept as a puzzle; the generator counts each. */
 export const PUZZLE_REJECTIONS = [
@@ -45,7 +45,7 @@ export interface PuzzleJudging {
 /** A material puzzle's line must leave the solver at least this far ahead. */
 export const MATERIAL_WIN = 200;
 /** Every alternative to a solver's move must score at least this much worse. */
-export const CLEAR_MARGIN = 150;
+const CLEAR_MARGIN = 150;
 
 const DEFAULT_NODES = 4_000_000;
 
@@ -238,7 +238,7 @@ function bestReply(
  * The score of `move` for the side to move (times `view`: for its chooser), searched to
  * `depth` in all; undefined when the search ran out of nodes.
  */
-export function scoreOf(
+function scoreOf(
   searcher: Searcher,
   pos: Position,
   move: Move,

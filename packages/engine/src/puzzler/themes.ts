@@ -1,10 +1,10 @@
 // A puzzle's themes, found by code from its line (docs/puzzles.md lists each with the sentence
 // the page shows after a solve).
 
-import { ring } from './hex.ts';
-import { type Move, moveFrom, moveKind, moveTo, RELOCATION, STEP } from './move.ts';
-import { QUEEN_BIT } from './piece.ts';
-import type { Position } from './position.ts';
+import { ring } from '../hex.ts';
+import { type Move, moveFrom, moveKind, moveTo, RELOCATION, STEP } from '../move.ts';
+import { QUEEN_BIT } from '../piece.ts';
+import type { Position } from '../position.ts';
 import {
   PUZZLE_THEMES,
   type Puzzle,
@@ -14,7 +14,7 @@ import {
   replayPuzzle,
   solverChooses,
   winKind,
-} from './puzzle.ts';
+} from '../puzzle.ts';
 
 // Whether the side to move in `pos` has exactly one move that does not let the other side
 // win at once: a reply forced by a threat.
