@@ -5,7 +5,7 @@ import { FEATURES, type Position, parseApn } from '@agon/engine';
 import { CommandError } from './command.ts';
 
 /** The flags a command accepts: `value` flags take an argument, `switch` flags do not. */
-export type FlagSpec = Readonly<Record<string, 'value' | 'switch'>>;
+type FlagSpec = Readonly<Record<string, 'value' | 'switch'>>;
 
 /** A command's arguments after parsing: flag values, switches and positional words. */
 export class Args {

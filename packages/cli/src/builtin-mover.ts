@@ -17,10 +17,10 @@ import {
 import type { Contender } from './contender.ts';
 
 /** The names `--a` and `--b` accept for built-in players. */
-export const BUILT_IN = ['random', 'novice'] as const;
+const BUILT_IN = ['random', 'novice'] as const;
 
 /** One of the built-in players. */
-export type BuiltInName = (typeof BUILT_IN)[number];
+type BuiltInName = (typeof BUILT_IN)[number];
 
 /** Whether a `--a`/`--b` command names a built-in player. */
 export function isBuiltIn(command: string): command is BuiltInName {

@@ -25,7 +25,7 @@ export function scoreOf(t: Tally): number {
 }
 
 /** An Elo value as text: signed and rounded, or ±inf. */
-export function eloText(elo: number): string {
+function eloText(elo: number): string {
   if (elo === Number.POSITIVE_INFINITY) return '+inf';
   if (elo === Number.NEGATIVE_INFINITY) return '-inf';
   const r = Math.round(elo);

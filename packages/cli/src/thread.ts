@@ -5,7 +5,7 @@
 import { Worker, workerData } from 'node:worker_threads';
 
 /** The worker modules, by the name of their source file without extension. */
-export type ThreadModule = 'engine-worker' | 'tune-worker' | 'puzzle-worker';
+type ThreadModule = 'engine-worker' | 'tune-worker' | 'puzzle-worker';
 
 /** Starts a worker thread running `module`, which reads `data` with threadData. */
 export function startThread(module: ThreadModule, data: unknown): Worker {

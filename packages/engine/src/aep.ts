@@ -10,7 +10,7 @@ import type { Position } from './position.ts';
 import { MAX_MULTI_PV, Searcher, type SearchInfo, WIN, WIN_BOUND } from './search.ts';
 
 /** What the host gives the protocol: a clock and, for `stop`, a flag it can raise mid-search. */
-export interface AepHost {
+interface AepHost {
   /** Sends one line to the client. */
   readonly send: (line: string) => void;
   /** Milliseconds on a monotonic clock. */
@@ -20,7 +20,7 @@ export interface AepHost {
 }
 
 /** The engine's name, as `id name` gives it. */
-export const ENGINE_NAME = 'Agon 0.1';
+const ENGINE_NAME = 'Agon 0.1';
 
 const OPTIONS = [
   { name: 'Level', min: 1, max: 10, default: 10 },
@@ -38,7 +38,7 @@ const OPTIONS = [
 const CHECKS = [{ name: 'CaptorPlacesQueen', default: false }] as const;
 
 /** A score in AEP form: `cp <n>`, `win <turns>` or `loss <turns>`. */
-export function scoreText(score: number): string {
+function scoreText(score: number): string {
   if (score >= WIN_BOUND) return `win ${WIN - score}`;
   if (score <= -WIN_BOUND) return `loss ${WIN + score}`;
   return `cp ${score}`;

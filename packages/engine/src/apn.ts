@@ -12,7 +12,7 @@ export const STANDARD_APN = '1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 w';
 export const PLACEMENT_APN = '6/7/8/9/10/Q9q/10/9/8/7/6 w 6/6';
 
 /** The two ways to begin a game: every piece on the board (R4), or guards in hand (R14). */
-export const VARIANTS = ['standard', 'placement'] as const;
+const VARIANTS = ['standard', 'placement'] as const;
 /** One of `VARIANTS`. */
 export type Variant = (typeof VARIANTS)[number];
 

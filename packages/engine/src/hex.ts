@@ -5,7 +5,7 @@
 /** Number of cells on the board (R1). */
 export const CELL_COUNT = 91;
 /** Largest ring number: the outer ring (R1). */
-export const MAX_RING = 5;
+const MAX_RING = 5;
 /** File letters from left to right; there is no `j` (NOTATION.md). */
 export const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l'] as const;
 /** Axial direction vectors; direction d + 3 (mod 6) is the opposite of d. */

@@ -7,7 +7,7 @@ import type { Position } from './position.ts';
 import { type Searcher, type SearchInfo, type SearchLimits, WIN_BOUND } from './search.ts';
 
 /** How one level searches and chooses. */
-export interface LevelConfig {
+interface LevelConfig {
   /** Deepest iteration. */
   readonly depth: number;
   /** Node budget per move. */
@@ -76,7 +76,7 @@ export function chooseAmong(
 }
 
 /** Limits that override a level's own (AEP `go movetime/depth/nodes`). */
-export interface LevelOverrides extends Omit<SearchLimits, 'scoreAllRootMoves'> {}
+interface LevelOverrides extends Omit<SearchLimits, 'scoreAllRootMoves'> {}
 
 /**
  * Searches `pos` at `level` (1-10) and returns the move to play with the last search

@@ -17,11 +17,11 @@ export const PLACEMENT = 2;
 export const PASS = 3;
 
 /** Mask of a cell field in a packed move (seven bits: cells 0-90, and NO_CELL). */
-export const CELL_MASK = 0x7f;
+const CELL_MASK = 0x7f;
 /** Bit position of the to-cell field. */
 export const TO_SHIFT = 7;
 /** Bit position of the kind field. */
-export const KIND_SHIFT = 14;
+const KIND_SHIFT = 14;
 
 /** The from-cell field value of moves that have none (placement, pass). */
 export const NO_CELL = CELL_MASK;

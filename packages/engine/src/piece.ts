@@ -7,9 +7,9 @@ export const COLOURS = ['white', 'black'] as const;
 /** A colour by name. */
 export type Colour = (typeof COLOURS)[number];
 /** The two roles (R3). */
-export const ROLES = ['queen', 'guard'] as const;
+const ROLES = ['queen', 'guard'] as const;
 /** A role by name. */
-export type Role = (typeof ROLES)[number];
+type Role = (typeof ROLES)[number];
 
 /** Colour index of White in typed arrays. */
 export const WHITE = 0;

@@ -15,7 +15,7 @@ export const WIN = 30000;
 /** Scores beyond this (in absolute value) are forced wins or losses. */
 export const WIN_BOUND = WIN - 1000;
 /** The deepest the search goes, extensions and quiescence included. */
-export const MAX_PLY = 128;
+const MAX_PLY = 128;
 
 /** What bounds a search. All optional; with none, the search runs to MAX_PLY. */
 export interface SearchLimits {
@@ -60,7 +60,7 @@ export const CONTEMPT_MARGIN = 50;
 export const MAX_MULTI_PV = 5;
 
 /** One root move's line: its score and the moves that follow, starting with that move. */
-export interface SearchLine {
+interface SearchLine {
   /** Score from the side to move's view (see WIN). */
   readonly score: number;
   /** The line, starting with the root move. */
