@@ -1,7 +1,7 @@
 // A game connection for in-process tests of a game (room.ts): it keeps what it is sent.
 
 import type { ServerMessage } from '@agon/protocol';
-import type { Member } from '../src/game/room.ts';
+import type { Member } from '../src/common/sockets.ts';
 
 /** A connection that keeps what it is sent. */
 export class FakeMember implements Member {

@@ -90,3 +90,6 @@ export function answerClientError(e: ConnectionError, socket: Socket): void {
   }
   socket.destroy(e);
 }
+
+/** The refusal body every API route answers with. */
+export const refusal = (code: ErrorCode, message: string) => ({ error: { code, message } });

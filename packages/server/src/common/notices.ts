@@ -4,9 +4,8 @@
 // others can cause at will are paced per player, and repeats dropped (`paced`).
 
 import type { Notice, NoticeKind } from '@agon/protocol';
-import type { Relay } from '../game/relay.ts';
 import type { Problems } from './problems.ts';
-import type { Rate } from './rate-limit.ts';
+import type { Allowance, Rate } from './rate-limit.ts';
 
 /** Sends notices to players, by their ids. */
 export interface Notifier {
@@ -46,7 +45,7 @@ function sameness(notice: Notice): string {
  */
 export function paced(
   notifier: Notifier,
-  relay: Pick<Relay, 'allow'>,
+  relay: Allowance,
   now: () => number,
   problems: Problems,
 ): Notifier {

@@ -1,4 +1,9 @@
-// A token bucket: `rate` actions per second on average, bursts of up to `burst`.
+// The rates that keep one client from hurting the others: a token bucket (`rate` actions per
+// second on average, bursts of up to `burst`), fixed windows of counts, and the refusal of an
+// API request over its rate.
+
+import type { FastifyReply } from 'fastify';
+import { refusal } from './http-errors.ts';
 
 /** Allows actions at a steady rate with some burst; the caller passes the time. */
 export class TokenBucket {
@@ -89,4 +94,32 @@ export class Windows {
     this.firstEnd = first;
     return this.counts.size < REMEMBERED_KEYS;
   }
+}
+
+/** The count of actions against rates, on every process together (game/relay.ts). */
+export interface Allowance {
+  /**
+   * Counts one action of `key` (a kind of action and who takes it) at `now` against `rate`, on
+   * every process together: 0 if allowed, else the ms until it would be.
+   */
+  allow(key: string, rate: Rate, now: number): Promise<number>;
+}
+
+/**
+ * Counts one action of a key against a rate, on every process together: the answer is true
+ * if allowed; otherwise the refusal has been sent, 429 with the seconds to wait in retry-after.
+ */
+export function limiter(
+  allowance: Allowance,
+  now: () => number,
+): (reply: FastifyReply, key: string, rate: Rate, message: string) => Promise<boolean> {
+  return async (reply, key, rate, message) => {
+    const wait = await allowance.allow(key, rate, now());
+    if (wait <= 0) return true;
+    reply
+      .status(429)
+      .header('retry-after', String(Math.ceil(wait / 1000)))
+      .send(refusal('rate-limited', message));
+    return false;
+  };
 }

@@ -1,14 +1,26 @@
 // The server's WebSockets, whatever they are for: the total and per-address limits, the hello
 // deadline, the heartbeat, the message rate and the count of refusals live here, once for
 // every kind of socket. What a socket's messages are and what they do is its kind's
-// `SocketHandler`: a game's (game-socket.ts) or the lobby's (lobby/socket.ts).
+// `SocketHandler`: a game's (game/socket.ts), the lobby's (lobby/socket.ts) or an event's
+// (tournament/socket.ts).
 
-import { type Checked, RESTART_CLOSE, type Refusal } from '@agon/protocol';
+import { type Checked, RESTART_CLOSE, type Refusal, type ServerMessage } from '@agon/protocol';
 import { WebSocket } from 'ws';
-import type { Member } from '../game/room.ts';
 import type { SocketLimits } from './limits.ts';
 import type { Problems } from './problems.ts';
 import { TokenBucket } from './rate-limit.ts';
+
+/** A connection as a game sees it (game/room.ts): the face every socket shows a room. */
+export interface Member {
+  /** Whether it is still connected. */
+  readonly open: boolean;
+  /** Sends a message (or one already serialised, when many members get the same). */
+  send(message: ServerMessage | string): void;
+  /** Sends a refusal; the connection keeps its own count of its own faults. */
+  refuse(error: Refusal): void;
+  /** Closes the connection with a WebSocket close code. */
+  close(code: number, reason: string): void;
+}
 
 /** A message from a client: its type is `t`. */
 export interface Tagged {

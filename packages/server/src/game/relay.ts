@@ -5,7 +5,7 @@
 // game and the hub never ask whether there are other processes; alone, there are none to tell
 // and none to hear.
 
-import { type Rate, Windows } from '../common/rate-limit.ts';
+import { type Allowance, type Rate, Windows } from '../common/rate-limit.ts';
 import type { GameEvent } from './store.ts';
 
 /**
@@ -39,7 +39,7 @@ export interface Listener {
 }
 
 /** Everything a server process shares with the others. */
-export interface Relay {
+export interface Relay extends Allowance {
   /**
    * Whether what the others publish may be going unheard right now (the link to them is cut):
    * meanwhile the games with members read the store instead.
@@ -56,11 +56,6 @@ export interface Relay {
    * be read (the caller keeps what it knew).
    */
   elsewhere(id: string): Promise<Attendance | undefined>;
-  /**
-   * Counts one action of `key` (a kind of action and who takes it) at `now` against `rate`, on
-   * every process together: 0 if allowed, else the ms until it would be.
-   */
-  allow(key: string, rate: Rate, now: number): Promise<number>;
   /**
    * Claims the keeping of the running clocks of games `ids` (held in memory here) for a few
    * seconds, unless another live process keeps them: answers those it does (this process may

@@ -11,13 +11,13 @@ import type {
   GameView,
   NoticeResult,
   OutcomeView,
-  Refusal,
   ServerMessage,
 } from '@agon/protocol';
 import type { RoomLimits } from '../common/limits.ts';
 import type { Notifier } from '../common/notices.ts';
 import type { Problems } from '../common/problems.ts';
 import { hashToken, newGameId, newToken } from '../common/secret.ts';
+import type { Member } from '../common/sockets.ts';
 import { Presence } from './presence.ts';
 import { type Command, decide } from './referee.ts';
 import type { RoomRelay } from './relay.ts';
@@ -33,18 +33,6 @@ import {
   touchedCell,
   watched,
 } from './table.ts';
-
-/** A connection as a game sees it. */
-export interface Member {
-  /** Whether it is still connected. */
-  readonly open: boolean;
-  /** Sends a message (or one already serialised, when many members get the same). */
-  send(message: ServerMessage | string): void;
-  /** Sends a refusal; the connection keeps its own count of its own faults. */
-  refuse(error: Refusal): void;
-  /** Closes the connection with a WebSocket close code. */
-  close(code: number, reason: string): void;
-}
 
 /** What a member may ask of a game once it is in. */
 export type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;

@@ -10,33 +10,32 @@
 
 import { makeMoveText } from '@agon/engine';
 import {
-  type ErrorCode,
   type Identity,
   type LobbySettings,
   type OngoingGame,
   type OngoingGames,
   PLAYER_ID,
+  type PlayedTournament,
   type PlayerPage,
   parseNewPlayer,
   parseRename,
   parseSettings,
   parseTransfer,
-  TOKEN,
   TRANSFER_MS,
 } from '@agon/protocol';
 import { checkNameStrictly } from '@agon/protocol/name-key';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refusal } from '../common/http-errors.ts';
 import type { PlayerLimits } from '../common/limits.ts';
 import type { Problems } from '../common/problems.ts';
-import type { Rate } from '../common/rate-limit.ts';
+import { type Allowance, limiter, type Rate } from '../common/rate-limit.ts';
 import { hashToken, newPlayerId, newToken, newTransferCode } from '../common/secret.ts';
-import type { Relay } from '../game/relay.ts';
 import type { GameStore } from '../game/store.ts';
 import { clockView, outcomeOf, restoreTable } from '../game/table.ts';
-import type { TournamentStore } from '../tournament/store.ts';
+import { bearer } from './auth.ts';
 import { createPlayer } from './names.ts';
 import type { NetworkKey } from './networks.ts';
-import { NameTaken, type Player, type PlayerStore, playerView } from './players.ts';
+import { NameTaken, type PlayerStore, playerView } from './players.ts';
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;
@@ -51,47 +50,6 @@ const SETTINGS_PER_MINUTE = 30;
 /** How often expired transfer codes are purged. */
 const PURGE_EVERY_MS = 10 * 60_000;
 
-/** The refusal body every API route answers with. */
-export const refusal = (code: ErrorCode, message: string) => ({ error: { code, message } });
-
-/** Answers the player whose token a request carries (Authorization: Bearer), or sends a 401. */
-export function bearer(
-  players: PlayerStore,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<Player | undefined> {
-  return async (request, reply) => {
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const player =
-      token !== undefined && TOKEN.test(token)
-        ? await players.playerByToken(hashToken(token))
-        : undefined;
-    if (!player) {
-      reply
-        .status(401)
-        .send(refusal('unknown-player', 'no player has this token; make a new identity'));
-    }
-    return player;
-  };
-}
-
-/**
- * Counts one action of a key against a rate, on every process together: the answer is true
- * if allowed; otherwise the refusal has been sent, 429 with the seconds to wait in retry-after.
- */
-export function limiter(
-  relay: Pick<Relay, 'allow'>,
-  now: () => number,
-): (reply: FastifyReply, key: string, rate: Rate, message: string) => Promise<boolean> {
-  return async (reply, key, rate, message) => {
-    const wait = await relay.allow(key, rate, now());
-    if (wait <= 0) return true;
-    reply
-      .status(429)
-      .header('retry-after', String(Math.ceil(wait / 1000)))
-      .send(refusal('rate-limited', message));
-    return false;
-  };
-}
-
 /** What the player routes work with. */
 export interface PlayerRoutes {
   readonly players: PlayerStore;
@@ -99,7 +57,7 @@ export interface PlayerRoutes {
   readonly games: GameStore;
   readonly limits: PlayerLimits;
   /** Counts actions on every process together, for the limits. */
-  readonly relay: Pick<Relay, 'allow'>;
+  readonly relay: Allowance;
   /** Names a request's client, for the per-address limits. */
   readonly addressOf: (request: FastifyRequest) => string;
   readonly now: () => number;
@@ -107,7 +65,9 @@ export interface PlayerRoutes {
   /** The key of an address's network: kept with each new player, for the fair-rating rules. */
   readonly network: NetworkKey;
   /** The tournaments a player joined, for their page. */
-  readonly tournaments: Pick<TournamentStore, 'playedTournaments'>;
+  readonly tournaments: {
+    playedTournaments(player: string, limit: number): Promise<readonly PlayedTournament[]>;
+  };
 }
 
 /** Adds the player routes to `app`. */

@@ -12,11 +12,12 @@ import {
   parsePushRequest,
 } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
+import { refusal } from '../common/http-errors.ts';
 import { forbiddenHost } from '../common/outbound.ts';
 import type { Rate } from '../common/rate-limit.ts';
-import type { Relay } from '../game/relay.ts';
+import { type Allowance, limiter } from '../common/rate-limit.ts';
+import { bearer } from '../player/auth.ts';
 import type { PlayerStore } from '../player/players.ts';
-import { bearer, limiter, refusal } from '../player/routes.ts';
 import type { SubscriptionStore } from './subscriptions.ts';
 
 /** What the push routes work with. */
@@ -28,7 +29,7 @@ export interface PushRoutes {
   /** Whether an http:// endpoint on this machine is taken (the tests' push service). */
   readonly loopback: boolean;
   /** Counts subscriptions on every process together, for their limit. */
-  readonly relay: Pick<Relay, 'allow'>;
+  readonly relay: Allowance;
   readonly now: () => number;
 }
 

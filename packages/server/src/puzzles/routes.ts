@@ -15,12 +15,13 @@ import {
   START_RATING,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Relay } from '../game/relay.ts';
+import { refusal } from '../common/http-errors.ts';
+import { type Allowance, limiter } from '../common/rate-limit.ts';
 import { NEWCOMER_MS } from '../lobby/starter.ts';
+import { bearer } from '../player/auth.ts';
 import type { NetworkKey } from '../player/networks.ts';
 import type { Player, PlayerStore } from '../player/players.ts';
 import { current, weight } from '../player/ratings.ts';
-import { bearer, refusal } from '../player/routes.ts';
 import type { PuzzleCatalog } from './catalog.ts';
 import { puzzleStart } from './rating.ts';
 import type { PuzzlePlayer, PuzzleStore } from './store.ts';
@@ -56,7 +57,7 @@ export interface PuzzleRoutes {
   readonly players: PlayerStore;
   readonly catalog: PuzzleCatalog;
   /** Counts actions on every process together, for the limit on attempts. */
-  readonly relay: Pick<Relay, 'allow'>;
+  readonly relay: Allowance;
   readonly now: () => number;
   /** The client's address, as the per-address limits see it. */
   readonly addressOf: (request: FastifyRequest) => string;
@@ -124,6 +125,7 @@ function themeRecords(
 export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): void {
   const { store, catalog, relay, now, addressOf, network } = routes;
   const me = bearer(routes.players);
+  const allow = limiter(relay, now);
 
   app.post('/puzzles/attempts', { bodyLimit: ATTEMPT_BYTES }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -131,16 +133,9 @@ export function registerPuzzles(app: FastifyInstance, routes: PuzzleRoutes): voi
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const player = await me(request, reply);
     if (!player) return;
-    const wait = await relay.allow(
-      `puzzle:${player.id}`,
-      { count: ATTEMPTS_PER_MINUTE, windowMs: 60_000 },
-      now(),
-    );
-    if (wait > 0) {
-      return reply
-        .status(429)
-        .header('retry-after', String(Math.ceil(wait / 1000)))
-        .send(refusal('rate-limited', 'too many attempts; wait a minute'));
+    const rate = { count: ATTEMPTS_PER_MINUTE, windowMs: 60_000 };
+    if (!(await allow(reply, `puzzle:${player.id}`, rate, 'too many attempts; wait a minute'))) {
+      return;
     }
     const puzzle = await catalog.puzzle(parsed.value.puzzle);
     if (!puzzle) {

@@ -15,12 +15,13 @@ import {
   type TournamentList,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refusal } from '../common/http-errors.ts';
 import type { Rate } from '../common/rate-limit.ts';
+import { type Allowance, limiter } from '../common/rate-limit.ts';
 import { hashToken, newShortId } from '../common/secret.ts';
-import type { Relay } from '../game/relay.ts';
+import { bearer } from '../player/auth.ts';
 import type { NetworkKey } from '../player/networks.ts';
 import type { PlayerStore } from '../player/players.ts';
-import { bearer, limiter, refusal } from '../player/routes.ts';
 import type { TournamentEvent, TournamentSetup } from './log.ts';
 import type { EventState } from './standings.ts';
 import type { ListedTournament, TournamentStore, TournamentSummary } from './store.ts';
@@ -71,7 +72,7 @@ export interface TournamentRoutes {
   readonly store: TournamentStore;
   readonly tournaments: Tournaments;
   readonly players: PlayerStore;
-  readonly relay: Pick<Relay, 'allow'>;
+  readonly relay: Allowance;
   readonly addressOf: (request: FastifyRequest) => string;
   readonly network: NetworkKey;
   /** The wall clock (ms since 1970). */
