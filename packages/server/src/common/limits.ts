@@ -35,7 +35,7 @@ export interface RoomLimits {
 }
 
 /** How many games one address may create, in each minute. */
-export interface CreationLimits {
+interface CreationLimits {
   readonly gamesPerMinute: number;
 }
 

@@ -131,7 +131,7 @@ function guardedLookup(loopback: boolean): LookupFunction {
 }
 
 /** How a request to a client's address is made. */
-export interface OutboundRequest {
+interface OutboundRequest {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Uint8Array;

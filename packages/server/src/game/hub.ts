@@ -43,7 +43,7 @@ const START = Date.now() - performance.now();
 export const serverClock = (): number => Math.round(START + performance.now());
 
 /** What a hub is built with; each one missing is the default of a hub alone. */
-export interface HubOptions {
+interface HubOptions {
   readonly limits?: Limits;
   /** The clock (`serverClock` unless a test fakes it). */
   readonly now?: () => number;

@@ -19,7 +19,7 @@ import type { Room, Seating } from './room.ts';
 import type { GameStore } from './store.ts';
 
 /** What the keepers need of the games in memory. */
-export interface Holdings {
+interface Holdings {
   /** The games in memory. */
   rooms(): Iterable<Room>;
   /** Whether game `id` is in memory or being loaded. */

@@ -111,7 +111,7 @@ return 0
 /** The prefix of each process's key of life, `agon:alive:<origin>`. */
 export const ALIVE = 'agon:alive:';
 /** The key of life of process `origin`: present while that process is alive. */
-export const aliveKey = (origin: string): string => `${ALIVE}${origin}`;
+const aliveKey = (origin: string): string => `${ALIVE}${origin}`;
 /** How often a process renews its key of life... */
 const BEAT_MS = 1000;
 /** ...and how long the key outlives the last renewal: a killed process's connections count this long. */

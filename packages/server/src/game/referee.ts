@@ -74,7 +74,7 @@ export type Command =
   | { readonly t: 'abort' };
 
 /** The referee's answer: the event to commit, or a refusal. */
-export type Ruling =
+type Ruling =
   | { readonly ok: true; readonly event: GameEvent }
   | { readonly ok: false; readonly error: Refusal };
 
@@ -108,7 +108,7 @@ const name = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
  * captor's placing of a captured queen is the captor's turn like any other. 0: nothing of
  * `seat`'s to take back.
  */
-export function takebackLength(t: Table, seat: Colour): number {
+function takebackLength(t: Table, seat: Colour): number {
   const choosers = t.game.choosers();
   const last = choosers.lastIndexOf(seat);
   return last < 0 ? 0 : choosers.length - last;

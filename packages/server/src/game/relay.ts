@@ -12,7 +12,7 @@ import type { GameEvent } from './store.ts';
  * An event committed by another process: game, version made, event; without the event, only
  * the news that the game is at `version` (the receiver reads what it misses from the store).
  */
-export type Relayed = (id: string, version: number, event: GameEvent | undefined) => void;
+type Relayed = (id: string, version: number, event: GameEvent | undefined) => void;
 
 /** Connections to one game: players per seat (a player may have several tabs) and watchers. */
 export interface Attendance {

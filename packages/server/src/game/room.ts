@@ -35,13 +35,13 @@ import {
 } from './table.ts';
 
 /** What a member may ask of a game once it is in. */
-export type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;
+type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;
 
 /** Who sits at a lobby game's seats. */
 export type Seated = GameView['players'];
 
 /** Nobody known at either seat: a game made by link. */
-export const UNSEATED: Seated = { white: null, black: null };
+const UNSEATED: Seated = { white: null, black: null };
 
 /** What was played in a finished game, beyond its outcome: what an arena scores by. */
 export interface Played {

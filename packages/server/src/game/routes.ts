@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Hub } from './hub.ts';
 
 /** What the game route works with. */
-export interface GameRoutes {
+interface GameRoutes {
   readonly hub: Hub;
   /** The client's address, for the creation rate per address. */
   readonly addressOf: (request: FastifyRequest) => string;

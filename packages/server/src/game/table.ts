@@ -67,7 +67,7 @@ export interface Table {
 }
 
 /** A quick message as the table keeps it: who, what, when, and the version its event made. */
-export interface SaidEvent {
+interface SaidEvent {
   readonly seat: Colour;
   readonly message: QuickMessage;
   readonly at: number;

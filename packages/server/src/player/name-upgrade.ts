@@ -8,14 +8,14 @@ import type { Migration } from '../common/sql.ts';
 import { generateName } from './names.ts';
 
 /** A player's row as the upgrade reads it (PostgreSQL's BIGINT comes as text). */
-export interface NameRow {
+interface NameRow {
   readonly id: string;
   readonly name: string;
   readonly created_at: number | string;
 }
 
 /** A player's name and key after the upgrade. */
-export interface UpgradedName {
+interface UpgradedName {
   readonly id: string;
   readonly name: string;
   readonly key: string;

@@ -7,7 +7,7 @@ import type { NameLanguage } from '@agon/protocol';
 import { NameTaken, type NewPlayer, type PlayerStore } from './players.ts';
 
 /** A noun with the grammatical gender its adjective must take ('m' where none is needed). */
-export interface Noun {
+interface Noun {
   readonly word: string;
   readonly gender: 'm' | 'f';
 }

@@ -44,7 +44,7 @@ export function ratingOf(p: Player, category: RatingCategory): ClassRating {
 }
 
 /** A rating as shown at `now`: its deviation widened by the time since its last game. */
-export function ratingView(r: ClassRating, now: number): PlayerBrief['rating'] {
+function ratingView(r: ClassRating, now: number): PlayerBrief['rating'] {
   return {
     rating: Math.round(r.rating),
     provisional: provisional(current(r, now)),

@@ -29,7 +29,7 @@ export const RATING_CEILING = 4000;
 export const RD_MIN = 45;
 export const RD_MAX = START_RATING.rd;
 /** The highest volatility (lichess's bound): a rating may not swing without limit. */
-export const VOL_MAX = 0.1;
+const VOL_MAX = 0.1;
 
 /** One rating period: a day without a rated game widens the deviation by one period's worth. */
 export const PERIOD_MS = 24 * 60 * 60_000;

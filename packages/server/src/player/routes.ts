@@ -51,7 +51,7 @@ const SETTINGS_PER_MINUTE = 30;
 const PURGE_EVERY_MS = 10 * 60_000;
 
 /** What the player routes work with. */
-export interface PlayerRoutes {
+interface PlayerRoutes {
   readonly players: PlayerStore;
   /** The games, for the state of a player's games in play. */
   readonly games: GameStore;

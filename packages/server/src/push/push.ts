@@ -17,7 +17,7 @@ import type { Problems } from '../common/problems.ts';
 import type { Subscription, SubscriptionStore } from './subscriptions.ts';
 
 /** The server's VAPID key pair, base64url: the public half is what browsers subscribe with. */
-export interface VapidKeys {
+interface VapidKeys {
   readonly publicKey: string;
   readonly privateKey: string;
 }
@@ -67,7 +67,7 @@ const DELIVERY: {
 };
 
 /** What a web push notifier works with. */
-export interface PushOptions {
+interface PushOptions {
   readonly store: SubscriptionStore;
   readonly keys: VapidKeys;
   /**

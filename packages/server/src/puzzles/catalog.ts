@@ -9,7 +9,7 @@ import type { PuzzleStanding } from '@agon/protocol';
 import type { PuzzleStore } from './store.ts';
 
 /** How long the found puzzles and the learned ratings are reused before they are read again. */
-export const CATALOG_TTL_MS = 5000;
+const CATALOG_TTL_MS = 5000;
 
 /** Reads and checks the shipped set; a broken set is the build's fault, so it throws. */
 export function shippedSet(): readonly Puzzle[] {

@@ -20,7 +20,7 @@ import type { PuzzleStore } from './store.ts';
 /** Turns from the start a scan passes over, as the generator does: an opening is no blunder. */
 export const SCAN_SKIP = 8;
 /** Games shorter than this many turns are not scanned: too few positions after the opening. */
-export const MIN_PLIES = SCAN_SKIP + 4;
+const MIN_PLIES = SCAN_SKIP + 4;
 
 /** How the worker runs. */
 export interface ScanOptions {
@@ -42,7 +42,7 @@ export const DEFAULT_SCAN: ScanOptions = {
 };
 
 /** Whether a finished game is worth a scan: not called off (aborted), and long enough. */
-export function scannable(outcome: OutcomeView, plies: number): boolean {
+function scannable(outcome: OutcomeView, plies: number): boolean {
   return outcome.reason !== 'aborted' && plies >= MIN_PLIES;
 }
 
@@ -50,7 +50,7 @@ export function scannable(outcome: OutcomeView, plies: number): boolean {
  * The puzzles of `found` not yet known (by position), each with an id no known puzzle has:
  * the position's hash, or with 2, 3... after it when another position has that hash.
  */
-export function namePuzzles(found: readonly FoundPuzzle[], known: readonly Puzzle[]): Puzzle[] {
+function namePuzzles(found: readonly FoundPuzzle[], known: readonly Puzzle[]): Puzzle[] {
   const ids = new Set(known.map((p) => p.id));
   const positions = new Set(known.map((p) => p.apn));
   const named: Puzzle[] = [];
@@ -109,7 +109,7 @@ function runChild(job: ScanJob, timeoutMs: number, started: (c: ChildProcess) =>
 }
 
 /** What the scanner works with. */
-export interface ScannerContext {
+interface ScannerContext {
   readonly store: PuzzleStore;
   readonly games: GameStore;
   /** The shipped set, whose puzzles are not found again. */

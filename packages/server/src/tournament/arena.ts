@@ -5,13 +5,13 @@
 import type { Colour } from '@agon/engine';
 
 /** Points of a win, a draw and a loss off a streak. */
-export const WIN_POINTS = 2;
-export const DRAW_POINTS = 1;
-export const LOSS_POINTS = 0;
+const WIN_POINTS = 2;
+const DRAW_POINTS = 1;
+const LOSS_POINTS = 0;
 /** Wins in a row that put a player on fire: from then on, a win or a draw counts double. */
-export const FIRE_WINS = 2;
+const FIRE_WINS = 2;
 /** The point a berserk win adds (the player halved their clock)... */
-export const BERSERK_BONUS = 1;
+const BERSERK_BONUS = 1;
 /** ...when the game lasted this many plies: no bonus for a quick abandonment. */
 export const BERSERK_PLIES = 14;
 /** A draw shorter than this scores nothing: agreed draws in the opening are no contest. */
@@ -155,7 +155,7 @@ function whiteFirst(a: ArenaWaiting, b: ArenaWaiting): boolean {
 }
 
 /** A line of an arena's standings, as its ranking needs it. */
-export interface ArenaLine {
+interface ArenaLine {
   readonly score: number;
   readonly wins: number;
   /** Join order, 0 the first. */

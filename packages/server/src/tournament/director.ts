@@ -53,7 +53,7 @@ export const REMIND_MS = 5 * 60_000;
 const SWEEP_MS = 30_000;
 
 /** What the director works with. */
-export interface DirectorContext {
+interface DirectorContext {
   readonly store: TournamentStore;
   readonly tournaments: Tournaments;
   readonly relay: Pick<Relay, 'lease'>;

@@ -35,7 +35,7 @@ export interface ScheduleEntry {
 }
 
 /** An entry's events' name by kind (the English `terms.name` is what older pages show). */
-export function scheduleOf(entry: ScheduleEntry): EventSchedule | undefined {
+function scheduleOf(entry: ScheduleEntry): EventSchedule | undefined {
   const { every, terms } = entry;
   if (!every) return undefined;
   const speed = ratingClass(terms.clock);

@@ -23,7 +23,7 @@ import type { Tournaments } from './tournaments.ts';
 import { recentPlayers, viewOf } from './view.ts';
 
 /** How often an event with sockets open is read again for changes. */
-export const WATCH_MS = 500;
+const WATCH_MS = 500;
 
 /** One socket on an event: whose, the page it shows, and what it was last sent. */
 interface Watcher {
@@ -37,7 +37,7 @@ interface Watcher {
 const NO_SUCH: Refusal = { code: 'no-such-tournament', message: 'no tournament has this id' };
 
 /** What the event sockets work with. */
-export interface EventSocketContext {
+interface EventSocketContext {
   readonly tournaments: Tournaments;
   readonly players: PlayerStore;
   readonly problems: Problems;

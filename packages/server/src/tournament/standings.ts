@@ -18,7 +18,7 @@ import type { StoredTournament, TournamentEvent, TournamentSetup } from './log.t
 import { compareSwiss, SWISS_POINTS, type SwissGame, swissTiebreaks } from './swiss.ts';
 
 /** A player in the event. */
-export interface Entrant {
+interface Entrant {
   readonly player: string;
   /** The key of the network they joined from (their latest join). */
   readonly from: string;

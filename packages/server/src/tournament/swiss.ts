@@ -208,7 +208,7 @@ export interface SwissGame {
 }
 
 /** The tie-breaks of a Swiss, as in the standings. */
-export interface Tiebreaks {
+interface Tiebreaks {
   /** The sum of the scores of the opponents played. */
   readonly buchholz: number;
   /** The sum of the scores of the opponents beaten, and half those of the opponents drawn. */
@@ -236,7 +236,7 @@ export function swissTiebreaks(
 }
 
 /** A line of a Swiss's standings, as its ranking needs it. */
-export interface SwissLine extends Tiebreaks {
+interface SwissLine extends Tiebreaks {
   readonly score: number;
   /** Join order, 0 the first. */
   readonly order: number;

@@ -24,7 +24,7 @@ const BATCH = 500;
 const IDLE_MS = 10 * 60_000;
 
 /** What an action on an event decided: events to append (maybe none), or a refusal. */
-export type Decision = readonly TournamentEvent[] | Refusal;
+type Decision = readonly TournamentEvent[] | Refusal;
 
 /** What an action came to: the state after, the refusal, or undefined for no such event. */
 type Acted = { readonly state: EventState } | { readonly refusal: Refusal } | undefined;
@@ -212,7 +212,7 @@ export class Tournaments {
 }
 
 /** How a tournament game went, as its room saw it (room.ts `Played`). */
-export interface GamePlayed {
+interface GamePlayed {
   readonly plies: number;
   readonly berserk: { readonly white: boolean; readonly black: boolean };
   /** The seat that made no first move, if the game was called off for it. */

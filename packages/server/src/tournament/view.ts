@@ -74,7 +74,7 @@ export function recentPlayers(
 }
 
 /** Players' briefs in the event's category, by id. */
-export async function briefs(
+async function briefs(
   players: Pick<PlayerStore, 'players'>,
   state: EventState,
   ids: readonly string[],
