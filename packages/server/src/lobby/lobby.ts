@@ -1,56 +1,34 @@
 // The lobby of this process over the shared board (docs/lobby.md): its members (members.ts),
-// their seeks, challenges and acceptances checked and handed to the board, quick pairing in
-// waves (waves.ts), the games they make (starter.ts), and the list every lobby page shows,
-// sent whole on arrival and then as changes at most once a second. While the board cannot be
-// reached (Redis away), seeks and challenges are kept here and the pages are told the lobby is
-// reconnecting; when it is back, this process puts back what its members hold and the busy
-// marks of the games it holds, so waiters pair within a wave or two.
+// their seeks and open challenges checked and handed to the board, quick pairing in waves
+// (waves.ts), the games they make (starter.ts), challenges to players and the taking of any
+// challenge (challenges.ts), the waiting lists' pings (pings.ts), and the list every lobby page
+// shows (broadcast.ts). While the board cannot be reached (Redis away), seeks and open
+// challenges are kept here and the pages are told the lobby is reconnecting; when it is back,
+// this process puts back what its members hold and the busy marks of the games it holds, so
+// waiters pair within a wave or two.
 
-import {
-  type ChallengeTerms,
-  categoryOf,
-  isCorrespondence,
-  type LobbyClientMessage,
-  type LobbyServerMessage,
-  type LobbyView,
-  lobbyChanges,
-  MAX_DIRECT,
-  POOLS,
-  type PoolId,
-  type Refusal,
-} from '@agon/protocol';
+import { categoryOf, type LobbyClientMessage, POOLS } from '@agon/protocol';
 import type { LobbyLimits } from '../common/limits.ts';
 import { type Notifier, SILENT } from '../common/notices.ts';
 import type { Problems } from '../common/problems.ts';
 import { TokenBucket } from '../common/rate-limit.ts';
-import { hashToken, newShortId } from '../common/secret.ts';
+import { hashToken } from '../common/secret.ts';
 import type { GameStore } from '../game/store.ts';
 import type { NetworkKey } from '../player/networks.ts';
-import { brief, type Player, type PlayerStore, playerView, ratingOf } from '../player/players.ts';
-import type { Challenge, LobbyBoard, Playing, Seek, Snapshot } from './board.ts';
+import { type Player, type PlayerStore, playerView, ratingOf } from '../player/players.ts';
+import type { Challenge, LobbyBoard, Playing, Seek } from './board.ts';
+import { Broadcast } from './broadcast.ts';
+import { Challenges } from './challenges.ts';
 import { type LobbyMember, Members } from './members.ts';
-import { challengerColour } from './pairing.ts';
+import { Pings } from './pings.ts';
+import { refuseBusy, UNREACHABLE } from './refusals.ts';
 import { Starter, type StarterContext } from './starter.ts';
-import { directView, EMPTY_VIEW, lobbyView, withStatus } from './view.ts';
 import { Waves } from './waves.ts';
 
 export type { LobbyMember } from './members.ts';
 
-/** How often, at most, the list's changes are sent. */
-const SHOW_EVERY_MS = 1000;
-/** How often the count of games in play is read from the store. */
-const COUNT_EVERY_MS = 5000;
 /** How many players' worth of lobby actions one address may take. */
 const ADDRESS_SHARE = 5;
-/**
- * How often one seeker's seeks in one pool may ping its waiting list: someone who comes and goes
- * must not wake the same people again and again.
- */
-export const PING_WAVE_MS = 10 * 60_000;
-/** The least time between two pings to one player: at most three an hour. */
-export const PING_GAP_MS = 20 * 60_000;
-/** The most players one seek pings. */
-export const PING_AT_MOST = 30;
 
 /** What a lobby socket asks after its hello. */
 type Request = Exclude<LobbyClientMessage, { t: 'hello' | 'ping' }>;
@@ -59,12 +37,6 @@ type Request = Exclude<LobbyClientMessage, { t: 'hello' | 'ping' }>;
 type Entry =
   | { readonly seek: Seek; readonly challenge?: never }
   | { readonly seek?: never; readonly challenge: Challenge };
-
-/** The refusal of what needs the board while it cannot be reached. */
-const UNREACHABLE: Refusal = {
-  code: 'unavailable',
-  message: 'the lobby is reconnecting; try again in a moment',
-};
 
 /** What the lobby works with. */
 export interface LobbyContext {
@@ -93,33 +65,23 @@ export class Lobby {
    */
   private readonly watchers = new Members();
   private readonly buckets = new Map<string, TokenBucket>();
-  private readonly starter: Starter;
   private readonly waves: Waves;
-  private readonly showTimer: NodeJS.Timeout;
-  private readonly countTimer: NodeJS.Timeout;
+  private readonly challenges: Challenges;
+  private readonly pings: Pings;
+  private readonly broadcast: Broadcast;
   /** Players whose entries could not be taken off the board when they left (it was away). */
   private readonly dropLater = new Set<string>();
-  private dirty = true;
-  /** The sending of changes under way, if one is. */
-  private showing: Promise<void> | undefined;
-  /** The count of games in play under way, if one is. */
-  private counting: Promise<void> | undefined;
   private restoring: Promise<void> = Promise.resolve();
-  private gamesInPlay = 0;
-  /** The list as last sent to the members. */
-  private shown: LobbyView = EMPTY_VIEW;
-  /** The challenges of the last snapshot: each member's own list is made from them. */
-  private challenges: readonly Challenge[] = [];
-  /** Each member's own list of challenges as last sent to them, as JSON. */
-  private readonly directShown = new Map<string, string>();
-  private readonly notifier: Notifier;
-  private closing = false;
 
   constructor(private readonly context: LobbyContext) {
     const { board, problems } = context;
-    this.notifier = context.notifier ?? SILENT;
-    this.starter = new Starter({ ...context, notifier: this.notifier });
-    this.waves = new Waves({ ...context, starter: this.starter });
+    const notifier = context.notifier ?? SILENT;
+    const starter = new Starter({ ...context, notifier });
+    const { members, watchers } = this;
+    this.waves = new Waves({ ...context, starter });
+    this.challenges = new Challenges({ ...context, notifier, starter, members, watchers });
+    this.pings = new Pings({ ...context, notifier });
+    this.broadcast = new Broadcast({ ...context, members, challenges: this.challenges });
     board.listen({
       deliver: (player, message) => {
         // A game was made for them: their seek and challenge went with it.
@@ -131,20 +93,13 @@ export class Lobby {
         }
         this.members.tell(player, message);
       },
-      changed: () => {
-        this.dirty = true;
-      },
+      changed: () => this.broadcast.changed(),
       restored: () => {
         this.restoring = this.restoring.then(() =>
           this.restore().catch((e: unknown) => problems.report('lobby', e)),
         );
       },
     });
-    const report = (e: unknown): void => problems.report('lobby', e);
-    this.showTimer = setInterval(() => this.show().catch(report), SHOW_EVERY_MS);
-    this.countTimer = setInterval(() => this.count().catch(report), COUNT_EVERY_MS);
-    for (const timer of [this.showTimer, this.countTimer]) timer.unref();
-    this.count().catch(report);
   }
 
   /** Players with a lobby socket on this process. */
@@ -182,7 +137,7 @@ export class Lobby {
     // Closed while the store was read: a member now would be a ghost nobody removes.
     if (watch) {
       if (!this.watchers.add(member, player)) return false;
-      this.sendDirect(player.id, member);
+      this.challenges.welcome(player.id, member);
       return true;
     }
     if (!this.members.add(member, player)) return false;
@@ -192,27 +147,10 @@ export class Lobby {
     member.send({
       t: 'welcome',
       you: playerView(player, this.context.now()),
-      lobby: this.shown,
+      lobby: this.broadcast.shown,
     });
-    this.sendDirect(player.id, member);
+    this.challenges.welcome(player.id, member);
     return true;
-  }
-
-  /**
-   * Sends `player`'s sockets, lobby's and watchers', their own list of challenges made from the
-   * last snapshot if it changed since they were last sent it; or sends it to `fresh` alone, a new
-   * socket that has none yet.
-   */
-  private sendDirect(player: string, fresh?: LobbyMember): void {
-    const challenges = directView(this.challenges, player);
-    const text = JSON.stringify({ t: 'direct', challenges } satisfies LobbyServerMessage);
-    if (fresh) {
-      fresh.send(text);
-    } else if (text !== this.directShown.get(player)) {
-      this.members.tell(player, text);
-      this.watchers.tell(player, text);
-    }
-    this.directShown.set(player, text);
   }
 
   /** Takes a closed socket out; the player's last one here takes their seek and challenge. */
@@ -220,9 +158,7 @@ export class Lobby {
     const watcher = this.watchers.remove(member);
     const gone = watcher ? undefined : this.members.remove(member);
     const player = (watcher ?? gone)?.player.id;
-    if (player && !this.members.has(player) && !this.watchers.has(player)) {
-      this.directShown.delete(player);
-    }
+    if (player) this.challenges.left(player);
     if (!gone) return;
     const { board, problems } = this.context;
     board.attend(this.members.players);
@@ -282,7 +218,7 @@ export class Lobby {
           balance: await players.colourBalance(fresh.id),
           from: this.context.network(member.address),
         };
-        if (await this.put(member, fresh.id, { seek })) await this.ping(seek);
+        if (await this.put(member, fresh.id, { seek })) await this.pings.ping(seek);
         return;
       }
       case 'unseek':
@@ -293,16 +229,8 @@ export class Lobby {
       case 'challenge': {
         const fresh = await read();
         const { t: _t, to, ...terms } = message;
-        if (to !== undefined) return this.address(member, fresh, to, terms);
-        const now = this.context.now();
-        const challenge: Challenge = {
-          id: newShortId(),
-          by: brief(fresh, categoryOf(terms.clock, terms), now),
-          terms,
-          since: now,
-          from: this.context.network(member.address),
-        };
-        await this.put(member, fresh.id, { challenge });
+        if (to !== undefined) return this.challenges.address(member, fresh, to, terms);
+        await this.put(member, fresh.id, { challenge: this.challenges.open(member, fresh, terms) });
         return;
       }
       case 'withdraw': {
@@ -324,111 +252,9 @@ export class Lobby {
       }
       case 'accept':
         if (!board.healthy) return member.refuse(UNREACHABLE);
-        return this.accept(member, await read(), message.id);
-      case 'decline': {
-        const challenge = await board.decline(player.id, message.id);
-        if (!challenge?.to) {
-          member.refuse({
-            code: 'no-such-challenge',
-            message: 'no open challenge to you has that id',
-          });
-          return;
-        }
-        board.notify(challenge.by.id, {
-          t: 'declined',
-          id: challenge.id,
-          by: challenge.to,
-          reason: message.reason,
-        });
-        return;
-      }
-    }
-  }
-
-  /**
-   * Puts `player`'s challenge addressed to the player `to` on the board, unless `to` takes no
-   * challenges from them, and tells `to`. Not kept here while the board is away: it needs the
-   * board's count of the player's challenges, so it is refused meanwhile.
-   */
-  private async address(
-    member: LobbyMember,
-    player: Player,
-    to: string,
-    terms: ChallengeTerms,
-  ): Promise<void> {
-    const { board, players } = this.context;
-    if (to === player.id) {
-      member.refuse({ code: 'own-challenge', message: 'you cannot challenge yourself' });
-      return;
-    }
-    const addressee = await players.player(to);
-    if (!addressee) {
-      member.refuse({ code: 'no-such-player', message: 'there is no such player' });
-      return;
-    }
-    const { challengesFrom } = await players.settings(to);
-    if (challengesFrom === 'played' && !(await players.havePlayed(player.id, to))) {
-      member.refuse({
-        code: 'challenges-closed',
-        message: `${addressee.name} takes challenges only from players they have played`,
-      });
-      return;
-    }
-    if (!board.healthy) return member.refuse(UNREACHABLE);
-    const now = this.context.now();
-    const category = categoryOf(terms.clock, terms);
-    const challenge: Challenge = {
-      id: newShortId(),
-      by: brief(player, category, now),
-      to: brief(addressee, category, now),
-      terms,
-      since: now,
-      from: this.context.network(member.address),
-    };
-    const offered = await board.offer(challenge);
-    if (offered === 'busy') return this.refuseBusy(member, player.id);
-    if (offered === 'full') {
-      member.refuse({
-        code: 'too-many-challenges',
-        message: `you have ${MAX_DIRECT} challenges waiting for an answer; cancel one first`,
-      });
-      return;
-    }
-    if (!this.members.has(player.id)) {
-      // Their last socket closed while the board was written: take it off again.
-      await board.drop(player.id);
-      return;
-    }
-    this.notifier.notify(to, {
-      kind: 'challenge',
-      challenge: challenge.id,
-      from: player.name,
-      pace: terms.clock,
-      url: '/lobby',
-    });
-  }
-
-  /**
-   * Pings the waiting list of `seek.pool` when nobody else waits there: the players on it at
-   * this hour who are not playing and were not pinged in the last PING_GAP_MS, at most
-   * PING_AT_MOST of them, and at most once in PING_WAVE_MS for one seeker and pool. The board
-   * claims each, so that in a cluster a ping is sent once, whichever process saw the seek.
-   */
-  private async ping(seek: Seek): Promise<void> {
-    const { board, players, now } = this.context;
-    const pool: PoolId = seek.pool;
-    if ((await board.seeks(pool)).some((s) => s.player !== seek.player)) return;
-    if (!(await board.claim(`ping-wave:${pool}:${seek.player}`, PING_WAVE_MS))) return;
-    const hour = new Date(now()).getUTCHours();
-    for (const id of await players.subscribers(pool, hour, seek.player, PING_AT_MOST)) {
-      if ((await board.busy(id)) !== undefined) continue;
-      if (!(await board.claim(`pinged:${id}`, PING_GAP_MS))) continue;
-      this.notifier.notify(id, {
-        kind: 'seeking',
-        pool,
-        seeker: seek.name,
-        url: `/lobby?seek=${encodeURIComponent(pool)}`,
-      });
+        return this.challenges.accept(member, await read(), message.id);
+      case 'decline':
+        return this.challenges.decline(member, player.id, message.id, message.reason);
     }
   }
 
@@ -455,11 +281,11 @@ export class Lobby {
       if (board.healthy) throw e;
       hold(entry);
       waiting();
-      this.dirty = true;
+      this.broadcast.changed();
       return false;
     }
     if (!placed) {
-      await this.refuseBusy(member, player);
+      await refuseBusy(board, member, player);
       return false;
     }
     if (!this.members.has(player)) {
@@ -479,62 +305,6 @@ export class Lobby {
     } catch (e) {
       if (this.context.board.healthy) throw e;
       this.dropLater.add(player);
-    }
-  }
-
-  private async refuseBusy(member: LobbyMember, player: string): Promise<void> {
-    const game = await this.context.board.busy(player);
-    member.refuse({
-      code: 'busy',
-      message: game
-        ? `you are playing a game (/g/${game}); finish it first`
-        : 'you are already in a game',
-    });
-  }
-
-  /** Takes challenge `id` for `taker`: the game starts for both, or a refusal says why. */
-  private async accept(member: LobbyMember, taker: Player, id: string): Promise<void> {
-    const { board, players } = this.context;
-    const challenge = await board.challenge(id);
-    if (!challenge) {
-      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
-      return;
-    }
-    if (challenge.by.id === taker.id) {
-      member.refuse({ code: 'own-challenge', message: 'this is your own challenge' });
-      return;
-    }
-    if (challenge.to && challenge.to.id !== taker.id) {
-      member.refuse({ code: 'no-such-challenge', message: 'that challenge is for another player' });
-      return;
-    }
-    const owner = await players.player(challenge.by.id);
-    if (!owner) {
-      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
-      return;
-    }
-    const ownerColour = challengerColour(challenge.terms.side);
-    const [white, black] = ownerColour === 'white' ? [owner, taker] : [taker, owner];
-    const taking = this.context.network(member.address);
-    const from =
-      ownerColour === 'white'
-        ? { white: challenge.from, black: taking }
-        : { white: taking, black: challenge.from };
-    const started = await this.starter.start(white, black, challenge.terms, null, from, (playing) =>
-      board.take(id, taker.id, playing),
-    );
-    if (started === 'lost') {
-      const busy = await board.busy(taker.id);
-      if (busy) await this.refuseBusy(member, taker.id);
-      else member.refuse({ code: 'no-such-challenge', message: 'that challenge was just taken' });
-    } else if (started !== 'failed' && !isCorrespondence(challenge.terms.clock)) {
-      // A game of days is told to both its players as started (starter.ts): one notice, not two.
-      this.notifier.notify(owner.id, {
-        kind: 'accepted',
-        game: started.game,
-        by: taker.name,
-        url: `/g/${started.game}`,
-      });
     }
   }
 
@@ -561,7 +331,7 @@ export class Lobby {
         this.members.holdChallenge(player, undefined);
       }
     }
-    this.dirty = true;
+    this.broadcast.changed();
   }
 
   /**
@@ -585,27 +355,6 @@ export class Lobby {
     return take(`player ${player}`, 1) && take(`address ${address}`, ADDRESS_SHARE);
   }
 
-  /**
-   * Reads how many games are in play (link games and correspondence games too), unless a read
-   * is under way.
-   */
-  private count(): Promise<void> {
-    this.counting ??= this.recount().finally(() => {
-      this.counting = undefined;
-    });
-    return this.counting;
-  }
-
-  private async recount(): Promise<void> {
-    try {
-      const inPlay = await this.context.games.inPlay();
-      if (inPlay !== this.gamesInPlay) this.dirty = true;
-      this.gamesInPlay = inPlay;
-    } catch (e) {
-      this.context.problems.report('storage', e);
-    }
-  }
-
   /** Pairs a wave now rather than at the next beat (the one under way, if any). */
   pairWave(): Promise<void> {
     return this.waves.wave();
@@ -617,53 +366,12 @@ export class Lobby {
    * as reconnecting.
    */
   show(): Promise<void> {
-    this.showing ??= this.changes().finally(() => {
-      this.showing = undefined;
-    });
-    return this.showing;
-  }
-
-  private async changes(): Promise<void> {
-    const { board } = this.context;
-    const reachable = board.healthy;
-    if (this.closing) return;
-    if (!this.dirty && reachable === (this.shown.status === 'ok')) return;
-    this.dirty = false;
-    try {
-      let lobby: LobbyView;
-      let snap: Snapshot | undefined;
-      try {
-        snap = reachable ? await board.snapshot() : undefined;
-        lobby = snap ? lobbyView(snap, this.gamesInPlay) : this.shown;
-      } catch (e) {
-        if (board.healthy) throw e;
-        lobby = this.shown;
-      }
-      lobby = withStatus(lobby, board.healthy ? 'ok' : 'reconnecting');
-      const changes = lobbyChanges(this.shown, lobby);
-      this.shown = lobby;
-      if (changes && this.members.players > 0) {
-        this.members.everyone(
-          JSON.stringify({ t: 'changes', changes } satisfies LobbyServerMessage),
-        );
-      }
-      if (snap) {
-        this.challenges = snap.challenges;
-        for (const player of new Set([...this.members.ids(), ...this.watchers.ids()])) {
-          this.sendDirect(player);
-        }
-      }
-    } catch (e) {
-      this.dirty = true;
-      this.context.problems.report('lobby', e);
-    }
+    return this.broadcast.show();
   }
 
   /** Stops the timers (the server is closing) and waits for what they started. */
   async close(): Promise<void> {
-    this.closing = true;
-    for (const timer of [this.showTimer, this.countTimer]) clearInterval(timer);
-    await Promise.all([this.waves.stop(), this.showing, this.counting, this.restoring]);
+    await Promise.all([this.waves.stop(), this.broadcast.close(), this.restoring]);
     await this.context.board.close();
   }
 }

@@ -1,0 +1,230 @@
+// Challenges, kept apart from quick pairing as lichess keeps them apart from its lobby
+// (docs/lobby.md, "Challenges" and "Challenging a player"): a challenge made from a player's
+// terms, the checks on one addressed to a player and the word to its addressee, its taking,
+// which starts the game, its declining, whose reason the challenger hears, and each player's
+// own list of the challenges to them or by them (`direct`), sent to their lobby and watching
+// sockets as it changes. An open challenge is put on the board by the lobby, as a seek is,
+// since both are kept here while the board is away; an addressed one is not (see address).
+
+import {
+  type ChallengeTerms,
+  categoryOf,
+  type DeclineReason,
+  isCorrespondence,
+  type LobbyServerMessage,
+  MAX_DIRECT,
+} from '@agon/protocol';
+import type { Notifier } from '../common/notices.ts';
+import { newShortId } from '../common/secret.ts';
+import type { NetworkKey } from '../player/networks.ts';
+import { brief, type Player, type PlayerStore } from '../player/players.ts';
+import type { Challenge, LobbyBoard } from './board.ts';
+import type { LobbyMember, Members } from './members.ts';
+import { challengerColour } from './pairing.ts';
+import { refuseBusy, UNREACHABLE } from './refusals.ts';
+import type { Starter } from './starter.ts';
+import { directView } from './view.ts';
+
+/** What the challenges work with. */
+interface ChallengesContext {
+  readonly board: LobbyBoard;
+  readonly players: PlayerStore;
+  readonly now: () => number;
+  readonly network: NetworkKey;
+  readonly notifier: Notifier;
+  readonly starter: Starter;
+  /** The lobby's sockets here, which hold a player's challenges on the board. */
+  readonly members: Members;
+  /** The sockets of other pages, which only watch for the player's own challenges. */
+  readonly watchers: Members;
+}
+
+/** The challenges of this process's lobby. */
+export class Challenges {
+  /** The challenges of the last snapshot: each player's own list is made from them. */
+  private latest: readonly Challenge[] = [];
+  /** Each player's own list of challenges as last sent to them, as JSON. */
+  private readonly shown = new Map<string, string>();
+
+  constructor(private readonly context: ChallengesContext) {}
+
+  /** `player`'s challenge on `terms`, made through `member`, open to anyone. */
+  open(member: LobbyMember, player: Player, terms: ChallengeTerms): Challenge {
+    return this.make(member, player, terms);
+  }
+
+  private make(
+    member: LobbyMember,
+    player: Player,
+    terms: ChallengeTerms,
+    addressee?: Player,
+  ): Challenge {
+    const now = this.context.now();
+    const category = categoryOf(terms.clock, terms);
+    return {
+      id: newShortId(),
+      by: brief(player, category, now),
+      ...(addressee && { to: brief(addressee, category, now) }),
+      terms,
+      since: now,
+      from: this.context.network(member.address),
+    };
+  }
+
+  /**
+   * Puts `player`'s challenge addressed to the player `to` on the board, unless `to` takes no
+   * challenges from them, and tells `to`. Not kept here while the board is away: it needs the
+   * board's count of the player's challenges, so it is refused meanwhile.
+   */
+  async address(
+    member: LobbyMember,
+    player: Player,
+    to: string,
+    terms: ChallengeTerms,
+  ): Promise<void> {
+    const { board, players } = this.context;
+    if (to === player.id) {
+      member.refuse({ code: 'own-challenge', message: 'you cannot challenge yourself' });
+      return;
+    }
+    const addressee = await players.player(to);
+    if (!addressee) {
+      member.refuse({ code: 'no-such-player', message: 'there is no such player' });
+      return;
+    }
+    const { challengesFrom } = await players.settings(to);
+    if (challengesFrom === 'played' && !(await players.havePlayed(player.id, to))) {
+      member.refuse({
+        code: 'challenges-closed',
+        message: `${addressee.name} takes challenges only from players they have played`,
+      });
+      return;
+    }
+    if (!board.healthy) return member.refuse(UNREACHABLE);
+    const challenge = this.make(member, player, terms, addressee);
+    const offered = await board.offer(challenge);
+    if (offered === 'busy') return refuseBusy(board, member, player.id);
+    if (offered === 'full') {
+      member.refuse({
+        code: 'too-many-challenges',
+        message: `you have ${MAX_DIRECT} challenges waiting for an answer; cancel one first`,
+      });
+      return;
+    }
+    if (!this.context.members.has(player.id)) {
+      // Their last socket closed while the board was written: take it off again.
+      await board.drop(player.id);
+      return;
+    }
+    this.context.notifier.notify(to, {
+      kind: 'challenge',
+      challenge: challenge.id,
+      from: player.name,
+      pace: terms.clock,
+      url: '/lobby',
+    });
+  }
+
+  /** Takes challenge `id` for `taker`: the game starts for both, or a refusal says why. */
+  async accept(member: LobbyMember, taker: Player, id: string): Promise<void> {
+    const { board, players, starter, notifier } = this.context;
+    const challenge = await board.challenge(id);
+    if (!challenge) {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
+      return;
+    }
+    if (challenge.by.id === taker.id) {
+      member.refuse({ code: 'own-challenge', message: 'this is your own challenge' });
+      return;
+    }
+    if (challenge.to && challenge.to.id !== taker.id) {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is for another player' });
+      return;
+    }
+    const owner = await players.player(challenge.by.id);
+    if (!owner) {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
+      return;
+    }
+    const ownerColour = challengerColour(challenge.terms.side);
+    const [white, black] = ownerColour === 'white' ? [owner, taker] : [taker, owner];
+    const taking = this.context.network(member.address);
+    const from =
+      ownerColour === 'white'
+        ? { white: challenge.from, black: taking }
+        : { white: taking, black: challenge.from };
+    const started = await starter.start(white, black, challenge.terms, null, from, (playing) =>
+      board.take(id, taker.id, playing),
+    );
+    if (started === 'lost') {
+      const busy = await board.busy(taker.id);
+      if (busy) await refuseBusy(board, member, taker.id);
+      else member.refuse({ code: 'no-such-challenge', message: 'that challenge was just taken' });
+    } else if (started !== 'failed' && !isCorrespondence(challenge.terms.clock)) {
+      // A game of days is told to both its players as started (starter.ts): one notice, not two.
+      notifier.notify(owner.id, {
+        kind: 'accepted',
+        game: started.game,
+        by: taker.name,
+        url: `/g/${started.game}`,
+      });
+    }
+  }
+
+  /** Declines challenge `id` addressed to `player`, telling its challenger why. */
+  async decline(
+    member: LobbyMember,
+    player: string,
+    id: string,
+    reason: DeclineReason,
+  ): Promise<void> {
+    const { board } = this.context;
+    const challenge = await board.decline(player, id);
+    if (!challenge?.to) {
+      member.refuse({
+        code: 'no-such-challenge',
+        message: 'no open challenge to you has that id',
+      });
+      return;
+    }
+    board.notify(challenge.by.id, { t: 'declined', id: challenge.id, by: challenge.to, reason });
+  }
+
+  /** Sends `fresh`, a new socket of `player`'s, their own list of challenges. */
+  welcome(player: string, fresh: LobbyMember): void {
+    this.send(player, fresh);
+  }
+
+  /**
+   * Takes the challenges of a new snapshot, and sends every player with a socket here their own
+   * list if it changed since they were last sent it.
+   */
+  listed(challenges: readonly Challenge[]): void {
+    this.latest = challenges;
+    const { members, watchers } = this.context;
+    for (const player of new Set([...members.ids(), ...watchers.ids()])) this.send(player);
+  }
+
+  /** Forgets the list last sent to `player` once they have no socket here. */
+  left(player: string): void {
+    const { members, watchers } = this.context;
+    if (!members.has(player) && !watchers.has(player)) this.shown.delete(player);
+  }
+
+  /**
+   * Sends `player`'s sockets, lobby's and watchers', their own list of challenges made from the
+   * last snapshot if it changed since they were last sent it; or sends it to `fresh` alone, a new
+   * socket that has none yet.
+   */
+  private send(player: string, fresh?: LobbyMember): void {
+    const challenges = directView(this.latest, player);
+    const text = JSON.stringify({ t: 'direct', challenges } satisfies LobbyServerMessage);
+    if (fresh) {
+      fresh.send(text);
+    } else if (text !== this.shown.get(player)) {
+      this.context.members.tell(player, text);
+      this.context.watchers.tell(player, text);
+    }
+    this.shown.set(player, text);
+  }
+}
