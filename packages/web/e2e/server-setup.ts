@@ -29,7 +29,7 @@ export default async function setup({
     AGON_PLAYERS_PER_MINUTE: '600',
     // The push service of push.test.ts is an http:// one on loopback.
     AGON_PUSH_LOOPBACK: '1',
-    // No recurring tournaments: a test sees only the events it makes.
+    // No recurring tournaments: a test sees only the tournaments it makes.
     AGON_SCHEDULE: 'none',
   });
   provide('baseURL', server.url);

@@ -1,9 +1,9 @@
-// A short arena in three Chromium pages, as three people play it: an organiser makes it through
-// the API, starting a few seconds ahead, and withdraws; the three open its page and join. At the
-// start two of them are paired, counted down and taken to their game, where each makes a move
-// by clicks; the one left waiting pauses on the event's page, the loser pauses and resigns, and
-// the winner pauses from the game's tournament box. Nobody is free to be paired again, so all
-// three, back on the event's page, read the same standings.
+// A short arena in three Chromium pages, as three people play it: an organiser makes it through the
+// API, starting a few seconds ahead, and withdraws; the three open its page and join. At the start
+// two of them are paired, counted down and taken to their game, where each makes a move by clicks;
+// the one left waiting pauses on the tournament's page, the loser pauses and resigns, and the
+// winner pauses from the game's tournament box. Nobody is free to be paired again, so all three,
+// back on the tournament's page, read the same standings.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -90,9 +90,11 @@ describeInChromium('an arena', (browser) => {
     for (const page of pages) {
       await page.goto(`/t/${id}`);
       await expect
-        .poll(() => page.getByTestId('event-name').textContent(), SLOW)
+        .poll(() => page.getByTestId('tournament-name').textContent(), SLOW)
         .toBe('Three-player arena');
-      expect(await page.getByTestId('event-status').textContent()).toMatch(/^Starts in 0:\d\d$/);
+      expect(await page.getByTestId('tournament-status').textContent()).toMatch(
+        /^Starts in 0:\d\d$/,
+      );
       await page.getByTestId('join').click();
       await page.getByTestId('withdraw').waitFor(SLOW);
     }
@@ -123,11 +125,11 @@ describeInChromium('an arena', (browser) => {
     // Nobody is left free to be paired once the game is over.
     await waiting.getByTestId('pause').click();
     await waiting.getByTestId('resume').waitFor(SLOW);
-    await black.evaluate(async (event) => {
+    await black.evaluate(async (tournament) => {
       const { token } = JSON.parse(localStorage.getItem('agon.player') ?? '{}') as {
         token: string;
       };
-      await fetch(`/api/tournaments/${event}/me`, {
+      await fetch(`/api/tournaments/${tournament}/me`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ action: 'pause' }),
@@ -143,7 +145,7 @@ describeInChromium('an arena', (browser) => {
     await box.getByTestId('pause').click();
     await box.getByText('You are paused').waitFor(SLOW);
     for (const player of [white, black]) {
-      await player.getByTestId('back-to-event').click();
+      await player.getByTestId('back-to-tournament').click();
       await player.getByTestId('standings').waitFor(SLOW);
     }
 
@@ -166,10 +168,10 @@ describeInChromium('an arena', (browser) => {
   });
 });
 
-describeInChromium('an event that does not exist', (browser) => {
+describeInChromium('a tournament that does not exist', (browser) => {
   it('says so at its address, in the reader’s language, and leads to the tournaments', async () => {
-    // An id of no event's shape, answered by the page alone, and one of an event's shape that
-    // the server does not know.
+    // An id of no tournament's shape, answered by the page alone, and one of a tournament's shape
+    // that the server does not know.
     for (const [id, locale, says, link] of [
       ['nosuchevent1', 'en-GB', 'There is no event at this address.', 'See the tournaments'],
       ['nosuchevent1', 'fi-FI', 'Tässä osoitteessa ei ole tapahtumaa.', 'Katso turnaukset'],
@@ -178,19 +180,21 @@ describeInChromium('an event that does not exist', (browser) => {
       const context = await newContext(browser(), false, locale);
       const page = await context.newPage();
       await page.goto(`/t/${id}`);
-      await expect.poll(() => page.getByTestId('no-event').textContent(), SLOW).toContain(says);
-      await page.getByTestId('no-event').getByRole('link', { name: link }).click();
+      await expect
+        .poll(() => page.getByTestId('no-tournament').textContent(), SLOW)
+        .toContain(says);
+      await page.getByTestId('no-tournament').getByRole('link', { name: link }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/tournaments');
       await context.close();
     }
   });
 });
 
-describeInChromium('a long list of events to come', (browser) => {
+describeInChromium('a long list of tournaments to come', (browser) => {
   it('shows the next twenty, and twenty more at a time when asked', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
-    // 45 events to come, listed as the server lists them: the soonest `?upcoming=N` (20 unless
+    // 45 tournaments to come, listed as the server lists them: the soonest `?upcoming=N` (20 unless
     // asked), with how many more there are.
     const soon = PICTURED_TOURNAMENTS.upcoming[0]!;
     const all = Array.from({ length: 45 }, (_, n) => ({
@@ -214,14 +218,14 @@ describeInChromium('a long list of events to come', (browser) => {
       });
     });
     await page.goto('/tournaments');
-    const rows = page.getByTestId('events-upcoming').getByTestId('event-row');
+    const rows = page.getByTestId('tournaments-upcoming').getByTestId('tournament-row');
     await expect.poll(() => rows.count(), SLOW).toBe(20);
     await page.getByRole('button', { name: 'Show 20 more events' }).click();
     await expect.poll(() => rows.count(), SLOW).toBe(40);
     expect(asked).toContain('40');
     await page.getByRole('button', { name: 'Show 5 more events' }).click();
     await expect.poll(() => rows.count(), SLOW).toBe(45);
-    await expect.poll(() => page.getByTestId('events-more').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('tournaments-more').count()).toBe(0);
     await context.close();
   });
 });

@@ -224,12 +224,12 @@ describeInChromium('the look of the key screens', (browser) => {
       },
     },
     {
-      // The tournaments page: one event to come, one under way, one over, served fixed.
+      // The tournaments page: one tournament to come, one under way, one over, served fixed.
       name: 'tournaments',
       open: async () => ({ path: '/tournaments', storage: { [PLAYER_KEY]: await player() } }),
       serve: servePicturedTournaments,
       ready: async (page) => {
-        await page.getByTestId('event-row').nth(2).waitFor(SLOW);
+        await page.getByTestId('tournament-row').nth(2).waitFor(SLOW);
       },
     },
     {

@@ -92,7 +92,7 @@ export const PICTURED_LOBBY: LobbyView = {
   status: 'ok',
 };
 
-/** A pictured event's player, by name, with a rating of their own. */
+/** A pictured tournament's player, by name, with a rating of their own. */
 const entrant = (name: string, rating: number): Standing['player'] => ({
   id: `${name
     .toLowerCase()
@@ -123,7 +123,7 @@ const PICTURED_ARENA: TournamentListing = {
 };
 
 /**
- * The events the tournaments page pictures, whatever other tests made: one to come, the
+ * The tournaments the tournaments page pictures, whatever other tests made: one to come, the
  * arena under way, one over.
  */
 export const PICTURED_TOURNAMENTS: TournamentList = {
@@ -186,7 +186,7 @@ const PICTURED_STANDINGS: Standing[] = (
 }));
 
 /** The pictured arena's page, as the pictured player, third, sees it. */
-export const PICTURED_EVENT: TournamentView = {
+export const PICTURED_ARENA_PAGE: TournamentView = {
   ...PICTURED_ARENA,
   now: PICTURED_TIME,
   version: 1,
@@ -223,7 +223,7 @@ export const PICTURED_EVENT: TournamentView = {
 };
 
 /**
- * Serves the tournaments' list and the pictured arena's page and socket fixed, whatever events
+ * Serves the tournaments' list and the pictured arena's page and socket fixed, whatever tournaments
  * other tests made (the server's tournaments are read only through these).
  */
 export async function servePicturedTournaments(context: BrowserContext): Promise<void> {
@@ -231,14 +231,14 @@ export async function servePicturedTournaments(context: BrowserContext): Promise
     route.fulfill({ json: PICTURED_TOURNAMENTS }),
   );
   await context.route(/\/api\/tournaments\/pictured(\?.*)?$/, (route) =>
-    route.fulfill({ json: PICTURED_EVENT }),
+    route.fulfill({ json: PICTURED_ARENA_PAGE }),
   );
-  // The event's page follows it on its socket: the pictured event is what that socket says.
+  // The tournament's page follows it on its socket: the pictured one is what that socket says.
   await context.routeWebSocket(/\/api\/tournaments\/pictured\/socket$/, (page) => {
     page.onMessage((message) => {
       const said = JSON.parse(String(message)) as { t: string };
       if (said.t === 'hello' || said.t === 'page') {
-        page.send(JSON.stringify({ t: 'view', view: PICTURED_EVENT }));
+        page.send(JSON.stringify({ t: 'view', view: PICTURED_ARENA_PAGE }));
       } else if (said.t === 'ping') page.send(JSON.stringify({ t: 'pong' }));
     });
   });

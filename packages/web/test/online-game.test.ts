@@ -257,7 +257,7 @@ describe('berserk in an arena game', () => {
     expect(online.canBerserk.value).toBe(true);
   });
 
-  it('is not offered after the seat’s first move, nor where the event does not allow it', () => {
+  it('is not offered after the seat’s first move, nor where the tournament forbids it', () => {
     const moved = open(arena(['l5-l6']));
     track(moved.online);
     expect(moved.online.canBerserk.value).toBe(false);

@@ -4,10 +4,9 @@ import { setLanguage } from '../src/i18n/ui.ts';
 import { noticeText } from '../src/notices/notice-text.ts';
 import { onlinePage, tournamentPath } from '../src/online/address.ts';
 import { onlineText } from '../src/online/text.ts';
-import { COUNTDOWN_S, EventFeed } from '../src/tournament/event-feed.ts';
+import { COUNTDOWN_S, TournamentFeed } from '../src/tournament/tournament-feed.ts';
 import {
   countdownText,
-  eventName,
   pageOfRank,
   podiumLines,
   scoreText,
@@ -15,6 +14,7 @@ import {
   standingLines,
   statusText,
   tieBreakText,
+  tournamentName,
 } from '../src/tournament/tournament-text.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
 
@@ -125,7 +125,7 @@ const arena = (more: Partial<TournamentView> = {}): TournamentView => ({
   ...more,
 });
 
-describe('an event’s figures', () => {
+describe('a tournament’s figures', () => {
   it('count down by the second, rounded up, then in days and hours', () => {
     expect(countdownText(0)).toBe('0:00');
     expect(countdownText(-5000)).toBe('0:00');
@@ -140,7 +140,7 @@ describe('an event’s figures', () => {
     expect([6.25, 10, 7.5].map(tieBreakText)).toEqual(['6.25', '10', '7.5']);
   });
 
-  it('say where an event is on the server’s clock', () => {
+  it('say where a tournament is on the server’s clock', () => {
     const v = arena();
     expect(statusText({ ...v, status: 'upcoming', startsAt: NOW + 90_000 }, NOW)).toBe(
       'Starts in 1:30',
@@ -152,7 +152,7 @@ describe('an event’s figures', () => {
     expect(statusText({ ...v, status: 'finished', endsAt: NOW }, NOW)).toMatch(/^Finished on /);
   });
 
-  it('name a scheduled event in the reader’s language, and a player’s own as typed', async () => {
+  it('name a scheduled one in the reader’s language, and a player’s own as typed', async () => {
     const hourly = {
       name: 'Hourly Blitz Arena',
       schedule: { every: 'hourly', speed: 'blitz', kind: 'arena' },
@@ -173,7 +173,7 @@ describe('an event’s figures', () => {
       url: '/t/abcdefgh',
     } as const;
     try {
-      expect([hourly, captor, swiss, own].map(eventName)).toEqual([
+      expect([hourly, captor, swiss, own].map(tournamentName)).toEqual([
         'Hourly Blitz Arena',
         'Daily Blitz Arena (R16)',
         'Weekly Rapid Swiss',
@@ -181,19 +181,19 @@ describe('an event’s figures', () => {
       ]);
       await onlineText.load('fi');
       await setLanguage('fi');
-      expect([hourly, swiss, own].map(eventName)).toEqual([
+      expect([hourly, swiss, own].map(tournamentName)).toEqual([
         'Blitz: tunneittainen areena',
         'Pikapeli: viikoittainen sveitsiläinen turnaus',
         'Friday Night Blitz',
       ]);
       await onlineText.load('ru');
       await setLanguage('ru');
-      expect([hourly, captor, swiss].map(eventName)).toEqual([
+      expect([hourly, captor, swiss].map(tournamentName)).toEqual([
         'Блиц: ежечасная арена',
         'Блиц: ежедневная арена (R16)',
         'Рапид: еженедельная швейцарка',
       ]);
-      // The push that an event starts soon, worded on the device in its own language.
+      // The push that a tournament starts soon, worded on the device in its own language.
       expect(noticeText({ ...notice, ...hourly }, 'ru').body).toMatch(/^Блиц: ежечасная арена /);
       expect(noticeText({ ...notice, ...swiss }, 'hi').body).toMatch(/^रैपिड: साप्ताहिक स्विस /);
       expect(noticeText({ ...notice, ...own }, 'fi').body).toMatch(/^Friday Night Blitz /);
@@ -208,7 +208,7 @@ describe('an event’s figures', () => {
       page: 'tournament',
       id: 'abcdefgh',
     });
-    // An id of another shape is the event's page too, which says there is no such event.
+    // An id of another shape is the tournament's page too, which says there is no such tournament.
     for (const id of ['abcdefgh2', 'abcdefg', 'abcdefgl', 'nosuchevent1']) {
       expect(onlinePage({ pathname: `/t/${id}`, search: '' })).toEqual({ page: 'tournament', id });
     }
@@ -302,8 +302,8 @@ function serve(answer: (page: number) => TournamentView) {
 }
 
 /**
- * An event's socket whose line is down: it closes as soon as it is made, so the page reads the
- * event over HTTP instead, which these tests answer.
+ * A tournament's socket whose line is down: it closes as soon as it is made, so the page reads the
+ * tournament over HTTP instead, which these tests answer.
  */
 class DownSocket extends fakeSocket<unknown, unknown>() {
   constructor() {
@@ -312,9 +312,9 @@ class DownSocket extends fakeSocket<unknown, unknown>() {
   }
 }
 
-describe('an event’s page while its socket is down, following the player’s games', () => {
+describe('a tournament’s page while its socket is down, following the player’s games', () => {
   const seats = new Map<string, string>();
-  let feed: EventFeed | undefined;
+  let feed: TournamentFeed | undefined;
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW });
     stubBrowser(DownSocket);
@@ -342,7 +342,7 @@ describe('an event’s page while its socket is down, following the player’s g
     let you = youIn();
     serve(() => arena({ now: Date.now(), you }));
     const go = vi.fn();
-    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000, { go });
     await settle();
     expect(feed.view.value?.name).toBe('Friday arena');
     expect(feed.next.value).toBeUndefined();
@@ -366,7 +366,7 @@ describe('an event’s page while its socket is down, following the player’s g
     let you = youIn({ game: GAME, pairedAt: NOW - 60_000 });
     serve(() => arena({ now: Date.now(), you }));
     const go = vi.fn();
-    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000, { go });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(feed.next.value).toBeUndefined();
     expect(go).not.toHaveBeenCalled();
@@ -381,7 +381,7 @@ describe('an event’s page while its socket is down, following the player’s g
   it('goes to a game paired while the page was opening', async () => {
     serve(() => arena({ now: Date.now(), you: youIn({ game: NEXT, pairedAt: NOW - 2000 }) }));
     const go = vi.fn();
-    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000, { go });
     await vi.advanceTimersByTimeAsync(COUNTDOWN_S * 1000);
     expect(go).toHaveBeenCalledExactlyOnceWith(`/g/${NEXT}`);
   });
@@ -390,7 +390,7 @@ describe('an event’s page while its socket is down, following the player’s g
     let you = youIn({ game: GAME, pairedAt: NOW - 600_000 });
     serve(() => arena({ now: Date.now(), you }));
     const go = vi.fn();
-    feed = new EventFeed('abcdefgh', TOKEN, 2000, { from: GAME, go });
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000, { from: GAME, go });
     await vi.advanceTimersByTimeAsync(6000);
     expect(go).not.toHaveBeenCalled();
     you = youIn({ game: NEXT, pairedAt: NOW - 600_000 });
@@ -402,7 +402,7 @@ describe('an event’s page while its socket is down, following the player’s g
     let you = youIn();
     const asked = serve(() => arena({ now: Date.now(), you }));
     const go = vi.fn();
-    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go });
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000, { go });
     await settle();
     you = youIn({ game: NEXT, pairedAt: Date.now() });
     await vi.advanceTimersByTimeAsync(2000);
@@ -421,7 +421,7 @@ describe('an event’s page while its socket is down, following the player’s g
 
   it('says a refused action in words and keeps the page as it was', async () => {
     serve(() => arena({ now: Date.now(), you: youIn({ joined: false }) }));
-    feed = new EventFeed('abcdefgh', TOKEN, 2000, { go: () => undefined });
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000, { go: () => undefined });
     await settle();
     vi.stubGlobal('fetch', async () =>
       Response.json(
@@ -436,7 +436,7 @@ describe('an event’s page while its socket is down, following the player’s g
 
   it('reads the page asked for, the last one when the standings have shrunk', async () => {
     const asked = serve((page) => arena({ now: Date.now(), page: Math.min(page, 2), pages: 2 }));
-    feed = new EventFeed('abcdefgh', undefined, 2000);
+    feed = new TournamentFeed('abcdefgh', undefined, 2000);
     await settle();
     feed.showPage(3);
     await settle();
@@ -449,7 +449,7 @@ describe('an event’s page while its socket is down, following the player’s g
 
   it('keeps the view it has while the version is the same', async () => {
     serve(() => arena({ now: Date.now() }));
-    feed = new EventFeed('abcdefgh', TOKEN, 2000);
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000);
     await settle();
     const first = feed.view.value;
     await vi.advanceTimersByTimeAsync(4000);
@@ -458,7 +458,7 @@ describe('an event’s page while its socket is down, following the player’s g
     expect(feed.offset.value).toBe(0);
   });
 
-  it('stops reading an event the server does not know', async () => {
+  it('stops reading a tournament the server does not know', async () => {
     let reads = 0;
     vi.stubGlobal('fetch', async () => {
       reads++;
@@ -467,7 +467,7 @@ describe('an event’s page while its socket is down, following the player’s g
         { status: 404 },
       );
     });
-    feed = new EventFeed('abcdefgh', TOKEN, 2000);
+    feed = new TournamentFeed('abcdefgh', TOKEN, 2000);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(feed.missing.value).toBe(true);
     expect(reads).toBe(1);

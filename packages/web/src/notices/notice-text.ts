@@ -27,7 +27,7 @@ interface NoticeWords {
   readonly ended: { readonly [R in NoticeResult]: string } & { readonly body: string };
   readonly seeking: readonly [title: string, body: string];
   readonly tournament: readonly [title: string, body: string];
-  /** A scheduled event's name by its kind, `{speed}` its class (the pages' `tour.named.*`). */
+  /** A scheduled tournament's name by its kind, `{speed}` its class (the pages' `tour.named.*`). */
   readonly named: { readonly [K in `${TournamentKind}.${ScheduleEvery}`]: string };
   readonly speed: { readonly [C in RatingClass]: string };
   readonly days: PluralForms;
@@ -178,8 +178,8 @@ function paceText(pace: Pace, language: Language): string {
   return fill(form, { count: new Intl.NumberFormat(language).format(pace.days) });
 }
 
-/** A scheduled event's name in `language` (as the pages' eventName), or its maker's. */
-function eventName(
+/** A scheduled tournament's name in `language` (as the pages' tournamentName), or its maker's. */
+function tournamentName(
   notice: { readonly name: string; readonly schedule?: EventSchedule },
   language: Language,
 ): string {
@@ -243,7 +243,7 @@ export function noticeText(
       const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(
         notice.startsAt,
       );
-      return say(words.tournament, { name: eventName(notice, language), time });
+      return say(words.tournament, { name: tournamentName(notice, language), time });
     }
   }
 }

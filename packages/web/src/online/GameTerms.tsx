@@ -1,5 +1,5 @@
 // The choices a new online game shares however it is made (by link, as a lobby challenge or
-// as an event): the side its maker takes, the start it uses, a live clock or days per move,
+// as a tournament): the side its maker takes, the start it uses, a live clock or days per move,
 // whether it is rated and whether touch-move binds (who places a captured queen is
 // lib/QueenChoice.tsx, shared with the new-game dialog).
 

@@ -1,5 +1,5 @@
 // A link to send to friends, with its button that copies it: a game's to its opponent, an
-// event's to its players.
+// tournament's to its players.
 
 import { useSignal } from '@preact/signals';
 import { words } from './strings.ts';

@@ -1,6 +1,6 @@
 // The addresses of online play: `/online` to create a game by link, `/g/<id>` (or `?game=<id>`)
 // for a game, `/lobby` to find an opponent, `/p/<id>` for a player, `/me` for this browser's
-// own player, `/tournaments` for the events and `/t/<id>` for one of them. The server answers
+// own player, `/tournaments` for the tournaments and `/t/<id>` for one of them. The server answers
 // them all with the app's page.
 
 // Player ids have the game ids' shape (PLAYER_ID); GAME_ID checks both, so the app's first
@@ -27,9 +27,9 @@ export function onlinePage(url: {
   if (id !== undefined && GAME_ID.test(id)) return { page: 'game', id };
   const player = /^\/p\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   if (player !== undefined && GAME_ID.test(player)) return { page: 'player', id: player };
-  const event = /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-  // Any id, so that the event's page says there is no such event and leads to the others.
-  if (event !== undefined) return { page: 'tournament', id: event };
+  const tournament = /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  // Any id, so that the tournament's page says there is no such tournament and leads to the others.
+  if (tournament !== undefined) return { page: 'tournament', id: tournament };
   const name = /^\/(online|lobby|me|tournaments)\/?$/.exec(url.pathname)?.[1];
   return name === 'online'
     ? { page: 'create' }
@@ -65,12 +65,12 @@ export function gameLink(id: string): string {
 /** The path of the tournaments page. */
 export const TOURNAMENTS_PATH = '/tournaments';
 
-/** The path of an event's page. */
+/** The path of a tournament's page. */
 export function tournamentPath(id: string): string {
   return `/t/${id}`;
 }
 
-/** The whole link to an event, to send to the players it is for. */
+/** The whole link to a tournament, to send to the players it is for. */
 export function tournamentLink(id: string): string {
   return new URL(tournamentPath(id), location.origin).href;
 }

@@ -1,4 +1,4 @@
-// The time now for a page that counts: a wait in a pool, a countdown to an event.
+// The time now for a page that counts: a wait in a pool, a countdown to a tournament.
 
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';

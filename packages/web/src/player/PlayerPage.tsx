@@ -1,6 +1,6 @@
 // A player's page: the name, a rating per class of time control (and, apart, those of the
 // variant and house rules played), the last games, each opening its game page, and the
-// tournaments played, each opening the event's page; another
+// tournaments played, each opening the tournament's page; another
 // player's page has the button that challenges them. This browser's own player also finds
 // here the name to change, and the transfer codes that move the identity between devices.
 
@@ -41,7 +41,7 @@ import {
 } from '../online/players.ts';
 import { words } from '../online/strings.ts';
 import { ot } from '../online/text.ts';
-import { dayText, eventName, kindText } from '../tournament/tournament-text.ts';
+import { dayText, kindText, tournamentName } from '../tournament/tournament-text.ts';
 import { showToast } from '../ui/Toasts.tsx';
 import '../online/rows.css';
 import '../online/who.css';
@@ -165,9 +165,9 @@ function Games({ player }: { readonly player: PlayerData }) {
 function TournamentRow({ e }: { readonly e: PlayedTournament }) {
   return (
     <li>
-      <Link href={tournamentPath(e.id)} class="game-row played-event">
+      <Link href={tournamentPath(e.id)} class="game-row played-tournament">
         <span class="game-opponent">
-          {eventName(e)}
+          {tournamentName(e)}
           <span class="game-rules">{kindText(e.kind)}</span>
         </span>
         <span class="game-result">

@@ -77,7 +77,7 @@ function Actions({ online }: { readonly online: OnlineGame }) {
     seated && drawTooEarly(v) ? ot('game.drawTooEarly', { count: DRAW_AFTER_MOVES }) : undefined;
   if (v.outcome) {
     // A lobby game's opponent has an identity, so they can be challenged again by name. An
-    // event's game has no rematch: the event pairs its players.
+    // tournament's game has no rematch: the tournament pairs its players.
     const opponent = v.players[them];
     return (
       <>

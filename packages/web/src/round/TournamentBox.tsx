@@ -1,6 +1,6 @@
-// A tournament game's box on its game page: the event, linked; Berserk for this player's side
+// A tournament game's box on its game page: the tournament, linked; Berserk for this player's side
 // while it may (an arena that allows it, before their first move); and once the game is over,
-// the way back to the event and, while the player is still in it, their next game: paired, it
+// the way back to the tournament and, while the player is still in it, their next game: paired, it
 // is counted down and opened, unless they pause.
 
 import { useContext, useEffect, useMemo } from 'preact/hooks';
@@ -8,27 +8,27 @@ import { tournamentPath } from '../online/address.ts';
 import { Go, Link } from '../online/Link.tsx';
 import { me } from '../online/players.ts';
 import { ot } from '../online/text.ts';
-import { EventFeed } from '../tournament/event-feed.ts';
-import { eventName, kindText } from '../tournament/tournament-text.ts';
+import { TournamentFeed } from '../tournament/tournament-feed.ts';
+import { kindText, tournamentName } from '../tournament/tournament-text.ts';
 import { Icon } from '../ui/Icon.tsx';
 import type { OnlineGame } from './online-game.ts';
 import './tournament-box.css';
 
-/** How often the event is read for the next game while its socket is down. */
+/** How often the tournament is read for the next game while its socket is down. */
 const EVERY_MS = 2_000;
 
-/** This player's next game in event `id` after game `from`, counted down; Pause stops it. */
+/** This player's next game in tournament `id` after game `from`, counted down; Pause stops it. */
 function NextGame({ id, from }: { readonly id: string; readonly from: string }) {
   const go = useContext(Go);
   const token = me.value?.token;
   const feed = useMemo(
-    () => (token === undefined ? undefined : new EventFeed(id, token, EVERY_MS, { from, go })),
+    () => (token === undefined ? undefined : new TournamentFeed(id, token, EVERY_MS, { from, go })),
     [id, token, from, go],
   );
   useEffect(() => () => feed?.stop(), [feed]);
   const v = feed?.view.value;
   const you = v?.you;
-  // Nothing more comes to a player who is out, paused, or in an event that pairs no more.
+  // Nothing more comes to a player who is out, paused, or in a tournament that pairs no more.
   const waiting = !!you?.joined && !you.withdrawn && !you.paused && v?.status === 'running';
   useEffect(() => {
     if (v && !waiting) feed?.stop();
@@ -61,19 +61,19 @@ function NextGame({ id, from }: { readonly id: string; readonly from: string }) 
   );
 }
 
-/** The box of game `online`, when an event's. */
+/** The box of game `online`, when a tournament's. */
 export function TournamentBox({ online }: { readonly online: OnlineGame }) {
   const v = online.view.value;
-  const event = v?.tournament;
-  if (!v || !event) return null;
+  const tournament = v?.tournament;
+  if (!v || !tournament) return null;
   const over = v.outcome !== null;
   return (
     <section class="tournament-box" data-testid="tournament-box">
-      <p class="tournament-box-event">
-        <Link href={tournamentPath(event.id)} class="tournament-box-name">
-          {eventName(event)}
+      <p class="tournament-box-title">
+        <Link href={tournamentPath(tournament.id)} class="tournament-box-name">
+          {tournamentName(tournament)}
         </Link>
-        <span class="tournament-box-kind">{kindText(event.kind)}</span>
+        <span class="tournament-box-kind">{kindText(tournament.kind)}</span>
       </p>
       {online.canBerserk.value && (
         <>
@@ -92,9 +92,9 @@ export function TournamentBox({ online }: { readonly online: OnlineGame }) {
           </p>
         </>
       )}
-      {over && online.you.value !== null && <NextGame id={event.id} from={online.id} />}
+      {over && online.you.value !== null && <NextGame id={tournament.id} from={online.id} />}
       {over && (
-        <Link href={tournamentPath(event.id)} class="button small" testId="back-to-event">
+        <Link href={tournamentPath(tournament.id)} class="button small" testId="back-to-tournament">
           {ot('tour.box.back')}
         </Link>
       )}

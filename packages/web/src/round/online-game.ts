@@ -304,8 +304,8 @@ export class OnlineGame implements BoardController {
   }
 
   /**
-   * How the game ended, in words: its headline and why. A tournament's game called off before
-   * both sides moved says what the event does with it (tournament/standings.ts scores it as the
+   * How the game ended, in words: its headline and why. A tournament's game called off before both
+   * sides moved says what the tournament does with it (tournament/standings.ts scores it as the
    * absent side's loss and pauses them); any other lobby game's counts for nobody.
    */
   readonly result = computed((): { title: string; reason: string } | undefined => {
@@ -316,7 +316,7 @@ export class OnlineGame implements BoardController {
     return {
       title: outcomeTitle(v.outcome, this.you.value)(),
       reason: absent
-        ? ot(`online.abortedEvent.${absent}`)
+        ? ot(`online.abortedTournament.${absent}`)
         : outcomeReason(v.outcome, game.position)(),
     };
   });
@@ -339,10 +339,10 @@ export class OnlineGame implements BoardController {
     const side = this.board?.chooser;
     if (left === undefined || !side) return undefined;
     const count = Math.ceil(left / 1000);
-    const event = this.view.value?.tournament ? 'Event' : '';
+    const tournament = this.view.value?.tournament ? 'Tournament' : '';
     return side === this.you.value
-      ? ot(`online.firstMove.you${event}`, { count })
-      : ot(`online.firstMove.${side}${event}`, { count });
+      ? ot(`online.firstMove.you${tournament}`, { count })
+      : ot(`online.firstMove.${side}${tournament}`, { count });
   });
 
   /** The status line. */

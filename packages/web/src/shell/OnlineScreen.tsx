@@ -1,5 +1,5 @@
 // Online play as its own screen of the app: the lobby, a player's page, the page that creates a
-// game by link, a game's page, or the tournaments and an event's page. Moving between them (a
+// game by link, a game's page, or the tournaments and a tournament's page. Moving between them (a
 // pairing, a rematch, a link) changes the address without reloading. Loaded only when an online
 // address is opened (OnlineApp.tsx).
 

@@ -1,4 +1,4 @@
-// The form of an event of one's own: an arena (a length in minutes, a live clock, berserk
+// The form of a tournament of one's own: an arena (a length in minutes, a live clock, berserk
 // allowed or not) or a Swiss (a number of rounds, a live clock or days per move), when it
 // starts, its house rules, whether it is rated, and a password to keep it among friends.
 
@@ -33,7 +33,7 @@ import { kindText } from './tournament-text.ts';
 import { createTournament } from './tournaments-api.ts';
 import './tournament-dialog.css';
 
-/** When an event may start, in minutes from now. */
+/** When a tournament may start, in minutes from now. */
 const STARTS_IN = [1, 5, 15, 30, 60, 120, 360, 1440, 10_080] as const;
 
 const ROUNDS = Array.from(
@@ -80,8 +80,8 @@ function NumberChoice(props: {
 }
 
 /**
- * The dialog that makes an event; `serverNow` is the server's clock (the start is counted from
- * it), `created` is handed the new event's id, `done` closes the dialog.
+ * The dialog that makes a tournament; `serverNow` is the server's clock (the start is counted from
+ * it), `created` is handed the new tournament's id, `done` closes the dialog.
  */
 export function TournamentDialog({
   serverNow,
@@ -109,7 +109,7 @@ export function TournamentDialog({
   const problem = useSignal('');
   const busy = useSignal(false);
   const arena = kind.value === 'arena';
-  // Until the player types a name of their own, the event is named after them and its kind.
+  // Until the player types a name of their own, the tournament is named after them and its kind.
   const name =
     named.value ??
     ot(arena ? 'tour.new.arenaName' : 'tour.new.swissName', { name: me.value?.name ?? '' });
@@ -169,11 +169,11 @@ export function TournamentDialog({
           choose={(k) => (kind.value = k)}
         />
         <p class="lobby-note">{ot(arena ? 'tour.new.arenaNote' : 'tour.new.swissNote')}</p>
-        <label class="field-label" for="event-name">
+        <label class="field-label" for="tournament-name">
           {ot('tour.new.name')}
         </label>
         <input
-          id="event-name"
+          id="tournament-name"
           name="name"
           class="tournament-name"
           required
@@ -198,7 +198,7 @@ export function TournamentDialog({
         <div class="tournament-when">
           {arena ? (
             <NumberChoice
-              id="event-minutes"
+              id="tournament-minutes"
               label={ot('tour.new.length')}
               value={minutes.value}
               choices={ARENA_MINUTES.map((m) => ({
@@ -209,7 +209,7 @@ export function TournamentDialog({
             />
           ) : (
             <NumberChoice
-              id="event-rounds"
+              id="tournament-rounds"
               label={ot('tour.new.rounds')}
               value={rounds.value}
               choices={ROUNDS.map((r) => ({ value: r, label: ot('tour.rounds', { count: r }) }))}
@@ -217,7 +217,7 @@ export function TournamentDialog({
             />
           )}
           <NumberChoice
-            id="event-start"
+            id="tournament-start"
             label={ot('tour.new.start')}
             value={startsIn.value}
             choices={STARTS_IN.map((m) => ({ value: m, label: startText(m) }))}
@@ -238,20 +238,20 @@ export function TournamentDialog({
             {ot('tour.new.berserk')}
           </button>
         )}
-        <label class="field-label" for="event-password">
+        <label class="field-label" for="tournament-password">
           {ot('tour.new.password')}
         </label>
         <input
-          id="event-password"
+          id="tournament-password"
           name="password"
           class="tournament-password"
           autocomplete="off"
           maxLength={PASSWORD_MAX}
           value={password.value}
-          aria-describedby="event-password-note"
+          aria-describedby="tournament-password-note"
           onInput={(e) => (password.value = e.currentTarget.value)}
         />
-        <p id="event-password-note" class="lobby-note">
+        <p id="tournament-password-note" class="lobby-note">
           {ot('tour.new.passwordNote')}
         </p>
         <p class="form-problem" role="alert" data-testid="tournament-problem">

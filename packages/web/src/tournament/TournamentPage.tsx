@@ -1,8 +1,8 @@
-// An event's page: what it is and where it stands (the countdown to its start, an arena's time
+// A tournament's page: what it is and where it stands (the countdown to its start, an arena's time
 // left, a Swiss's round), this player's place in it with Join, Pause or Resume and Withdraw,
 // and the standings, the page's main part, a page at a time with this player's line marked and
 // their sheet on it; the podium once it is over, and the games being played. Sent again on the
-// event's socket whenever it changes (read every two seconds while in sight if the socket is
+// tournament's socket whenever it changes (read every two seconds while in sight if the socket is
 // down); when this player is paired, a short countdown opens their game.
 
 import { STANDINGS_PAGE, TOURNAMENT_ID, type TournamentView } from '@agon/protocol';
@@ -15,38 +15,38 @@ import { ShareLink } from '../online/ShareLink.tsx';
 import { ot } from '../online/text.ts';
 import { useClock } from '../online/use-clock.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { EventTerms } from './EventTerms.tsx';
-import { EventFeed } from './event-feed.ts';
+import { TournamentTermsLine } from './TournamentTermsLine.tsx';
+import { TournamentFeed } from './tournament-feed.ts';
 import {
-  eventName,
   pageOfRank,
   podiumLines,
   type StandingLine,
   standingLines,
   statusText,
+  tournamentName,
 } from './tournament-text.ts';
 import '../online/rows.css';
 import '../online/who.css';
 import './tournament.css';
 
-/** How often the event is read again while the page is in sight and its socket is down. */
+/** How often the tournament is read again while the page is in sight and its socket is down. */
 const EVERY_MS = 2_000;
 
-/** Whether event `v` still takes players. */
+/** Whether tournament `v` still takes players. */
 const open = (v: TournamentView): boolean => v.status === 'upcoming' || v.status === 'running';
 
 function Head({ v, now }: { readonly v: TournamentView; readonly now: number }) {
   return (
-    <header class="event-head">
-      <h2 data-testid="event-name">{eventName(v)}</h2>
-      <EventTerms e={v} locked={v.locked} />
-      <p class={`event-state ${v.status}`}>
-        <span role={v.status === 'upcoming' ? 'timer' : undefined} data-testid="event-status">
+    <header class="tournament-head">
+      <h2 data-testid="tournament-name">{tournamentName(v)}</h2>
+      <TournamentTermsLine e={v} locked={v.locked} />
+      <p class={`tournament-state ${v.status}`}>
+        <span role={v.status === 'upcoming' ? 'timer' : undefined} data-testid="tournament-status">
           {statusText(v, now, v.round)}
         </span>
-        <span class="event-count">{ot('tour.players', { count: v.players })}</span>
+        <span class="tournament-count">{ot('tour.players', { count: v.players })}</span>
         {v.by && (
-          <span class="event-by">
+          <span class="tournament-by">
             {ot('tour.by')}{' '}
             <Link href={playerPath(v.by.id)} class="player-link">
               {v.by.name}
@@ -58,12 +58,12 @@ function Head({ v, now }: { readonly v: TournamentView; readonly now: number }) 
   );
 }
 
-/** Join, asking for the password of a private event. */
-function Join({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+/** Join, asking for the password of a private tournament. */
+function Join({ feed, v }: { readonly feed: TournamentFeed; readonly v: TournamentView }) {
   const password = useSignal('');
   return (
     <form
-      class="event-join"
+      class="tournament-join"
       onSubmit={(e) => {
         e.preventDefault();
         void feed.act(v.locked ? { action: 'join', password: password.value } : { action: 'join' });
@@ -93,8 +93,8 @@ function Join({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentVie
   );
 }
 
-/** What this player is in the event, and what they can do there. */
-function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+/** What this player is in the tournament, and what they can do there. */
+function You({ feed, v }: { readonly feed: TournamentFeed; readonly v: TournamentView }) {
   const you = v.you;
   const next = feed.next.value;
   const inIt = you?.joined === true && !you.withdrawn;
@@ -115,14 +115,14 @@ function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView
             : undefined;
   if (!next && !note && !open(v) && !feed.refused.value) return null;
   return (
-    <section class={`event-you${inIt ? ' joined' : ''}`} data-testid="event-you">
+    <section class={`tournament-you${inIt ? ' joined' : ''}`} data-testid="tournament-you">
       {next ? (
-        <p class="event-countdown" role="status" data-testid="game-countdown">
+        <p class="tournament-countdown" role="status" data-testid="game-countdown">
           {ot('tour.gameIn', { count: next.left })}
         </p>
       ) : (
         note && (
-          <p class="event-you-note" role="status">
+          <p class="tournament-you-note" role="status">
             {note}{' '}
             {inIt && you.game && (
               <Link href={gamePath(you.game)} testId="your-game">
@@ -133,7 +133,7 @@ function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView
         )
       )}
       {open(v) && (
-        <div class="event-actions">
+        <div class="tournament-actions">
           {!inIt ? (
             <Join feed={feed} v={v} />
           ) : (
@@ -163,7 +163,7 @@ function You({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView
         </div>
       )}
       {feed.refused.value && (
-        <p class="form-problem" role="alert" data-testid="event-refused">
+        <p class="form-problem" role="alert" data-testid="tournament-refused">
           {feed.refused.value}
         </p>
       )}
@@ -247,7 +247,7 @@ function Line({ line, swiss }: { readonly line: StandingLine; readonly swiss: bo
 }
 
 /** A page control: the pages before and after, where this player is, and which page this is. */
-function Pager({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+function Pager({ feed, v }: { readonly feed: TournamentFeed; readonly v: TournamentView }) {
   const rank = v.you?.standing?.rank;
   const yours = rank === undefined ? undefined : pageOfRank(rank, STANDINGS_PAGE);
   if (v.pages <= 1) return null;
@@ -283,12 +283,12 @@ function Pager({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentVi
   );
 }
 
-function Standings({ feed, v }: { readonly feed: EventFeed; readonly v: TournamentView }) {
+function Standings({ feed, v }: { readonly feed: TournamentFeed; readonly v: TournamentView }) {
   const lines = standingLines(v, me.value?.id);
   const swiss = v.kind === 'swiss';
   return (
-    <section class="event-standings" aria-labelledby="event-standings">
-      <h2 id="event-standings">{ot('tour.standings')}</h2>
+    <section class="tournament-standings" aria-labelledby="tournament-standings">
+      <h2 id="tournament-standings">{ot('tour.standings')}</h2>
       {lines.length === 0 ? (
         <p class="lobby-empty">{ot('tour.nobody')}</p>
       ) : (
@@ -329,13 +329,13 @@ function Standings({ feed, v }: { readonly feed: EventFeed; readonly v: Tourname
   );
 }
 
-/** The first three of a finished event, the winner in the middle. */
+/** The first three of a finished tournament, the winner in the middle. */
 function Podium({ v }: { readonly v: TournamentView }) {
   const lines = podiumLines(v, me.value?.id);
   if (v.status !== 'finished' || lines.length === 0) return null;
   return (
-    <section class="event-podium" aria-labelledby="event-podium">
-      <h2 id="event-podium" class="sr-only">
+    <section class="tournament-podium" aria-labelledby="tournament-podium">
+      <h2 id="tournament-podium" class="sr-only">
         {ot('tour.podium')}
       </h2>
       <ol class="podium" data-testid="podium">
@@ -353,15 +353,15 @@ function Podium({ v }: { readonly v: TournamentView }) {
   );
 }
 
-/** The games being played, while the event is. */
+/** The games being played, while the tournament is. */
 function Games({ v }: { readonly v: TournamentView }) {
   return (
-    <section class="lobby-list event-games" aria-labelledby="event-games">
-      <h2 id="event-games">{ot('tour.games')}</h2>
+    <section class="lobby-list tournament-games" aria-labelledby="tournament-games">
+      <h2 id="tournament-games">{ot('tour.games')}</h2>
       {v.games.length === 0 ? (
         <p class="lobby-empty">{ot('tour.noGames')}</p>
       ) : (
-        <ul class="rows" data-testid="event-games">
+        <ul class="rows" data-testid="tournament-games">
           {v.games.map((g) => (
             <li key={g.game}>
               <Link href={gamePath(g.game)} class="live-game">
@@ -385,15 +385,15 @@ function Games({ v }: { readonly v: TournamentView }) {
   );
 }
 
-/** The page of event `id`; an id that cannot be an event's is answered without asking. */
+/** The page of tournament `id`; an id that cannot be a tournament's is answered without asking. */
 export function TournamentPage({ id }: { readonly id: string }) {
-  return TOURNAMENT_ID.test(id) ? <Event id={id} /> : <NoEvent />;
+  return TOURNAMENT_ID.test(id) ? <Tournament id={id} /> : <NoTournament />;
 }
 
-/** What the page of an event the server does not know shows: one sentence and the way on. */
-function NoEvent() {
+/** What the page of a tournament the server does not know shows: one sentence and the way on. */
+function NoTournament() {
   return (
-    <main class="not-found" data-testid="no-event">
+    <main class="not-found" data-testid="no-tournament">
       <p>{ot('tour.missing')}</p>
       <Link class="button primary" href={TOURNAMENTS_PATH}>
         <Icon name="forward" />
@@ -403,25 +403,25 @@ function NoEvent() {
   );
 }
 
-function Event({ id }: { readonly id: string }) {
+function Tournament({ id }: { readonly id: string }) {
   const go = useContext(Go);
   const token = me.value?.token;
-  const feed = useMemo(() => new EventFeed(id, token, EVERY_MS, { go }), [id, token, go]);
+  const feed = useMemo(() => new TournamentFeed(id, token, EVERY_MS, { go }), [id, token, go]);
   useEffect(() => () => feed.stop(), [feed]);
   const now = useClock(true) + feed.offset.value;
   const v = feed.view.value;
-  const title = v && eventName(v);
+  const title = v && tournamentName(v);
   useEffect(() => {
     if (title) document.title = `${title} · Agon`;
   }, [title]);
-  if (feed.missing.value) return <NoEvent />;
+  if (feed.missing.value) return <NoTournament />;
   const problem = feed.problem.value;
   if (!v) {
     return (
-      <main class="event">
+      <main class="tournament">
         {problem ? (
           <p class="online-notice" role="alert">
-            {ot('tour.eventFailed', { why: problem })}
+            {ot('tour.tournamentFailed', { why: problem })}
           </p>
         ) : (
           <p class="loading">{ot('tour.loading')}</p>
@@ -432,8 +432,8 @@ function Event({ id }: { readonly id: string }) {
   const share = v.by !== undefined && v.by.id === me.value?.id && open(v);
   const playing = v.status === 'running' || v.status === 'ending';
   return (
-    <main class="event" data-testid="event">
-      <div class="event-main">
+    <main class="tournament" data-testid="tournament">
+      <div class="tournament-main">
         <Head v={v} now={now} />
         {problem && (
           <p class="online-line" role="status">
@@ -445,7 +445,7 @@ function Event({ id }: { readonly id: string }) {
         <Standings feed={feed} v={v} />
       </div>
       {(share || playing) && (
-        <aside class="event-side">
+        <aside class="tournament-side">
           {share && <ShareLink link={tournamentLink(v.id)} title={ot('tour.share')} />}
           {playing && <Games v={v} />}
         </aside>

@@ -1,7 +1,7 @@
-// The tournaments page: the events starting soon, each counting down to its start, those being
+// The tournaments page: the tournaments starting soon, each counting down to its start, those being
 // played with their leader and time left (an arena) or round (a Swiss), and the last finished
 // with their winner; read again every few seconds while the page is in sight. A player makes an
-// event of their own from here, and goes to its page to share its link.
+// tournament of their own from here, and goes to its page to share its link.
 
 import type { TournamentList, TournamentListing } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
@@ -11,39 +11,43 @@ import { Go, Link } from '../online/Link.tsx';
 import { ot } from '../online/text.ts';
 import { useClock } from '../online/use-clock.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { EventTerms } from './EventTerms.tsx';
 import { pollWhileVisible } from './poll.ts';
 import { TournamentDialog } from './TournamentDialog.tsx';
-import { eventName, scoreText, statusText } from './tournament-text.ts';
+import { TournamentTermsLine } from './TournamentTermsLine.tsx';
+import { scoreText, statusText, tournamentName } from './tournament-text.ts';
 import { fetchTournaments } from './tournaments-api.ts';
 import '../online/rows.css';
 import './tournaments.css';
 
 /** How often the list is read again while the page is in sight. */
 const EVERY_MS = 5_000;
-/** Upcoming events the server lists at most, and how many more each "Show more" asks for. */
+/** Upcoming tournaments the server lists at most, and how many more each "Show more" asks for. */
 const UPCOMING_MAX = 100;
 const UPCOMING_STEP = 20;
 
-/** One event's row: what it is, how many play, where it is, and who leads or won. */
-function EventRow({ e, now }: { readonly e: TournamentListing; readonly now: number }) {
+/** One tournament's row: what it is, how many play, where it is, and who leads or won. */
+function ListingRow({ e, now }: { readonly e: TournamentListing; readonly now: number }) {
   const done = e.status === 'finished';
   return (
     <li>
-      <Link href={tournamentPath(e.id)} class={`event-row ${e.status}`} testId="event-row">
-        <span class="event-what">
-          <span class="event-name">{eventName(e)}</span>
-          <EventTerms e={e} locked={e.locked} />
+      <Link
+        href={tournamentPath(e.id)}
+        class={`tournament-row ${e.status}`}
+        testId="tournament-row"
+      >
+        <span class="tournament-row-what">
+          <span class="tournament-row-name">{tournamentName(e)}</span>
+          <TournamentTermsLine e={e} locked={e.locked} />
         </span>
-        <span class="event-players">{ot('tour.players', { count: e.players })}</span>
-        <span class="event-when">
-          <span class="event-status" role={e.status === 'upcoming' ? 'timer' : undefined}>
+        <span class="tournament-row-players">{ot('tour.players', { count: e.players })}</span>
+        <span class="tournament-row-when">
+          <span class="tournament-row-status" role={e.status === 'upcoming' ? 'timer' : undefined}>
             {statusText(e, now)}
           </span>
           {e.leader && e.status !== 'upcoming' && (
-            <span class="event-leader">
+            <span class="tournament-row-leader">
               {ot(done ? 'tour.winner' : 'tour.leader')}: <strong>{e.leader.name}</strong>{' '}
-              <span class="event-score">{scoreText(e.leader.score)}</span>
+              <span class="tournament-row-score">{scoreText(e.leader.score)}</span>
             </span>
           )}
         </span>
@@ -53,36 +57,41 @@ function EventRow({ e, now }: { readonly e: TournamentListing; readonly now: num
 }
 
 /** A section of the list, or a line saying it is empty. */
-function Events({
+function Listings({
   id,
   title,
   empty,
-  events,
+  listings,
   now,
   more,
 }: {
   readonly id: string;
   readonly title: string;
   readonly empty: string;
-  readonly events: readonly TournamentListing[];
+  readonly listings: readonly TournamentListing[];
   readonly now: number;
   /** How many more a button would show, and what it does; none when there are no more. */
   readonly more?: { readonly count: number; readonly show: () => void };
 }) {
   return (
-    <section class="events" aria-labelledby={id} data-testid={id}>
+    <section class="tournament-listings" aria-labelledby={id} data-testid={id}>
       <h2 id={id}>{title}</h2>
-      {events.length === 0 ? (
+      {listings.length === 0 ? (
         <p class="lobby-empty">{empty}</p>
       ) : (
         <ul class="rows">
-          {events.map((e) => (
-            <EventRow key={e.id} e={e} now={now} />
+          {listings.map((e) => (
+            <ListingRow key={e.id} e={e} now={now} />
           ))}
         </ul>
       )}
       {more && more.count > 0 && (
-        <button type="button" class="events-more" data-testid="events-more" onClick={more.show}>
+        <button
+          type="button"
+          class="tournaments-more"
+          data-testid="tournaments-more"
+          onClick={more.show}
+        >
           {ot('tour.more', { count: more.count })}
         </button>
       )}
@@ -97,7 +106,7 @@ export function TournamentsPage() {
   const offset = useSignal(0);
   const problem = useSignal<string | undefined>(undefined);
   const creating = useSignal(false);
-  /** How many upcoming events the player asked to see, beyond the server's first few. */
+  /** How many upcoming tournaments the player asked to see, beyond the server's first few. */
   const upcoming = useSignal<number | undefined>(undefined);
   useEffect(
     () =>
@@ -143,26 +152,26 @@ export function TournamentsPage() {
         !problem.value && <p class="loading">{ot('tour.loadingList')}</p>
       ) : (
         <>
-          <Events
-            id="events-upcoming"
+          <Listings
+            id="tournaments-upcoming"
             title={ot('tour.upcoming')}
             empty={ot('tour.noUpcoming')}
-            events={shown.upcoming}
+            listings={shown.upcoming}
             now={now}
             more={{ count: more, show: () => (upcoming.value = listed + more) }}
           />
-          <Events
-            id="events-running"
+          <Listings
+            id="tournaments-running"
             title={ot('tour.running')}
             empty={ot('tour.noRunning')}
-            events={shown.running}
+            listings={shown.running}
             now={now}
           />
-          <Events
-            id="events-finished"
+          <Listings
+            id="tournaments-finished"
             title={ot('tour.finished')}
             empty={ot('tour.noFinished')}
-            events={shown.finished}
+            listings={shown.finished}
             now={now}
           />
         </>

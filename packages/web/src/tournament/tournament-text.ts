@@ -1,4 +1,4 @@
-// An event's figures as people read them: how long until it starts or ends, where it is, its
+// A tournament's figures as people read them: how long until it starts or ends, where it is, its
 // terms, scores in halves, a player's sheet, and the lines of the standings, worked out of the
 // server's answers so the pages only lay them out.
 
@@ -34,23 +34,26 @@ export function tieBreakText(n: number): string {
   return new Intl.NumberFormat(language.value, { maximumFractionDigits: 2 }).format(n);
 }
 
-/** The kind of an event in words. */
+/** The kind of a tournament in words. */
 export function kindText(kind: TournamentKind): string {
   return ot(`tour.kind.${kind}`);
 }
 
 /**
- * An event's name in the reader's language: a scheduled one's by its kind, with R16 where the
+ * A tournament's name in the reader's language: a scheduled one's by its kind, with R16 where the
  * captor places a captured queen; a player's own as its maker typed it.
  */
-export function eventName(e: { readonly name: string; readonly schedule?: EventSchedule }): string {
+export function tournamentName(e: {
+  readonly name: string;
+  readonly schedule?: EventSchedule;
+}): string {
   const s = e.schedule;
   if (!s) return e.name;
   const name = ot(`tour.named.${s.kind}.${s.every}`, { speed: ot(`class.${s.speed}`) });
   return s.captor ? `${name} (R16)` : name;
 }
 
-/** How long an event lasts: an arena's minutes, a Swiss's rounds. */
+/** How long a tournament lasts: an arena's minutes, a Swiss's rounds. */
 export function lengthText(e: Pick<TournamentListing, 'kind' | 'minutes' | 'rounds'>): string {
   return e.kind === 'arena'
     ? ot('tour.minutes', { count: e.minutes ?? 0 })
@@ -63,8 +66,9 @@ export function dayText(at: number): string {
 }
 
 /**
- * Where an event is at `now` (the server's clock): the countdown to its start, an arena's time
- * left or a Swiss's round (`round` is known on the event's page only), the last games, or done.
+ * Where a tournament is at `now` (the server's clock): the countdown to its start, an arena's time
+ * left or a Swiss's round (`round` is known on the tournament's page only), the last games, or
+ * done.
  */
 export function statusText(
   e: Pick<TournamentListing, 'status' | 'kind' | 'startsAt' | 'endsAt' | 'rounds'>,
@@ -145,7 +149,7 @@ export interface StandingLine {
   readonly sonnebornBerger?: string;
 }
 
-/** The line of `s` in event `v`; `you` is this player's id. */
+/** The line of `s` in tournament `v`; `you` is this player's id. */
 function lineOf(v: TournamentView, s: Standing, you: string | undefined): StandingLine {
   const own = s.player.id === you;
   return {
@@ -173,7 +177,7 @@ export function standingLines(v: TournamentView, you?: string): StandingLine[] {
   return v.standings.map((s) => lineOf(v, s, own));
 }
 
-/** The podium of a finished event, as lines (its first three). */
+/** The podium of a finished tournament, as lines (its first three). */
 export function podiumLines(v: TournamentView, you?: string): StandingLine[] {
   const own = v.you?.standing?.player.id ?? you;
   return v.podium.map((s) => lineOf(v, s, own));

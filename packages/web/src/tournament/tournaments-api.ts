@@ -1,6 +1,6 @@
-// The tournaments' HTTP API as the pages use it (docs/tournaments.md): the list of events, one
-// event's page of standings (with this player's place when their token goes along), making an
-// event, and a player's actions on one. Refusals are ApiFailures, as the players' API's are.
+// The tournaments' HTTP API as the pages use it (docs/tournaments.md): the list of tournaments, one
+// tournament's page of standings (with this player's place when their token goes along), making an
+// tournament, and a player's actions on one. Refusals are ApiFailures, as the players' API's are.
 
 import type {
   TournamentAction,
@@ -11,8 +11,8 @@ import type {
 import { call } from '../online/players.ts';
 
 /**
- * The events announced (the next 20, or `upcoming` of them, 100 at most), being played and lately
- * finished.
+ * The tournaments announced (the next 20, or `upcoming` of them, 100 at most), being played and
+ * lately finished.
  */
 export function fetchTournaments(upcoming?: number): Promise<TournamentList> {
   return call<TournamentList>(
@@ -21,7 +21,7 @@ export function fetchTournaments(upcoming?: number): Promise<TournamentList> {
   );
 }
 
-/** Event `id` with page `page` of its standings; `you` is filled when `token` is given. */
+/** Tournament `id` with page `page` of its standings; `you` is filled when `token` is given. */
 export function fetchTournament(
   id: string,
   page: number,
@@ -32,7 +32,7 @@ export function fetchTournament(
   });
 }
 
-/** Makes an event of this player's own; answers its id. */
+/** Makes a tournament of this player's own; answers its id. */
 export function createTournament(
   request: TournamentRequest,
   token: string,
@@ -40,7 +40,7 @@ export function createTournament(
   return call('POST', '/api/tournaments', { body: request, token });
 }
 
-/** Joins, pauses, resumes or withdraws from event `id`; answers the event as it is then. */
+/** Joins, pauses, resumes or withdraws from tournament `id`; answers it as it is then. */
 export function actOnTournament(
   id: string,
   action: TournamentAction,

@@ -266,7 +266,7 @@ export const en = {
   'tour.missing': 'There is no event at this address.',
   'tour.toList': 'See the tournaments',
   'tour.loading': 'Loading the event…',
-  'tour.eventFailed': 'The event could not be loaded. {why}',
+  'tour.tournamentFailed': 'The event could not be loaded. {why}',
   'tour.share': 'Send this link to the players you want',
   'tour.join': 'Join',
   'tour.joinPassword': 'The event’s password',
@@ -358,7 +358,7 @@ export const en = {
     one: '{count} second to make your first move, or the game is called off.',
     other: '{count} seconds to make your first move, or the game is called off.',
   },
-  'online.firstMove.youEvent': {
+  'online.firstMove.youTournament': {
     one: '{count} second to make your first move, or you lose this game.',
     other: '{count} seconds to make your first move, or you lose this game.',
   },
@@ -370,18 +370,18 @@ export const en = {
     one: 'Black has {count} second to make their first move, or the game is called off.',
     other: 'Black has {count} seconds to make their first move, or the game is called off.',
   },
-  'online.firstMove.whiteEvent': {
+  'online.firstMove.whiteTournament': {
     one: 'White has {count} second to make the first move, or loses this game.',
     other: 'White has {count} seconds to make the first move, or loses this game.',
   },
-  'online.firstMove.blackEvent': {
+  'online.firstMove.blackTournament': {
     one: 'Black has {count} second to make their first move, or loses this game.',
     other: 'Black has {count} seconds to make their first move, or loses this game.',
   },
   'online.moveLost': 'Your move {move} did not reach the server, so it was taken back.',
-  'online.abortedEvent.white':
+  'online.abortedTournament.white':
     'It was called off before both sides had moved. The tournament counts it as a loss for White and a win for Black, and White is paused until they join again. No rating changes.',
-  'online.abortedEvent.black':
+  'online.abortedTournament.black':
     'It was called off before both sides had moved. The tournament counts it as a loss for Black and a win for White, and Black is paused until they join again. No rating changes.',
   'online.refusal.stale': 'The game changed before your move arrived; the board is up to date now.',
   'online.refusal.notYourTurn': 'It is not your turn.',

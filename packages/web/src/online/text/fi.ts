@@ -269,7 +269,7 @@ export const fi: OnlineCatalog = {
   'tour.missing': 'Tässä osoitteessa ei ole tapahtumaa.',
   'tour.toList': 'Katso turnaukset',
   'tour.loading': 'Ladataan tapahtumaa…',
-  'tour.eventFailed': 'Tapahtumaa ei saatu ladattua. {why}',
+  'tour.tournamentFailed': 'Tapahtumaa ei saatu ladattua. {why}',
   'tour.share': 'Lähetä tämä linkki haluamillesi pelaajille',
   'tour.join': 'Liity',
   'tour.joinPassword': 'Tapahtuman salasana',
@@ -364,7 +364,7 @@ export const fi: OnlineCatalog = {
     other:
       'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten peli keskeytetään.',
   },
-  'online.firstMove.youEvent': {
+  'online.firstMove.youTournament': {
     one: 'Sinulla on {count} sekunti aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
     other:
       'Sinulla on {count} sekuntia aikaa tehdä ensimmäinen siirtosi, muuten häviät tämän pelin.',
@@ -379,20 +379,20 @@ export const fi: OnlineCatalog = {
     other:
       'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten peli keskeytetään.',
   },
-  'online.firstMove.whiteEvent': {
+  'online.firstMove.whiteTournament': {
     one: 'Valkealla on {count} sekunti aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
     other:
       'Valkealla on {count} sekuntia aikaa tehdä ensimmäinen siirto, muuten Valkea häviää tämän pelin.',
   },
-  'online.firstMove.blackEvent': {
+  'online.firstMove.blackTournament': {
     one: 'Mustalla on {count} sekunti aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
     other:
       'Mustalla on {count} sekuntia aikaa tehdä ensimmäinen siirtonsa, muuten Musta häviää tämän pelin.',
   },
   'online.moveLost': 'Siirtosi {move} ei tavoittanut palvelinta, joten se peruttiin.',
-  'online.abortedEvent.white':
+  'online.abortedTournament.white':
     'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Valkean tappioksi ja Mustan voitoksi, ja Valkea on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
-  'online.abortedEvent.black':
+  'online.abortedTournament.black':
     'Peli keskeytettiin ennen kuin molemmat olivat siirtäneet. Turnaus laskee sen Mustan tappioksi ja Valkean voitoksi, ja Musta on tauolla, kunnes liittyy uudelleen. Vahvuusluvut eivät muutu.',
   'online.refusal.stale':
     'Peli muuttui ennen kuin siirtosi ehti perille; lauta on nyt ajan tasalla.',

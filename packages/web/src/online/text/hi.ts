@@ -262,7 +262,7 @@ export const hi: OnlineCatalog = {
   'tour.missing': 'इस पते पर कोई आयोजन नहीं है।',
   'tour.toList': 'सभी टूर्नामेंट देखें',
   'tour.loading': 'आयोजन लोड हो रहा है…',
-  'tour.eventFailed': 'आयोजन लोड नहीं हो सका। {why}',
+  'tour.tournamentFailed': 'आयोजन लोड नहीं हो सका। {why}',
   'tour.share': 'यह लिंक अपने चुने हुए खिलाड़ियों को भेजें',
   'tour.join': 'शामिल हों',
   'tour.joinPassword': 'आयोजन का पासवर्ड',
@@ -354,7 +354,7 @@ export const hi: OnlineCatalog = {
     one: 'पहली चाल चलने के लिए आपके पास {count} सेकंड है, वरना खेल रद्द हो जाएगा।',
     other: 'पहली चाल चलने के लिए आपके पास {count} सेकंड हैं, वरना खेल रद्द हो जाएगा।',
   },
-  'online.firstMove.youEvent': {
+  'online.firstMove.youTournament': {
     one: 'पहली चाल चलने के लिए आपके पास {count} सेकंड है, वरना आप यह खेल हार जाएँगे।',
     other: 'पहली चाल चलने के लिए आपके पास {count} सेकंड हैं, वरना आप यह खेल हार जाएँगे।',
   },
@@ -366,18 +366,18 @@ export const hi: OnlineCatalog = {
     one: 'काले के पास पहली चाल चलने के लिए {count} सेकंड है, वरना खेल रद्द हो जाएगा।',
     other: 'काले के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना खेल रद्द हो जाएगा।',
   },
-  'online.firstMove.whiteEvent': {
+  'online.firstMove.whiteTournament': {
     one: 'सफ़ेद के पास पहली चाल चलने के लिए {count} सेकंड है, वरना सफ़ेद यह खेल हार जाएगा।',
     other: 'सफ़ेद के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना सफ़ेद यह खेल हार जाएगा।',
   },
-  'online.firstMove.blackEvent': {
+  'online.firstMove.blackTournament': {
     one: 'काले के पास पहली चाल चलने के लिए {count} सेकंड है, वरना काला यह खेल हार जाएगा।',
     other: 'काले के पास पहली चाल चलने के लिए {count} सेकंड हैं, वरना काला यह खेल हार जाएगा।',
   },
   'online.moveLost': 'आपकी चाल {move} सर्वर तक नहीं पहुँची, इसलिए वह वापस ले ली गई।',
-  'online.abortedEvent.white':
+  'online.abortedTournament.white':
     'दोनों पक्षों के चाल चलने से पहले खेल रद्द हुआ। टूर्नामेंट इसे सफ़ेद की हार और काले की जीत गिनता है, और सफ़ेद तब तक रुका रहेगा जब तक वह फिर से शामिल न हो। रेटिंग नहीं बदलती।',
-  'online.abortedEvent.black':
+  'online.abortedTournament.black':
     'दोनों पक्षों के चाल चलने से पहले खेल रद्द हुआ। टूर्नामेंट इसे काले की हार और सफ़ेद की जीत गिनता है, और काला तब तक रुका रहेगा जब तक वह फिर से शामिल न हो। रेटिंग नहीं बदलती।',
   'online.refusal.stale': 'आपकी चाल पहुँचने से पहले खेल बदल गया; बोर्ड अब ताज़ा है।',
   'online.refusal.notYourTurn': 'अभी आपकी चाल नहीं है।',

@@ -1,4 +1,4 @@
-// One event as a page follows it: on the event's socket, which sends it at once and again
+// One tournament as a page follows it: on the tournament's socket, which sends it at once and again
 // whenever it changes (a result, a pairing), or, while the socket is down, read every few
 // seconds while the page is in sight (its `version` says whether anything changed); the
 // server's clock for the countdowns, this player's actions on it, and their next game: once
@@ -50,15 +50,15 @@ function problemOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Event `id` as seen by the player whose token is `token` (a watcher without one). */
-export class EventFeed {
-  /** The event as last read. */
+/** Tournament `id` as seen by the player whose token is `token` (a watcher without one). */
+export class TournamentFeed {
+  /** The tournament as last read. */
   readonly view = signal<TournamentView | undefined>(undefined);
   /** Why the last read failed, until one succeeds. */
   readonly problem = signal<string | undefined>(undefined);
   /** Why this player's last action was refused. */
   readonly refused = signal<string | undefined>(undefined);
-  /** The server knows no such event. */
+  /** The server knows no such tournament. */
   readonly missing = signal(false);
   /** The server's clock less this browser's (ms), for countdowns. */
   readonly offset = signal(0);
@@ -80,7 +80,7 @@ export class EventFeed {
   private stopPolling: (() => void) | undefined;
 
   /**
-   * Follows the event on its socket, read every `everyMs` while the socket is down; with
+   * Follows the tournament on its socket, read every `everyMs` while the socket is down; with
    * `follow`, goes to this player's new games.
    */
   constructor(
@@ -131,7 +131,7 @@ export class EventFeed {
     }
   }
 
-  /** Reads the event's page shown now. */
+  /** Reads the tournament's page shown now. */
   async refresh(): Promise<void> {
     const page = this.page.value;
     try {
@@ -195,7 +195,7 @@ export class EventFeed {
   private watch(v: TournamentView, first: boolean): void {
     const game = v.you?.game;
     if (!game || this.token === undefined) return;
-    // The seat of an event's game is the player's: their identity's token opens it, from the
+    // The seat of a tournament's game is the player's: their identity's token opens it, from the
     // countdown or from any link to it.
     keepSeatToken(game, this.token);
     if (!this.follow || this.seen.has(game)) return;

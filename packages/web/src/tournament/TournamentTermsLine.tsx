@@ -1,12 +1,12 @@
-// An event's terms in one short line, as the lists and the event's page show them: the clock
-// first and boldest, then its class, the kind and length, rated or not, the start, berserk,
+// A tournament's terms in one short line, as the lists and the tournament's page show them: the
+// clock first and boldest, then its class, the kind and length, rated or not, the start, berserk,
 // and the house rules by their numbers (R15, R16), named in full for a pointer or a reader.
 
 import { ratingClass, type TournamentTerms } from '@agon/protocol';
 import { paceText } from '../online/lobby-text.ts';
 import { ot } from '../online/text.ts';
 import { kindText, lengthText } from './tournament-text.ts';
-import './event-terms.css';
+import './tournament-terms.css';
 
 /** A house rule by its number, its name shown on pointing and read out instead. */
 function RuleMark({ rule, name }: { readonly rule: string; readonly name: string }) {
@@ -18,8 +18,8 @@ function RuleMark({ rule, name }: { readonly rule: string; readonly name: string
   );
 }
 
-/** The terms of event `e`; `locked` marks a private one. */
-export function EventTerms({
+/** The terms of tournament `e`; `locked` marks a private one. */
+export function TournamentTermsLine({
   e,
   locked = false,
 }: {
@@ -36,7 +36,7 @@ export function EventTerms({
     ...(locked ? [ot('tour.private')] : []),
   ];
   return (
-    <span class="terms event-terms" data-testid="event-terms">
+    <span class="terms tournament-terms" data-testid="tournament-terms">
       <span class="terms-time">{paceText(e.clock)}</span> {parts.join(' · ')}
       {e.touchMove && <RuleMark rule="R15" name={ot('touchMove')} />}
       {e.captorPlacesQueen && <RuleMark rule="R16" name={ot('captorPlacesQueen')} />}
