@@ -5,6 +5,7 @@ import { setLanguage } from '../src/i18n/ui.ts';
 import { outcomeReason, outcomeTitle } from '../src/lib/wording.ts';
 import { abortable, drawTooEarly, lobbyGame, ratingBefore } from '../src/online/fair-play.ts';
 import { words } from '../src/online/strings.ts';
+import { gameView } from './game-fixture.ts';
 
 const player = (id: string, rating: number, change?: number): SeatPlayer => ({
   id,
@@ -14,28 +15,15 @@ const player = (id: string, rating: number, change?: number): SeatPlayer => ({
 });
 
 /** A lobby game (both players known) with `moves` played, casual unless said. */
-const lobbyView = (moves: number, more: Partial<GameView> = {}): GameView => ({
-  id: 'abcdefgh23',
-  variant: 'standard',
-  version: 2 + moves,
-  moves: Array.from({ length: moves }, () => 'b1-c2'),
-  seats: { white: true, black: true },
-  clock: { initial: 300_000, increment: 3000, white: 300_000, black: 300_000, running: null },
-  drawOffer: null,
-  rematchOffer: null,
-  takebackOffer: null,
-  said: [],
-  outcome: null,
-  next: null,
-  players: { white: player('abcdefgh23', 1500), black: player('zyxwvuts98', 1500) },
-  rated: false,
-  touchMove: false,
-  touched: null,
-  captorPlacesQueen: false,
-  online: { white: true, black: true },
-  watchers: 0,
-  ...more,
-});
+const lobbyView = (moves: number, more: Partial<GameView> = {}): GameView =>
+  gameView(
+    Array.from({ length: moves }, () => 'b1-c2'),
+    {
+      clock: { initial: 300_000, increment: 3000, white: 300_000, black: 300_000, running: null },
+      players: { white: player('abcdefgh23', 1500), black: player('zyxwvuts98', 1500) },
+      ...more,
+    },
+  );
 
 describe('a lobby game’s first moves', () => {
   it('can only be aborted until both sides have moved', () => {

@@ -9,36 +9,11 @@ import { words } from '../src/online/strings.ts';
 import { onlineText } from '../src/online/text.ts';
 import { OnlineGame } from '../src/round/online-game.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
+import { event, gameView } from './game-fixture.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */
 const FakeSocket = fakeSocket<ClientMessage, ServerMessage>();
 type FakeSocket = InstanceType<typeof FakeSocket>;
-
-const view = (moves: readonly string[], more: Partial<GameView> = {}): GameView => ({
-  id: 'abcdefgh23',
-  variant: 'standard',
-  version: 2 + moves.length,
-  moves,
-  seats: { white: true, black: true },
-  clock: null,
-  drawOffer: null,
-  rematchOffer: null,
-  takebackOffer: null,
-  said: [],
-  outcome: null,
-  next: null,
-  players: { white: null, black: null },
-  rated: false,
-  touchMove: false,
-  touched: null,
-  captorPlacesQueen: false,
-  online: { white: true, black: true },
-  watchers: 0,
-  ...more,
-});
-
-const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event']) =>
-  ({ t: 'event', version, event: e, clock: null, outcome: null }) as const;
 
 describe('takebacks and quick messages on the game page', () => {
   let running: OnlineGame | undefined;
@@ -61,9 +36,9 @@ describe('takebacks and quick messages on the game page', () => {
   }
 
   it('asks for a takeback only with a move of its own, in an unrated game', () => {
-    expect(open(view([])).online.takebackAllowed.value).toBe(false);
-    expect(open(view(['h9-g10'], { rated: true })).online.takebackAllowed.value).toBe(false);
-    const { online, socket } = open(view(['h9-g10', 'f11-f10']));
+    expect(open(gameView([])).online.takebackAllowed.value).toBe(false);
+    expect(open(gameView(['h9-g10'], { rated: true })).online.takebackAllowed.value).toBe(false);
+    const { online, socket } = open(gameView(['h9-g10', 'f11-f10']));
     expect(online.takebackAllowed.value).toBe(true);
     online.takeback('offer');
     expect(socket.sent.at(-1)).toEqual({ t: 'takeback', seat: 'white', action: 'offer' });
@@ -72,7 +47,7 @@ describe('takebacks and quick messages on the game page', () => {
   });
 
   it('takes the board back, an unconfirmed own move with it, and says so', () => {
-    const { online, socket } = open(view(['h9-g10', 'f11-f10']));
+    const { online, socket } = open(gameView(['h9-g10', 'f11-f10']));
     socket.hear(event(5, { kind: 'takeback-offer', seat: 'black' }));
     // White moves before hearing the answer; the server takes the takeback first.
     online.moveFromBoard(...firstMove(online));
@@ -86,7 +61,7 @@ describe('takebacks and quick messages on the game page', () => {
   });
 
   it('clears the asking when it is declined or a move is made', () => {
-    const { online, socket } = open(view(['h9-g10']));
+    const { online, socket } = open(gameView(['h9-g10']));
     socket.hear(event(4, { kind: 'takeback-offer', seat: 'white' }));
     socket.hear(event(5, { kind: 'takeback-decline', seat: 'black' }));
     expect(online.view.value?.takebackOffer).toBeNull();
@@ -97,7 +72,7 @@ describe('takebacks and quick messages on the game page', () => {
   });
 
   it('keeps what is said by version and reads it in the language of the page', async () => {
-    const { online, socket } = open(view([]));
+    const { online, socket } = open(gameView([]));
     online.say('good-game');
     expect(socket.sent.at(-1)).toEqual({ t: 'say', seat: 'white', message: 'good-game' });
     socket.hear(event(3, { kind: 'say', seat: 'black', message: 'good-luck' }));

@@ -6,6 +6,7 @@ import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OnlineGame } from '../src/round/online-game.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
+import { gameView } from './game-fixture.ts';
 
 const Base = fakeSocket<ClientMessage, ServerMessage>();
 /** A socket the test can drop, as a line that fails does. */
@@ -21,38 +22,23 @@ class FakeSocket extends Base {
   }
 }
 
-const lobbyView = (over: Partial<GameView> = {}): GameView => ({
-  id: 'abcdefgh23',
-  variant: 'standard',
-  version: 2,
-  moves: [],
-  seats: { white: true, black: true },
-  clock: {
-    initial: 180_000,
-    increment: 2000,
-    white: 180_000,
-    black: 180_000,
-    running: null,
-    first: 30_000,
-  },
-  drawOffer: null,
-  rematchOffer: null,
-  takebackOffer: null,
-  said: [],
-  outcome: null,
-  next: null,
-  players: {
-    white: { id: 'whiteplayr', name: 'Ada', rating: { rating: 1500, deviation: 350, games: 0 } },
-    black: { id: 'blackplayr', name: 'Bo', rating: { rating: 1500, deviation: 350, games: 0 } },
-  } as unknown as GameView['players'],
-  rated: true,
-  touchMove: false,
-  touched: null,
-  captorPlacesQueen: false,
-  online: { white: true, black: true },
-  watchers: 0,
-  ...over,
-});
+const lobbyView = (over: Partial<GameView> = {}): GameView =>
+  gameView([], {
+    clock: {
+      initial: 180_000,
+      increment: 2000,
+      white: 180_000,
+      black: 180_000,
+      running: null,
+      first: 30_000,
+    },
+    players: {
+      white: { id: 'whiteplayr', name: 'Ada', rating: { rating: 1500, deviation: 350, games: 0 } },
+      black: { id: 'blackplayr', name: 'Bo', rating: { rating: 1500, deviation: 350, games: 0 } },
+    } as unknown as GameView['players'],
+    rated: true,
+    ...over,
+  });
 
 const ARENA = {
   id: 'arena12345',

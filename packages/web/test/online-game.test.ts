@@ -6,6 +6,7 @@ import { createBoard } from '../src/board/board.ts';
 import { preferences } from '../src/lib/settings.ts';
 import { OnlineGame } from '../src/round/online-game.ts';
 import { fakeSocket, stubBrowser } from './fake-socket.ts';
+import { event, gameView } from './game-fixture.ts';
 
 /** A socket the test plays the server through: it hears what the page sends. */
 const FakeSocket = fakeSocket<ClientMessage, ServerMessage>();
@@ -14,31 +15,18 @@ type FakeSocket = InstanceType<typeof FakeSocket>;
 /** After these turns White's guard on k1 cannot move: touching it leaves only a pass (R15). */
 const K1_STUCK = ['l5-l6', 'h1-i1', 'h9-i8', 'k7@l1', 'd9-d8', 'l2-k2', 'b1-b2', 'k2-i3'];
 
+/** A touch-move game after `moves`, with the piece on `touched` touched by the side to move. */
 const view = (
   moves: readonly string[],
   touched: string | null = null,
   captorPlacesQueen = false,
-): GameView => ({
-  id: 'abcdefgh23',
-  variant: 'standard',
-  version: 2 + moves.length + (touched ? 1 : 0),
-  moves,
-  seats: { white: true, black: true },
-  clock: null,
-  drawOffer: null,
-  rematchOffer: null,
-  takebackOffer: null,
-  said: [],
-  outcome: null,
-  next: null,
-  players: { white: null, black: null },
-  rated: false,
-  touchMove: true,
-  touched,
-  captorPlacesQueen,
-  online: { white: true, black: true },
-  watchers: 0,
-});
+): GameView =>
+  gameView(moves, {
+    version: 2 + moves.length + (touched ? 1 : 0),
+    touchMove: true,
+    touched,
+    captorPlacesQueen,
+  });
 
 /** An online game as White, connected to the fake server, which has described `v`. */
 function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
@@ -48,9 +36,6 @@ function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
   socket.hear({ t: 'state', game: v, you: 'white' });
   return { online, socket };
 }
-
-const event = (version: number, e: Extract<ServerMessage, { t: 'event' }>['event']) =>
-  ({ t: 'event', version, event: e, clock: null, outcome: null }) as const;
 
 /**
  * Fakes the browser around an online game for each test of the describe block it is called
