@@ -13,17 +13,13 @@ import type { LobbyBoard } from '../src/lobby/board.ts';
 import { Lobby } from '../src/lobby/lobby.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
-import { dataFolder, remove } from './harness.ts';
+import { dataFolder, RATED_BLITZ, remove } from './harness.ts';
 import { Socket } from './lobby-socket.ts';
 
 /** A rated blitz challenge (5+3) in which the challenger takes White. */
 export const BLITZ: ChallengeTerms = {
+  ...RATED_BLITZ,
   clock: { initial: 300_000, increment: 3000 },
-  variant: 'standard',
-  touchMove: false,
-  captorPlacesQueen: false,
-  side: 'white',
-  rated: true,
 };
 
 /** A player of the tests, with the socket that said hello as them. */

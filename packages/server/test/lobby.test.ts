@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/common/secret.ts';
 import { MemoryBoard } from '../src/lobby/board.ts';
-import { LobbyProcess } from './lobby-process.ts';
+import { BLITZ, LobbyProcess } from './lobby-process.ts';
 import { Socket } from './lobby-socket.ts';
 
 let here: LobbyProcess;
@@ -121,15 +121,8 @@ describe('the lobby', () => {
     const pool = '15+10';
     await here.lobby.act(a.socket, { t: 'seek', pool });
     await a.socket.wait('seeking');
-    await here.lobby.act(a.socket, {
-      t: 'challenge',
-      clock: { initial: 60_000, increment: 0 },
-      variant: 'standard',
-      touchMove: false,
-      captorPlacesQueen: false,
-      side: 'random',
-      rated: true,
-    });
+    const bullet = { clock: { initial: 60_000, increment: 0 }, side: 'random' } as const;
+    await here.lobby.act(a.socket, { t: 'challenge', ...BLITZ, ...bullet });
     // A second tab of the same player keeps them there when the first closes.
     expect(await here.lobby.hello(second, a.token)).toBe(true);
     here.lobby.leave(a.socket);
