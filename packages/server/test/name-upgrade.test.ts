@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { checkNameStrictly, nameKey } from '@agon/protocol/name-key';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upgradeNames } from '../src/player/name-upgrade.ts';
 import { generateName } from '../src/player/names.ts';
 import { NameTaken, type PlayerStore } from '../src/player/players.ts';
@@ -15,7 +15,7 @@ import { playersTables } from '../src/player/sql.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, remove } from './harness.ts';
-import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
+import { newDatabase, postgresFor, skipWithout } from './postgres.ts';
 
 /** The key before the upgrade: case and width folded, spaces collapsed. */
 const oldKey = (name: string): string =>
@@ -160,19 +160,10 @@ it('upgrades a SQLite database of schema 2 in place', async () => {
 
 const skip = skipWithout('name upgrade tests on PostgreSQL', ['postgres']);
 describe.skipIf(skip)('on PostgreSQL', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await startPostgres();
-  }, 60_000);
-  afterAll(() => db?.stop());
+  const db = postgresFor();
 
   it('upgrades a database of schema 2 in place, once, with two processes starting', async () => {
-    const name = `agon_names_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: db.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = db.url.replace(/\/[^/]*$/, `/${name}`);
+    const url = await newDatabase(db.url, 'agon_names');
     const old = new pg.Client({ connectionString: url });
     await old.connect();
     await old.query(`

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { newGameId, newPlayerId } from '../src/common/secret.ts';
 import { NameTaken } from '../src/player/players.ts';
 import type { Subscription } from '../src/push/subscriptions.ts';
@@ -15,7 +15,7 @@ import { PostgresStore } from '../src/storage/postgres.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/storage/sqlite.ts';
 import type { Store } from '../src/storage/store.ts';
 import { dataFolder, remove } from './harness.ts';
-import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
+import { newDatabase, postgresFor, skipWithout } from './postgres.ts';
 
 /** A new player with a unique name, stored. */
 async function newPlayer(store: Store, name = `P ${newPlayerId()}`): Promise<string> {
@@ -414,21 +414,12 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
 });
 
 describe.skipIf(skipWithout('player tests on PostgreSQL', ['postgres']))('on PostgreSQL', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await startPostgres();
-  }, 60_000);
-  afterAll(() => db?.stop());
+  const db = postgresFor();
 
   contract('Postgres', () => PostgresStore.open(db.url));
 
   it('upgrades a database of the games-only schema in place', async () => {
-    const name = `agon_old_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: db.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = db.url.replace(/\/[^/]*$/, `/${name}`);
+    const url = await newDatabase(db.url, 'agon_old');
     const old = new pg.Client({ connectionString: url });
     await old.connect();
     // The tables as the server made them before versions.

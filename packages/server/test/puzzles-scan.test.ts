@@ -9,7 +9,7 @@ import { Game, parseMoveText, readPuzzle, Searcher, startPosition } from '@agon/
 import { emptyHarvest, scanGame } from '@agon/engine/puzzler';
 import { type Identity, PUZZLE_ID } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/game/store.ts';
 import { shippedSet } from '../src/puzzles/catalog.ts';
 import { SCAN_SKIP, type ScanOptions } from '../src/puzzles/scanner.ts';
@@ -18,7 +18,7 @@ import { buildServer } from '../src/server.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, fakeApp, remove, until } from './harness.ts';
-import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
+import { postgresFor, skipWithout } from './postgres.ts';
 
 /** The finished game the tests scan, and the puzzles a scan of it finds, worked out here. */
 const record = JSON.parse(readFileSync(new URL('./people-game.json', import.meta.url), 'utf8')) as {
@@ -273,11 +273,7 @@ describe('the scan queue', () => {
   });
   const skip = skipWithout('puzzle scan queue tests on PostgreSQL', ['postgres']);
   describe.skipIf(skip)('on PostgreSQL', () => {
-    let db: TestDatabase;
-    beforeAll(async () => {
-      db = await startPostgres();
-    }, 60_000);
-    afterAll(() => db?.stop());
+    const db = postgresFor();
     queueContract('PostgreSQL', () => PostgresStore.open(db.url));
   });
 });

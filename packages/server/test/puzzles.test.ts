@@ -27,7 +27,7 @@ import { buildServer, type ServerOptions } from '../src/server.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, fakeApp, remove } from './harness.ts';
-import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
+import { postgresFor, skipWithout } from './postgres.ts';
 
 /** Glicko-2 as Glickman's paper gives it: one rating period, one game, score 1 or 0. */
 function glicko2(me: Rating, them: Rating, score: number): Rating {
@@ -464,10 +464,6 @@ suite('SQLite', async () => {
 });
 
 describe.skipIf(skipWithout('puzzle tests on PostgreSQL', ['postgres']))('on PostgreSQL', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await startPostgres();
-  }, 60_000);
-  afterAll(() => db?.stop());
+  const db = postgresFor();
   suite('PostgreSQL', () => PostgresStore.open(db.url));
 });

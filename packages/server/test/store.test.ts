@@ -4,14 +4,14 @@
 
 import type { Colour } from '@agon/engine';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type GameEvent, type GameSetup, VersionConflict } from '../src/game/store.ts';
 import { restoreTable } from '../src/game/table.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import type { Store } from '../src/storage/store.ts';
 import { createGame, dataFolder, Peer, remove, startServer } from './harness.ts';
-import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
+import { postgresFor, skipWithout } from './postgres.ts';
 
 const SETUP = { variant: 'standard', clock: null, seats: { white: 'hash' } } as const;
 const join: GameEvent = { kind: 'join', seat: 'black', token: 'other', at: 2 };
@@ -96,11 +96,7 @@ afterAll(() => remove(sqliteData));
 contract('SQLite', async () => new SqliteStore(sqliteData));
 
 describe.skipIf(skipWithout('store tests on PostgreSQL', ['postgres']))('on PostgreSQL', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await startPostgres();
-  }, 60_000);
-  afterAll(() => db?.stop());
+  const db = postgresFor();
 
   contract('Postgres', () => PostgresStore.open(db.url));
 
