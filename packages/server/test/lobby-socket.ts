@@ -3,7 +3,7 @@
 
 import type { LobbyServerMessage, LobbyView, Refusal } from '@agon/protocol';
 import { applyLobbyChanges } from '@agon/protocol';
-import type { LobbyMember } from '../src/lobby/lobby.ts';
+import type { LobbyMember } from '../src/lobby/members.ts';
 
 type Of<T extends LobbyServerMessage['t']> = Extract<LobbyServerMessage, { t: T }>;
 

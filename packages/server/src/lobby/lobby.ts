@@ -25,8 +25,6 @@ import { refuseBusy, UNREACHABLE } from './refusals.ts';
 import { Starter, type StarterContext } from './starter.ts';
 import { Waves } from './waves.ts';
 
-export type { LobbyMember } from './members.ts';
-
 /** How many players' worth of lobby actions one address may take. */
 const ADDRESS_SHARE = 5;
 
@@ -39,7 +37,7 @@ type Entry =
   | { readonly seek?: never; readonly challenge: Challenge };
 
 /** What the lobby works with. */
-export interface LobbyContext {
+interface LobbyContext {
   readonly board: LobbyBoard;
   readonly players: PlayerStore;
   readonly games: GameStore;

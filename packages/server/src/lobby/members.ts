@@ -19,7 +19,7 @@ export interface LobbyMember {
 }
 
 /** What one player has put on the board through this process. */
-export interface Holding {
+interface Holding {
   readonly seek?: Seek;
   readonly challenge?: Challenge;
 }

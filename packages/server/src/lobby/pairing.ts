@@ -35,7 +35,7 @@ const WINDOW_OPEN_MS = 30_000;
  * The most players one wave matches, the longest waiting first: the matching takes time of the
  * cube of its size (about 80 ms at 100 players here), and the rest are matched a wave later.
  */
-export const WAVE_MAX = 100;
+const WAVE_MAX = 100;
 
 /** Every pair weighs this much, so that any more pairs outweigh any smaller gaps. */
 const PAIR_WEIGHT = 1_000_000;

@@ -31,7 +31,7 @@ const RETRY_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
 /** What is done with a lobby game's end before it is rated: a tournament's log, the puzzle scan. */
-export type GameEnd = (
+type GameEnd = (
   id: string,
   setup: GameSetup,
   outcome: OutcomeView,

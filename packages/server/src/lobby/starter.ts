@@ -32,7 +32,7 @@ export const NEWCOMER_MS = 24 * 60 * 60_000;
  * unrated: both play from one network now, or one of them was made in the last day from the
  * network the other plays from or was made from.
  */
-export function oneNetwork(
+function oneNetwork(
   white: Player,
   black: Player,
   from: { readonly white: string; readonly black: string },
@@ -145,7 +145,7 @@ export interface Made {
  * What starting a game did: made it (the game), lost the claim on the board to another, or won
  * the claim and failed to store the game (both players were told).
  */
-export type Started = { readonly game: string } | 'lost' | 'failed';
+type Started = { readonly game: string } | 'lost' | 'failed';
 
 /** A game paired in a tournament: the event, and the game's id if the pairing logged one. */
 export interface Paired {
@@ -167,7 +167,7 @@ export interface Start {
  * The claim on the board of a batch of games (null for a correspondence game, which makes
  * nobody busy): for each, whether it was won.
  */
-export type Claim = (playing: readonly (Playing | null)[]) => Promise<readonly boolean[]>;
+type Claim = (playing: readonly (Playing | null)[]) => Promise<readonly boolean[]>;
 
 /** Makes lobby games. */
 export class Starter {

@@ -61,7 +61,7 @@ export function lobbyView(snap: Snapshot, inPlay: number): LobbyView {
 }
 
 /** A challenge as the lobby lists it. */
-export function challengeView(c: Challenge): ChallengeView {
+function challengeView(c: Challenge): ChallengeView {
   return {
     id: c.id,
     by: c.by,

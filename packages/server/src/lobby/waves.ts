@@ -19,12 +19,12 @@ import type { Starter, Terms } from './starter.ts';
  * How often a wave is paired: a quarter second halved the median wait of the lobby load test
  * against half a second (docs/online.md, "Lobby load"), for a few points more of a core.
  */
-export const WAVE_MS = 250;
+const WAVE_MS = 250;
 /** Pairs of one wave whose games are started at once (their commits are grouped). */
 const PAIRS_AT_ONCE = 64;
 
 /** What quick pairing works with. */
-export interface WavesContext {
+interface WavesContext {
   readonly board: LobbyBoard;
   readonly players: PlayerStore;
   readonly starter: Starter;
