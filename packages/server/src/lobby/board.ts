@@ -25,7 +25,7 @@ export const LEAD_MS = 5000;
 export interface Seek extends Waiting {
   readonly pool: PoolId;
   readonly name: string;
-  /** The key of the network the seek came from (networks.ts). */
+  /** The key of the network the seek came from (player/networks.ts). */
   readonly from: string;
 }
 
@@ -44,7 +44,7 @@ export interface Challenge {
   readonly to?: PlayerBrief;
   readonly terms: ChallengeTerms;
   readonly since: number;
-  /** The key of the network it came from (networks.ts). */
+  /** The key of the network it came from (player/networks.ts). */
   readonly from: string;
 }
 

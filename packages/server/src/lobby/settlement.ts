@@ -1,11 +1,11 @@
-// What a game made in the lobby needs from the lobby (room.ts `Seating`): who sits at each
+// What a game made in the lobby needs from the lobby (game/room.ts `Seating`): who sits at each
 // seat, the seat an identity holds, and the settling of its end. Settling rates a finished
 // game once (the store's settle is idempotent: whoever settles second gets the first
 // settlement back) and frees both players on the board. The players are freed whatever
 // happens to the settling: a settle that fails is tried again in the background until it
 // succeeds, and meanwhile nobody is kept from a new game. Games whose settling this process did
 // not see through (it died, or the game's end was committed by another process that died) are
-// found by the keepers' scan (keepers.ts) and settled by whichever process loads them. The
+// found by the keepers' scan (game/keepers.ts) and settled by whichever process loads them. The
 // freeing is retried the same way while the board cannot be reached (Redis away).
 
 import type { Colour } from '@agon/engine';

@@ -92,7 +92,6 @@ export class Waves {
     }
   }
 
-  /** Starts the game of a pair of seeks in `pool`, of the players found for them. */
   /**
    * Renews the pools this process led, gives back those over its share, and takes free ones
    * while under it; answers the pools it leads now.
@@ -114,6 +113,7 @@ export class Waves {
     return POOLS.map((p) => p.id).filter((id) => led.includes(id));
   }
 
+  /** Starts the game of a pair of seeks in `pool`, of the players found for them. */
   private async start(
     { pool, white: whiteSeek, black: blackSeek }: { pool: PoolId } & Pair<Seek>,
     white?: Player,
