@@ -2,38 +2,15 @@
 // says so (an unconfirmed own move with it), the asking shown and answered, and quick
 // messages kept by version, in the reader's language.
 
-import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '../src/i18n/ui.ts';
 import { words } from '../src/online/strings.ts';
 import { onlineText } from '../src/online/text.ts';
-import { OnlineGame } from '../src/round/online-game.ts';
-import { fakeSocket, stubBrowser } from './fake-socket.ts';
-import { event, gameView } from './game-fixture.ts';
-
-/** A socket the test plays the server through: it hears what the page sends. */
-const FakeSocket = fakeSocket<ClientMessage, ServerMessage>();
-type FakeSocket = InstanceType<typeof FakeSocket>;
+import type { OnlineGame } from '../src/round/online-game.ts';
+import { event, gamePages, gameView } from './game-fixture.ts';
 
 describe('takebacks and quick messages on the game page', () => {
-  let running: OnlineGame | undefined;
-  beforeEach(() => {
-    stubBrowser(FakeSocket);
-  });
-  afterEach(() => {
-    running?.stop();
-    running = undefined;
-    vi.unstubAllGlobals();
-  });
-
-  function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
-    const online = new OnlineGame(v.id);
-    running = online;
-    const socket = FakeSocket.last!;
-    socket.onopen?.();
-    socket.hear({ t: 'state', game: v, you: 'white' });
-    return { online, socket };
-  }
+  const open = gamePages();
 
   it('asks for a takeback only with a move of its own, in an unrated game', () => {
     expect(open(gameView([])).online.takebackAllowed.value).toBe(false);

@@ -1,16 +1,11 @@
 import { moveFrom, parseCell } from '@agon/engine';
-import type { ClientMessage, GameView, ServerMessage } from '@agon/protocol';
+import type { GameView } from '@agon/protocol';
 import { effect } from '@preact/signals';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBoard } from '../src/board/board.ts';
 import { preferences } from '../src/lib/settings.ts';
-import { OnlineGame } from '../src/round/online-game.ts';
-import { fakeSocket, stubBrowser } from './fake-socket.ts';
-import { event, gameView } from './game-fixture.ts';
-
-/** A socket the test plays the server through: it hears what the page sends. */
-const FakeSocket = fakeSocket<ClientMessage, ServerMessage>();
-type FakeSocket = InstanceType<typeof FakeSocket>;
+import type { OnlineGame } from '../src/round/online-game.ts';
+import { event, gamePages, gameView } from './game-fixture.ts';
 
 /** After these turns White's guard on k1 cannot move: touching it leaves only a pass (R15). */
 const K1_STUCK = ['l5-l6', 'h1-i1', 'h9-i8', 'k7@l1', 'd9-d8', 'l2-k2', 'b1-b2', 'k2-i3'];
@@ -28,40 +23,11 @@ const view = (
     captorPlacesQueen,
   });
 
-/** An online game as White, connected to the fake server, which has described `v`. */
-function open(v: GameView): { online: OnlineGame; socket: FakeSocket } {
-  const online = new OnlineGame(v.id);
-  const socket = FakeSocket.last!;
-  socket.onopen?.();
-  socket.hear({ t: 'state', game: v, you: 'white' });
-  return { online, socket };
-}
-
-/**
- * Fakes the browser around an online game for each test of the describe block it is called
- * in; the game handed to the returned function is stopped after its test.
- */
-function fakeBrowser(): (online: OnlineGame) => void {
-  let running: OnlineGame | undefined;
-  beforeEach(() => {
-    stubBrowser(FakeSocket);
-  });
-  afterEach(() => {
-    running?.stop();
-    running = undefined;
-    vi.unstubAllGlobals();
-  });
-  return (online) => {
-    running = online;
-  };
-}
-
 describe('touch-move in an online game', () => {
-  const track = fakeBrowser();
+  const open = gamePages();
 
   it('sends a touch when a piece is picked up, and holds the page to that piece', () => {
     const { online, socket } = open(view([]));
-    track(online);
     online.selectFromBoard(parseCell('f1'));
     expect(socket.sent.at(-1)).toEqual({ t: 'touch', seat: 'white', cell: 'f1', version: 2 });
     expect(online.boardConfig.value.selected).toBe(parseCell('f1'));
@@ -79,7 +45,6 @@ describe('touch-move in an online game', () => {
 
   it('narrows the board to the piece the server says is touched, after a reload too', () => {
     const { online } = open(view([], 'b1'));
-    track(online);
     expect([...(online.boardConfig.value.movable?.dests.keys() ?? [])]).toEqual([parseCell('b1')]);
     online.rejectFromBoard(parseCell('b1'), parseCell('f1'));
     expect(online.notice.value?.text).toBe('Touch-move: you must move the piece on b1.');
@@ -88,7 +53,6 @@ describe('touch-move in an online game', () => {
 
   it('offers the pass when the touched piece cannot move, and replays it later', () => {
     const { online, socket } = open(view(K1_STUCK));
-    track(online);
     expect(online.mustPass.value).toBe(false);
     // The board refuses the stuck piece as a pick-up; the touch is made all the same.
     online.rejectFromBoard(undefined, parseCell('k1'));
@@ -112,7 +76,6 @@ describe('touch-move in an online game', () => {
 
   it('narrows the opponent’s turn to the piece they touched', () => {
     const { online, socket } = open(view(['f1-f2']));
-    track(online);
     socket.hear(event(4, { kind: 'touch', seat: 'black', cell: 'f11' }));
     expect(online.board?.touched).toBe(parseCell('f11'));
     expect(new Set(online.board?.legalMoves().map(moveFrom))).toEqual(new Set([parseCell('f11')]));
@@ -120,12 +83,11 @@ describe('touch-move in an online game', () => {
 });
 
 describe('R16 in an online game', () => {
-  const track = fakeBrowser();
+  const open = gamePages();
 
   it('gives the captor the captured queen to place on her owner’s turn, and sends it as theirs', () => {
     // White has just taken Black's queen on f10; it is Black's turn.
     const { online, socket } = open(view(['h9-g10', 'f11-f10', 'd9-e9'], null, true));
-    track(online);
     expect(online.canMove.value).toBe(true);
     expect(online.status.value).toBe('You choose where Black’s queen goes: any empty cell.');
     expect(online.boardConfig.value.selected).toBe(parseCell('f10'));
@@ -136,7 +98,6 @@ describe('R16 in an online game', () => {
   it('leaves the owner to watch, told who chooses, under R16 only', () => {
     const moves = ['h9-g10', 'f11-f10', 'd9-e9'];
     const { online, socket } = open(view(moves, null, true));
-    track(online);
     socket.hear({ t: 'state', game: view(moves, null, true), you: 'black' });
     expect(online.canMove.value).toBe(false);
     expect(online.boardConfig.value.movable).toBeUndefined();
@@ -164,11 +125,10 @@ function boardOf(online: OnlineGame) {
 }
 
 describe('premoves in an online game', () => {
-  const track = fakeBrowser();
+  const open = gamePages();
 
   it('offers premoves on the opponent’s turn and plays one the moment their move arrives', () => {
     const { online, socket } = open(view(['b1-c2']));
-    track(online);
     const { board, stop } = boardOf(online);
     expect(online.boardConfig.value.movable).toBeUndefined();
     expect(online.boardConfig.value.premovable?.dests.size).toBeGreaterThan(0);
@@ -184,7 +144,6 @@ describe('premoves in an online game', () => {
 
   it('drops a premove when the game comes back after this page’s own move was refused', () => {
     const { online, socket } = open(view([]));
-    track(online);
     const { board, stop } = boardOf(online);
     online.moveFromBoard(parseCell('b1'), parseCell('c2'));
     board.tap(parseCell('f1'));
@@ -199,7 +158,6 @@ describe('premoves in an online game', () => {
 
   it('offers no premoves to a player who turned them off', () => {
     const { online } = open(view(['b1-c2']));
-    track(online);
     const wanted = preferences.value;
     preferences.value = { ...wanted, premove: false };
     expect(online.boardConfig.value.premovable).toBeUndefined();
@@ -208,7 +166,7 @@ describe('premoves in an online game', () => {
 });
 
 describe('berserk in an arena game', () => {
-  const track = fakeBrowser();
+  const open = gamePages();
   const arena = (moves: readonly string[], berserkAllowed = true): GameView => ({
     ...view(moves),
     touchMove: false,
@@ -223,7 +181,6 @@ describe('berserk in an arena game', () => {
 
   it('is offered before the first move, sent for the page’s seat, and marked at once', () => {
     const { online, socket } = open(arena([]));
-    track(online);
     expect(online.canBerserk.value).toBe(true);
     online.berserk();
     expect(socket.sent.at(-1)).toEqual({ t: 'berserk', seat: 'white' });
@@ -234,7 +191,6 @@ describe('berserk in an arena game', () => {
 
   it('marks the opponent who berserks, from the game’s event', () => {
     const { online, socket } = open(arena([]));
-    track(online);
     socket.hear(event(3, { kind: 'berserk', seat: 'black' }));
     expect(online.berserked('black')).toBe(true);
     expect(online.view.value?.tournament?.berserk).toEqual({ white: false, black: true });
@@ -244,17 +200,14 @@ describe('berserk in an arena game', () => {
 
   it('is not offered after the seat’s first move, nor where the tournament forbids it', () => {
     const moved = open(arena(['l5-l6']));
-    track(moved.online);
     expect(moved.online.canBerserk.value).toBe(false);
     moved.online.stop();
     const { online } = open(arena([], false));
-    track(online);
     expect(online.canBerserk.value).toBe(false);
   });
 
   it('is offered again, with the refusal in words, when the server refuses it', () => {
     const { online, socket } = open(arena([]));
-    track(online);
     online.berserk();
     socket.hear({ t: 'error', code: 'no-berserk', message: 'too late to berserk' });
     expect(online.berserked('white')).toBe(false);
