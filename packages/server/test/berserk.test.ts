@@ -12,16 +12,10 @@ import { type Command, decide } from '../src/game/referee.ts';
 import { type Attendance, LocalRelay, NOBODY, type RoomRelay } from '../src/game/relay.ts';
 import { NO_SEATING, type Played, Room, type Seating } from '../src/game/room.ts';
 import type { GameEvent, GameSetup } from '../src/game/store.ts';
-import {
-  applyEvent,
-  clockView,
-  newTable,
-  publicEvent,
-  restoreTable,
-  type Table,
-} from '../src/game/table.ts';
+import { clockView, newTable, publicEvent, restoreTable, type Table } from '../src/game/table.ts';
 import { FakeMember } from './game-member.ts';
 import { MemoryStore } from './memory-store.ts';
+import { act, move, refusal } from './rulings.ts';
 
 const WHITE = 'W'.repeat(43);
 const BLACK = 'B'.repeat(43);
@@ -42,25 +36,6 @@ describe('berserk on the table', () => {
   /** The table of `setup` and the log of what was done to it. */
   function game(setup: GameSetup = ARENA): { t: Table; log: GameEvent[] } {
     return { t: newTable('abcdefghij', setup), log: [] };
-  }
-
-  function act(t: Table, c: Command, now: number, log: GameEvent[]): GameEvent {
-    const ruling = decide(t, c, now);
-    if (!ruling.ok) throw new Error(`${ruling.error.code}: ${ruling.error.message}`);
-    applyEvent(t, ruling.event);
-    log.push(ruling.event);
-    return ruling.event;
-  }
-
-  const refusal = (t: Table, c: Command, now = 0): string | undefined => {
-    const ruling = decide(t, c, now);
-    return ruling.ok ? undefined : ruling.error.code;
-  };
-
-  /** `seat` plays the engine's first legal move at `now`. */
-  function move(t: Table, seat: Colour, now: number, log: GameEvent[]): void {
-    const text = makeMoveText(t.game.legalMoves()[0]!);
-    act(t, { t: 'move', by: seat, seat, move: text, version: t.version }, now, log);
   }
 
   it('halves the clock of the seat that berserks and drops its increment, not the other’s', () => {

@@ -5,15 +5,11 @@
 import { type Colour, cellName, makeMoveText, moveFrom } from '@agon/engine';
 import { QUICK_MESSAGE_GAP_MS } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
-import { type Command, decide } from '../src/game/referee.ts';
+import type { Command } from '../src/game/referee.ts';
 import type { GameEvent, GameSetup } from '../src/game/store.ts';
-import { applyEvent, clockView, newTable, restoreTable, type Table } from '../src/game/table.ts';
+import { clockView, newTable, restoreTable, type Table } from '../src/game/table.ts';
+import { act, CLOCKED, move, refusal } from './rulings.ts';
 
-const CLOCKED: GameSetup = {
-  variant: 'standard',
-  clock: { initial: 60_000, increment: 2000 },
-  seats: { white: 'w-hash' },
-};
 /** A casual lobby game: players known, not rated. */
 const CASUAL: GameSetup = { ...CLOCKED, players: { white: 'p-w', black: 'p-b' }, rated: false };
 const RATED: GameSetup = { ...CASUAL, rated: true };
@@ -24,26 +20,6 @@ function game(setup: GameSetup): { t: Table; log: GameEvent[] } {
   const log: GameEvent[] = [];
   act(t, { t: 'join', token: 'b-hash' }, 0, log);
   return { t, log };
-}
-
-function act(t: Table, c: Command, now: number, log: GameEvent[]): GameEvent {
-  const ruling = decide(t, c, now);
-  if (!ruling.ok) throw new Error(`${ruling.error.code}: ${ruling.error.message}`);
-  applyEvent(t, ruling.event);
-  log.push(ruling.event);
-  return ruling.event;
-}
-
-const refusal = (t: Table, c: Command, now = 0): string | undefined => {
-  const ruling = decide(t, c, now);
-  return ruling.ok ? undefined : ruling.error.code;
-};
-
-/** `seat` plays the engine's first legal move at `now`; answers its text. */
-function move(t: Table, seat: Colour, now: number, log: GameEvent[]): string {
-  const text = makeMoveText(t.game.legalMoves()[0]!);
-  act(t, { t: 'move', by: seat, seat, move: text, version: t.version }, now, log);
-  return text;
 }
 
 const takeback = (

@@ -4,7 +4,7 @@
 import { cellName, makeMoveText, moveFrom } from '@agon/engine';
 import { DAY_MS, DRAW_AFTER_MOVES } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
-import { type Command, decide } from '../src/game/referee.ts';
+import { decide } from '../src/game/referee.ts';
 import type { GameEvent, GameSetup } from '../src/game/store.ts';
 import {
   abortDeadline,
@@ -18,26 +18,7 @@ import {
   type Table,
   watched,
 } from '../src/game/table.ts';
-
-const CLOCKED: GameSetup = {
-  variant: 'standard',
-  clock: { initial: 60_000, increment: 2000 },
-  seats: { white: 'w-hash' },
-};
-
-/** Rules on a command and applies the event; fails the test on a refusal. */
-function act(t: Table, c: Command, now: number, log: GameEvent[]): GameEvent {
-  const ruling = decide(t, c, now);
-  if (!ruling.ok) throw new Error(`${ruling.error.code}: ${ruling.error.message}`);
-  applyEvent(t, ruling.event);
-  log.push(ruling.event);
-  return ruling.event;
-}
-
-const refusal = (t: Table, c: Command, now = 0): string | undefined => {
-  const ruling = decide(t, c, now);
-  return ruling.ok ? undefined : ruling.error.code;
-};
+import { act, CLOCKED, refusal } from './rulings.ts';
 
 /**
  * Plays the shortest way to a queen capture found from the start (White takes Black's queen on
