@@ -1,4 +1,4 @@
-// A link to send to friends, with its button that copies it: a game's to its opponent, an
+// A link to send to friends, with its button that copies it: a game's to its opponent, a
 // tournament's to its players.
 
 import { useSignal } from '@preact/signals';

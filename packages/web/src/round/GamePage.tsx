@@ -76,7 +76,7 @@ function Actions({ online }: { readonly online: OnlineGame }) {
   const tooEarly =
     seated && drawTooEarly(v) ? ot('game.drawTooEarly', { count: DRAW_AFTER_MOVES }) : undefined;
   if (v.outcome) {
-    // A lobby game's opponent has an identity, so they can be challenged again by name. An
+    // A lobby game's opponent has an identity, so they can be challenged again by name. A
     // tournament's game has no rematch: the tournament pairs its players.
     const opponent = v.players[them];
     return (

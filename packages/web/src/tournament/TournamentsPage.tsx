@@ -1,6 +1,6 @@
 // The tournaments page: the tournaments starting soon, each counting down to its start, those being
 // played with their leader and time left (an arena) or round (a Swiss), and the last finished
-// with their winner; read again every few seconds while the page is in sight. A player makes an
+// with their winner; read again every few seconds while the page is in sight. A player makes a
 // tournament of their own from here, and goes to its page to share its link.
 
 import type { TournamentList, TournamentListing } from '@agon/protocol';

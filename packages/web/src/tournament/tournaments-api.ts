@@ -1,5 +1,5 @@
 // The tournaments' HTTP API as the pages use it (docs/tournaments.md): the list of tournaments, one
-// tournament's page of standings (with this player's place when their token goes along), making an
+// tournament's page of standings (with this player's place when their token goes along), making a
 // tournament, and a player's actions on one. Refusals are ApiFailures, as the players' API's are.
 
 import type {
