@@ -5,12 +5,12 @@
 // that the server could not do it now, with a request id that the log shows beside the cause.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFolder, type Running, remove, startServer } from './harness.ts';
+import { dataFolder, type Running, remove, serverFor, startServer } from './harness.ts';
 import { skipWithout, startPostgres, type TestDatabase } from './postgres.ts';
 
 /** Calls the API of `server`: the status, the headers and the JSON answer. */
 async function call(
-  server: Running,
+  server: { readonly url: string },
   method: string,
   path: string,
   { token, body, language }: { token?: string; body?: unknown; language?: string } = {},
@@ -29,16 +29,7 @@ async function call(
 }
 
 describe('a flood from one player', () => {
-  let folder: string;
-  let server: Running;
-  beforeAll(async () => {
-    folder = dataFolder();
-    server = await startServer(folder, { AGON_PLAYERS_PER_MINUTE: '1000' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    remove(folder);
-  });
+  const server = serverFor({ AGON_PLAYERS_PER_MINUTE: '1000' });
 
   it('gets a few transfer codes an hour, then 429 with retry-after; one code lives at a time', async () => {
     const me = (await call(server, 'POST', 'players', { body: { language: 'en' } })).json;

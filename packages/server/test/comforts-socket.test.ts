@@ -3,22 +3,13 @@
 // quick messages refused without harm to the game.
 
 import { type Colour, Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createGame, Peer, serverFor } from './harness.ts';
 
 type Created = { id: string; seat: Colour; token: string };
 
 describe('takebacks and quick messages with a real server process', () => {
-  let data: string;
-  let server: Running;
-  beforeAll(async () => {
-    data = dataFolder();
-    server = await startServer(data, { AGON_MESSAGES_PER_SECOND: '500' });
-  });
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    remove(data);
-  });
+  const server = serverFor({ AGON_MESSAGES_PER_SECOND: '500' });
 
   it('takes a move back when the opponent agrees, for everyone in the game and after a reload', async () => {
     const created = await createGame(server.url, {

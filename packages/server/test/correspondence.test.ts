@@ -6,18 +6,15 @@
 
 import type { Colour } from '@agon/engine';
 import { DAY_MS, type Identity, type OngoingGames } from '@agon/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   challengeAccepted,
-  dataFolder,
   JUMP_A_DAY,
   Peer,
   page,
   quietMove,
   RATED_CORRESPONDENCE,
-  type Running,
-  remove,
-  startServer,
+  serverFor,
   until,
 } from './harness.ts';
 
@@ -28,16 +25,7 @@ const ENV = {
 };
 
 describe('a correspondence game', () => {
-  let folder: string;
-  let server: Running;
-  beforeAll(async () => {
-    folder = dataFolder();
-    server = await startServer(folder, ENV, JUMP_A_DAY.options);
-  });
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    remove(folder);
-  });
+  const server = serverFor(ENV, JUMP_A_DAY.options);
 
   it('is lost, once, by the side that lets its deadline pass, over a restart, with nobody watching', async () => {
     const { players, clients, listed, game } = await challengeAccepted(
@@ -95,8 +83,7 @@ describe('a correspondence game', () => {
     expect((await ongoing(white)).games[0]).toMatchObject({ game, yourTurn: false });
 
     // The server dies and comes back: the game and Black's deadline are still there.
-    await server.stop('SIGKILL');
-    server = await startServer(folder, ENV, JUMP_A_DAY.options);
+    await server.restart();
     seats = { white: await join(white), black: await join(black) };
     const clock = seats.black.state.game.clock!;
     expect(seats.black.state.game.moves).toEqual(moves);
@@ -106,7 +93,7 @@ describe('a correspondence game', () => {
     for (const s of Object.values(seats)) s.peer.close();
 
     // A day and an hour pass with nobody in the game: Black's deadline passes.
-    server.process.kill('SIGUSR2');
+    server.running.process.kill('SIGUSR2');
     const won = await until(
       () => page(server.url, white.id),
       (p) => p.games[0]?.game === game && p.games[0]?.result === 'win',
@@ -129,16 +116,7 @@ describe('a correspondence game', () => {
 });
 
 describe('the lobby during a correspondence game', () => {
-  let folder: string;
-  let server: Running;
-  beforeAll(async () => {
-    folder = dataFolder();
-    server = await startServer(folder);
-  });
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    remove(folder);
-  });
+  const server = serverFor();
 
   it('counts it among the games in play, though no clock runs and nobody has it open', async () => {
     const { clients } = await challengeAccepted(

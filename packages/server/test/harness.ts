@@ -17,7 +17,7 @@ import {
   type Presence,
   type ServerMessage,
 } from '@agon/protocol';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { Inbox } from '../scripts/inbox.ts';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
@@ -60,6 +60,51 @@ export function startServer(
     { AGON_WEB_ROOT: fakeApp(), AGON_SCHEDULE: 'none', AGON_PUZZLE_SCAN: 'off', ...env },
     options,
   );
+}
+
+/** A server of the tests of one `describe`, in a data folder of its own. */
+export interface TestServer {
+  /** The process (another after `restart`). */
+  readonly running: Running;
+  readonly url: string;
+  /** Kills the process with SIGKILL and starts another on the same folder and environment. */
+  restart(): Promise<void>;
+}
+
+/**
+ * A server started with `env` and `options` in a fresh data folder before the tests of the
+ * `describe` it is called in (of the file, outside one); killed after them, the folder removed.
+ */
+export function serverFor(
+  env: Record<string, string> = {},
+  options: ProcessOptions = {},
+): TestServer {
+  let folder: string | undefined;
+  let running: Running | undefined;
+  beforeAll(async () => {
+    folder = dataFolder();
+    running = await startServer(folder, env, options);
+  });
+  afterAll(async () => {
+    await running?.stop('SIGKILL');
+    if (folder) remove(folder);
+  });
+  const started = (): Running => {
+    if (!running) throw new Error('the server is not started yet');
+    return running;
+  };
+  return {
+    get running() {
+      return started();
+    },
+    get url() {
+      return started().url;
+    },
+    async restart() {
+      await started().stop('SIGKILL');
+      running = await startServer(folder!, env, options);
+    },
+  };
 }
 
 /** Creates a game over HTTP; answers the status and the JSON body. */

@@ -11,8 +11,8 @@ import {
   STANDARD_APN,
   seededRandom,
 } from '@agon/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, dataFolder, Peer, type Running, remove, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createGame, dataFolder, Peer, remove, serverFor, startServer } from './harness.ts';
 
 type Created = { id: string; seat: Colour; token: string };
 
@@ -56,17 +56,8 @@ async function twoPlayers(url: string, body: unknown = { side: 'white' }) {
 }
 
 describe('online play with a real server process', () => {
-  let data: string;
-  let server: Running;
-  beforeAll(async () => {
-    data = dataFolder();
-    // Quick enough for a test to play a whole game in a second; the flood test floods harder.
-    server = await startServer(data, { AGON_MESSAGES_PER_SECOND: '500' });
-  });
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    remove(data);
-  });
+  // Quick enough for a test to play a whole game in a second; the flood test floods harder.
+  const server = serverFor({ AGON_MESSAGES_PER_SECOND: '500' });
 
   it('plays a whole game between two clients while a spectator follows', async () => {
     const { moves, game } = wholeGame();

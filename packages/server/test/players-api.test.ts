@@ -3,20 +3,10 @@
 // SIGKILL; bad requests get a code and a sentence and change nothing.
 
 import type { Identity, PlayerPage, PlayerView } from '@agon/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFolder, type Running, remove, startServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverFor } from './harness.ts';
 
-let folder: string;
-let server: Running;
-
-beforeAll(async () => {
-  folder = dataFolder();
-  server = await startServer(folder, { AGON_PLAYERS_PER_MINUTE: '6' });
-});
-afterAll(async () => {
-  await server?.stop();
-  remove(folder);
-});
+const server = serverFor({ AGON_PLAYERS_PER_MINUTE: '6' });
 
 /** Calls the API: the status and the JSON answer. */
 async function call(
@@ -45,8 +35,7 @@ describe('players without accounts', () => {
     expect(renamed.status).toBe(200);
     expect((renamed.json as unknown as PlayerView).name).toBe('Kept Heron');
 
-    await server.stop('SIGKILL');
-    server = await startServer(folder, { AGON_PLAYERS_PER_MINUTE: '6' });
+    await server.restart();
     const again = await call('GET', 'me', { token: me.token });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ id: me.id, name: 'Kept Heron' });

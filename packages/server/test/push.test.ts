@@ -10,7 +10,7 @@ import type { Identity, Notice, Pace } from '@agon/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { PushService } from '../scripts/push-service.ts';
-import { dataFolder, Peer, quietMove, type Running, remove, startServer } from './harness.ts';
+import { dataFolder, Peer, quietMove, remove, serverFor, startServer } from './harness.ts';
 
 /** Sends a push request for `token` (none: anonymous); answers the status and JSON body. */
 async function push(
@@ -60,19 +60,12 @@ async function correspondence(url: string, white: Identity, black: Identity): Pr
 }
 
 describe('notifications by Web Push', () => {
-  let folder: string;
-  let server: Running;
+  const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_PUSH_LOOPBACK: '1' });
   let service: PushService;
   beforeAll(async () => {
-    folder = dataFolder();
     service = await PushService.start();
-    server = await startServer(folder, { AGON_TRUST_PROXY: '1', AGON_PUSH_LOOPBACK: '1' });
   });
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await service?.close();
-    remove(folder);
-  });
+  afterAll(() => service?.close());
 
   it('tells the player to move, encrypted to their device, in their language', async () => {
     const [white, black] = await Promise.all([

@@ -14,17 +14,9 @@ import {
   type Identity,
   type PlayerPage,
 } from '@agon/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import {
-  dataFolder,
-  Peer,
-  page,
-  RATED_BLITZ,
-  type Running,
-  remove,
-  startServer,
-} from './harness.ts';
+import { Peer, page, RATED_BLITZ, serverFor } from './harness.ts';
 
 /** A player of the test: its identity, its network and its lobby socket. */
 interface Someone extends Identity {
@@ -56,22 +48,13 @@ interface Playing {
 }
 
 describe('ratings of lobby games, on the wire', () => {
-  let data: string;
-  let server: Running;
+  const server = serverFor({
+    AGON_MESSAGES_PER_SECOND: '500',
+    AGON_TRUST_PROXY: '1',
+    AGON_PLAYERS_PER_MINUTE: '1000',
+    AGON_LOBBY_ACTIONS_PER_MINUTE: '1000',
+  });
   let networks = 0;
-  beforeAll(async () => {
-    data = dataFolder();
-    server = await startServer(data, {
-      AGON_MESSAGES_PER_SECOND: '500',
-      AGON_TRUST_PROXY: '1',
-      AGON_PLAYERS_PER_MINUTE: '1000',
-      AGON_LOBBY_ACTIONS_PER_MINUTE: '1000',
-    });
-  });
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    remove(data);
-  });
 
   /** A new player on a network of its own (or `address`), with the lobby open. */
   async function someone(address = `198.51.100.${++networks}`): Promise<Someone> {

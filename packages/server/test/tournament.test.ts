@@ -7,7 +7,7 @@
 
 import type { Colour } from '@agon/engine';
 import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
 import {
   act,
@@ -17,16 +17,7 @@ import {
   makeEvent,
   readEvent,
 } from '../scripts/tournament-client.ts';
-import {
-  dataFolder,
-  Peer,
-  page,
-  quietMove,
-  type Running,
-  remove,
-  startServer,
-  until,
-} from './harness.ts';
+import { Peer, page, quietMove, serverFor, until } from './harness.ts';
 
 /** A player of the test and the network it plays from. */
 interface Someone extends Identity {
@@ -47,34 +38,21 @@ const ARENA: TournamentRequest = {
 };
 
 describe('tournaments, on the wire', () => {
-  let data: string;
-  let server: Running;
-  let url: string;
+  const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_PLAYERS_PER_MINUTE: '600' });
   let next = 0;
-
-  beforeAll(async () => {
-    data = dataFolder();
-    server = await startServer(data, { AGON_TRUST_PROXY: '1', AGON_PLAYERS_PER_MINUTE: '600' });
-    url = server.url;
-  });
-
-  afterAll(async () => {
-    await server.stop();
-    remove(data);
-  });
 
   const someone = async (): Promise<Someone> => {
     const address = `10.${++next}.0.1`;
-    return { ...(await newPlayer(url, 'en', address)), address };
+    return { ...(await newPlayer(server.url, 'en', address)), address };
   };
 
   const view = async (id: string, p: Someone): Promise<TournamentView> =>
-    answered(await readEvent(url, id, p.token));
+    answered(await readEvent(server.url, id, p.token));
 
   /** Plays game `game` to its end: a move each, then `loser` resigns. */
   async function playOut(game: string, seats: Record<Colour, Someone>, loser: Colour) {
-    const white = await Peer.join(url, game, seats.white.token);
-    const black = await Peer.join(url, game, seats.black.token);
+    const white = await Peer.join(server.url, game, seats.white.token);
+    const black = await Peer.join(server.url, game, seats.black.token);
     let version = white.state.game.version;
     const first = quietMove([]);
     white.peer.send({ t: 'move', seat: 'white', move: first, version });
@@ -99,7 +77,7 @@ describe('tournaments, on the wire', () => {
   ): Promise<Record<Colour, Someone>> {
     // A Swiss round's pairings are logged a moment before their games are made.
     const { peer, state } = await until(
-      () => Peer.join(url, game).catch(() => undefined),
+      () => Peer.join(server.url, game).catch(() => undefined),
       (joined) => joined !== undefined,
       10_000,
     ).then((joined) => joined!);
@@ -111,10 +89,10 @@ describe('tournaments, on the wire', () => {
   it('runs an arena: three join, the first pair plays, the winner scores 2, the third is paired next', async () => {
     const [a, b, c] = [await someone(), await someone(), await someone()];
     const made = answered(
-      await makeEvent(url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
+      await makeEvent(server.url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
     );
     for (const p of [b, c])
-      answered(await act(url, p.token, made.id, { action: 'join' }, p.address));
+      answered(await act(server.url, p.token, made.id, { action: 'join' }, p.address));
     const upcoming = await view(made.id, a);
     expect(upcoming.status).toBe('upcoming');
     expect(upcoming.players).toBe(3);
@@ -156,16 +134,16 @@ describe('tournaments, on the wire', () => {
     const second = await seatsOf(paired.you!.game!, all);
     expect([second.white, second.black]).toContain(third);
 
-    const listed = answered(await listEvents(url));
+    const listed = answered(await listEvents(server.url));
     await until(
-      async () => answered(await listEvents(url)).running.find((t) => t.id === made.id),
+      async () => answered(await listEvents(server.url)).running.find((t) => t.id === made.id),
       (t) => t?.leader?.id === seats.white.id,
       10_000,
     );
     expect(
       listed.upcoming.some((t) => t.id === made.id) || listed.running.some((t) => t.id === made.id),
     ).toBe(true);
-    const played = await page(url, seats.white.id);
+    const played = await page(server.url, seats.white.id);
     expect(played.tournaments).toEqual([
       expect.objectContaining({ id: made.id, name: 'Test Arena', kind: 'arena' }),
     ]);
@@ -176,7 +154,7 @@ describe('tournaments, on the wire', () => {
     const [maker] = players;
     const made = answered(
       await makeEvent(
-        url,
+        server.url,
         maker!.token,
         {
           ...ARENA,
@@ -192,7 +170,7 @@ describe('tournaments, on the wire', () => {
       ),
     );
     for (const p of players.slice(1)) {
-      answered(await act(url, p.token, made.id, { action: 'join' }, p.address));
+      answered(await act(server.url, p.token, made.id, { action: 'join' }, p.address));
     }
     const met = new Set<string>();
     for (let round = 1; round <= 3; round++) {
@@ -219,9 +197,9 @@ describe('tournaments, on the wire', () => {
     for (const sheet of byes) expect(sheet.filter((e) => e.result === 'bye')).toHaveLength(1);
     expect(final.standings.reduce((sum, l) => sum + l.score, 0)).toBe(3 + 3);
     expect(final.podium.map((l) => l.rank)).toEqual([1, 2, 3]);
-    const first = await page(url, final.podium[0]!.player.id);
+    const first = await page(server.url, final.podium[0]!.player.id);
     await until(
-      () => page(url, final.podium[0]!.player.id),
+      () => page(server.url, final.podium[0]!.player.id),
       (p) => p.tournaments.some((t) => t.id === made.id && t.rank === 1),
       10_000,
     );
@@ -234,7 +212,7 @@ describe('tournaments, on the wire', () => {
     let waiting: { test: (v: TournamentView) => boolean; found: (v: TournamentView) => void }[] =
       [];
     const ws = followEvent(
-      url,
+      server.url,
       id,
       (v) => {
         views.push(v);
@@ -258,9 +236,9 @@ describe('tournaments, on the wire', () => {
   it("sends the next game and the standings on the event's socket as they change", async () => {
     const [a, b] = [await someone(), await someone()];
     const made = answered(
-      await makeEvent(url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
+      await makeEvent(server.url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
     );
-    answered(await act(url, b.token, made.id, { action: 'join' }, b.address));
+    answered(await act(server.url, b.token, made.id, { action: 'join' }, b.address));
     const mine = follow(made.id, a);
     const watcher = follow(made.id);
     try {
@@ -299,21 +277,23 @@ describe('tournaments, on the wire', () => {
     const a = await someone();
     const later = Date.now() + 3_600_000;
     const make = (p: Someone, i: number) =>
-      makeEvent(url, p.token, { ...ARENA, startsAt: later + i }, a.address);
+      makeEvent(server.url, p.token, { ...ARENA, startsAt: later + i }, a.address);
     for (let i = 0; i < 3; i++) answered(await make(a, i));
     const fourth = await make(a, 3);
     expect(fourth.status).toBe(429);
     expect(fourth.body).toMatchObject({ error: { code: 'rate-limited' } });
     // Another identity of the same network: the network's fourth and fifth, then no more.
-    const b = { ...(await newPlayer(url, 'en', a.address)), address: a.address };
+    const b = { ...(await newPlayer(server.url, 'en', a.address)), address: a.address };
     answered(await make(b, 4));
     answered(await make(b, 5));
     expect((await make(b, 6)).status).toBe(429);
 
-    const all = answered(await listEvents(url));
+    const all = answered(await listEvents(server.url));
     const total = all.upcoming.length + (all.moreUpcoming ?? 0);
     expect(total).toBeGreaterThanOrEqual(5);
-    const next = (await (await fetch(`${url}api/tournaments?upcoming=2`)).json()) as typeof all;
+    const next = (await (
+      await fetch(`${server.url}api/tournaments?upcoming=2`)
+    ).json()) as typeof all;
     expect(next.upcoming.map((t) => t.id)).toEqual(all.upcoming.slice(0, 2).map((t) => t.id));
     expect(next.moreUpcoming).toBe(total - 2);
   });
@@ -322,8 +302,10 @@ describe('tournaments, on the wire', () => {
     const [a, b] = [await someone(), await someone()];
     const start = Date.now() + 60_000;
     // No token, a bad body, unknown options, a swiss that berserks, an arena over days.
-    expect((await makeEvent(url, undefined, { ...ARENA, startsAt: start })).status).toBe(401);
-    expect((await makeEvent(url, a.token, '{"kind":')).status).toBe(400);
+    expect((await makeEvent(server.url, undefined, { ...ARENA, startsAt: start })).status).toBe(
+      401,
+    );
+    expect((await makeEvent(server.url, a.token, '{"kind":')).status).toBe(400);
     for (const bad of [
       { ...ARENA, startsAt: start, extra: 1 },
       { ...ARENA, startsAt: start, minutes: 7 },
@@ -333,37 +315,43 @@ describe('tournaments, on the wire', () => {
       { ...ARENA, startsAt: start + 40 * 86_400_000 },
       { ...ARENA, kind: 'swiss', rounds: 5, minutes: undefined, startsAt: start },
     ]) {
-      const answer = await makeEvent(url, a.token, bad, a.address);
+      const answer = await makeEvent(server.url, a.token, bad, a.address);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect((answer.body as { error: { code: string } }).error.code).toBe('bad-message');
     }
     const locked = answered(
-      await makeEvent(url, a.token, { ...ARENA, startsAt: start, password: 'sesame' }, a.address),
+      await makeEvent(
+        server.url,
+        a.token,
+        { ...ARENA, startsAt: start, password: 'sesame' },
+        a.address,
+      ),
     );
-    const wrong = await act(url, b.token, locked.id, { action: 'join', password: 'open' });
+    const wrong = await act(server.url, b.token, locked.id, { action: 'join', password: 'open' });
     expect(wrong.status).toBe(403);
     expect((wrong.body as { error: { code: string } }).error.code).toBe('wrong-password');
-    expect((await act(url, b.token, locked.id, { action: 'join' })).status).toBe(403);
-    expect((await act(url, b.token, locked.id, { action: 'pause' })).status).toBe(409);
-    expect((await act(url, b.token, locked.id, { action: 'jump' })).status).toBe(400);
-    expect((await act(url, undefined, locked.id, { action: 'join' })).status).toBe(401);
+    expect((await act(server.url, b.token, locked.id, { action: 'join' })).status).toBe(403);
+    expect((await act(server.url, b.token, locked.id, { action: 'pause' })).status).toBe(409);
+    expect((await act(server.url, b.token, locked.id, { action: 'jump' })).status).toBe(400);
+    expect((await act(server.url, undefined, locked.id, { action: 'join' })).status).toBe(401);
     const joined = answered(
-      await act(url, b.token, locked.id, { action: 'join', password: 'sesame' }, b.address),
+      await act(server.url, b.token, locked.id, { action: 'join', password: 'sesame' }, b.address),
     );
     expect(joined.you?.joined).toBe(true);
     expect(joined.players).toBe(2);
     // Joining again changes nothing; withdrawing before the start leaves the event.
     expect(
-      answered(await act(url, b.token, locked.id, { action: 'join', password: 'sesame' })).players,
+      answered(await act(server.url, b.token, locked.id, { action: 'join', password: 'sesame' }))
+        .players,
     ).toBe(2);
-    const left = answered(await act(url, b.token, locked.id, { action: 'withdraw' }));
+    const left = answered(await act(server.url, b.token, locked.id, { action: 'withdraw' }));
     expect(left.players).toBe(1);
     expect(left.you?.joined).toBe(false);
     // Unknown and malformed ids are a 404, never a crash.
-    expect((await readEvent(url, 'zzzzzzzz')).status).toBe(404);
-    expect((await readEvent(url, '../../etc')).status).toBe(404);
-    expect((await act(url, a.token, 'ZZZZ', { action: 'join' })).status).toBe(404);
-    const health = await fetch(`${url}healthz`);
+    expect((await readEvent(server.url, 'zzzzzzzz')).status).toBe(404);
+    expect((await readEvent(server.url, '../../etc')).status).toBe(404);
+    expect((await act(server.url, a.token, 'ZZZZ', { action: 'join' })).status).toBe(404);
+    const health = await fetch(`${server.url}healthz`);
     expect(health.status).toBe(200);
   });
 
@@ -371,7 +359,7 @@ describe('tournaments, on the wire', () => {
     const organiser = await someone();
     const locked = answered(
       await makeEvent(
-        url,
+        server.url,
         organiser.token,
         { ...ARENA, startsAt: Date.now() + 60_000, password: 'sesame' },
         organiser.address,
@@ -381,11 +369,18 @@ describe('tournaments, on the wire', () => {
     const guesser = await someone();
     const statuses: number[] = [];
     for (let n = 0; n < 7; n++) {
-      const identity = await newPlayer(url, 'en', guesser.address);
+      const identity = await newPlayer(server.url, 'en', guesser.address);
       const password = n === 6 ? 'sesame' : `guess${n}`;
       statuses.push(
-        (await act(url, identity.token, locked.id, { action: 'join', password }, guesser.address))
-          .status,
+        (
+          await act(
+            server.url,
+            identity.token,
+            locked.id,
+            { action: 'join', password },
+            guesser.address,
+          )
+        ).status,
       );
     }
     // Five tries, then even the right password waits: a guess past the limit is never judged.
@@ -394,7 +389,7 @@ describe('tournaments, on the wire', () => {
     const friend = await someone();
     const joined = answered(
       await act(
-        url,
+        server.url,
         friend.token,
         locked.id,
         { action: 'join', password: 'sesame' },
