@@ -19,6 +19,8 @@ import { registerGames } from './game/routes.ts';
 import { gameSocket } from './game/socket.ts';
 import type { GameStore } from './game/store.ts';
 import type { Lobby } from './lobby/lobby.ts';
+import { registerLobby } from './lobby/routes.ts';
+import type { LobbySettingsStore } from './lobby/settings.ts';
 import { lobbySocket } from './lobby/socket.ts';
 import type { NetworkKey } from './player/networks.ts';
 import type { PlayerStore } from './player/players.ts';
@@ -46,6 +48,7 @@ export interface Online {
   readonly hub: Hub;
   readonly lobby: Lobby;
   readonly players: PlayerStore;
+  readonly settings: LobbySettingsStore;
   readonly games: GameStore;
   readonly sockets: Sockets;
   readonly relay: Relay;
@@ -70,6 +73,7 @@ export async function registerOnline(
     hub,
     lobby,
     players,
+    settings,
     games,
     sockets,
     relay,
@@ -124,6 +128,7 @@ export async function registerOnline(
         network,
         tournaments: tournaments.store,
       });
+      registerLobby(api, { players, settings, relay, now });
       registerPush(api, { ...push, players, relay, now });
       registerPuzzles(api, {
         ...puzzles,

@@ -274,6 +274,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const lobby = new Lobby({
     board,
     players: store,
+    settings: store,
     games: store,
     limits: safe,
     now,
@@ -322,6 +323,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       hub,
       lobby,
       players: store,
+      settings: store,
       games: store,
       sockets,
       relay,

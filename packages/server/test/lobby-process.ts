@@ -48,6 +48,7 @@ export class LobbyProcess {
     this.lobby = new Lobby({
       board,
       players: this.store,
+      settings: this.store,
       games: this.store,
       limits,
       now: Date.now,

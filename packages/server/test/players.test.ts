@@ -234,7 +234,7 @@ function contract(name: string, open: () => Promise<Store>): void {
       }
     });
 
-    it('keeps lobby settings, knows who has played whom, and finds a pool’s subscribers', async () => {
+    it('keeps lobby settings, knows who has played whom, and finds the players waiting for a pool', async () => {
       const store = await open();
       try {
         const [a, b, c] = [await newPlayer(store), await newPlayer(store), await newPlayer(store)];
@@ -252,17 +252,17 @@ function contract(name: string, open: () => Promise<Store>): void {
           challengesFrom: 'everyone',
           waitingList: { pools: ['10+5'], hours: [18] },
         });
-        expect([...(await store.subscribers('10+5', 18, c, 10))].sort()).toEqual([a, b].sort());
-        expect(await store.subscribers('10+5', 18, a, 10)).toEqual([b]);
-        expect(await store.subscribers('10+5', 17, c, 10)).toEqual([a]);
-        expect(await store.subscribers('5+3', 12, c, 10)).toEqual([]);
-        expect(await store.subscribers('10+5', 18, c, 1)).toHaveLength(1);
+        expect([...(await store.waitingPlayers('10+5', 18, c, 10))].sort()).toEqual([a, b].sort());
+        expect(await store.waitingPlayers('10+5', 18, a, 10)).toEqual([b]);
+        expect(await store.waitingPlayers('10+5', 17, c, 10)).toEqual([a]);
+        expect(await store.waitingPlayers('5+3', 12, c, 10)).toEqual([]);
+        expect(await store.waitingPlayers('10+5', 18, c, 1)).toHaveLength(1);
         // Saving again replaces the list.
         await store.saveSettings(a, {
           challengesFrom: 'played',
           waitingList: { pools: [], hours: [] },
         });
-        expect(await store.subscribers('10+5', 17, c, 10)).toEqual([]);
+        expect(await store.waitingPlayers('10+5', 17, c, 10)).toEqual([]);
         expect(await store.havePlayed(a, b)).toBe(false);
         await store.recordGame({
           gameId: newGameId(),

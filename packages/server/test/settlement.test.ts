@@ -8,7 +8,7 @@ import { Problems } from '../src/common/problems.ts';
 import type { GameSetup } from '../src/game/store.ts';
 import { type LobbyBoard, MemoryBoard, type Playing } from '../src/lobby/board.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
-import type { Outcome, PlayerStore, Settlement as Settled } from '../src/player/players.ts';
+import type { Outcome, PlayerStore, SettledGame } from '../src/player/players.ts';
 
 const brief = (id: string): PlayerBrief => ({
   id,
@@ -43,7 +43,7 @@ function failingStore(failures: number) {
   const settled: Outcome[] = [];
   let left = failures;
   const store = {
-    settle: async (_id: string, outcome: Outcome): Promise<Settled | undefined> => {
+    settle: async (_id: string, outcome: Outcome): Promise<SettledGame | undefined> => {
       if (left-- > 0) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
       settled.push(outcome);
       return { outcome, white: null, black: null };

@@ -6,10 +6,11 @@
 // decided, before it was logged, is not paired, nor seated in a game.
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { arenaTerms } from '../scripts/tournament-client.ts';
 import { SILENT } from '../src/common/notices.ts';
 import { Problems } from '../src/common/problems.ts';
+import type { Made } from '../src/game/hub.ts';
 import { MemoryBoard, type Playing } from '../src/lobby/board.ts';
-import type { Made } from '../src/lobby/starter.ts';
 import { Starter } from '../src/lobby/starter.ts';
 import type { NewLobbyGame } from '../src/player/players.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
@@ -24,18 +25,7 @@ const NEW = { rating: 1500, provisional: true, games: 0 };
 const PLAYERS = 80;
 
 const SETUP: TournamentSetup = {
-  terms: {
-    kind: 'arena',
-    name: 'Wave Arena',
-    clock: { initial: 60_000, increment: 0 },
-    variant: 'standard',
-    touchMove: false,
-    captorPlacesQueen: false,
-    rated: true,
-    startsAt: Date.now() - 1000,
-    minutes: 30,
-    berserk: false,
-  },
+  terms: arenaTerms({ name: 'Wave Arena', startsAt: Date.now() - 1000, minutes: 30 }),
 };
 
 /** A lobby game of `player`'s, which makes them busy on the board. */

@@ -11,12 +11,23 @@ import { DEFAULT_LIMITS, type Limits } from '../common/limits.ts';
 import { type Notifier, SILENT } from '../common/notices.ts';
 import { Problems } from '../common/problems.ts';
 import { hashToken, newGameId, newToken } from '../common/secret.ts';
-import type { Made } from '../lobby/starter.ts';
 import { Keepers } from './keepers.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { NO_SEATING, Room, type RoomContext, type Seated, type Seating } from './room.ts';
-import { type GameEvent, type GameSetup, type GameStore, VersionConflict } from './store.ts';
+import {
+  type GameEvent,
+  type GameSetup,
+  type GameStore,
+  type StoredGame,
+  VersionConflict,
+} from './store.ts';
 import { type Downtime, outcomeOf, restoreTable } from './table.ts';
+
+/** A game as just made: as stored, and its seats' players. */
+export interface Made {
+  readonly stored: StoredGame;
+  readonly players: Seated;
+}
 
 /** How often the server notes in the store that it is alive (the precision of a restart's charge). */
 const ALIVE_MS = 1000;

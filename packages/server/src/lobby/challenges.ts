@@ -22,6 +22,7 @@ import type { Challenge, LobbyBoard } from './board.ts';
 import type { LobbyMember, Members } from './members.ts';
 import { challengerColour } from './pairing.ts';
 import { refuseBusy, UNREACHABLE } from './refusals.ts';
+import type { LobbySettingsStore } from './settings.ts';
 import type { Starter } from './starter.ts';
 import { directView } from './view.ts';
 
@@ -29,6 +30,7 @@ import { directView } from './view.ts';
 interface ChallengesContext {
   readonly board: LobbyBoard;
   readonly players: PlayerStore;
+  readonly settings: LobbySettingsStore;
   readonly now: () => number;
   readonly network: NetworkKey;
   readonly notifier: Notifier;
@@ -92,7 +94,7 @@ export class Challenges {
       member.refuse({ code: 'no-such-player', message: 'there is no such player' });
       return;
     }
-    const { challengesFrom } = await players.settings(to);
+    const { challengesFrom } = await this.context.settings.settings(to);
     if (challengesFrom === 'played' && !(await players.havePlayed(player.id, to))) {
       member.refuse({
         code: 'challenges-closed',

@@ -22,6 +22,7 @@ import { Challenges } from './challenges.ts';
 import { type LobbyMember, Members } from './members.ts';
 import { Pings } from './pings.ts';
 import { refuseBusy, UNREACHABLE } from './refusals.ts';
+import type { LobbySettingsStore } from './settings.ts';
 import { Starter, type StarterContext } from './starter.ts';
 import { Waves } from './waves.ts';
 
@@ -40,6 +41,8 @@ type Entry =
 interface LobbyContext {
   readonly board: LobbyBoard;
   readonly players: PlayerStore;
+  /** Whom players take challenges from, and their waiting lists. */
+  readonly settings: LobbySettingsStore;
   readonly games: GameStore;
   readonly limits: LobbyLimits;
   readonly now: () => number;

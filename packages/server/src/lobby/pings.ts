@@ -6,8 +6,8 @@
 
 import type { PoolId } from '@agon/protocol';
 import type { Notifier } from '../common/notices.ts';
-import type { PlayerStore } from '../player/players.ts';
 import type { LobbyBoard, Seek } from './board.ts';
+import type { LobbySettingsStore } from './settings.ts';
 
 /**
  * How often one seeker's seeks in one pool may ping its waiting list: someone who comes and goes
@@ -22,7 +22,7 @@ const PING_AT_MOST = 30;
 /** What the pings work with. */
 interface PingsContext {
   readonly board: LobbyBoard;
-  readonly players: PlayerStore;
+  readonly settings: LobbySettingsStore;
   readonly now: () => number;
   readonly notifier: Notifier;
 }
@@ -38,12 +38,12 @@ export class Pings {
    * claims each, so that in a cluster a ping is sent once, whichever process saw the seek.
    */
   async ping(seek: Seek): Promise<void> {
-    const { board, players, now, notifier } = this.context;
+    const { board, settings, now, notifier } = this.context;
     const pool: PoolId = seek.pool;
     if ((await board.seeks(pool)).some((s) => s.player !== seek.player)) return;
     if (!(await board.claim(`ping-wave:${pool}:${seek.player}`, PING_WAVE_MS))) return;
     const hour = new Date(now()).getUTCHours();
-    for (const id of await players.subscribers(pool, hour, seek.player, PING_AT_MOST)) {
+    for (const id of await settings.waitingPlayers(pool, hour, seek.player, PING_AT_MOST)) {
       if ((await board.busy(id)) !== undefined) continue;
       if (!(await board.claim(`pinged:${id}`, PING_GAP_MS))) continue;
       notifier.notify(id, {

@@ -13,12 +13,7 @@ import { categoryOf, type OutcomeView } from '@agon/protocol';
 import type { Problems } from '../common/problems.ts';
 import type { Played, Seated, Seating } from '../game/room.ts';
 import type { GameSetup } from '../game/store.ts';
-import {
-  brief,
-  type Player,
-  type PlayerStore,
-  type Settlement as Settled,
-} from '../player/players.ts';
+import { brief, type Player, type PlayerStore, type SettledGame } from '../player/players.ts';
 import type { LobbyBoard } from './board.ts';
 
 /**
@@ -60,7 +55,7 @@ export class Settlement implements Seating {
   }
 
   /** The players of `setup`'s seats, with the rating change `settled` made if given. */
-  private async seats(setup: GameSetup, settled: Settled | undefined): Promise<Seated> {
+  private async seats(setup: GameSetup, settled: SettledGame | undefined): Promise<Seated> {
     const ids = setup.players;
     if (!ids) return { white: null, black: null };
     const found = await this.players.players([ids.white, ids.black]);
@@ -96,7 +91,7 @@ export class Settlement implements Seating {
   ): Promise<Seated> {
     const ids = setup.players;
     if (!ids) return { white: null, black: null };
-    let settled: Settled | undefined;
+    let settled: SettledGame | undefined;
     try {
       settled = await this.settle(id, setup, outcome, played);
     } catch (e) {
@@ -123,7 +118,7 @@ export class Settlement implements Seating {
     setup: GameSetup,
     outcome: OutcomeView,
     played: Played,
-  ): Promise<Settled | undefined> {
+  ): Promise<SettledGame | undefined> {
     if (setup.tournament) await this.results(id, setup, outcome, played);
     await this.ended(id, setup, outcome, played);
     return this.players.settle(

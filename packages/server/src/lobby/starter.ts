@@ -19,13 +19,17 @@ import {
 import type { Notifier } from '../common/notices.ts';
 import type { Problems } from '../common/problems.ts';
 import { hashToken, newGameId, newToken } from '../common/secret.ts';
+import type { Made } from '../game/hub.ts';
 import type { Seated } from '../game/room.ts';
 import type { GameSetup, StoredGame } from '../game/store.ts';
-import { brief, type Player, type PlayerStore, type StartedGame } from '../player/players.ts';
+import {
+  brief,
+  NEWCOMER_MS,
+  type Player,
+  type PlayerStore,
+  type StartedGame,
+} from '../player/players.ts';
 import type { LobbyBoard, Playing } from './board.ts';
-
-/** How long a new identity counts as made from its network, for the fair-rating rules. */
-export const NEWCOMER_MS = 24 * 60 * 60_000;
 
 /**
  * Whether a game between `white` and `black`, playing from the networks `from`, must be played
@@ -133,12 +137,6 @@ export interface StarterContext {
   readonly hold: (game: string, made: Made) => Promise<unknown>;
   /** Tells the players of a correspondence game that it started. */
   readonly notifier: Notifier;
-}
-
-/** A game as just made: as stored, and its seats' players. */
-export interface Made {
-  readonly stored: StoredGame;
-  readonly players: Seated;
 }
 
 /**

@@ -7,11 +7,9 @@
 import type { Colour } from '@agon/engine';
 import {
   categoryKey,
-  type LobbySettings,
   type PlayerBrief,
   type PlayerGame,
   type PlayerView,
-  type PoolId,
   parseCategoryKey,
   RATING_CLASSES,
   type RatingCategory,
@@ -26,6 +24,9 @@ import {
   rate,
   weight,
 } from './ratings.ts';
+
+/** How long a new identity counts as made from its network, for the fair-rating rules. */
+export const NEWCOMER_MS = 24 * 60 * 60_000;
 
 /** A player as stored. */
 export interface Player {
@@ -116,7 +117,7 @@ export interface RatingChange {
 }
 
 /** What settling a game did: the outcome first recorded and, if it was rated, both changes. */
-export interface Settlement {
+export interface SettledGame {
   readonly outcome: Outcome;
   readonly white: RatingChange | null;
   readonly black: RatingChange | null;
@@ -167,29 +168,15 @@ export interface PlayerStore {
    * one transaction. A second settle of the same game changes nothing and answers the first
    * settlement; undefined if the game was never recorded.
    */
-  settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined>;
+  settle(gameId: string, outcome: Outcome, at: number): Promise<SettledGame | undefined>;
   /** The lobby games started before `before` whose result is not recorded yet. */
   unsettled(before: number): Promise<readonly string[]>;
   /** A player's latest games, newest first; with `ongoing`, only those with no result yet. */
   recentGames(playerId: string, limit: number, ongoing?: boolean): Promise<readonly PlayerGame[]>;
   /** Games as white minus games as black, over the player's last 20: for choosing colours. */
   colourBalance(playerId: string): Promise<number>;
-  /** A player's lobby settings (the defaults if they never saved any). */
-  settings(playerId: string): Promise<LobbySettings>;
-  /** Replaces a player's lobby settings. */
-  saveSettings(playerId: string, settings: LobbySettings): Promise<void>;
   /** Whether two players have met in a lobby game. */
   havePlayed(a: string, b: string): Promise<boolean>;
-  /**
-   * Up to `limit` players, drawn at random, on the waiting list of `pool` at the UTC hour `hour`,
-   * but `except`.
-   */
-  subscribers(
-    pool: PoolId,
-    hour: number,
-    except: string,
-    limit: number,
-  ): Promise<readonly string[]>;
 }
 
 /** The number of games `colourBalance` looks back over. */
@@ -213,7 +200,7 @@ export function settlement(
   white: SettlingSide,
   black: SettlingSide,
   at: number,
-): Settlement {
+): SettledGame {
   if (!rated || outcome.aborted) return { outcome, white: null, black: null };
   const score = outcome.winner === 'white' ? 1 : outcome.winner === 'black' ? 0 : 0.5;
   const before = { white: current(white.rating, at), black: current(black.rating, at) };

@@ -1,9 +1,9 @@
-// Players, their devices, ratings and lobby games, and the lobby settings, in either database
+// Players, their devices, ratings and lobby games, in either database
 // (common/sql.ts): the one `PlayerStore` the storage of SQLite and of PostgreSQL both serve.
 // Settling a game is written here once: its row locked, then each rating in id order.
 
 import type { Colour } from '@agon/engine';
-import { categoryKey, type LobbySettings, type PoolId } from '@agon/protocol';
+import { categoryKey } from '@agon/protocol';
 import { nameKey } from '@agon/protocol/name-key';
 import { type Sql, UniqueViolation } from '../common/sql.ts';
 import { VersionConflict } from '../game/store.ts';
@@ -16,7 +16,7 @@ import {
   type Player,
   type PlayerGame,
   type PlayerStore,
-  type Settlement,
+  type SettledGame,
   type SettlingSide,
   type StartedGame,
   settlement,
@@ -38,9 +38,7 @@ export class PlayerRepository implements PlayerStore {
     'unsettled',
     'recentGames',
     'colourBalance',
-    'settings',
     'havePlayed',
-    'subscribers',
   ]);
 
   /**
@@ -140,7 +138,7 @@ export class PlayerRepository implements PlayerStore {
     }
   }
 
-  settle(gameId: string, outcome: Outcome, at: number): Promise<Settlement | undefined> {
+  settle(gameId: string, outcome: Outcome, at: number): Promise<SettledGame | undefined> {
     return this.db.transaction(async (tx) => {
       // The game's row locked first: a second settle of it waits, then finds it settled.
       const game = await tx.get<sql.GameRow>(`${sql.SELECT_GAME}${tx.lock}`, [gameId]);
@@ -194,44 +192,8 @@ export class PlayerRepository implements PlayerStore {
     );
   }
 
-  async settings(playerId: string): Promise<LobbySettings> {
-    const [row, pools] = await Promise.all([
-      this.db.get<sql.SettingsRow>(sql.SELECT_SETTINGS, [playerId]),
-      this.db.all<{ pool: string }>(sql.SELECT_PING_POOLS, [playerId]),
-    ]);
-    return sql.settingsFrom(row, pools);
-  }
-
-  saveSettings(playerId: string, settings: LobbySettings): Promise<void> {
-    const { challengesFrom, waitingList } = settings;
-    return this.db.transaction(async (tx) => {
-      await tx.run(sql.UPSERT_SETTINGS, [
-        playerId,
-        challengesFrom,
-        sql.hourMask(waitingList.hours),
-      ]);
-      await tx.run(sql.DELETE_PING_POOLS, [playerId]);
-      for (const pool of waitingList.pools) await tx.run(sql.INSERT_PING_POOL, [pool, playerId]);
-    });
-  }
-
   async havePlayed(a: string, b: string): Promise<boolean> {
     return (await this.db.get(sql.HAVE_PLAYED, [a, b])) !== undefined;
-  }
-
-  async subscribers(
-    pool: PoolId,
-    hour: number,
-    except: string,
-    limit: number,
-  ): Promise<readonly string[]> {
-    const rows = await this.db.all<{ player_id: string }>(sql.SUBSCRIBERS, [
-      pool,
-      hour,
-      except,
-      limit,
-    ]);
-    return rows.map((r) => r.player_id);
   }
 }
 

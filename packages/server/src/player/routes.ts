@@ -1,17 +1,14 @@
 // The routes of players without accounts: POST /api/players makes this device a player (a
 // generated name and a token, of which only the hash is kept); /api/me reads and renames the
 // player whose token the request carries (Authorization: Bearer); transfer codes move an
-// identity to another device; /api/me/settings reads and changes the lobby settings (whom
-// challenges come from, the waiting list); GET /api/players/<id> is anyone's page
-// (docs/lobby.md). Making players and trying codes is limited per address, renaming, making
-// codes and changing settings per player, on every process together; a refusal says when to try
-// again (retry-after). Expired codes are purged on a schedule, and a player has at most one live
+// identity to another device; GET /api/players/<id> is anyone's page (docs/lobby.md). Making
+// players and trying codes is limited per address, renaming and making codes per player, on
+// every process together; a refusal says when to try again (retry-after). Expired codes are purged on a schedule, and a player has at most one live
 // code.
 
 import { makeMoveText } from '@agon/engine';
 import {
   type Identity,
-  type LobbySettings,
   type OngoingGame,
   type OngoingGames,
   PLAYER_ID,
@@ -19,7 +16,6 @@ import {
   type PlayerPage,
   parseNewPlayer,
   parseRename,
-  parseSettings,
   parseTransfer,
   TRANSFER_MS,
 } from '@agon/protocol';
@@ -43,9 +39,6 @@ const PAGE_GAMES = 30;
 const PAGE_TOURNAMENTS = 20;
 /** How many games in play the "your turn" list shows, the newest. */
 const ONGOING_GAMES = 50;
-
-/** Changes of settings one player may make a minute: a person clicking, never a script. */
-const SETTINGS_PER_MINUTE = 30;
 
 /** How often expired transfer codes are purged. */
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -207,26 +200,6 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
         .filter((g) => g !== undefined)
         .sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || left(a) - left(b)),
     } satisfies OngoingGames;
-  });
-
-  app.get('/me/settings', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const player = await me(request, reply);
-    return player && (await players.settings(player.id));
-  });
-
-  app.patch('/me/settings', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const parsed = parseSettings(request.body ?? {});
-    if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
-    const player = await me(request, reply);
-    if (!player) return;
-    const rate = perMinute(SETTINGS_PER_MINUTE);
-    const key = `settings:${player.id}`;
-    if (!(await allow(reply, key, rate, 'too many changes of settings; wait a minute'))) return;
-    const settings = { ...(await players.settings(player.id)), ...parsed.value };
-    await players.saveSettings(player.id, settings);
-    return settings satisfies LobbySettings;
   });
 
   app.get<{ Params: { id: string } }>('/players/:id', async (request, reply) => {

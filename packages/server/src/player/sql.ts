@@ -3,7 +3,7 @@
 // turned into players and games here, and the schema steps that made their tables.
 
 import type { Colour } from '@agon/engine';
-import { DEFAULT_SETTINGS, type LobbySettings, POOLS, parseCategoryKey } from '@agon/protocol';
+import { parseCategoryKey } from '@agon/protocol';
 import type { Migration, Num, SqlTypes } from '../common/sql.ts';
 import {
   outcomeOf,
@@ -11,7 +11,7 @@ import {
   type PlayerGame,
   type RatingChange,
   resultFor,
-  type Settlement,
+  type SettledGame,
   type StoredResult,
 } from './players.ts';
 import type { ClassRating } from './ratings.ts';
@@ -92,73 +92,11 @@ CREATE INDEX unsettled_games ON lobby_games (started_at) WHERE result IS NULL;
 CREATE INDEX player_transfers ON transfers (player_id);
 `);
 
-/**
- * Schema 7, the lobby settings: whom a player takes addressed challenges from, and their waiting
- * list (the pools, and the hours as a mask, bit h for the UTC hour h), the pools apart so that
- * a seek finds its subscribers by index. A player who never saved settings has no row.
- */
-export const settingsSchema: Migration = (sql) =>
-  sql.exec(`
-CREATE TABLE player_settings (
-  player_id TEXT PRIMARY KEY REFERENCES players (id),
-  challenges_from TEXT NOT NULL,
-  ping_hours INTEGER NOT NULL
-);
-CREATE TABLE ping_pools (
-  pool TEXT NOT NULL,
-  player_id TEXT NOT NULL REFERENCES players (id),
-  PRIMARY KEY (pool, player_id)
-);
-CREATE INDEX player_pings ON ping_pools (player_id);
-`);
-
-export const SELECT_SETTINGS =
-  'SELECT challenges_from, ping_hours FROM player_settings WHERE player_id = $1';
-export const SELECT_PING_POOLS = 'SELECT pool FROM ping_pools WHERE player_id = $1';
-export const UPSERT_SETTINGS = `
-  INSERT INTO player_settings (player_id, challenges_from, ping_hours) VALUES ($1, $2, $3)
-  ON CONFLICT (player_id) DO UPDATE SET challenges_from = $2, ping_hours = $3`;
-export const DELETE_PING_POOLS = 'DELETE FROM ping_pools WHERE player_id = $1';
-export const INSERT_PING_POOL = 'INSERT INTO ping_pools (pool, player_id) VALUES ($1, $2)';
 /** Whether players $1 and $2 have met in a lobby game. */
 export const HAVE_PLAYED = `
   SELECT 1 AS met FROM game_players a
   JOIN game_players b ON b.game_id = a.game_id AND b.player_id = $2
   WHERE a.player_id = $1 LIMIT 1`;
-/**
- * Up to $4 players, drawn at random, on the waiting list of pool $1 at the UTC hour $2, but
- * player $3 (the seeker).
- */
-export const SUBSCRIBERS = `
-  SELECT p.player_id FROM ping_pools p JOIN player_settings s ON s.player_id = p.player_id
-  WHERE p.pool = $1 AND (s.ping_hours >> $2) & 1 = 1 AND p.player_id <> $3
-  ORDER BY RANDOM() LIMIT $4`;
-
-/** A row of SELECT_SETTINGS. */
-export interface SettingsRow {
-  readonly challenges_from: string;
-  readonly ping_hours: Num;
-}
-
-/** The settings of a row of SELECT_SETTINGS and the rows of SELECT_PING_POOLS. */
-export function settingsFrom(
-  row: SettingsRow | undefined,
-  pools: readonly { readonly pool: string }[],
-): LobbySettings {
-  if (!row) return DEFAULT_SETTINGS;
-  const mask = Number(row.ping_hours);
-  return {
-    challengesFrom: row.challenges_from === 'played' ? 'played' : 'everyone',
-    waitingList: {
-      pools: POOLS.map((p) => p.id).filter((id) => pools.some((r) => r.pool === id)),
-      hours: Array.from({ length: 24 }, (_, h) => h).filter((h) => (mask >> h) & 1),
-    },
-  };
-}
-
-/** The mask of ping_hours for a list of UTC hours. */
-export const hourMask = (hours: readonly number[]): number =>
-  hours.reduce((mask, h) => mask | (1 << h), 0);
 
 export const INSERT_PLAYER =
   'INSERT INTO players (id, name, name_key, created_at, created_from) VALUES ($1, $2, $3, $4, $5)';
@@ -319,7 +257,7 @@ export function seatChange(gameId: string, colour: Colour, change: RatingChange)
 }
 
 /** The settlement stored for a game that was settled before. */
-export function storedSettlement(result: StoredResult, seats: readonly SeatRow[]): Settlement {
+export function storedSettlement(result: StoredResult, seats: readonly SeatRow[]): SettledGame {
   const change = (colour: Colour): RatingChange | null => {
     const s = seats.find((seat) => seat.colour === colour);
     if (!s || s.rating_before === null) return null;

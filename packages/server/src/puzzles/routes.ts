@@ -17,10 +17,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { refusal } from '../common/http-errors.ts';
 import { type Allowance, limiter } from '../common/rate-limit.ts';
-import { NEWCOMER_MS } from '../lobby/starter.ts';
 import { bearer } from '../player/auth.ts';
 import type { NetworkKey } from '../player/networks.ts';
-import type { Player, PlayerStore } from '../player/players.ts';
+import { NEWCOMER_MS, type Player, type PlayerStore } from '../player/players.ts';
 import { current, weight } from '../player/ratings.ts';
 import type { PuzzleCatalog } from './catalog.ts';
 import { puzzleStart } from './rating.ts';

@@ -4,8 +4,9 @@
 
 import type { Migration } from '../common/sql.ts';
 import { dueSchema, gamesSchema } from '../game/sql.ts';
+import { settingsSchema } from '../lobby/settings.ts';
 import { nameKeysSchema } from '../player/name-upgrade.ts';
-import { fairRatingsSchema, playersSchema, settingsSchema } from '../player/sql.ts';
+import { fairRatingsSchema, playersSchema } from '../player/sql.ts';
 import { pushSchema } from '../push/sql.ts';
 import { puzzleNetworksSchema, puzzlesSchema } from '../puzzles/sql.ts';
 import { tournamentsSchema } from '../tournament/sql.ts';

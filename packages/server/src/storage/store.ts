@@ -7,6 +7,7 @@ import type { Sql } from '../common/sql.ts';
 import { UniqueViolation } from '../common/sql.ts';
 import { GameRepository } from '../game/repository.ts';
 import { type GameStore, VersionConflict } from '../game/store.ts';
+import { LobbySettingsRepository, type LobbySettingsStore } from '../lobby/settings.ts';
 import { NameTaken, type PlayerStore } from '../player/players.ts';
 import { PlayerRepository } from '../player/repository.ts';
 import { SubscriptionRepository } from '../push/repository.ts';
@@ -20,6 +21,7 @@ import type { TournamentStore } from '../tournament/store.ts';
 export interface Store
   extends GameStore,
     PlayerStore,
+    LobbySettingsStore,
     SubscriptionStore,
     TournamentStore,
     PuzzleStore,
@@ -43,6 +45,7 @@ interface RepositoryKind {
 const DOMAINS = {
   game: GameRepository,
   player: PlayerRepository,
+  lobby: LobbySettingsRepository,
   push: SubscriptionRepository,
   tournament: TournamentRepository,
   puzzle: PuzzleRepository,
