@@ -1,5 +1,6 @@
 // The web server as an app factory: the built browser app as static files, and online play
-// (online.ts) on the same instance. Callers build it here and listen in `main.ts`.
+// (routes.ts) on the same instance, its domains wired to each other here, in one place.
+// Callers build it here and listen in `main.ts`.
 
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,13 +91,13 @@ export interface ServerOptions {
    */
   readonly store?: Store;
   /**
-   * The link to the other server processes (redis-relay.ts): the relay of events, presence,
+   * The link to the other server processes (game/redis-relay.ts): the relay of events, presence,
    * the keepers of running clocks and the creation rate limit. Closed with the server. Without
    * it, the process is on its own.
    */
   readonly relay?: Relay;
   /**
-   * The lobby's shared state (redis-lobby.ts, beside the relay); in memory for one process
+   * The lobby's shared state (lobby/redis-board.ts, beside the relay); in memory for one process
    * without it. Closed with the server.
    */
   readonly board?: LobbyBoard;
