@@ -10,6 +10,7 @@ import type {
   TournamentList,
   TournamentRequest,
   TournamentServerMessage,
+  TournamentTerms,
   TournamentView,
 } from '@agon/protocol';
 import WebSocket from 'ws';
@@ -48,6 +49,20 @@ export function answered<T>(answer: Answer<T>): T {
   }
   return body as T;
 }
+
+/** A rated arena of 1+0 on the standard board, without berserk, unless `terms` say otherwise. */
+export const arenaTerms = (
+  terms: Pick<TournamentTerms, 'name' | 'startsAt' | 'minutes'> & Partial<TournamentTerms>,
+): TournamentTerms => ({
+  kind: 'arena',
+  clock: { initial: 60_000, increment: 0 },
+  variant: 'standard',
+  touchMove: false,
+  captorPlacesQueen: false,
+  rated: true,
+  berserk: false,
+  ...terms,
+});
 
 /** Makes an event as the player with `token` (raw `body` text is sent as it is). */
 export const makeEvent = (

@@ -21,7 +21,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Colour, Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
+import type { Colour } from '@agon/engine';
 import { ARENA_MINUTES, type ServerMessage, type TournamentView } from '@agon/protocol';
 import WebSocket from 'ws';
 import { type Running, startServerProcess } from '../src/process.ts';
@@ -29,8 +29,9 @@ import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import type { TournamentEvent } from '../src/tournament/log.ts';
 import { newPlayer } from './lobby-client.ts';
+import { quietMove } from './quiet-move.ts';
 import { startCluster, startPostgres, startRedis } from './services.ts';
-import { act, answered, followEvent, makeEvent } from './tournament-client.ts';
+import { act, answered, arenaTerms, followEvent, makeEvent } from './tournament-client.ts';
 import {
   Causes,
   CLUSTER,
@@ -86,21 +87,6 @@ function planOf(game: string): { plies: number; end: 'draw' | Colour } {
   // A draw is agreed after ten moves each (rated games take no earlier offer).
   if (r < 2) return { plies: 20, end: 'draw' };
   return { plies: 2 + ((h >>> 8) % 5), end: r < 11 ? 'black' : 'white' };
-}
-
-/** The first legal move after `moves` that neither ends the game nor repeats a position. */
-function quietMove(moves: readonly string[]): string {
-  const start = parseApn(STANDARD_APN);
-  if (!start.ok) throw new Error(start.error.message);
-  const game = new Game(start.value);
-  for (const text of moves) game.play(game.legalMoves().find((m) => makeMoveText(m) === text)!);
-  const move = game.legalMoves().find((m) => {
-    game.play(m);
-    const quiet = !game.outcome && game.occurrences() === 1;
-    game.undo();
-    return quiet;
-  })!;
-  return makeMoveText(move);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -430,18 +416,7 @@ async function parent(): Promise<void> {
       await makeEvent(
         urls[0]!,
         maker.token,
-        {
-          kind: 'arena',
-          name: 'Load Arena',
-          clock: { initial: 60_000, increment: 0 },
-          variant: 'standard',
-          touchMove: false,
-          captorPlacesQueen: false,
-          rated: true,
-          startsAt,
-          minutes: ARENA,
-          berserk: false,
-        },
+        arenaTerms({ name: 'Load Arena', startsAt, minutes: ARENA }),
         '192.0.2.1',
       ),
     );

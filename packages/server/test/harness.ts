@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Game, makeMoveText, parseApn, STANDARD_APN } from '@agon/engine';
 import {
   type ChallengeTerms,
   type ChallengeView,
@@ -23,6 +22,7 @@ import { Inbox } from '../scripts/inbox.ts';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { type ProcessOptions, type Running, startServerProcess } from '../src/process.ts';
 
+export { quietMove } from '../scripts/quiet-move.ts';
 export type { Running } from '../src/process.ts';
 
 let standIn: string | undefined;
@@ -333,21 +333,3 @@ export const JUMP_A_DAY: {
   env: { AGON_TEST_JUMP_MS: String(DAY_MS + 3_600_000) },
   options: { preload: [fileURLToPath(new URL('./clock-jump.mjs', import.meta.url))] },
 };
-
-/**
- * The first legal move after `moves` from the standard start that neither ends the game nor
- * repeats a position, so a test plays as many as it likes without the game ending under it.
- */
-export function quietMove(moves: readonly string[]): string {
-  const start = parseApn(STANDARD_APN);
-  if (!start.ok) throw new Error(start.error.message);
-  const game = new Game(start.value);
-  for (const text of moves) game.play(game.legalMoves().find((m) => makeMoveText(m) === text)!);
-  const move = game.legalMoves().find((m) => {
-    game.play(m);
-    const quiet = !game.outcome && game.occurrences() === 1;
-    game.undo();
-    return quiet;
-  })!;
-  return makeMoveText(move);
-}

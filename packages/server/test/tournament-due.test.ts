@@ -2,39 +2,23 @@
 // near. An event made weeks ahead is looked at now and then (for its listing's count of
 // players), not twice a second, so a thousand of them cost an idle server nothing.
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { arenaTerms } from '../scripts/tournament-client.ts';
 import { SILENT } from '../src/common/notices.ts';
 import { Problems } from '../src/common/problems.ts';
 import { MemoryBoard } from '../src/lobby/board.ts';
 import { Starter } from '../src/lobby/starter.ts';
-import { SqliteStore } from '../src/storage/sqlite.ts';
 import { Director, REMIND_MS } from '../src/tournament/director.ts';
 import type { TournamentSetup } from '../src/tournament/log.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
-import { dataFolder, remove } from './harness.ts';
+import { sqliteFor } from './sqlite-store.ts';
 
 const setup = (startsAt: number): TournamentSetup => ({
-  terms: {
-    kind: 'arena',
-    name: 'Due Arena',
-    clock: { initial: 60_000, increment: 0 },
-    variant: 'standard',
-    touchMove: false,
-    captorPlacesQueen: false,
-    rated: true,
-    startsAt,
-    minutes: 30,
-    berserk: false,
-  },
+  terms: arenaTerms({ name: 'Due Arena', startsAt, minutes: 30 }),
 });
 
 describe("the director's beat", () => {
-  const data = dataFolder();
-  const store = new SqliteStore(data);
-  afterAll(async () => {
-    await store.close();
-    remove(data);
-  });
+  const store = sqliteFor();
 
   it('reads only the events due each beat, and the others now and then', async () => {
     let now = Date.now();

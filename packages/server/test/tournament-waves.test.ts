@@ -5,7 +5,7 @@
 // players ranked beside them are paired with each other; one who withdraws after the wave was
 // decided, before it was logged, is not paired, nor seated in a game.
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { arenaTerms } from '../scripts/tournament-client.ts';
 import { SILENT } from '../src/common/notices.ts';
 import { Problems } from '../src/common/problems.ts';
@@ -13,11 +13,10 @@ import type { Made } from '../src/game/hub.ts';
 import { MemoryBoard, type Playing } from '../src/lobby/board.ts';
 import { Starter } from '../src/lobby/starter.ts';
 import type { NewLobbyGame } from '../src/player/players.ts';
-import { SqliteStore } from '../src/storage/sqlite.ts';
 import { Director } from '../src/tournament/director.ts';
 import type { TournamentEvent, TournamentSetup } from '../src/tournament/log.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
-import { dataFolder, remove } from './harness.ts';
+import { sqliteFor } from './sqlite-store.ts';
 
 /** A newcomer's rating, as the board lists it. */
 const NEW = { rating: 1500, provisional: true, games: 0 };
@@ -42,12 +41,7 @@ const elsewhere = (player: string, at: number): Playing => ({
 });
 
 describe("an arena's wave of pairings", () => {
-  const data = dataFolder();
-  const store = new SqliteStore(data);
-  afterAll(async () => {
-    await store.close();
-    remove(data);
-  });
+  const store = sqliteFor();
 
   /** Event `id`, started, with `count` players who joined in order: their ids. */
   async function arena(id: string, count: number, at: number): Promise<string[]> {

@@ -3,36 +3,20 @@
 // none runs out of attempts and each sees what those before it decided; two processes racing
 // each other decide again on what the other wrote; an append that fails leaves nothing behind.
 
-import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../src/storage/sqlite.ts';
+import { describe, expect, it } from 'vitest';
+import { arenaTerms } from '../scripts/tournament-client.ts';
 import type { TournamentSetup } from '../src/tournament/log.ts';
 import type { EventState } from '../src/tournament/standings.ts';
 import type { TournamentStore } from '../src/tournament/store.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
-import { dataFolder, remove } from './harness.ts';
+import { sqliteFor } from './sqlite-store.ts';
 
 const SETUP: TournamentSetup = {
-  terms: {
-    kind: 'arena',
-    name: 'Crowded Arena',
-    clock: { initial: 60_000, increment: 0 },
-    variant: 'standard',
-    touchMove: false,
-    captorPlacesQueen: false,
-    rated: true,
-    startsAt: Date.now() + 60_000,
-    minutes: 5,
-    berserk: false,
-  },
+  terms: arenaTerms({ name: 'Crowded Arena', startsAt: Date.now() + 60_000, minutes: 5 }),
 };
 
 describe('writers of one event in one process', () => {
-  const data = dataFolder();
-  const store = new SqliteStore(data);
-  afterAll(async () => {
-    await store.close();
-    remove(data);
-  });
+  const store = sqliteFor();
 
   it('logs two hundred joins made at once, each once', async () => {
     const at = Date.now();

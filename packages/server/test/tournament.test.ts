@@ -12,6 +12,7 @@ import { newPlayer } from '../scripts/lobby-client.ts';
 import {
   act,
   answered,
+  arenaTerms,
   followEvent,
   listEvents,
   makeEvent,
@@ -24,18 +25,12 @@ interface Someone extends Identity {
   readonly address: string;
 }
 
-const ARENA: TournamentRequest = {
-  kind: 'arena',
+const ARENA: TournamentRequest = arenaTerms({
   name: 'Test Arena',
-  clock: { initial: 60_000, increment: 0 },
-  variant: 'standard',
-  touchMove: false,
-  captorPlacesQueen: false,
-  rated: true,
   startsAt: 0,
   minutes: 5,
   berserk: true,
-};
+});
 
 describe('tournaments, on the wire', () => {
   const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_PLAYERS_PER_MINUTE: '600' });
