@@ -6,81 +6,30 @@
 // each connected to a different survivor, see the end.
 
 import type { Colour } from '@agon/engine';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Service,
-  skipWithout,
-  startPostgres,
-  startRedis,
-  type TestDatabase,
-} from '../scripts/services.ts';
-import { ALIVE } from '../src/game/redis-relay.ts';
+import { describe, expect, it } from 'vitest';
+import { skipWithout } from '../scripts/services.ts';
+import { clusterFor } from './cluster-processes.ts';
 import {
   challengeAccepted,
-  dataFolder,
   JUMP_A_DAY,
   Peer,
   page,
   quietMove,
   RATED_CORRESPONDENCE,
   type Running,
-  remove,
-  startServer,
   until,
 } from './harness.ts';
 
 const skip = skipWithout('cluster correspondence tests', ['postgres', 'redis']);
 
 describe.skipIf(skip)('a correspondence game in a cluster', () => {
-  let db: TestDatabase;
-  let redis: Service & { url: string };
-  let looker: Redis;
-  let ask: pg.Client;
-  const servers: Running[] = [];
-  /** Each server's relay origin, as its keys in Redis name it. */
-  const origins: string[] = [];
-  const data = dataFolder(); // unused: the games are in PostgreSQL
-
-  beforeAll(async () => {
-    db = await startPostgres();
-    redis = await startRedis();
-    looker = new Redis(redis.url);
-    ask = new pg.Client({ connectionString: db.url });
-    await ask.connect();
-    const env = {
-      AGON_DATABASE_URL: db.url,
-      AGON_REDIS_URL: redis.url,
-      // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
-      AGON_TRUST_PROXY: '1',
-      ...JUMP_A_DAY.env,
-    };
-    // One at a time, so that the one new key of life in Redis names the process just started.
-    for (let i = 0; i < 3; i++) {
-      servers.push(await startServer(data, env, JUMP_A_DAY.options));
-      const keys = await until(
-        () => looker.keys(`${ALIVE}*`),
-        (k) => k.length === i + 1,
-        10_000,
-      );
-      origins.push(keys.map((k) => k.slice(ALIVE.length)).find((o) => !origins.includes(o))!);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
-    await ask?.end();
-    looker?.disconnect();
-    await redis?.stop();
-    db?.stop();
-    remove(data);
-  });
+  const cluster = clusterFor(JUMP_A_DAY.env, JUMP_A_DAY.options);
+  const { servers, origins } = cluster;
 
   it('is lost on time exactly once by the late side when the keeper of deadlines is killed', async () => {
     // The keeper: whichever process took the lease at its first beat (5 s).
     const holder = await until(
-      () => looker.get('agon:lease:deadlines'),
+      () => cluster.looker.get('agon:lease:deadlines'),
       (o) => o !== null,
       15_000,
     );
@@ -139,13 +88,13 @@ describe.skipIf(skip)('a correspondence game in a cluster', () => {
     for (const peer of Object.values(seats)) peer.close();
     // The survivor that ended it holds the lease now.
     const survivors = servers.map((s, i) => (s === one || s === two ? origins[i] : undefined));
-    expect(survivors).toContain(await looker.get('agon:lease:deadlines'));
+    expect(survivors).toContain(await cluster.looker.get('agon:lease:deadlines'));
 
     // Rated, in the store...
     await until(
       async () =>
         (
-          await ask.query<{ result: string | null }>(
+          await cluster.ask.query<{ result: string | null }>(
             'SELECT result FROM lobby_games WHERE game_id = $1',
             [game],
           )
@@ -154,17 +103,17 @@ describe.skipIf(skip)('a correspondence game in a cluster', () => {
       15_000,
     );
     // ...once: the three moves and one timeout, no deadline left, one game for each rating...
-    const events = await ask.query<{ kind: string }>(
+    const events = await cluster.ask.query<{ kind: string }>(
       "SELECT body->>'kind' AS kind FROM events WHERE game_id = $1 ORDER BY version",
       [game],
     );
     expect(events.rows.map((r) => r.kind)).toEqual(['move', 'move', 'move', 'timeout']);
-    const due = await ask.query<{ due_at: string | null }>(
+    const due = await cluster.ask.query<{ due_at: string | null }>(
       'SELECT due_at FROM games WHERE id = $1',
       [game],
     );
     expect(due.rows[0]?.due_at).toBeNull();
-    const ratings = await ask.query<{ player_id: string; games: number }>(
+    const ratings = await cluster.ask.query<{ player_id: string; games: number }>(
       "SELECT player_id, games FROM ratings WHERE class = 'correspondence' AND player_id = ANY($1)",
       [[white.id, black.id]],
     );

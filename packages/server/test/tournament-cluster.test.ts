@@ -9,44 +9,17 @@
 
 import type { Colour } from '@agon/engine';
 import type { Identity, Standing, TournamentRequest, TournamentView } from '@agon/protocol';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
-import {
-  type Service,
-  skipWithout,
-  startPostgres,
-  startRedis,
-  type TestDatabase,
-} from '../scripts/services.ts';
-import { act, answered, makeEvent, readEvent } from '../scripts/tournament-client.ts';
-import { ALIVE } from '../src/game/redis-relay.ts';
+import { skipWithout } from '../scripts/services.ts';
+import { act, answered, arenaTerms, makeEvent, readEvent } from '../scripts/tournament-client.ts';
 import type { TournamentEvent } from '../src/tournament/log.ts';
-import {
-  dataFolder,
-  Peer,
-  quietMove,
-  type Running,
-  remove,
-  startServer,
-  until,
-} from './harness.ts';
+import { clusterFor } from './cluster-processes.ts';
+import { Peer, quietMove, until } from './harness.ts';
 
 const skip = skipWithout('cluster tournament tests', ['postgres', 'redis']);
 
-const ARENA: TournamentRequest = {
-  kind: 'arena',
-  name: 'Cluster Arena',
-  clock: { initial: 60_000, increment: 0 },
-  variant: 'standard',
-  touchMove: false,
-  captorPlacesQueen: false,
-  rated: true,
-  startsAt: 0,
-  minutes: 5,
-  berserk: false,
-};
+const ARENA: TournamentRequest = arenaTerms({ name: 'Cluster Arena', startsAt: 0, minutes: 5 });
 
 /** A player of the test, the network it plays from, and the process it was given. */
 interface Someone extends Identity {
@@ -65,48 +38,9 @@ interface Table {
 const scoreOf = (l: Standing) => ({ id: l.player.id, score: l.score, games: l.games });
 
 describe.skipIf(skip)('an arena in a cluster', () => {
-  let db: TestDatabase;
-  let redis: Service & { url: string };
-  let looker: Redis;
-  let ask: pg.Client;
-  const servers: Running[] = [];
-  const origins: string[] = [];
+  const cluster = clusterFor({ AGON_PLAYERS_PER_MINUTE: '600' });
+  const { servers, origins } = cluster;
   const dead = new Set<number>();
-  const data = dataFolder(); // unused: everything is in PostgreSQL
-
-  beforeAll(async () => {
-    db = await startPostgres();
-    redis = await startRedis();
-    looker = new Redis(redis.url);
-    ask = new pg.Client({ connectionString: db.url });
-    await ask.connect();
-    const env = {
-      AGON_DATABASE_URL: db.url,
-      AGON_REDIS_URL: redis.url,
-      // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
-      AGON_TRUST_PROXY: '1',
-      AGON_PLAYERS_PER_MINUTE: '600',
-    };
-    // One at a time, so that the one new key of life in Redis names the process just started.
-    for (let i = 0; i < 3; i++) {
-      servers.push(await startServer(data, env));
-      const keys = await until(
-        () => looker.keys(`${ALIVE}*`),
-        (k) => k.length === i + 1,
-        10_000,
-      );
-      origins.push(keys.map((k) => k.slice(ALIVE.length)).find((o) => !origins.includes(o))!);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
-    await ask?.end();
-    looker?.disconnect();
-    await redis?.stop();
-    db?.stop();
-    remove(data);
-  });
 
   /** The address of the process `p` uses: their own, or the next alive once it is dead. */
   const urlOf = (p: Someone): string => {
@@ -123,7 +57,7 @@ describe.skipIf(skip)('an arena in a cluster', () => {
   /** The event's log as stored. */
   const logOf = async (id: string): Promise<TournamentEvent[]> =>
     (
-      await ask.query<{ body: string }>(
+      await cluster.ask.query<{ body: string }>(
         'SELECT body FROM tournament_events WHERE tournament_id = $1 ORDER BY version',
         [id],
       )
@@ -222,7 +156,7 @@ describe.skipIf(skip)('an arena in a cluster', () => {
     const before = counted[0]!.standings.map(scoreOf);
 
     // The second is resigned, and at once the director is killed with the third in play.
-    const holder = await looker.get('agon:lease:tournaments');
+    const holder = await cluster.looker.get('agon:lease:tournaments');
     const k = origins.indexOf(holder!);
     expect(k).toBeGreaterThanOrEqual(0);
     await resign(b, 'white');
@@ -232,7 +166,7 @@ describe.skipIf(skip)('an arena in a cluster', () => {
 
     // Another process takes the lease.
     const next = await until(
-      () => looker.get('agon:lease:tournaments'),
+      () => cluster.looker.get('agon:lease:tournaments'),
       (o) => o !== null && o !== holder,
       15_000,
     );
@@ -289,7 +223,7 @@ describe.skipIf(skip)('an arena in a cluster', () => {
     );
     const resulted = results.map((r) => r.game);
     expect(new Set(resulted).size).toBe(resulted.length);
-    const stored = await ask.query<{ id: string; result: string | null }>(
+    const stored = await cluster.ask.query<{ id: string; result: string | null }>(
       `SELECT g.id, l.result FROM games g JOIN lobby_games l ON l.game_id = g.id
         WHERE g.setup->'tournament'->>'id' = $1`,
       [id],
@@ -323,7 +257,7 @@ describe.skipIf(skip)('an arena in a cluster', () => {
       }
     }
     // ...nor in the stored games: at most one game without a result per player.
-    const unended = await ask.query<{ player_id: string; n: string }>(
+    const unended = await cluster.ask.query<{ player_id: string; n: string }>(
       `SELECT p.player_id, COUNT(*) AS n FROM game_players p
         JOIN lobby_games l ON l.game_id = p.game_id
         WHERE l.result IS NULL AND p.player_id = ANY($1) GROUP BY p.player_id`,
