@@ -16,6 +16,7 @@ import {
   newContext,
   openApp,
   runAxe,
+  SLOW,
   waitForTurn,
 } from './browser.ts';
 
@@ -23,9 +24,6 @@ import {
 const WON_APN = '1g4/6g/8/g8/4GG4/4GQG3q/4GG4/g8/8/6g/1g4 b';
 
 const LANGUAGES = ['en', 'fi', 'ru', 'hi'] as const;
-
-/** How long to wait for what the server sends, on a busy machine. */
-const SLOW = { timeout: 15_000 };
 
 describeInChromium('accessibility and languages', (browser) => {
   const results: Record<string, { violations: number; passes: number }> = {};

@@ -6,18 +6,9 @@
 
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import {
-  ARTIFACTS,
-  describeInChromium,
-  gameId,
-  lobbyName,
-  newContext,
-  openLobby,
-  playFirstTurn,
-} from './browser.ts';
+import { ARTIFACTS, describeInChromium, gameId, playerId, playFirstTurn, SLOW } from './browser.ts';
+import { challengeAccepted, twoAtLobby } from './online-setup.ts';
 
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
 /** The longest a page may take to show news: the server sends changes once a second. */
 const SOON = { timeout: 5000 };
 
@@ -35,15 +26,8 @@ async function challenge(maker: Page, id: string, name: string): Promise<void> {
 
 describeInChromium('what waits for a player, on any page', (browser) => {
   it('tells of a challenge at the game with the computer, and Accept opens the game', async () => {
-    const maker = await (await newContext(browser())).newPage();
-    const taker = await (await newContext(browser())).newPage();
-    await openLobby(maker);
-    await openLobby(taker);
-    const makerName = await lobbyName(maker);
-    const takerName = await lobbyName(taker);
-    const takerId = await taker.evaluate(
-      () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string }).id,
-    );
+    const { maker, taker, makerName, takerName } = await twoAtLobby(browser());
+    const takerId = await playerId(taker);
     await taker.goto('/');
     await taker.locator('.game-page').waitFor(SLOW);
 
@@ -70,18 +54,8 @@ describeInChromium('what waits for a player, on any page', (browser) => {
   });
 
   it("counts a game open on the page the moment it waits for the player's move, and not after it", async () => {
-    const white = await (await newContext(browser())).newPage();
-    const black = await (await newContext(browser())).newPage();
-    await openLobby(white);
-    await openLobby(black);
-    const name = await lobbyName(white);
-    await white.getByTestId('create-challenge').click();
-    const dialog = white.getByTestId('challenge-dialog');
-    await dialog.getByRole('radio', { name: 'Correspondence' }).check();
-    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
-    await white.getByRole('button', { name: 'Create the challenge' }).click();
-    await black.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
-    const [game] = await Promise.all([gameId(white), gameId(black)]);
+    const { maker: white, taker: black } = await twoAtLobby(browser());
+    const game = await challengeAccepted(white, black, { correspondence: true });
 
     await expect.poll(() => count(white), SOON).toBe('11 game waits for your move');
     expect(await count(black)).toBe('');

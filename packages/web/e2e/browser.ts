@@ -191,12 +191,12 @@ export async function waitForTurn(page: Page, timeout = 30_000): Promise<boolean
 }
 
 /** How long an online page may take to show what the server relayed, on a busy machine. */
-const RELAYED = { timeout: 15_000 };
+export const SLOW = { timeout: 15_000 };
 
 /** Opens the lobby and waits until the server has described it (the pools can be picked). */
 export async function openLobby(page: Page): Promise<void> {
   await page.goto('/lobby');
-  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), RELAYED).toBe(true);
+  await expect.poll(() => page.getByTestId('pool-3+2').isEnabled(), SLOW).toBe(true);
 }
 
 /** The name this page plays under, as the lobby says it. */
@@ -205,15 +205,30 @@ export async function lobbyName(page: Page): Promise<string> {
   return (said ?? '').replace(/^Playing as /, '');
 }
 
+/** The id of the player this page plays as, from its storage. */
+export function playerId(page: Page): Promise<string> {
+  return page.evaluate(
+    () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string }).id,
+  );
+}
+
+/** What an online game's status line says. */
+export const onlineStatus = (page: Page): Promise<string | null> =>
+  page.getByTestId('online-status').textContent();
+
+/** The moves in an online game's move list, as text. */
+export const onlineMoves = (page: Page): Promise<string[]> =>
+  page.locator('[data-testid="move-list"] .move:not(.empty)').allTextContents();
+
 /** Waits for a game page and says which game it is. */
 export async function gameId(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, RELAYED);
+  await page.waitForURL(/\/g\/[a-z2-9]{10}$/, SLOW);
   return new URL(page.url()).pathname.slice(3);
 }
 
 /** Makes one turn by clicks on `page` (whose turn it is): its first piece that can move. */
 export async function playFirstTurn(page: Page): Promise<void> {
-  await page.locator('.cell.origin').first().waitFor(RELAYED);
+  await page.locator('.cell.origin').first().waitFor(SLOW);
   const [from] = await cellsWith(page, 'origin');
   await clickCell(page, from!);
   const [to] = await cellsWith(page, 'dest');

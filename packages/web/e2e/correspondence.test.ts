@@ -9,23 +9,19 @@ import {
   ARTIFACTS,
   describeInChromium,
   gameId,
-  lobbyName,
-  newContext,
-  newNetwork,
   openLobby,
   playFirstTurn,
+  SLOW,
 } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import { twoAtLobby } from './online-setup.ts';
 
 describeInChromium('a correspondence game', (browser) => {
   it('is offered in days per move, shows each side its days and deadline, and keeps its players free', async () => {
-    const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
-    const black = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
-    await openLobby(white);
-    await openLobby(black);
-    const name = await lobbyName(white);
+    const {
+      maker: white,
+      taker: black,
+      makerName: name,
+    } = await twoAtLobby(browser(), { phone: true, rated: true });
 
     await white.getByTestId('create-challenge').click();
     const dialog = white.getByTestId('challenge-dialog');

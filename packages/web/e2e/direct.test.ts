@@ -5,18 +5,8 @@
 
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import {
-  ARTIFACTS,
-  describeInChromium,
-  gameId,
-  lobbyName,
-  newContext,
-  newNetwork,
-  openLobby,
-} from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import { ARTIFACTS, describeInChromium, gameId, openLobby, playerId, SLOW } from './browser.ts';
+import { twoAtLobby } from './online-setup.ts';
 
 /** The lobby's status line: refusals and the answers to this player's challenges. */
 const notice = async (page: Page): Promise<string | undefined> =>
@@ -24,16 +14,12 @@ const notice = async (page: Page): Promise<string | undefined> =>
 
 describeInChromium('a challenge to one player', (browser) => {
   it('is sent from their page and accepted; the next, from the end of the game, declined', async () => {
-    const maker = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
-    const taker = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
-    await openLobby(maker);
-    await openLobby(taker);
-    const makerName = await lobbyName(maker);
-    const takerName = await lobbyName(taker);
+    const { maker, taker, makerName, takerName } = await twoAtLobby(browser(), {
+      phone: true,
+      rated: true,
+    });
     // The taker's page, as a friend would send its link.
-    const takerId = await taker.evaluate(
-      () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { id: string }).id,
-    );
+    const takerId = await playerId(taker);
 
     await maker.goto(`/p/${takerId}`);
     await expect.poll(() => maker.getByTestId('player-name').textContent(), SLOW).toBe(takerName);

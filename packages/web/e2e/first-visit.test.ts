@@ -4,10 +4,7 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInChromium, gameId, newContext, newNetwork, openLobby } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import { describeInChromium, gameId, newContext, newNetwork, openLobby, SLOW } from './browser.ts';
 
 /** The words of `where` that the browser broke over two lines (none when words stay whole). */
 function brokenWords(where: Locator): Promise<string[]> {

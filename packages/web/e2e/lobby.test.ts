@@ -7,7 +7,7 @@
 // player the server forgot is shown its new one on /me; and a player renames themselves,
 // refused first with the reason, then shown by the new name.
 
-import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
@@ -17,13 +17,11 @@ import {
   gameId,
   lobbyName,
   newContext,
-  newNetwork,
   openLobby,
   playFirstTurn,
+  SLOW,
 } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import { challengeAccepted, type Seating, twoAtLobby } from './online-setup.ts';
 
 /** The side this page plays in the game it shows: the card marked "(you)". */
 async function seat(page: Page): Promise<string> {
@@ -33,22 +31,18 @@ async function seat(page: Page): Promise<string> {
 }
 
 /**
- * Makes a game by challenge, as people do: `maker` offers the default terms (5+3, rated) with
- * White and the touch-move switch as asked, `taker` accepts it from the list. Both end on the
- * game's page; `maker` plays White.
+ * Two new players seated as `seating` says, in a game by challenge on the default terms (5+3,
+ * rated) with touch-move as asked; the maker plays White.
  */
-async function meet(maker: Page, taker: Page, touchMove = false): Promise<void> {
-  await openLobby(maker);
-  await openLobby(taker);
-  const name = await lobbyName(maker);
-  await maker.getByTestId('create-challenge').click();
-  const dialog = maker.getByTestId('challenge-dialog');
-  await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
-  if (touchMove) await dialog.getByRole('button', { name: /^Touch-move/ }).click();
-  await maker.getByRole('button', { name: 'Create the challenge' }).click();
-  await taker.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
-  await Promise.all([gameId(maker), gameId(taker)]);
-  expect(await seat(maker)).toBe('white');
+async function meet(
+  browser: Browser,
+  seating: Seating,
+  touchMove = false,
+): Promise<{ white: Page; black: Page }> {
+  const { maker: white, taker: black } = await twoAtLobby(browser, seating);
+  await challengeAccepted(white, black, { touchMove });
+  expect(await seat(white)).toBe('white');
+  return { white, black };
 }
 
 /** Makes `turns` turns by clicks, White's page and Black's in turn, each seen by the other. */
@@ -93,10 +87,7 @@ async function lobbyAway(context: BrowserContext): Promise<() => WebSocketRoute 
 
 describeInChromium('the lobby', (browser) => {
   it('pairs two players who pick the same pool into one game with both clocks', async () => {
-    const one = await (await newContext(browser())).newPage();
-    const two = await (await newContext(browser(), true)).newPage();
-    await openLobby(one);
-    await openLobby(two);
+    const { maker: one, taker: two } = await twoAtLobby(browser(), { phone: true });
     await one.getByTestId('pool-3+2').click();
     await one.getByTestId('seeking').waitFor();
     expect(await one.getByTestId('pool-3+2').getAttribute('aria-pressed')).toBe('true');
@@ -139,11 +130,7 @@ describeInChromium('the lobby', (browser) => {
   });
 
   it('lists a challenge for everyone, and accepting it starts the game for both', async () => {
-    const maker = await (await newContext(browser())).newPage();
-    const taker = await (await newContext(browser())).newPage();
-    await openLobby(maker);
-    await openLobby(taker);
-    const name = await lobbyName(maker);
+    const { maker, taker, makerName: name } = await twoAtLobby(browser());
 
     await maker.getByTestId('create-challenge').click();
     const dialog = maker.getByTestId('challenge-dialog');
@@ -194,19 +181,7 @@ describeInChromium('the lobby', (browser) => {
   });
 
   it('holds a mover to the piece picked up when the challenge has touch-move on', async () => {
-    const white = await (await newContext(browser())).newPage();
-    const black = await (await newContext(browser())).newPage();
-    await openLobby(white);
-    await openLobby(black);
-    const name = await lobbyName(white);
-    await white.getByTestId('create-challenge').click();
-    const dialog = white.getByTestId('challenge-dialog');
-    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
-    await dialog.getByRole('button', { name: /^Touch-move/ }).click();
-    await white.getByRole('button', { name: 'Create the challenge' }).click();
-    await black.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
-    await Promise.all([gameId(white), gameId(black)]);
-    expect(await seat(white)).toBe('white');
+    const { white, black } = await meet(browser(), {}, true);
     for (const page of [white, black]) {
       await expect.poll(() => page.getByTestId('game-kind').textContent(), SLOW).toBe('touch-move');
     }
@@ -236,9 +211,7 @@ describeInChromium('the lobby', (browser) => {
 
   it('offers only an abort until both sides have moved; an aborted game counts for nobody', async () => {
     // Both from this machine's one address: the rated challenge is played casual, and says why.
-    const white = await (await newContext(browser())).newPage();
-    const black = await (await newContext(browser(), true)).newPage();
-    await meet(white, black);
+    const { white, black } = await meet(browser(), { phone: true });
     for (const page of [white, black]) {
       await expect
         .poll(() => page.getByTestId('game-mode').textContent(), SLOW)
@@ -265,9 +238,7 @@ describeInChromium('the lobby', (browser) => {
 
   it('shows both players what a rated game did to each rating, beside it', async () => {
     // Two networks: the server rates the game.
-    const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
-    const black = await (await newContext(browser(), true, 'en-GB', newNetwork())).newPage();
-    await meet(white, black);
+    const { white, black } = await meet(browser(), { phone: true, rated: true });
     await expect
       .poll(() => white.getByTestId('game-mode').textContent(), SLOW)
       .toBe('5+3 Blitz · Rated');
@@ -303,9 +274,7 @@ describeInChromium('the lobby', (browser) => {
   });
 
   it('puts a rated game under house rules in a rating of its own on the player page', async () => {
-    const white = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
-    const black = await (await newContext(browser(), false, 'en-GB', newNetwork())).newPage();
-    await meet(white, black, true);
+    const { white, black } = await meet(browser(), { rated: true }, true);
     await expect
       .poll(() => black.getByTestId('game-mode').textContent(), SLOW)
       .toBe('5+3 Blitz · Rated');

@@ -4,10 +4,7 @@
 // says why it failed and what to do, instead of a bare "could not be turned on".
 
 import { expect, it } from 'vitest';
-import { describeInChromium, newContext, openLobby } from './browser.ts';
-
-/** How long to wait for a page to show what the server answered, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import { describeInChromium, newContext, openLobby, SLOW } from './browser.ts';
 
 describeInChromium('notifications that cannot arrive', (browser) => {
   it('are not promised by the waiting list, and a failed subscription says why', async () => {

@@ -6,10 +6,15 @@
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, newContext, openApp, press, runAxe } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import {
+  ARTIFACTS,
+  describeInChromium,
+  newContext,
+  openApp,
+  press,
+  runAxe,
+  SLOW,
+} from './browser.ts';
 
 const plies = (page: Page): Promise<number> =>
   page.locator('[data-testid="move-list"] .move:not(.empty)').count();

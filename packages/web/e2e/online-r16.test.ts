@@ -4,25 +4,19 @@
 // Black, her owner, cannot, and a watcher is told who chooses.
 
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
   cellsWith,
   clickCell,
   describeInChromium,
   newContext,
+  onlineMoves,
+  onlineStatus,
   openApp,
+  SLOW,
 } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
-
-const status = (page: Page): Promise<string | null> =>
-  page.getByTestId('online-status').textContent();
-
-/** The moves in the page's online move list, as text. */
-const moves = (page: Page): Promise<string[]> =>
-  page.locator('[data-testid="move-list"] .move:not(.empty)').allTextContents();
+import { twoByLink } from './online-setup.ts';
 
 /** What stands on a cell, as the board says it to a screen reader. */
 const pieceOn = (page: Page, cell: string): Promise<string | null> =>
@@ -30,18 +24,8 @@ const pieceOn = (page: Page, cell: string): Promise<string | null> =>
 
 describeInChromium('an R16 game between two browsers by link', (browser) => {
   it('lets the captor, and only the captor, choose where the captured queen goes', async () => {
-    const white = await (await newContext(browser())).newPage();
-    const black = await (await newContext(browser(), true)).newPage();
+    const { white, black, link } = await twoByLink(browser(), { phone: true, captor: true });
     const watcher = await (await newContext(browser())).newPage();
-    await openApp(white, inject('baseURL'));
-    await white.getByRole('button', { name: 'New game' }).click();
-    await white.getByRole('link', { name: 'Play a friend online' }).click();
-    await white.getByRole('radio', { name: 'White (moves first)' }).check();
-    await white.getByRole('radio', { name: '10 min + 5 s' }).check();
-    await white.getByRole('radio', { name: 'The captor (historical)' }).check();
-    await white.getByRole('button', { name: 'Create the game' }).click();
-    const link = await white.getByTestId('share-link').inputValue();
-    await openApp(black, link);
     await openApp(watcher, link);
     for (const page of [white, black, watcher]) {
       await expect
@@ -60,17 +44,19 @@ describeInChromium('an R16 game between two browsers by link', (browser) => {
       await clickCell(page, from);
       await clickCell(page, to);
       for (const p of [white, black, watcher]) {
-        await expect.poll(async () => (await moves(p)).length, SLOW).toBe(i + 1);
+        await expect.poll(async () => (await onlineMoves(p)).length, SLOW).toBe(i + 1);
       }
     }
 
     // Black's turn, but White chooses: each page says so, and White's clock runs.
     await expect
-      .poll(() => status(white), SLOW)
+      .poll(() => onlineStatus(white), SLOW)
       .toBe('You choose where Black’s queen goes: any empty cell.');
-    await expect.poll(() => status(black), SLOW).toBe('White is choosing where your queen goes.');
     await expect
-      .poll(() => status(watcher), SLOW)
+      .poll(() => onlineStatus(black), SLOW)
+      .toBe('White is choosing where your queen goes.');
+    await expect
+      .poll(() => onlineStatus(watcher), SLOW)
       .toContain('White chooses where Black’s queen goes.');
     await expect
       .poll(() => black.getByTestId('clock-white').getAttribute('class'), SLOW)
@@ -87,19 +73,19 @@ describeInChromium('an R16 game between two browsers by link', (browser) => {
       .poll(() => black.getByTestId('notice').textContent(), SLOW)
       .toContain('White is choosing where your queen goes.');
     expect(await cellsWith(black, 'selected')).toEqual([]);
-    expect(await moves(black)).toHaveLength(3);
+    expect(await onlineMoves(black)).toHaveLength(3);
 
     // White, the captor, picks her up and puts her on e10, beside the guard that took her.
     await clickCell(white, 'f10');
     await expect.poll(() => cellsWith(white, 'selected')).toEqual(['f10']);
     await clickCell(white, 'e10');
     for (const page of [white, black, watcher]) {
-      await expect.poll(async () => (await moves(page)).at(-1), SLOW).toBe('f10@e10');
+      await expect.poll(async () => (await onlineMoves(page)).at(-1), SLOW).toBe('f10@e10');
       expect(await pieceOn(page, 'e10')).toMatch(/Black queen(?!, captured)/);
     }
     // The relocation was Black's turn: White moves next, on White's clock still.
-    await expect.poll(() => status(white), SLOW).toBe('Your move.');
-    await expect.poll(() => status(black), SLOW).toBe("Your opponent's move.");
+    await expect.poll(() => onlineStatus(white), SLOW).toBe('Your move.');
+    await expect.poll(() => onlineStatus(black), SLOW).toBe("Your opponent's move.");
     expect(await black.getByTestId('clock-white').getAttribute('class')).toContain('running');
   }, 180_000);
 });

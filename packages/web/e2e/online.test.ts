@@ -3,19 +3,18 @@
 
 import { Searcher } from '@agon/engine';
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
   describeInChromium,
   newContext,
   openApp,
   playEngineTurn,
+  SLOW,
   seeded,
   waitForTurn,
 } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
+import { linkGame } from './online-setup.ts';
 
 /** Moves in the page's online move list. */
 const plies = (page: Page): Promise<number> =>
@@ -25,13 +24,7 @@ describeInChromium('a game between two browsers by link', (browser) => {
   it('creates a game, a second page joins by its link, and they play to the end', async () => {
     const white = await (await newContext(browser())).newPage();
     const black = await (await newContext(browser(), true)).newPage();
-    await openApp(white, inject('baseURL'));
-    await white.getByRole('button', { name: 'New game' }).click();
-    await white.getByRole('link', { name: 'Play a friend online' }).click();
-    await white.getByRole('radio', { name: 'White (moves first)' }).check();
-    await white.getByRole('radio', { name: '10 min + 5 s' }).check();
-    await white.getByRole('button', { name: 'Create the game' }).click();
-    const link = await white.getByTestId('share-link').inputValue();
+    const link = await linkGame(white);
     expect(link).toMatch(/\/g\/[a-z2-9]{10}$/);
     await expect
       .poll(() => white.getByTestId('online-status').textContent(), SLOW)

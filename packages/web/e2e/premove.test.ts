@@ -5,25 +5,17 @@
 // captures the queen is only the step: the captor then chooses her cell as usual.
 
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
   cellsWith,
   clickCell,
   describeInChromium,
-  newContext,
-  openApp,
+  onlineMoves,
+  onlineStatus,
+  SLOW,
 } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
-
-const status = (page: Page): Promise<string | null> =>
-  page.getByTestId('online-status').textContent();
-
-/** The moves in the page's online move list, as text. */
-const moves = (page: Page): Promise<string[]> =>
-  page.locator('[data-testid="move-list"] .move:not(.empty)').allTextContents();
+import { twoByLink } from './online-setup.ts';
 
 /** The cells of the premove drawn on the board, sorted. */
 const premoveCells = async (page: Page): Promise<string[]> =>
@@ -40,18 +32,8 @@ async function startGame(
   browser: Parameters<Parameters<typeof describeInChromium>[1]>[0],
   captor = false,
 ): Promise<{ white: Page; black: Page }> {
-  const white = await (await newContext(browser())).newPage();
-  const black = await (await newContext(browser())).newPage();
-  await openApp(white, inject('baseURL'));
-  await white.getByRole('button', { name: 'New game' }).click();
-  await white.getByRole('link', { name: 'Play a friend online' }).click();
-  await white.getByRole('radio', { name: 'White (moves first)' }).check();
-  await white.getByRole('radio', { name: '10 min + 5 s' }).check();
-  if (captor) await white.getByRole('radio', { name: 'The captor (historical)' }).check();
-  await white.getByRole('button', { name: 'Create the game' }).click();
-  const link = await white.getByTestId('share-link').inputValue();
-  await openApp(black, link);
-  await expect.poll(() => status(black), SLOW).toContain("opponent's move");
+  const { white, black } = await twoByLink(browser(), { captor });
+  await expect.poll(() => onlineStatus(black), SLOW).toContain("opponent's move");
   await expect.poll(() => cellsWith(white, 'origin'), SLOW).toContain('h9');
   return { white, black };
 }
@@ -76,17 +58,17 @@ describeInChromium('premoves in an online game', (browser) => {
       'queued premove',
     );
     // Nothing was sent: White still sees no move.
-    expect(await moves(white)).toEqual([]);
+    expect(await onlineMoves(white)).toEqual([]);
     await black.screenshot({ path: `${ARTIFACTS}premove-queued-desktop.png` });
 
     await whiteMoves(white, 'h9', 'g10');
     for (const page of [white, black]) {
-      await expect.poll(() => moves(page), SLOW).toEqual(['h9-g10', 'f11-f10']);
+      await expect.poll(() => onlineMoves(page), SLOW).toEqual(['h9-g10', 'f11-f10']);
     }
     await expect.poll(() => premoveCells(black), SLOW).toEqual([]);
     await expect.poll(() => premoveNotes(black), SLOW).toBe(0);
-    await expect.poll(() => status(black), SLOW).toContain("opponent's move");
-    await expect.poll(() => status(white), SLOW).toContain('Your move');
+    await expect.poll(() => onlineStatus(black), SLOW).toContain("opponent's move");
+    await expect.poll(() => onlineStatus(white), SLOW).toContain('Your move');
   });
 
   it('takes a premove back by a click on its piece, Escape, a right click or Cancel, and drops one no longer legal', async () => {
@@ -120,32 +102,34 @@ describeInChromium('premoves in an online game', (browser) => {
     await clickCell(black, 'g10');
     await expect.poll(() => premoveCells(black), SLOW).toEqual(['f11', 'g10']);
     await whiteMoves(white, 'h9', 'g10');
-    await expect.poll(() => moves(black), SLOW).toEqual(['h9-g10']);
+    await expect.poll(() => onlineMoves(black), SLOW).toEqual(['h9-g10']);
     await gone();
-    await expect.poll(() => status(black), SLOW).toContain('Your move');
+    await expect.poll(() => onlineStatus(black), SLOW).toContain('Your move');
     expect(await black.getByTestId('notice').count()).toBe(0);
-    expect(await moves(white)).toEqual(['h9-g10']);
+    expect(await onlineMoves(white)).toEqual(['h9-g10']);
   });
 
   it('premoves only the step that captures the queen under R16: the captor then chooses her cell', async () => {
     const { white, black } = await startGame(browser, true);
     await whiteMoves(white, 'h9', 'g10');
-    await expect.poll(() => moves(black), SLOW).toEqual(['h9-g10']);
+    await expect.poll(() => onlineMoves(black), SLOW).toEqual(['h9-g10']);
     // White queues the capture of Black's queen while Black thinks.
-    await expect.poll(() => status(white), SLOW).toContain("opponent's move");
+    await expect.poll(() => onlineStatus(white), SLOW).toContain("opponent's move");
     await clickCell(white, 'd9');
     await clickCell(white, 'e9');
     await expect.poll(() => premoveCells(white), SLOW).toEqual(['d9', 'e9']);
     await clickCell(black, 'f11');
     await clickCell(black, 'f10');
     for (const page of [white, black]) {
-      await expect.poll(() => moves(page), SLOW).toEqual(['h9-g10', 'f11-f10', 'd9-e9']);
+      await expect.poll(() => onlineMoves(page), SLOW).toEqual(['h9-g10', 'f11-f10', 'd9-e9']);
     }
     await expect
-      .poll(() => status(white), SLOW)
+      .poll(() => onlineStatus(white), SLOW)
       .toBe('You choose where Black’s queen goes: any empty cell.');
     await expect.poll(() => cellsWith(white, 'selected'), SLOW).toEqual(['f10']);
     await clickCell(white, 'a1');
-    await expect.poll(() => moves(black), SLOW).toEqual(['h9-g10', 'f11-f10', 'd9-e9', 'f10@a1']);
+    await expect
+      .poll(() => onlineMoves(black), SLOW)
+      .toEqual(['h9-g10', 'f11-f10', 'd9-e9', 'f10@a1']);
   });
 });

@@ -18,10 +18,8 @@ import {
   newNetwork,
   openLobby,
   playFirstTurn,
+  SLOW,
 } from './browser.ts';
-
-/** How long to wait for a page to show what the server relayed, on a busy machine. */
-const SLOW = { timeout: 15_000 };
 
 let service: PushService;
 beforeAll(async () => {
