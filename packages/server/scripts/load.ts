@@ -28,7 +28,6 @@ import WebSocket from 'ws';
 import {
   Causes,
   cpuPercent,
-  Generator,
   isWorker,
   type Latencies,
   ms,
@@ -40,6 +39,7 @@ import {
   tell,
   usage,
   WORKERS,
+  withWorkers,
 } from './workers.ts';
 
 const GAMES = option('games', 1000, 5000);
@@ -260,76 +260,63 @@ async function parent(): Promise<void> {
   /** Memory and CPU of every server process. */
   const usages = () => pids.map(usage);
   const latencies: number[] = [];
-  const workers = Array.from(
-    { length: WORKERS },
-    () =>
-      new Generator<Order, Report>(fileURLToPath(import.meta.url), (ms) => latencies.push(...ms)),
-  );
-  const abort = setTimeout(
-    () => {
-      console.error('setup took too long; stopping');
-      for (const p of target.processes) p.kill('SIGKILL');
-      for (const w of workers) w.child.kill('SIGKILL');
-      process.exit(1);
-    },
+  await withWorkers<Order, Report>(
+    fileURLToPath(import.meta.url),
+    target,
     SETUP_LIMIT_MS + SECONDS * 1000 + 30_000,
+    async (workers) => {
+      const idle = usages();
+      for (const [i, w] of workers.entries()) {
+        w.order({ t: 'setup', url, games: share(GAMES, WORKERS, i) });
+      }
+      const ready = await Promise.all(workers.map((w) => w.next('ready')));
+      const games = ready.reduce((sum, r) => sum + r.games, 0);
+      const setupSeconds = Math.max(...ready.map((r) => r.seconds));
+      if (setupSeconds * 1000 > SETUP_LIMIT_MS) throw new Error('setup too slow');
+      console.log(
+        `${games} games, ${games * 2} sockets ready in ${setupSeconds.toFixed(1)} s, from ${WORKERS} load worker processes`,
+      );
+      for (const w of workers) w.order({ t: 'go' });
+      const before = usages();
+      const peakRss = before.map((u) => u.rssMiB);
+      const started = performance.now();
+      while (performance.now() - started < SECONDS * 1000) {
+        await new Promise((r) => setTimeout(r, 1000));
+        for (const [i, u] of usages().entries()) peakRss[i] = Math.max(peakRss[i]!, u.rssMiB);
+      }
+      for (const w of workers) w.order({ t: 'stop' });
+      const elapsed = (performance.now() - started) / 1000;
+      const after = usages();
+      const done = await Promise.all(workers.map((w) => w.next('done')));
+      const relayed = done.reduce((sum, d) => sum + d.relayed, 0);
+      const sorted = latencies.sort((a, b) => a - b);
+      console.log(
+        `moves relayed: ${relayed} in ${elapsed.toFixed(1)} s = ${(relayed / elapsed).toFixed(0)}/s`,
+      );
+      console.log(
+        `send -> opponent receipt: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`,
+      );
+      for (const [i, d] of done.entries()) {
+        console.log(
+          `load worker ${i + 1}'s event-loop stalls: p99 ${ms(d.lagP99)}, max ${ms(d.lagMax)}`,
+        );
+      }
+      const cpu = cpuPercent(before, after, elapsed);
+      for (const i of pids.keys()) {
+        const name = pids.length > 1 ? `server ${i + 1}` : 'server';
+        console.log(
+          `${name} memory: ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${before[i]!.rssMiB.toFixed(0)} MiB with the games, ${peakRss[i]!.toFixed(0)} MiB peak`,
+        );
+        console.log(`${name} CPU: ${cpu[i]!.toFixed(0)}% of one core`);
+      }
+      console.log(`games finished and replaced: ${done.reduce((sum, d) => sum + d.finished, 0)}`);
+      // Each cause counted on its own: a refusal's code and message, a close code, an HTTP status.
+      const errors = Causes.sum(done.map((d) => d.errors));
+      errors.print('errors');
+      process.exitCode = errors.total === 0 ? 0 : 1;
+    },
+    (ms) => latencies.push(...ms),
   );
-  try {
-    const idle = usages();
-    for (const [i, w] of workers.entries()) {
-      w.order({ t: 'setup', url, games: share(GAMES, WORKERS, i) });
-    }
-    const ready = await Promise.all(workers.map((w) => w.next('ready')));
-    const games = ready.reduce((sum, r) => sum + r.games, 0);
-    const setupSeconds = Math.max(...ready.map((r) => r.seconds));
-    if (setupSeconds * 1000 > SETUP_LIMIT_MS) throw new Error('setup too slow');
-    console.log(
-      `${games} games, ${games * 2} sockets ready in ${setupSeconds.toFixed(1)} s, from ${WORKERS} load worker processes`,
-    );
-    for (const w of workers) w.order({ t: 'go' });
-    const before = usages();
-    const peakRss = before.map((u) => u.rssMiB);
-    const started = performance.now();
-    while (performance.now() - started < SECONDS * 1000) {
-      await new Promise((r) => setTimeout(r, 1000));
-      for (const [i, u] of usages().entries()) peakRss[i] = Math.max(peakRss[i]!, u.rssMiB);
-    }
-    for (const w of workers) w.order({ t: 'stop' });
-    const elapsed = (performance.now() - started) / 1000;
-    const after = usages();
-    const done = await Promise.all(workers.map((w) => w.next('done')));
-    const relayed = done.reduce((sum, d) => sum + d.relayed, 0);
-    const sorted = latencies.sort((a, b) => a - b);
-    console.log(
-      `moves relayed: ${relayed} in ${elapsed.toFixed(1)} s = ${(relayed / elapsed).toFixed(0)}/s`,
-    );
-    console.log(
-      `send -> opponent receipt: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`,
-    );
-    for (const [i, d] of done.entries()) {
-      console.log(
-        `load worker ${i + 1}'s event-loop stalls: p99 ${ms(d.lagP99)}, max ${ms(d.lagMax)}`,
-      );
-    }
-    const cpu = cpuPercent(before, after, elapsed);
-    for (const i of pids.keys()) {
-      const name = pids.length > 1 ? `server ${i + 1}` : 'server';
-      console.log(
-        `${name} memory: ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${before[i]!.rssMiB.toFixed(0)} MiB with the games, ${peakRss[i]!.toFixed(0)} MiB peak`,
-      );
-      console.log(`${name} CPU: ${cpu[i]!.toFixed(0)}% of one core`);
-    }
-    console.log(`games finished and replaced: ${done.reduce((sum, d) => sum + d.finished, 0)}`);
-    // Each cause counted on its own: a refusal's code and message, a close code, an HTTP status.
-    const errors = new Causes();
-    for (const d of done) for (const [what, n] of d.errors) errors.add(what, n);
-    errors.print('errors');
-    process.exitCode = errors.total === 0 ? 0 : 1;
-  } finally {
-    clearTimeout(abort);
-    for (const w of workers) if (w.child.exitCode === null) w.child.kill();
-    await target.stop();
-  }
 }
 
 if (isWorker) await worker();

@@ -21,7 +21,6 @@ import { HttpRefusal, LobbyClient, newPlayer } from './lobby-client.ts';
 import {
   Causes,
   cpuPercent,
-  Generator,
   isWorker,
   ms,
   option,
@@ -31,6 +30,7 @@ import {
   tell,
   usage,
   WORKERS,
+  withWorkers,
 } from './workers.ts';
 
 const PLAYERS = Math.round(option('players', 2000, 10_000));
@@ -158,96 +158,84 @@ async function parent(): Promise<void> {
   });
   const pids = target.processes.map((p) => p.pid!);
   const usages = () => pids.map(usage);
-  const workers = Array.from(
-    { length: WORKERS },
-    () => new Generator<Order, Report>(fileURLToPath(import.meta.url)),
-  );
-  const abort = setTimeout(
-    () => {
-      console.error('the run took too long; stopping');
-      for (const p of target.processes) p.kill('SIGKILL');
-      for (const w of workers) w.child.kill('SIGKILL');
-      process.exit(1);
-    },
+  await withWorkers<Order, Report>(
+    fileURLToPath(import.meta.url),
+    target,
     (SECONDS + LINGER) * 1000 + 120_000,
-  );
-  try {
-    const idle = usages();
-    const peak = idle.map((u) => u.rssMiB);
-    // A moment for the workers to start, then the arrivals begin together.
-    const at = Date.now() + 2000;
-    for (const [i, w] of workers.entries())
-      w.order({ t: 'go', url: target.url, at, first: i, step: WORKERS });
-    const end = at + (SECONDS + LINGER) * 1000;
-    await new Promise((r) => setTimeout(r, at - Date.now()));
-    const before = usages();
-    while (Date.now() < end) {
-      await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, end - Date.now()))));
-      for (const [i, u] of usages().entries()) peak[i] = Math.max(peak[i]!, u.rssMiB);
-    }
-    const after = usages();
-    for (const w of workers) w.order({ t: 'stop' });
-    const done = await Promise.all(workers.map((w) => w.next('done')));
+    async (workers) => {
+      const idle = usages();
+      const peak = idle.map((u) => u.rssMiB);
+      // A moment for the workers to start, then the arrivals begin together.
+      const at = Date.now() + 2000;
+      for (const [i, w] of workers.entries())
+        w.order({ t: 'go', url: target.url, at, first: i, step: WORKERS });
+      const end = at + (SECONDS + LINGER) * 1000;
+      await new Promise((r) => setTimeout(r, at - Date.now()));
+      const before = usages();
+      while (Date.now() < end) {
+        await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(0, end - Date.now()))));
+        for (const [i, u] of usages().entries()) peak[i] = Math.max(peak[i]!, u.rssMiB);
+      }
+      const after = usages();
+      for (const w of workers) w.order({ t: 'stop' });
+      const done = await Promise.all(workers.map((w) => w.next('done')));
 
-    const seeking = done.reduce((sum, d) => sum + d.seeking, 0);
-    const heard = done.flatMap((d) => d.paired);
-    const perPlayer = new Map<string, number>();
-    const perGame = new Map<string, Heard[]>();
-    for (const h of heard) {
-      perPlayer.set(h.player, (perPlayer.get(h.player) ?? 0) + 1);
-      perGame.set(h.game, [...(perGame.get(h.game) ?? []), h]);
-    }
-    const twice = [...perPlayer.values()].filter((n) => n > 1).length;
-    // A game given to more than two, or to two on one seat or from two pools, is a duplicate;
-    // one only one of whose players heard of it by the end was told late or not at all.
-    const games = [...perGame.values()];
-    const wrong = games.filter(
-      (hs) =>
-        hs.length > 2 ||
-        (hs.length === 2 && (hs[0]!.seat === hs[1]!.seat || hs[0]!.pool !== hs[1]!.pool)),
-    ).length;
-    const halfTold = games.filter((hs) => hs.length === 1).length;
-    const unpaired = done.flatMap((d) => d.unpaired);
-    const byPool = POOLS.map((p) => `${p.id} ${unpaired.filter((u) => u === p.id).length}`);
-    const sorted = (of: (d: Report) => readonly number[]) => done.flatMap(of).sort((a, b) => a - b);
-    const spread = (v: readonly number[]) =>
-      `p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}, max ${ms(v.at(-1) ?? Number.NaN)}`;
-    const pending = done.reduce((sum, d) => sum + d.pending, 0);
+      const seeking = done.reduce((sum, d) => sum + d.seeking, 0);
+      const heard = done.flatMap((d) => d.paired);
+      const perPlayer = new Map<string, number>();
+      const perGame = new Map<string, Heard[]>();
+      for (const h of heard) {
+        perPlayer.set(h.player, (perPlayer.get(h.player) ?? 0) + 1);
+        perGame.set(h.game, [...(perGame.get(h.game) ?? []), h]);
+      }
+      const twice = [...perPlayer.values()].filter((n) => n > 1).length;
+      // A game given to more than two, or to two on one seat or from two pools, is a duplicate;
+      // one only one of whose players heard of it by the end was told late or not at all.
+      const games = [...perGame.values()];
+      const wrong = games.filter(
+        (hs) =>
+          hs.length > 2 ||
+          (hs.length === 2 && (hs[0]!.seat === hs[1]!.seat || hs[0]!.pool !== hs[1]!.pool)),
+      ).length;
+      const halfTold = games.filter((hs) => hs.length === 1).length;
+      const unpaired = done.flatMap((d) => d.unpaired);
+      const byPool = POOLS.map((p) => `${p.id} ${unpaired.filter((u) => u === p.id).length}`);
+      const sorted = (of: (d: Report) => readonly number[]) =>
+        done.flatMap(of).sort((a, b) => a - b);
+      const spread = (v: readonly number[]) =>
+        `p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}, max ${ms(v.at(-1) ?? Number.NaN)}`;
+      const pending = done.reduce((sum, d) => sum + d.pending, 0);
 
-    console.log(
-      `${seeking} of ${PLAYERS} players seeking over ${SECONDS} s, from ${WORKERS} load worker processes${pids.length > 1 ? `, ${pids.length} server processes` : ''}; ${pending} still arriving at the end`,
-    );
-    console.log(`new player (POST /api/players): ${spread(sorted((d) => d.made))}`);
-    console.log(`then welcomed in the lobby: ${spread(sorted((d) => d.welcomed))}`);
-    console.log(`pairs made: ${perGame.size} (${heard.length} players paired)`);
-    console.log(
-      `never paired ${LINGER} s after the last seek: ${unpaired.length} (${byPool.join(', ')})`,
-    );
-    console.log(
-      `duplicates: ${twice} players paired twice, ${wrong} games not one pair of opposite seats`,
-    );
-    console.log(`games only one of whose players heard of them by the end: ${halfTold}`);
-    console.log(`seek -> paired: ${spread(sorted((d) => d.latencies))}`);
-    for (const [i, d] of done.entries()) {
-      console.log(`load worker ${i + 1}'s event-loop stalls: p99 ${ms(d.lagP99)}`);
-    }
-    const cpu = cpuPercent(before, after, SECONDS + LINGER);
-    for (const i of pids.keys()) {
-      const name = pids.length > 1 ? `server ${i + 1}` : 'server';
       console.log(
-        `${name}: memory ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${peak[i]!.toFixed(0)} MiB peak, ${after[i]!.rssMiB.toFixed(0)} MiB at the end; CPU ${cpu[i]!.toFixed(0)}% of one core`,
+        `${seeking} of ${PLAYERS} players seeking over ${SECONDS} s, from ${WORKERS} load worker processes${pids.length > 1 ? `, ${pids.length} server processes` : ''}; ${pending} still arriving at the end`,
       );
-    }
-    const causes = new Causes();
-    for (const d of done) for (const [what, n] of d.causes) causes.add(what, n);
-    causes.print('refusals and failures');
-    process.exitCode =
-      twice === 0 && wrong === 0 && causes.total === 0 && pending === 0 && halfTold === 0 ? 0 : 1;
-  } finally {
-    clearTimeout(abort);
-    for (const w of workers) if (w.child.exitCode === null) w.child.kill();
-    await target.stop();
-  }
+      console.log(`new player (POST /api/players): ${spread(sorted((d) => d.made))}`);
+      console.log(`then welcomed in the lobby: ${spread(sorted((d) => d.welcomed))}`);
+      console.log(`pairs made: ${perGame.size} (${heard.length} players paired)`);
+      console.log(
+        `never paired ${LINGER} s after the last seek: ${unpaired.length} (${byPool.join(', ')})`,
+      );
+      console.log(
+        `duplicates: ${twice} players paired twice, ${wrong} games not one pair of opposite seats`,
+      );
+      console.log(`games only one of whose players heard of them by the end: ${halfTold}`);
+      console.log(`seek -> paired: ${spread(sorted((d) => d.latencies))}`);
+      for (const [i, d] of done.entries()) {
+        console.log(`load worker ${i + 1}'s event-loop stalls: p99 ${ms(d.lagP99)}`);
+      }
+      const cpu = cpuPercent(before, after, SECONDS + LINGER);
+      for (const i of pids.keys()) {
+        const name = pids.length > 1 ? `server ${i + 1}` : 'server';
+        console.log(
+          `${name}: memory ${idle[i]!.rssMiB.toFixed(0)} MiB idle, ${peak[i]!.toFixed(0)} MiB peak, ${after[i]!.rssMiB.toFixed(0)} MiB at the end; CPU ${cpu[i]!.toFixed(0)}% of one core`,
+        );
+      }
+      const causes = Causes.sum(done.map((d) => d.causes));
+      causes.print('refusals and failures');
+      process.exitCode =
+        twice === 0 && wrong === 0 && causes.total === 0 && pending === 0 && halfTold === 0 ? 0 : 1;
+    },
+  );
 }
 
 if (isWorker) await worker();

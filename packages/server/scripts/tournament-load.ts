@@ -491,8 +491,7 @@ async function parent(): Promise<void> {
     console.log(
       `client workers' event-loop stalls, p99: ${reports.map((r) => ms(r.stallP99)).join(', ')}; games the clients finished: ${reports.reduce((s, r) => s + r.games, 0)}`,
     );
-    const causes = new Causes();
-    for (const r of reports) for (const [what, n] of r.causes) causes.add(what, n);
+    const causes = Causes.sum(reports.map((r) => r.causes));
     causes.print('failures and refusals');
     // What the servers printed (their problems among it), kept for a look after the run.
     for (const [i, s] of servers.entries()) {

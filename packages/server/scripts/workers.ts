@@ -96,6 +96,13 @@ export class Causes {
     this.counts.set(cause, (this.counts.get(cause) ?? 0) + n);
   }
 
+  /** The causes of the workers' reports (each their `entries()`), added up. */
+  static sum(reports: readonly (readonly (readonly [string, number])[])[]): Causes {
+    const causes = new Causes();
+    for (const report of reports) for (const [what, n] of report) causes.add(what, n);
+    return causes;
+  }
+
   /** Every cause with its count, for a report to the parent. */
   entries(): [string, number][] {
     return [...this.counts];
@@ -165,6 +172,37 @@ export class Generator<Order, Report extends { readonly t: string }> {
         this.waiting = resolve;
       });
     }
+  }
+}
+
+/**
+ * Forks `WORKERS` workers of `script` (the calling script's own file) and runs `run` with them
+ * against `target`. A run past `limitMs` is cut short: the servers and the workers are killed and
+ * the script exits. However the run ends, the workers are stopped, then the target.
+ */
+export async function withWorkers<Order, Report extends { readonly t: string }>(
+  script: string,
+  target: Target,
+  limitMs: number,
+  run: (workers: readonly Generator<Order, Report>[]) => Promise<void>,
+  onLatencies?: (ms: readonly number[]) => void,
+): Promise<void> {
+  const workers = Array.from(
+    { length: WORKERS },
+    () => new Generator<Order, Report>(script, onLatencies),
+  );
+  const abort = setTimeout(() => {
+    console.error('the run took too long; stopping');
+    for (const p of target.processes) p.kill('SIGKILL');
+    for (const w of workers) w.child.kill('SIGKILL');
+    process.exit(1);
+  }, limitMs);
+  try {
+    await run(workers);
+  } finally {
+    clearTimeout(abort);
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill();
+    await target.stop();
   }
 }
 
