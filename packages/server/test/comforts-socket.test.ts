@@ -11,17 +11,22 @@ type Created = { id: string; seat: Colour; token: string };
 describe('takebacks and quick messages with a real server process', () => {
   const server = serverFor({ AGON_MESSAGES_PER_SECOND: '500' });
 
-  it('takes a move back when the opponent agrees, for everyone in the game and after a reload', async () => {
-    const created = await createGame(server.url, {
-      side: 'white',
-      clock: { initial: 300_000, increment: 0 },
-    });
+  /** A game made with `body`, its creator (White), Black and a watcher joined to it. */
+  async function seated(body: unknown) {
+    const created = await createGame(server.url, body);
     const { id, token } = created.body as Created;
     const white = (await Peer.join(server.url, id, token)).peer;
     const second = await Peer.join(server.url, id);
-    const black = second.peer;
     const watcher = (await Peer.join(server.url, id)).peer;
-    let version = second.state.game.version;
+    return { id, token, white, black: second.peer, watcher, joined: second.state.game.version };
+  }
+
+  it('takes a move back when the opponent agrees, for everyone in the game and after a reload', async () => {
+    const { id, token, white, black, watcher, joined } = await seated({
+      side: 'white',
+      clock: { initial: 300_000, increment: 0 },
+    });
+    let version = joined;
     const start = parseApn(STANDARD_APN);
     if (!start.ok) throw new Error(start.error.message);
     const game = new Game(start.value);
@@ -71,13 +76,8 @@ describe('takebacks and quick messages with a real server process', () => {
   });
 
   it('tells a quick message to the other side and the watchers, and refuses a flood unharmed', async () => {
-    const created = await createGame(server.url, { side: 'white' });
-    const { id, token } = created.body as Created;
-    const white = (await Peer.join(server.url, id, token)).peer;
-    const second = await Peer.join(server.url, id);
-    const black = second.peer;
-    const watcher = (await Peer.join(server.url, id)).peer;
-    let version = second.state.game.version;
+    const { id, token, white, black, watcher, joined } = await seated({ side: 'white' });
+    let version = joined;
 
     white.send({ t: 'say', seat: 'white', message: 'good-luck' });
     for (const peer of [white, black, watcher]) {
