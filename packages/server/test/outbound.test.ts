@@ -5,28 +5,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { forbiddenAddress, forbiddenHost } from '../src/common/outbound.ts';
+import { LOOPBACK_SPELLINGS } from './loopback.ts';
 
 /** The address a URL's parser makes of `host`, as the server connects to it. */
 const parsed = (host: string): string => new URL(`https://${host}/`).hostname;
 
 describe('addresses a request on a client’s word may not reach', () => {
   it('refuses every spelling of loopback a URL allows', async () => {
-    const spellings = [
-      '127.0.0.1',
-      'localhost',
-      '127.0.0.2',
-      '[::1]',
-      '2130706433',
-      '0x7f000001',
-      '127.1',
-      '017700000001',
-      '[::ffff:127.0.0.1]',
-      '[::ffff:7f00:1]',
-      '[::127.0.0.1]',
-      '[64:ff9b::127.0.0.1]',
-      '[2002:7f00:1::]',
-    ];
-    for (const host of spellings) {
+    for (const host of LOOPBACK_SPELLINGS) {
       expect(await forbiddenHost(parsed(host)), host).toMatch(/loopback/);
     }
     // `0` is 0.0.0.0, which reaches this machine too.

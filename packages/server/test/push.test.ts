@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { PushService } from '../scripts/push-service.ts';
 import { dataFolder, Peer, quietMove, remove, serverFor, startServer } from './harness.ts';
+import { LOOPBACK_SPELLINGS } from './loopback.ts';
 
 /** Sends a push request for `token` (none: anonymous); answers the status and JSON body. */
 async function push(
@@ -208,16 +209,7 @@ describe('notifications by Web Push', () => {
     const closed = await startServer(folder, { AGON_TRUST_PROXY: '1' });
     try {
       const stranger = await newPlayer(closed.url, 'en', '198.51.100.11');
-      for (const host of [
-        '127.0.0.1',
-        'localhost',
-        '127.0.0.2',
-        '[::1]',
-        '2130706433',
-        '0x7f000001',
-        '127.1',
-        '[::ffff:127.0.0.1]',
-      ]) {
+      for (const host of LOOPBACK_SPELLINGS) {
         const answer = await push(
           closed.url,
           'POST',
