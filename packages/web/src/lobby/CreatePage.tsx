@@ -10,6 +10,7 @@ import { type ApiRefusal, failureText } from '../online/players.ts';
 import { keepSeatToken } from '../online/seats.ts';
 import { words } from '../online/strings.ts';
 import { Segmented } from '../ui/Segmented.tsx';
+import './create-page.css';
 
 /** The clocks offered: none, or minutes plus seconds a move. */
 const CLOCKS: readonly (readonly [number, number] | null)[] = [null, [5, 3], [10, 5], [15, 10]];

@@ -27,6 +27,7 @@ import { QuickMessages, QuickMessagesToggle } from './QuickMessages.tsx';
 import { SeatBar } from './SeatBar.tsx';
 import { TakebackButton, TakebackOffer } from './TakebackOffer.tsx';
 import { TournamentBox } from './TournamentBox.tsx';
+import './game-page.css';
 
 /**
  * An online action: an icon over its label, as in the local game's row. One `locked` (saying

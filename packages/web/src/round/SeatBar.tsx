@@ -11,6 +11,7 @@ import { ot } from '../online/text.ts';
 import { RatingChange, Who } from '../online/Who.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import type { OnlineGame } from './online-game.ts';
+import './seat-bar.css';
 
 /** The card for the side of `colour`. */
 export function SeatBar({
