@@ -38,4 +38,6 @@ export interface PlayerBrief {
   readonly id: string;
   readonly name: string;
   readonly rating: RatingView;
+  /** A computer player (docs/bot-api.md): every page marks it as one. */
+  readonly bot?: true;
 }

@@ -21,6 +21,8 @@ export const TRANSFER_MS = 10 * 60_000;
 export interface PlayerView {
   readonly id: string;
   readonly name: string;
+  /** A computer player (docs/bot-api.md). */
+  readonly bot?: true;
   /** The standard rules' rating of each class. */
   readonly ratings: { readonly [C in RatingClass]: RatingView };
   /** The ratings under house rules (R14, R15, R16) of the categories played, if any. */

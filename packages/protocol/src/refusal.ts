@@ -67,7 +67,11 @@ export type ErrorCode =
   /** Berserk in a game that is not an arena's that allows it, or after the seat's first move. */
   | 'no-berserk'
   /** No puzzle of the set, nor any found in people's games, has this id. */
-  | 'no-such-puzzle';
+  | 'no-such-puzzle'
+  /** Quick pairing is for people: a bot plays challenges (docs/bot-api.md). */
+  | 'bot-seek'
+  /** Only an identity that has played no game may become a bot. */
+  | 'has-played';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { GAME_ID, type Refusal, TOURNAMENT_ID } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import { registerBots } from './bot/routes.ts';
 import { clientAddress, type TrustProxy } from './common/address.ts';
 import { NOT_FOUND } from './common/http-errors.ts';
 import type { Limits } from './common/limits.ts';
@@ -129,6 +130,7 @@ export async function registerOnline(
         tournaments: tournaments.store,
       });
       registerLobby(api, { players, settings, relay, now });
+      registerBots(api, { players });
       registerPush(api, { ...push, players, relay, now });
       registerPuzzles(api, {
         ...puzzles,

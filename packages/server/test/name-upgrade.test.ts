@@ -148,7 +148,7 @@ it('upgrades a SQLite database of schema 2 in place', async () => {
       name: string;
       name_key: string;
     }[];
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(10);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(11);
     upgraded.close();
     const store = new SqliteStore(folder);
     await expectUpgraded(store, rows);
@@ -188,7 +188,7 @@ describe.skipIf(skip)('on PostgreSQL', () => {
     await check.connect();
     try {
       const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-      expect(version.rows).toEqual([{ value: '10' }]);
+      expect(version.rows).toEqual([{ value: '11' }]);
       const rows = await check.query<{ id: string; name: string; name_key: string }>(
         'SELECT id, name, name_key FROM players',
       );

@@ -125,6 +125,28 @@ function contract(name: string, open: () => Promise<Store>): void {
       }
     });
 
+    it('makes a player a bot for good, and only before its first game', async () => {
+      const store = await open();
+      const fresh = await newPlayer(store);
+      expect(await store.makeBot(fresh)).toBe('made');
+      expect(await store.makeBot(fresh)).toBe('made');
+      expect((await store.player(fresh))?.bot).toBe(true);
+      const white = await newPlayer(store);
+      const black = await newPlayer(store);
+      await store.recordGame({
+        gameId: newGameId(),
+        white,
+        black,
+        category: { class: 'blitz', rules: 'standard' },
+        rated: false,
+        startedAt: 10,
+      });
+      expect(await store.makeBot(white)).toBe('played');
+      expect((await store.player(white))?.bot).toBeUndefined();
+      expect(await store.makeBot('nobody0000')).toBe('unknown');
+      await store.close();
+    });
+
     it('settles a rated game once, moving both ratings, and lists it from each side', async () => {
       const store = await open();
       const white = await newPlayer(store);
@@ -402,7 +424,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
     expect((await store.player(id))?.id).toBe(id);
     await store.close();
     const upgraded = new Database(join(folder, DATABASE_FILE));
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(10);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(11);
     // A database from a newer server is refused rather than misread.
     upgraded.pragma('user_version = 99');
     upgraded.close();
@@ -453,7 +475,7 @@ describe.skipIf(skipWithout('player tests on PostgreSQL', ['postgres']))('on Pos
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-    expect(version.rows).toEqual([{ value: '10' }]);
+    expect(version.rows).toEqual([{ value: '11' }]);
     await check.end();
   });
 });

@@ -208,6 +208,12 @@ export class Lobby {
     const read = async (): Promise<Player> => (await players.player(player.id)) ?? player;
     switch (message.t) {
       case 'seek': {
+        if (player.bot) {
+          return member.refuse({
+            code: 'bot-seek',
+            message: 'quick pairing is for people; a bot plays the challenges it accepts',
+          });
+        }
         const fresh = await read();
         const pool = POOLS.find((p) => p.id === message.pool)!;
         const seek: Seek = {

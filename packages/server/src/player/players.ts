@@ -37,6 +37,8 @@ export interface Player {
   readonly createdFrom?: string;
   /** The ratings of the categories played rated, by category key (others are at NEW_RATING). */
   readonly ratings: { readonly [key: string]: ClassRating };
+  /** A computer player (docs/bot-api.md). */
+  readonly bot?: true;
 }
 
 /** A player's rating in `category`. */
@@ -64,12 +66,13 @@ export function playerView(p: Player, now: number): PlayerView {
       ? [{ ...category, rating: ratingView(r, now) }]
       : [];
   });
-  return { id: p.id, name: p.name, ratings, others };
+  return { id: p.id, name: p.name, ...(p.bot && { bot: p.bot }), ratings, others };
 }
 
 /** A player with the rating of one category. */
 export function brief(p: Player, category: RatingCategory, now: number): PlayerBrief {
-  return { id: p.id, name: p.name, rating: ratingView(ratingOf(p, category), now) };
+  const rating = ratingView(ratingOf(p, category), now);
+  return { id: p.id, name: p.name, rating, ...(p.bot && { bot: p.bot }) };
 }
 
 /** What makes a new player: the token hash is of the device that asked. */
@@ -141,6 +144,11 @@ export interface PlayerStore {
   players(ids: readonly string[]): Promise<readonly Player[]>;
   /** Renames a player (false if there is none); rejects with NameTaken. */
   rename(id: string, name: string): Promise<boolean>;
+  /**
+   * Makes the player a computer player, for good: 'made' (or already one), 'played' when it has
+   * played a lobby game (only a new identity may become a bot), 'unknown' when there is none.
+   */
+  makeBot(id: string): Promise<'made' | 'played' | 'unknown'>;
   /** Lets another device act as the player (false if there is none). */
   addToken(id: string, tokenHash: string): Promise<boolean>;
   /**

@@ -88,6 +88,19 @@ export class PlayerRepository implements PlayerStore {
     }
   }
 
+  makeBot(id: string): Promise<'made' | 'played' | 'unknown'> {
+    return this.db.transaction(async (tx) => {
+      // The player's row locked: a second upgrade at once waits, then finds it made.
+      const row = await tx.get<{ played: boolean | number }>(`${sql.SELECT_PLAYED}${tx.lock}`, [
+        id,
+      ]);
+      if (!row) return 'unknown';
+      if (row.played) return 'played';
+      await tx.run(sql.MAKE_BOT, [id]);
+      return 'made';
+    });
+  }
+
   async addToken(id: string, tokenHash: string): Promise<boolean> {
     return (await this.db.run(sql.ADD_TOKEN, [tokenHash, id])) > 0;
   }

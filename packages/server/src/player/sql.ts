@@ -98,6 +98,18 @@ export const HAVE_PLAYED = `
   JOIN game_players b ON b.game_id = a.game_id AND b.player_id = $2
   WHERE a.player_id = $1 LIMIT 1`;
 
+/**
+ * Schema 11, bots: whether a player is a computer player (docs/bot-api.md). An identity becomes
+ * one, for good, only before its first game.
+ */
+export const botsSchema: Migration = (sql) =>
+  sql.exec(`ALTER TABLE players ADD COLUMN bot ${sql.types.bool} NOT NULL DEFAULT FALSE`);
+
+/** The player $1 locked, if it exists, and whether it has played a lobby game. */
+export const SELECT_PLAYED = `SELECT p.id, EXISTS (SELECT 1 FROM game_players g WHERE g.player_id = p.id)
+  AS played FROM players p WHERE p.id = $1`;
+export const MAKE_BOT = 'UPDATE players SET bot = TRUE WHERE id = $1';
+
 export const INSERT_PLAYER =
   'INSERT INTO players (id, name, name_key, created_at, created_from) VALUES ($1, $2, $3, $4, $5)';
 export const INSERT_TOKEN = 'INSERT INTO player_tokens (hash, player_id) VALUES ($1, $2)';
@@ -108,8 +120,8 @@ export const RENAME = 'UPDATE players SET name = $2, name_key = $3 WHERE id = $1
 
 /** A player's row joined with each of their ratings (one row with nulls if none yet). */
 const PLAYER_ROWS = `
-  SELECT p.id, p.name, p.created_at, p.created_from, r.class, r.rating, r.rd, r.vol, r.games,
-    r.rated_at
+  SELECT p.id, p.name, p.created_at, p.created_from, p.bot, r.class, r.rating, r.rd, r.vol,
+    r.games, r.rated_at
   FROM players p LEFT JOIN ratings r ON r.player_id = p.id`;
 export const SELECT_PLAYER = `${PLAYER_ROWS} WHERE p.id = $1`;
 export const SELECT_PLAYER_BY_TOKEN = `${PLAYER_ROWS}
@@ -125,6 +137,7 @@ export interface PlayerRow {
   readonly name: string;
   readonly created_at: Num;
   readonly created_from: string | null;
+  readonly bot: boolean | number;
   /** The category's key. */
   readonly class: string | null;
   readonly rating: number | null;
@@ -162,6 +175,7 @@ export function playersFrom(rows: readonly PlayerRow[]): Player[] {
       name: first.name,
       createdAt: Number(first.created_at),
       ...(first.created_from !== null && { createdFrom: first.created_from }),
+      ...(Boolean(first.bot) && { bot: true as const }),
       ratings: Object.fromEntries(
         own.flatMap((r) => (r.class === null ? [] : [[r.class, ratingFrom(r)] as const])),
       ),

@@ -6,7 +6,7 @@ import type { Migration } from '../common/sql.ts';
 import { dueSchema, gamesSchema } from '../game/sql.ts';
 import { settingsSchema } from '../lobby/settings.ts';
 import { nameKeysSchema } from '../player/name-upgrade.ts';
-import { fairRatingsSchema, playersSchema } from '../player/sql.ts';
+import { botsSchema, fairRatingsSchema, playersSchema } from '../player/sql.ts';
 import { pushSchema } from '../push/sql.ts';
 import { puzzleNetworksSchema, puzzlesSchema } from '../puzzles/sql.ts';
 import { tournamentsSchema } from '../tournament/sql.ts';
@@ -35,6 +35,8 @@ export const MIGRATIONS: readonly Migration[] = [
   puzzlesSchema,
   // 10. Fair puzzle ratings: the networks each puzzle has had a first attempt from.
   puzzleNetworksSchema,
+  // 11. Bots: which players are computer players.
+  botsSchema,
 ];
 
 /** Why a database of schema `version` is refused: made by a newer server; else undefined. */

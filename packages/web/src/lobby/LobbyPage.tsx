@@ -24,7 +24,7 @@ import { me } from '../online/players.ts';
 import { words } from '../online/strings.ts';
 import { ot } from '../online/text.ts';
 import { useClock } from '../online/use-clock.ts';
-import { Who } from '../online/Who.tsx';
+import { BotMark, Who } from '../online/Who.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Lobby, poolAsked } from './lobby.ts';
 import { WaitingList } from './WaitingList.tsx';
@@ -331,11 +331,13 @@ function LiveGame({ game }: { readonly game: LiveGameView }) {
       <Link href={gamePath(game.id)} class="live-game">
         <span class="live-side">
           <span class="token-dot white" aria-hidden="true" />
-          {game.white.name} <span class="rating">{ratingText(game.white.rating)}</span>
+          {game.white.name} {game.white.bot && <BotMark />}{' '}
+          <span class="rating">{ratingText(game.white.rating)}</span>
         </span>
         <span class="live-side">
           <span class="token-dot black" aria-hidden="true" />
-          {game.black.name} <span class="rating">{ratingText(game.black.rating)}</span>
+          {game.black.name} {game.black.bot && <BotMark />}{' '}
+          <span class="rating">{ratingText(game.black.rating)}</span>
         </span>
         <span class="terms-time">{paceText(game.clock)}</span>
         {game.captorPlacesQueen && <span class="live-rule">{ot('captorPlacesQueen')}</span>}

@@ -1,5 +1,6 @@
-// A player as a list or a card shows them: the name, linking to their page, "(you)" for this
-// browser's player, and the rating that counts there; and what a settled game did to it.
+// A player as a list or a card shows them: the name, linking to their page, a badge for a
+// computer player, "(you)" for this browser's player, and the rating that counts there; and
+// what a settled game did to it.
 
 import type { SeatPlayer } from '@agon/protocol';
 import { playerPath } from './address.ts';
@@ -28,10 +29,16 @@ export function Who({
       <Link href={playerPath(player.id)} class="player-link">
         {player.name}
       </Link>
+      {player.bot && <BotMark />}
       {you && <span class="you-mark">{ot('seat.you')}</span>}
       <span class="rating">{ratingText(rating)}</span>
     </span>
   );
+}
+
+/** The mark beside a computer player's name, so that nobody takes it for a person. */
+export function BotMark() {
+  return <span class="bot-mark">{ot('seat.bot')}</span>;
 }
 
 /** What a settled rated game did to a rating: `+12` in green, `−8` in red, `±0`. */

@@ -44,6 +44,7 @@ import { ot } from '../online/text.ts';
 import { dayText, kindText, tournamentName } from '../tournament/tournament-text.ts';
 import { showToast } from '../ui/Toasts.tsx';
 import '../online/rows.css';
+import { BotMark } from '../online/Who.tsx';
 import '../online/who.css';
 import './player-page.css';
 
@@ -453,6 +454,12 @@ export function PlayerPage({ id }: { readonly id: string | undefined }) {
           <header class="player-head">
             <h2 data-testid="player-name">
               {p.name}
+              {p.bot && (
+                <>
+                  {' '}
+                  <BotMark />
+                </>
+              )}
               {mine && <span class="you-mark"> {ot('seat.you')}</span>}
             </h2>
             <p class="lobby-note" data-testid="player-since">

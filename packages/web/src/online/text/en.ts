@@ -191,6 +191,7 @@ export const en = {
     'That code does not work: it may be mistyped, already used, or more than ten minutes old.',
   'use.done': 'This browser is now {name}.',
 
+  'seat.bot': 'bot',
   'seat.you': '(you)',
   'seat.player': '{name}’s page',
   'seat.rating': 'rating {rating}',

@@ -193,6 +193,7 @@ export const fi: OnlineCatalog = {
     'Koodi ei toimi: siinä voi olla kirjoitusvirhe, se on jo käytetty tai yli kymmenen minuuttia vanha.',
   'use.done': 'Tämä selain on nyt {name}.',
 
+  'seat.bot': 'botti',
   'seat.you': '(sinä)',
   'seat.player': 'Pelaajan {name} sivu',
   'seat.rating': 'vahvuusluku {rating}',

@@ -188,6 +188,7 @@ export const hi: OnlineCatalog = {
     'यह कोड काम नहीं करता: शायद उसमें टाइपिंग की ग़लती है, वह पहले इस्तेमाल हो चुका है, या दस मिनट से पुराना है।',
   'use.done': 'अब यह ब्राउज़र {name} है।',
 
+  'seat.bot': 'बॉट',
   'seat.you': '(आप)',
   'seat.player': '{name} का पन्ना',
   'seat.rating': 'रेटिंग {rating}',

@@ -213,6 +213,7 @@ export const ru: OnlineCatalog = {
     'Код не подходит: возможно, в нём опечатка, он уже использован или ему больше десяти минут.',
   'use.done': 'Теперь этот браузер — {name}.',
 
+  'seat.bot': 'бот',
   'seat.you': '(вы)',
   'seat.player': 'Страница игрока {name}',
   'seat.rating': 'рейтинг {rating}',

@@ -1,0 +1,41 @@
+// The Bot API's routes (docs/bot-api.md), in the shape of lichess's so that a bridge written for
+// it needs only a base URL and a move notation. POST /api/bot/account/upgrade turns the
+// identity whose token the request carries into a bot, for good, while it has played no game.
+
+import type { FastifyInstance } from 'fastify';
+import { refusal } from '../common/http-errors.ts';
+import { bearer } from '../player/auth.ts';
+import type { PlayerStore } from '../player/players.ts';
+
+/** What the Bot API's routes work with. */
+interface BotRoutes {
+  readonly players: PlayerStore;
+}
+
+/** Adds the Bot API's routes to `app`. */
+export function registerBots(app: FastifyInstance, { players }: BotRoutes): void {
+  const me = bearer(players);
+
+  app.post('/bot/account/upgrade', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const player = await me(request, reply);
+    if (!player) return;
+    const made = await players.makeBot(player.id);
+    if (made === 'played') {
+      return reply
+        .status(400)
+        .send(
+          refusal(
+            'has-played',
+            'this identity has played games; only a new identity can become a bot',
+          ),
+        );
+    }
+    if (made === 'unknown') {
+      return reply
+        .status(401)
+        .send(refusal('unknown-player', 'no player has this token; make a new identity'));
+    }
+    return { ok: true };
+  });
+}
