@@ -6,20 +6,10 @@
 import type { Colour } from '@agon/engine';
 import type { Identity, PoolId } from '@agon/protocol';
 import { POOLS } from '@agon/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import {
-  dataFolder,
-  Peer,
-  page,
-  quietMove,
-  RATED_BLITZ,
-  type Running,
-  remove,
-  startServer,
-  until,
-} from './harness.ts';
+import { Peer, page, quietMove, RATED_BLITZ, serverFor, until } from './harness.ts';
 
 const ENV = {
   // Each player names a network of its own (X-Forwarded-For), so rated games are rated.
@@ -30,29 +20,10 @@ const ENV = {
   AGON_MESSAGES_PER_SECOND: '1000',
 };
 
-/**
- * A server with ENV, in a folder of its own, for the tests of the `describe` it is called in;
- * stopped with `signal` after them. A test may start it again over the same folder.
- */
-function serverFor(signal?: NodeJS.Signals): { folder: string; server: Running } {
-  // Filled in before the tests run.
-  const run = {} as { folder: string; server: Running };
-  beforeAll(async () => {
-    run.folder = dataFolder();
-    run.server = await startServer(run.folder, ENV);
-  });
-  afterAll(async () => {
-    await run.server?.stop(signal);
-    remove(run.folder);
-  });
-  return run;
-}
-
 describe('sockets opening and closing at once', () => {
-  const run = serverFor();
+  const server = serverFor(ENV);
 
   it('leave no ghost: 300 sockets of 100 players, closed at every moment of their hello', async () => {
-    const { server } = run;
     const players = await Promise.all(Array.from({ length: 100 }, () => newPlayer(server.url)));
     const url = `${server.url.replace(/^http/, 'ws')}api/lobby/socket`;
     const terms = { ...RATED_BLITZ, clock: { initial: 300_000, increment: 0 }, side: 'random' };
@@ -98,19 +69,19 @@ describe('sockets opening and closing at once', () => {
 });
 
 describe('a process killed at a rated game’s end', () => {
-  const run = serverFor('SIGKILL');
+  const server = serverFor(ENV);
 
   it('rates every such game once it is back, 20 kills out of 20, without the game being opened', async () => {
     const games: { game: string; winner: string; loser: string }[] = [];
     for (let kill = 0; kill < 20; kill++) {
       const addresses = [`198.51.100.${2 * kill + 1}`, `198.51.100.${2 * kill + 2}`];
       const [a, b] = (await Promise.all(
-        addresses.map((at) => newPlayer(run.server.url, 'en', at)),
+        addresses.map((at) => newPlayer(server.url, 'en', at)),
       )) as [Identity, Identity];
       const lobbies = await Promise.all(
         [a, b].map(
           async (p, i) =>
-            (await LobbyClient.open(run.server.url, p.token, { address: addresses[i] })).client,
+            (await LobbyClient.open(server.url, p.token, { address: addresses[i] })).client,
         ),
       );
       for (const l of lobbies) l.send({ t: 'seek', pool: '3+2' });
@@ -118,7 +89,7 @@ describe('a process killed at a rated game’s end', () => {
       const seats = Object.fromEntries(
         await Promise.all(
           [a, b].map(async (p, i) => {
-            const { peer } = await Peer.join(run.server.url, paired[i]!.game, p.token);
+            const { peer } = await Peer.join(server.url, paired[i]!.game, p.token);
             return [paired[i]!.seat, { peer, player: p }] as const;
           }),
         ),
@@ -134,24 +105,23 @@ describe('a process killed at a rated game’s end', () => {
       seats.black.peer.send({ t: 'resign', seat: 'black' });
       expect(await seats.black.peer.answer(5)).toBe('event');
       // The end is committed (its event was sent); the process dies at once.
-      await run.server.stop('SIGKILL');
+      await server.restart();
       for (const l of lobbies) l.close();
       games.push({
         game: paired[0]!.game,
         winner: seats.white.player.id,
         loser: seats.black.player.id,
       });
-      run.server = await startServer(run.folder, ENV);
     }
     for (const { game, winner, loser } of games) {
       const won = await until(
-        () => page(run.server.url, winner),
+        () => page(server.url, winner),
         (p) => p.games[0]?.game === game && p.games[0]?.result === 'win',
         10_000,
       );
       expect(won.ratings.blitz.games).toBe(1);
       expect(won.ratings.blitz.rating).toBeGreaterThan(1500);
-      const lost = await page(run.server.url, loser);
+      const lost = await page(server.url, loser);
       expect(lost.games[0]).toMatchObject({ game, result: 'loss' });
       expect(lost.ratings.blitz.games).toBe(1);
     }
