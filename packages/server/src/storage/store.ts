@@ -3,8 +3,7 @@
 // repository to DOMAINS and its interface to `Store`; the databases' code stays as it is.
 
 import { KeyRepository, type KeyStore } from '../common/keys.ts';
-import type { Sql } from '../common/sql.ts';
-import { UniqueViolation } from '../common/sql.ts';
+import { type Sql, UniqueViolation } from '../common/sql.ts';
 import { GameRepository } from '../game/repository.ts';
 import { type GameStore, VersionConflict } from '../game/store.ts';
 import { LobbySettingsRepository, type LobbySettingsStore } from '../lobby/settings.ts';
