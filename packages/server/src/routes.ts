@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { GAME_ID, type Refusal, TOURNAMENT_ID } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import type { HouseBots } from './bot/house.ts';
 import { registerBots } from './bot/routes.ts';
 import { clientAddress, type TrustProxy } from './common/address.ts';
 import { NOT_FOUND } from './common/http-errors.ts';
@@ -62,6 +63,8 @@ export interface Online {
   readonly tournaments: Pick<TournamentRoutes, 'store' | 'tournaments'>;
   /** The puzzles' part: where attempts and ratings are kept, and the puzzles known. */
   readonly puzzles: Pick<PuzzleRoutes, 'store' | 'catalog'>;
+  /** The house bots, which the Bot API lists. */
+  readonly house: HouseBots;
 }
 
 /**
@@ -84,6 +87,7 @@ export async function registerOnline(
     push,
     tournaments,
     puzzles,
+    house,
   }: Online,
   limits: Limits,
   trust?: TrustProxy,
@@ -130,7 +134,7 @@ export async function registerOnline(
         tournaments: tournaments.store,
       });
       registerLobby(api, { players, settings, relay, now });
-      registerBots(api, { players });
+      registerBots(api, { players, house });
       registerPush(api, { ...push, players, relay, now });
       registerPuzzles(api, {
         ...puzzles,

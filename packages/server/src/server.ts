@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { HouseBots } from './bot/house.ts';
+import { Thinker } from './bot/thinker.ts';
 import type { TrustProxy } from './common/address.ts';
 import { newRequestId } from './common/failures.ts';
 import { answerClientError, errorAnswer, NOT_FOUND } from './common/http-errors.ts';
@@ -57,6 +59,13 @@ const CONTENT_SECURITY_POLICY = {
   // No page may frame the game (a hidden frame could steal a resign click).
   frameAncestors: ["'none'"],
 };
+
+/**
+ * The threads that search for every house bot game of a process: two, so that a long search
+ * of level 9 does not hold up a quick one of level 1, and few, so that the bots leave the
+ * machine's other cores to the server.
+ */
+const SEARCH_THREADS = 2;
 
 /** Sockets kept free of the file limit for the database, the HTTP side and Node itself. */
 const FILE_RESERVE = 128;
@@ -263,6 +272,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       });
   // The notices others can cause at will are paced per player, whoever sends them.
   const notifier = paced(options.notifier ?? webPush!, relay, now, problems);
+  // The house bots are made before the games are loaded, so they take their seats in every
+  // game the hub loads from the start; their searches run on their own threads.
+  const thinker = new Thinker(SEARCH_THREADS);
+  const house = await HouseBots.start(store, thinker, problems, now);
   // Starting reads the database, so a server that cannot keep games fails here.
   const hub = await Hub.start(store, {
     limits: safe,
@@ -271,6 +284,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     seating: settlement,
     problems,
     notifier,
+    opened: (room) => house.attach(room),
   });
   const lobby = new Lobby({
     board,
@@ -285,6 +299,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       hub.inPlay().flatMap((g) => listingOf(g.id, g.setup, g.players, g.since, now()) ?? []),
     network,
     notifier,
+    houseBot: (id) => house.bot(id) !== undefined,
   });
   // The tournaments pair their games as the lobby does, through the board's busy marks.
   const starter = new Starter({
@@ -337,6 +352,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         loopback: options.push?.loopback === true,
       },
       tournaments: { store, tournaments },
+      house,
       puzzles: { store, catalog: new PuzzleCatalog(puzzleSet, store, now) },
     },
     safe,
@@ -350,7 +366,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.addHook('onClose', async () => {
     await Promise.all([director.stop(), scanner.stop(), schedule?.stop()]);
     await lobby.close();
+    house.close();
     await hub.close();
+    await thinker.close();
     webPush?.close();
     settlement.close();
     await relay.close();

@@ -1,20 +1,29 @@
 // The Bot API's routes (docs/bot-api.md), in the shape of lichess's so that a bridge written for
 // it needs only a base URL and a move notation. POST /api/bot/account/upgrade turns the
-// identity whose token the request carries into a bot, for good, while it has played no game.
+// identity whose token the request carries into a bot, for good, while it has played no game;
+// GET /api/bot/house lists the house bots anyone may challenge.
 
 import type { FastifyInstance } from 'fastify';
 import { refusal } from '../common/http-errors.ts';
 import { bearer } from '../player/auth.ts';
 import type { PlayerStore } from '../player/players.ts';
+import type { HouseBots } from './house.ts';
 
 /** What the Bot API's routes work with. */
 interface BotRoutes {
   readonly players: PlayerStore;
+  readonly house: HouseBots;
 }
 
 /** Adds the Bot API's routes to `app`. */
-export function registerBots(app: FastifyInstance, { players }: BotRoutes): void {
+export function registerBots(app: FastifyInstance, { players, house }: BotRoutes): void {
   const me = bearer(players);
+
+  app.get('/bot/house', async (_request, reply) => {
+    // Ratings move with every game: a page asks again rather than keep an old answer.
+    reply.header('cache-control', 'no-cache');
+    return { bots: await house.list() };
+  });
 
   app.post('/bot/account/upgrade', async (request, reply) => {
     reply.header('cache-control', 'no-store');

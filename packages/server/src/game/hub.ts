@@ -66,6 +66,8 @@ interface HubOptions {
   readonly problems?: Problems;
   /** Where the games' notices to players who are away go (none without one). */
   readonly notifier?: Notifier;
+  /** Told of every opening of a game: the house bots take their seats in it. */
+  readonly opened?: (room: Room) => void;
 }
 
 /** Online play's games in memory. */
@@ -83,6 +85,7 @@ export class Hub {
   private readonly limits: Limits;
   private readonly now: () => number;
   private readonly relay: Relay;
+  private readonly opened: (room: Room) => void;
   private closing = false;
 
   /** A hub over `store`; `downtime` is the time no server held the games, charged to no one. */
@@ -91,7 +94,8 @@ export class Hub {
     private readonly downtime: Downtime,
     options: Required<HubOptions>,
   ) {
-    const { limits, now, relay, seating, problems, notifier } = options;
+    const { limits, now, relay, seating, problems, notifier, opened } = options;
+    this.opened = opened;
     this.limits = limits;
     this.now = now;
     this.relay = relay;
@@ -179,6 +183,7 @@ export class Hub {
       seating: options.seating ?? NO_SEATING,
       problems: options.problems ?? new Problems(now),
       notifier: options.notifier ?? SILENT,
+      opened: options.opened ?? (() => undefined),
     });
     // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
     await hub.keepers.adopt(true);
@@ -242,8 +247,16 @@ export class Hub {
   /**
    * The game in memory, loading it from the store on first use (undefined: no such game);
    * `noted`: the store has its clock as running; `made`: the game as this process just made it.
+   * Each opening is told to `opened` (a house bot that stood up from a game sits down again).
    */
-  open(id: string, noted = false, made?: Made): Promise<Room | undefined> {
+  async open(id: string, noted = false, made?: Made): Promise<Room | undefined> {
+    const room = await this.load(id, noted, made);
+    if (room) this.opened(room);
+    return room;
+  }
+
+  /** The game in memory, loaded from the store (or taken as `made`) on first use. */
+  private load(id: string, noted: boolean, made?: Made): Promise<Room | undefined> {
     const room = this.rooms.get(id);
     if (room) return Promise.resolve(room);
     let loading = this.loading.get(id);

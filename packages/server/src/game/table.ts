@@ -74,7 +74,8 @@ interface SaidEvent {
   readonly version: number;
 }
 
-function startFor(setup: GameSetup): Game {
+/** A game of `setup`'s rules before its first turn. */
+export function startFor(setup: Rules): Game {
   const start = parseApn(setup.variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
   if (!start.ok) throw new Error(start.error.message); // the constants are valid
   return new Game(start.value, {
@@ -82,6 +83,9 @@ function startFor(setup: GameSetup): Game {
     captorPlacesQueen: setup.captorPlacesQueen ?? false,
   });
 }
+
+/** What of a game's setup decides its rules: what a search of it must know. */
+export type Rules = Pick<GameSetup, 'variant' | 'touchMove' | 'captorPlacesQueen'>;
 
 /** A game before any event, made at `createdAt`. */
 export function newTable(id: string, setup: GameSetup, createdAt = 0): Table {

@@ -39,6 +39,8 @@ interface ChallengesContext {
   readonly members: Members;
   /** The sockets of other pages, which only watch for the player's own challenges. */
   readonly watchers: Members;
+  /** Whether a player takes every challenge addressed to them at once (bot/house.ts). */
+  readonly houseBot?: (id: string) => boolean;
 }
 
 /** The challenges of this process's lobby. */
@@ -118,6 +120,10 @@ export class Challenges {
       await board.drop(player.id);
       return;
     }
+    if (this.context.houseBot?.(to)) {
+      await this.answerForHouse(member, player, addressee, challenge);
+      return;
+    }
     this.context.notifier.notify(to, {
       kind: 'challenge',
       challenge: challenge.id,
@@ -129,7 +135,7 @@ export class Challenges {
 
   /** Takes challenge `id` for `taker`: the game starts for both, or a refusal says why. */
   async accept(member: LobbyMember, taker: Player, id: string): Promise<void> {
-    const { board, players, starter, notifier } = this.context;
+    const { board, players, notifier } = this.context;
     const challenge = await board.challenge(id);
     if (!challenge) {
       member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
@@ -148,16 +154,7 @@ export class Challenges {
       member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
       return;
     }
-    const ownerColour = challengerColour(challenge.terms.side);
-    const [white, black] = ownerColour === 'white' ? [owner, taker] : [taker, owner];
-    const taking = this.context.network(member.address);
-    const from =
-      ownerColour === 'white'
-        ? { white: challenge.from, black: taking }
-        : { white: taking, black: challenge.from };
-    const started = await starter.start(white, black, challenge.terms, null, from, (playing) =>
-      board.take(id, taker.id, playing),
-    );
+    const started = await this.take(challenge, owner, taker, this.context.network(member.address));
     if (started === 'lost') {
       const busy = await board.busy(taker.id);
       if (busy) await refuseBusy(board, member, taker.id);
@@ -170,6 +167,51 @@ export class Challenges {
         by: taker.name,
         url: `/g/${started.game}`,
       });
+    }
+  }
+
+  /** Starts the game of `challenge`, by `owner`, taken by `taker` playing from `taking`. */
+  private take(challenge: Challenge, owner: Player, taker: Player, taking: string) {
+    const ownerColour = challengerColour(challenge.terms.side);
+    const [white, black] = ownerColour === 'white' ? [owner, taker] : [taker, owner];
+    const from =
+      ownerColour === 'white'
+        ? { white: challenge.from, black: taking }
+        : { white: taking, black: challenge.from };
+    return this.context.starter.start(white, black, challenge.terms, null, from, (playing) =>
+      this.context.board.take(challenge.id, taker.id, playing),
+    );
+  }
+
+  /**
+   * Answers `player`'s challenge to the house bot `bot` at once: taken, so the game starts and
+   * the challenger's page goes to it, or declined as "later" while the bot plays another live
+   * game (a player plays one live game at a time, a bot too). A bot plays from no network:
+   * its games are rated as agreed.
+   */
+  private async answerForHouse(
+    member: LobbyMember,
+    player: Player,
+    bot: Player,
+    challenge: Challenge,
+  ): Promise<void> {
+    const { board } = this.context;
+    const live = !isCorrespondence(challenge.terms.clock);
+    const started =
+      live && (await board.busy(bot.id))
+        ? 'lost'
+        : await this.take(challenge, player, bot, `house:${bot.id}`);
+    if (started !== 'lost') return;
+    const declined = await board.decline(bot.id, challenge.id);
+    if (declined?.to) {
+      board.notify(player.id, {
+        t: 'declined',
+        id: challenge.id,
+        by: declined.to,
+        reason: 'later',
+      });
+    } else {
+      member.refuse({ code: 'no-such-challenge', message: 'that challenge is no longer open' });
     }
   }
 

@@ -55,6 +55,8 @@ interface LobbyContext {
   readonly network: NetworkKey;
   /** Tells players who are away of challenges, acceptances and seeks (none by default). */
   readonly notifier?: Notifier;
+  /** Whether a player takes every challenge addressed to them at once (bot/house.ts). */
+  readonly houseBot?: (id: string) => boolean;
 }
 
 /** The lobby of this process. */

@@ -149,6 +149,11 @@ export interface PlayerStore {
    * played a lobby game (only a new identity may become a bot), 'unknown' when there is none.
    */
   makeBot(id: string): Promise<'made' | 'played' | 'unknown'>;
+  /**
+   * Gives the player `ratings` (by category key) where they have no rating yet: a house bot's
+   * starting strength (bot/house.ts). A category already rated keeps its rating.
+   */
+  seedRatings(id: string, ratings: { readonly [key: string]: Rating }): Promise<void>;
   /** Lets another device act as the player (false if there is none). */
   addToken(id: string, tokenHash: string): Promise<boolean>;
   /**

@@ -22,7 +22,7 @@ import {
   settlement,
   storedResult,
 } from './players.ts';
-import { NEW_RATING } from './ratings.ts';
+import { NEW_RATING, type Rating } from './ratings.ts';
 import * as sql from './sql.ts';
 
 /** Whether an error is the unique index of names refusing a name. */
@@ -98,6 +98,14 @@ export class PlayerRepository implements PlayerStore {
       if (row.played) return 'played';
       await tx.run(sql.MAKE_BOT, [id]);
       return 'made';
+    });
+  }
+
+  async seedRatings(id: string, ratings: { readonly [key: string]: Rating }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const [key, { rating, rd, vol }] of Object.entries(ratings)) {
+        await tx.run(sql.ENSURE_RATING, [id, key, rating, rd, vol]);
+      }
     });
   }
 

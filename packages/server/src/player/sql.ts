@@ -217,7 +217,10 @@ export const SELECT_GAME = 'SELECT class, rated, result FROM lobby_games WHERE g
 export const SELECT_SEATS = `
   SELECT colour, player_id, rating_before, rd_before, vol_before, rating_after, rd_after, vol_after
   FROM game_players WHERE game_id = $1`;
-/** A rating row for a player's first rated game in a class, so that it can be locked. */
+/**
+ * A rating row for a player's first rated game in a class, so that it can be locked; or a house
+ * bot's starting rating (bot/house.ts), which a rating already there keeps out.
+ */
 export const ENSURE_RATING = `
   INSERT INTO ratings (player_id, class, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, 0)
   ON CONFLICT (player_id, class) DO NOTHING`;

@@ -4,10 +4,9 @@
 // promises.
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptWorker } from '../common/worker.ts';
 import type { Job, Reply, Request } from './sqlite-messages.ts';
 import { type Domain, errorFrom, Forwarding, type Store } from './store.ts';
 
@@ -16,19 +15,9 @@ export const DATABASE_FILE = 'agon.sqlite';
 
 type Pending = { resolve: (reply: Reply) => void; reject: (e: Error) => void };
 
-/** Starts the writer as TypeScript: the worker loads tsx first, as `npm start` does. */
+/** Starts the writer, a TypeScript module, in its worker thread. */
 function startWriter(file: string): Worker {
-  // Resolved through tsx's package.json: import.meta.resolve is missing under test runners.
-  const require = createRequire(import.meta.url);
-  const tsxPackage = require.resolve('tsx/package.json');
-  const api = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> })
-    .exports['./esm/api']!.import.default;
-  const tsx = pathToFileURL(join(dirname(tsxPackage), api)).href;
-  const writer = new URL('./sqlite-writer.ts', import.meta.url).href;
-  const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(writer)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-    workerData: { file },
-  });
+  return typeScriptWorker(new URL('./sqlite-writer.ts', import.meta.url), { file });
 }
 
 /** The message of an error, with its code when it has one (ENOENT, SQLITE_CORRUPT...). */

@@ -1,0 +1,176 @@
+// A house bot seated in one game (docs/bot-api.md, "House bots"): a member of the game's room
+// that holds its seat by the bot's identity, as a person's page does, and plays through the
+// room's commands, so the referee judges its moves as anyone's. On its turn it asks the search
+// threads (thinker.ts) for a move at its level, and plays it once a person's think time has
+// passed. It answers draw offers by its search, resigns a game it sees as lost, and stands up
+// when the game ends or leaves memory.
+
+import { type Colour, makeMoveText, opposite, WIN_BOUND } from '@agon/engine';
+import type { Refusal, ServerMessage } from '@agon/protocol';
+import type { Problems } from '../common/problems.ts';
+import type { Member } from '../common/sockets.ts';
+import type { Room } from '../game/room.ts';
+import { outcomeOf, seated, timeLeft } from '../game/table.ts';
+import type { Thinker } from './thinker.ts';
+
+/** The think time of level 1, in ms; each level above adds THINK_STEP_MS. */
+const THINK_BASE_MS = 400;
+const THINK_STEP_MS = 100;
+/** The largest share of its clock (time left plus one increment) a think time may take. */
+const THINK_SHARE = 0.02;
+/** A search scoring the bot this far behind (the engine's units) counts toward resigning. */
+export const RESIGN_BELOW = -1000;
+/** How many of its turns in a row must score below RESIGN_BELOW before it resigns. */
+export const RESIGN_AFTER = 3;
+/** A draw offer is accepted when the bot's last search scored within this of level. */
+export const DRAW_WITHIN = 30;
+/** How long a search that failed waits before the bot looks again. */
+const RETRY_MS = 1000;
+
+/**
+ * How long a move of `level` takes with `left` ms on its clock and `increment`: a person's
+ * pause, longer for stronger levels, never more than a small share of the clock.
+ */
+export function thinkTime(level: number, left: number, increment: number): number {
+  const wanted = THINK_BASE_MS + THINK_STEP_MS * (level - 1);
+  return Math.max(0, Math.min(wanted, THINK_SHARE * (left + increment)));
+}
+
+/** A house bot in one game's room. */
+export class BotPlayer implements Member {
+  private seatedHere = false;
+  private closed = false;
+  /** The number of turns played when the bot last started thinking: one search a turn. */
+  private thinkingAt = -1;
+  /** The score of its last search, from its side; undefined before its first. */
+  private lastScore: number | undefined;
+  /** Its turns in a row that scored below RESIGN_BELOW. */
+  private losing = 0;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly room: Room,
+    private readonly seat: Colour,
+    private readonly level: number,
+    private readonly thinker: Thinker,
+    private readonly problems: Problems,
+    private readonly now: () => number,
+    /** Told once, when the bot stands up. */
+    private readonly gone: () => void,
+  ) {}
+
+  get open(): boolean {
+    return !this.closed;
+  }
+
+  /** Whether the bot sits (or is sitting down) in `room`. */
+  in(room: Room): boolean {
+    return !this.closed && this.room === room;
+  }
+
+  /** Takes the bot's seat with its identity's token, then plays if it is its turn. */
+  join(token: string): void {
+    this.room
+      .admit(this, token)
+      .then((admitted) => {
+        if (!admitted) return this.close(1001, 'not admitted');
+        this.seatedHere = true;
+        // Just seated by a page opening the game: its person is coming, not away.
+        this.look(false);
+      })
+      .catch((e: unknown) => this.problems.report(`bot in game ${this.room.id}`, e));
+  }
+
+  /** Every message of the game makes the bot look at the table again (the room is in-process). */
+  send(_message: ServerMessage | string): void {
+    if (this.seatedHere) this.look();
+  }
+
+  refuse(error: Refusal): void {
+    // A race lost to a command that got in first (stale, not its turn) or an answer to an offer
+    // the referee refuses (a draw before DRAW_AFTER_MOVES) needs nothing; an illegal move is a bug.
+    if (error.code === 'illegal-move') {
+      this.problems.report(`bot in game ${this.room.id}`, new Error(error.message));
+    }
+  }
+
+  close(_code: number, _reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.gone();
+  }
+
+  /**
+   * Does what the table asks of the bot now: stand up (`mayStand`), answer an offer, or think.
+   */
+  private look(mayStand = true): void {
+    if (this.closed) return;
+    const t = this.room.table;
+    const them = opposite(this.seat);
+    // A game of days waiting for a person who is away stands the bot up, so that the game can
+    // leave memory; the person's page opening it seats the bot again (house.ts).
+    const away =
+      mayStand &&
+      t.setup.days &&
+      t.game.chooser === them &&
+      !this.room.presence.view().online[them];
+    if (outcomeOf(t) || away) {
+      this.room.leave(this);
+      this.close(1000, 'stood up');
+      return;
+    }
+    if (t.drawOffer === them) {
+      const level = this.lastScore !== undefined && Math.abs(this.lastScore) <= DRAW_WITHIN;
+      this.act({ t: 'draw', seat: this.seat, action: level ? 'accept' : 'decline' });
+      return;
+    }
+    // A takeback (unrated games only) is declined: the bot plays on from the board as it is.
+    if (t.takebackOffer === them) {
+      this.act({ t: 'takeback', seat: this.seat, action: 'decline' });
+      return;
+    }
+    const plies = t.game.moves.length;
+    if (!seated(t) || t.game.chooser !== this.seat || this.thinkingAt === plies) return;
+    this.thinkingAt = plies;
+    this.think(plies).catch((e: unknown) => this.problems.report(`bot in game ${this.room.id}`, e));
+  }
+
+  /** Searches the position after `plies` turns and plays, or resigns, after its think time. */
+  private async think(plies: number): Promise<void> {
+    const t = this.room.table;
+    const clock = t.setup.clock;
+    const pause = thinkTime(this.level, timeLeft(t, this.seat, this.now()), clock?.increment ?? 0);
+    const waited = new Promise((resolve) => setTimeout(resolve, pause));
+    let thought: Awaited<ReturnType<Thinker['think']>>;
+    try {
+      thought = await this.thinker.think({
+        rules: t.setup,
+        moves: t.game.moves.map(makeMoveText),
+        level: this.level,
+        seed: Math.floor(Math.random() * 2 ** 31),
+      });
+    } catch (e) {
+      if (this.closed) return;
+      this.problems.report(`bot in game ${this.room.id}`, e);
+      this.thinkingAt = -1;
+      this.retry = setTimeout(() => this.look(), RETRY_MS);
+      return;
+    }
+    await waited;
+    // The game moved on meanwhile (a takeback, an end): the next look decides afresh.
+    if (this.closed || t.game.moves.length !== plies || outcomeOf(t)) return;
+    this.lastScore = thought.score;
+    this.losing = thought.score < RESIGN_BELOW ? this.losing + 1 : 0;
+    if (thought.move === null) return;
+    if (this.losing >= RESIGN_AFTER || thought.score <= -WIN_BOUND) {
+      this.act({ t: 'resign', seat: this.seat });
+      return;
+    }
+    this.act({ t: 'move', seat: this.seat, move: thought.move, version: t.version });
+  }
+
+  private act(action: Parameters<Room['act']>[1]): void {
+    this.room.act(this, action);
+  }
+}

@@ -1,0 +1,130 @@
+// The house bots against the real server process: listed by the Bot API, marked as bots, they
+// take a challenge at once, answer a person's moves with the engine's, and their games are
+// settled and rated as people's are; a server killed in the middle of a game seats its bot
+// again when it starts, and the bot moves on.
+
+import type { ChallengeTerms, PlayerPage } from '@agon/protocol';
+import { describe, expect, it } from 'vitest';
+import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
+import type { HouseBotView } from '../src/bot/house.ts';
+import {
+  Peer,
+  page,
+  quietMove,
+  RATED_BLITZ,
+  RATED_CORRESPONDENCE,
+  serverFor,
+  until,
+} from './harness.ts';
+
+const server = serverFor({ AGON_TRUST_PROXY: '1' });
+
+async function house(): Promise<HouseBotView[]> {
+  const answer = (await (await fetch(`${server.url}api/bot/house`)).json()) as {
+    bots: HouseBotView[];
+  };
+  return answer.bots;
+}
+
+/**
+ * A new person from `address` who challenges the house bot `bot` on `terms` (rated blitz) as
+ * White: the game the bot accepted, and the person's socket in it.
+ */
+async function challenge(bot: string, address: string, terms: ChallengeTerms = RATED_BLITZ) {
+  const person = await newPlayer(server.url, 'en', address);
+  const { client } = await LobbyClient.open(server.url, person.token, { address });
+  client.send({ t: 'challenge', to: bot, ...terms });
+  const paired = await client.next('paired');
+  client.close();
+  const { peer, state } = await Peer.join(server.url, paired.game, person.token);
+  return { person, game: paired.game, peer, state };
+}
+
+/** The person (White) moves quietly at `version` and waits for the bot's answer after it. */
+async function moveAndHearBack(peer: Peer, moves: readonly string[], version: number) {
+  peer.send({ t: 'move', seat: 'white', move: quietMove(moves), version });
+  const mine = await peer.event(version + 1);
+  expect(mine.event).toMatchObject({ kind: 'move', seat: 'white' });
+  const reply = await peer.event(version + 2);
+  expect(reply.event).toMatchObject({ kind: 'move', seat: 'black' });
+  return reply;
+}
+
+describe('house bots', () => {
+  it('are listed with their levels and ratings, and marked as bots', async () => {
+    const bots = await house();
+    expect(bots.map((b) => [b.name, b.level, b.rating.rating])).toEqual([
+      ['Agon Bot 1', 1, 800],
+      ['Agon Bot 3', 3, 1020],
+      ['Agon Bot 5', 5, 1260],
+      ['Agon Bot 7', 7, 1660],
+      ['Agon Bot 9', 9, 1830],
+    ]);
+    expect(bots.every((b) => b.rating.provisional)).toBe(true);
+    expect((await page(server.url, bots[0]!.id)).bot).toBe(true);
+  });
+
+  it('take a challenge at once, answer each move, and the game is rated when the person resigns', async () => {
+    const [bot] = await house();
+    const { person, game, peer, state } = await challenge(bot!.id, '198.51.100.40');
+    expect(state.you).toBe('white');
+    expect(state.game.players.black).toMatchObject({ id: bot!.id, bot: true });
+    const first = await moveAndHearBack(peer, [], state.game.version);
+    const moves = [quietMove([]), (first.event as { move: string }).move];
+    await moveAndHearBack(peer, moves, first.version);
+
+    peer.send({ t: 'resign', seat: 'white' });
+    const end = await peer.next(
+      'state',
+      (m) => m.game.outcome !== null && !!m.game.players.white?.change,
+    );
+    expect(end.game.outcome).toMatchObject({ winner: 'black', reason: 'resignation' });
+    peer.close();
+
+    // Rated as people's games are: both ratings moved, the bot's from its starting 800.
+    const mine = await until(
+      () => page(server.url, person.id),
+      (p: PlayerPage) => p.games.some((g) => g.game === game && g.result === 'loss'),
+      15_000,
+    );
+    const played = mine.games.find((g) => g.game === game)!;
+    expect(played).toMatchObject({ rated: true, opponent: { id: bot!.id } });
+    expect(played.ratingAfter!).toBeLessThan(played.ratingBefore!);
+    const after = (await house()).find((b) => b.id === bot!.id)!;
+    expect(after.rating.rating).toBeGreaterThan(800);
+    expect(after.rating.games).toBe(1);
+  });
+
+  it('sit down again after a restart in the middle of a game, and move on', async () => {
+    const [, bot] = await house();
+    const { person, game, peer, state } = await challenge(bot!.id, '198.51.100.41');
+    const first = await moveAndHearBack(peer, [], state.game.version);
+    peer.close();
+
+    await server.restart();
+    const back = await Peer.join(server.url, game, person.token);
+    expect(back.state.game.version).toBe(first.version);
+    const moves = back.state.game.moves;
+    await moveAndHearBack(back.peer, moves, first.version);
+    back.peer.close();
+  });
+
+  it('play a game of days as soon as the person has moved', async () => {
+    const [, , bot] = await house();
+    const { peer, state } = await challenge(bot!.id, '198.51.100.42', RATED_CORRESPONDENCE);
+    await moveAndHearBack(peer, [], state.game.version);
+    peer.close();
+  });
+
+  it('decline a live challenge as "later" while they play another live game', async () => {
+    const [, , , bot] = await house();
+    const { peer } = await challenge(bot!.id, '198.51.100.43');
+    const address = '198.51.100.44';
+    const other = await newPlayer(server.url, 'en', address);
+    const { client } = await LobbyClient.open(server.url, other.token, { address });
+    client.send({ t: 'challenge', to: bot!.id, ...RATED_BLITZ });
+    expect(await client.next('declined')).toMatchObject({ by: { id: bot!.id }, reason: 'later' });
+    client.close();
+    peer.close();
+  });
+});
