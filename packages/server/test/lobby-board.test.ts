@@ -64,7 +64,7 @@ const challenge = (id: string, by: string, to?: string): Challenge => ({
 /** The contract, for a fresh board from `make` (and a second on the same state, if shared). */
 function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): void {
   describe(name, () => {
-    it('pairs two seekers of one pool once, and then neither can seek while busy', async () => {
+    it('pairs two seekers of one pool once, and then neither can seek while busy, as every process sees', async () => {
       const [board, other] = await make();
       expect(await board.seek(seek('a'))).toBe(true);
       expect(await board.seek(seek('b'))).toBe(true);
@@ -74,10 +74,14 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       expect(race.filter(Boolean)).toHaveLength(1);
       expect(await board.seeks('3+2')).toEqual([]);
       expect(await other.busy('a')).toBe(game.game);
+      // A tournament's wave asks of many players at once which are busy.
+      expect([...(await other.busyAmong(['z', 'b', 'a']))].sort()).toEqual(['a', 'b']);
+      expect(await other.busyAmong([])).toEqual(new Set());
       expect(await board.seek(seek('a'))).toBe(false);
       expect((await board.snapshot()).playing.map((p) => p.game)).toEqual([game.game]);
       await other.end(game.game, [game.white.id, game.black.id]);
       expect(await board.busy('a')).toBeUndefined();
+      expect(await board.busyAmong(['a', 'b'])).toEqual(new Set());
       expect((await board.snapshot()).playing).toEqual([]);
       expect(await board.seek(seek('a'))).toBe(true);
       await board.unseek('a');
