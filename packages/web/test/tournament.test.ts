@@ -232,6 +232,17 @@ describe('the standings as shown', () => {
     expect(lines[1]!.buchholz).toBeUndefined();
   });
 
+  it('mark a computer player’s line as a bot’s, and only its', () => {
+    const bot = standing(1, 'bot2345678', 3);
+    const v = arena({
+      standings: [{ ...bot, player: { ...bot.player, bot: true } }, standing(2, 'person2345', 0)],
+    });
+    expect(standingLines(v).map((l) => [l.id, l.bot])).toEqual([
+      ['bot2345678', true],
+      ['person2345', false],
+    ]);
+  });
+
   it('know the player by their id when they are not in the page’s standings yet', () => {
     const lines = standingLines(arena({ you: null }), 'rest234567');
     expect(lines.filter((l) => l.you).map((l) => l.id)).toEqual(['rest234567']);

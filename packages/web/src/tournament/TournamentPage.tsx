@@ -26,6 +26,7 @@ import {
   tournamentName,
 } from './tournament-text.ts';
 import '../online/rows.css';
+import { BotMark } from '../online/Who.tsx';
 import '../online/who.css';
 import './tournament.css';
 
@@ -231,6 +232,7 @@ function Line({ line, swiss }: { readonly line: StandingLine; readonly swiss: bo
           <Link href={playerPath(line.id)} class="player-link">
             {line.name}
           </Link>
+          {line.bot && <BotMark />}
           {line.you && <span class="you-mark">{ot('seat.you')}</span>}
           <span class="rating">{line.rating}</span>
           <Marks line={line} />
@@ -345,6 +347,7 @@ function Podium({ v }: { readonly v: TournamentView }) {
             <Link href={playerPath(line.id)} class="player-link">
               {line.name}
             </Link>
+            {line.bot && <BotMark />}
             <span class="podium-score">{line.score}</span>
           </li>
         ))}

@@ -134,6 +134,8 @@ export interface StandingLine {
   readonly rank: number;
   readonly id: string;
   readonly name: string;
+  /** A computer player, marked as one beside its name. */
+  readonly bot: boolean;
   readonly rating: string;
   readonly score: string;
   readonly fire: boolean;
@@ -156,6 +158,7 @@ function lineOf(v: TournamentView, s: Standing, you: string | undefined): Standi
     rank: s.rank,
     id: s.player.id,
     name: s.player.name,
+    bot: s.player.bot === true,
     rating: ratingText(s.player.rating),
     score: scoreText(s.score),
     fire: s.fire,
