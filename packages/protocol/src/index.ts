@@ -80,6 +80,8 @@ export {
 } from './notice.ts';
 export {
   checkName,
+  type HouseBots,
+  type HouseBotView,
   type Identity,
   NAME_LANGUAGES,
   NAME_MAX,

@@ -63,6 +63,21 @@ export interface PlayerGame {
   readonly at: number;
 }
 
+/** A house bot: a computer player of the server's own (docs/bot-api.md, "House bots"). */
+export interface HouseBotView {
+  readonly id: string;
+  readonly name: string;
+  /** The engine's level it plays at, 1 to 10. */
+  readonly level: number;
+  /** Its rating in standard blitz. */
+  readonly rating: RatingView;
+}
+
+/** The house bots anyone may challenge (GET /api/bot/house), weakest first. */
+export interface HouseBots {
+  readonly bots: readonly HouseBotView[];
+}
+
 /** A player's page (GET /api/players/<id>). */
 export interface PlayerPage extends PlayerView {
   readonly createdAt: number;

@@ -3,10 +3,9 @@
 // settled and rated as people's are; a server killed in the middle of a game seats its bot
 // again when it starts, and the bot moves on.
 
-import type { ChallengeTerms, PlayerPage } from '@agon/protocol';
+import type { ChallengeTerms, HouseBots, HouseBotView, PlayerPage } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import type { HouseBotView } from '../src/bot/house.ts';
 import {
   Peer,
   page,
@@ -19,10 +18,8 @@ import {
 
 const server = serverFor({ AGON_TRUST_PROXY: '1' });
 
-async function house(): Promise<HouseBotView[]> {
-  const answer = (await (await fetch(`${server.url}api/bot/house`)).json()) as {
-    bots: HouseBotView[];
-  };
+async function house(): Promise<readonly HouseBotView[]> {
+  const answer = (await (await fetch(`${server.url}api/bot/house`)).json()) as HouseBots;
   return answer.bots;
 }
 

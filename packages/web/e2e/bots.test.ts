@@ -1,9 +1,21 @@
 // A bot as people meet it: an identity turned into a bot through the Bot API is marked as one
-// on its page, in the words of the page's language, so that nobody takes it for a person.
+// on its page, in the words of the page's language, so that nobody takes it for a person; and a
+// house bot, found from the lobby, takes a person's challenge and answers their first move on
+// the board.
 
 import type { Identity } from '@agon/protocol';
 import { expect, it } from 'vitest';
-import { describeInChromium, newContext, SLOW } from './browser.ts';
+import {
+  ARTIFACTS,
+  describeInChromium,
+  gameId,
+  newContext,
+  newNetwork,
+  onlineMoves,
+  openLobby,
+  playFirstTurn,
+  SLOW,
+} from './browser.ts';
 
 describeInChromium('bots', (browser) => {
   it("marks a bot on its page, in the page's language", async () => {
@@ -27,6 +39,39 @@ describeInChromium('bots', (browser) => {
     await page.goto(`/p/${person.id}`);
     await expect.poll(() => name.textContent(SLOW), SLOW).toContain(person.name);
     expect(await name.locator('.bot-mark').count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets a person challenge a house bot from the lobby, and the bot answers their move', async () => {
+    const context = await newContext(browser(), false, 'en-GB', newNetwork());
+    const page = await context.newPage();
+    await openLobby(page);
+    const bots = page.getByTestId('house-bots');
+    await bots.waitFor(SLOW);
+    expect(await bots.textContent()).toContain('Play a bot:');
+    await page.screenshot({ path: `${ARTIFACTS}bots-lobby-desktop.png` });
+    await bots.getByRole('link', { name: /^Agon Bot 3/ }).click();
+
+    // The bot's page, marked as a bot's, with the Challenge button a person's page has.
+    const name = page.getByTestId('player-name');
+    await expect.poll(() => name.textContent(SLOW), SLOW).toContain('Agon Bot 3');
+    expect(await name.locator('.bot-mark').textContent()).toBe('bot');
+    await page.getByRole('button', { name: 'Challenge Agon Bot 3' }).click();
+    const dialog = page.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await dialog.getByRole('button', { name: 'Send the challenge' }).click();
+
+    // Accepted at once: the person is taken to the game, plays a piece, and the bot replies.
+    await gameId(page);
+    await playFirstTurn(page);
+    await expect.poll(() => onlineMoves(page), SLOW).toHaveLength(2);
+    await page.locator('.cell.origin').first().waitFor(SLOW);
+    await page.screenshot({ path: `${ARTIFACTS}bots-reply-desktop.png` });
+
+    // Resigned, so the bot is free for the next person.
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('button', { name: 'Really resign?' }).click();
+    await page.getByTestId('result').waitFor(SLOW);
     await context.close();
   });
 });

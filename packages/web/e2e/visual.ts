@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  type HouseBots,
   type LobbyView,
   POOLS,
   type Standing,
@@ -380,9 +381,13 @@ export async function lookContext(
 /**
  * Serves the lobby's socket through the real server, with PICTURED_LOBBY in place of the lobby
  * it describes and none of its changes: the page's own player (its name, its welcome) is the
- * server's.
+ * server's. The house bots are left out of the picture (an empty roster): their ratings move
+ * with every game other tests play against them.
  */
 export async function serveQuietLobby(context: BrowserContext): Promise<void> {
+  await context.route(/\/api\/bot\/house$/, (route) =>
+    route.fulfill({ json: { bots: [] } satisfies HouseBots }),
+  );
   await context.routeWebSocket(/\/api\/lobby\/socket$/, (page) => {
     const server = page.connectToServer();
     page.onMessage((message) => server.send(message));

@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   categoryKey,
-  type PlayerBrief,
+  type HouseBotView,
   RATING_CLASSES,
   RULE_SETS,
   START_RATING,
@@ -53,14 +53,6 @@ export const HOUSE_BOTS: readonly HouseBot[] = [
  * against people, so it is shown as provisional until people's games settle it.
  */
 const START_RD = 150;
-
-/** A house bot as a page lists it: its identity, level and rating in standard blitz. */
-export interface HouseBotView {
-  readonly id: string;
-  readonly name: string;
-  readonly level: number;
-  readonly rating: PlayerBrief['rating'];
-}
 
 /** The house bots of this process, and the games they sit in here. */
 export class HouseBots {

@@ -3,16 +3,17 @@
 // identity whose token the request carries into a bot, for good, while it has played no game;
 // GET /api/bot/house lists the house bots anyone may challenge.
 
+import type { HouseBots } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { refusal } from '../common/http-errors.ts';
 import { bearer } from '../player/auth.ts';
 import type { PlayerStore } from '../player/players.ts';
-import type { HouseBots } from './house.ts';
+import type { HouseBots as House } from './house.ts';
 
 /** What the Bot API's routes work with. */
 interface BotRoutes {
   readonly players: PlayerStore;
-  readonly house: HouseBots;
+  readonly house: House;
 }
 
 /** Adds the Bot API's routes to `app`. */
@@ -22,7 +23,7 @@ export function registerBots(app: FastifyInstance, { players, house }: BotRoutes
   app.get('/bot/house', async (_request, reply) => {
     // Ratings move with every game: a page asks again rather than keep an old answer.
     reply.header('cache-control', 'no-cache');
-    return { bots: await house.list() };
+    return { bots: await house.list() } satisfies HouseBots;
   });
 
   app.post('/bot/account/upgrade', async (request, reply) => {

@@ -7,6 +7,7 @@ import {
   type ChallengeView,
   DECLINE_REASONS,
   type DeclineReason,
+  type HouseBotView,
   type LiveGameView,
   POOLS,
   type PoolId,
@@ -16,11 +17,11 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ChallengeDialog } from '../challenge/ChallengeDialog.tsx';
 import { Terms } from '../challenge/Terms.tsx';
-import { gamePath } from '../online/address.ts';
+import { gamePath, playerPath } from '../online/address.ts';
 import { Link } from '../online/Link.tsx';
 import { elapsedText, paceText, ratingText } from '../online/lobby-text.ts';
 import { NoPlayerYet } from '../online/NoPlayerYet.tsx';
-import { me } from '../online/players.ts';
+import { houseBots, me } from '../online/players.ts';
 import { words } from '../online/strings.ts';
 import { ot } from '../online/text.ts';
 import { useClock } from '../online/use-clock.ts';
@@ -346,6 +347,32 @@ function LiveGame({ game }: { readonly game: LiveGameView }) {
   );
 }
 
+/**
+ * The house bots, each a link to its page, where its Challenge button is: someone to play
+ * whenever nobody else is here. Read once when the lobby opens; nothing until then or if the
+ * read fails.
+ */
+function HouseBotLine() {
+  const bots = useSignal<readonly HouseBotView[]>([]);
+  useEffect(() => {
+    houseBots().then(
+      (answer) => (bots.value = answer.bots),
+      () => undefined,
+    );
+  }, [bots]);
+  if (bots.value.length === 0) return null;
+  return (
+    <p class="lobby-bots" data-testid="house-bots">
+      <span>{ot('lobby.bots')}</span>
+      {bots.value.map((bot) => (
+        <Link key={bot.id} href={playerPath(bot.id)} testId={`house-bot-${bot.level}`}>
+          {bot.name} <span class="rating">{ratingText(bot.rating)}</span>
+        </Link>
+      ))}
+    </p>
+  );
+}
+
 function Side({ lobby }: { readonly lobby: Lobby }) {
   const view = lobby.view.value;
   const you = lobby.you.value;
@@ -369,6 +396,7 @@ function Side({ lobby }: { readonly lobby: Lobby }) {
           <p class="lobby-empty">{ot('lobby.noLive')}</p>
         )}
       </section>
+      <HouseBotLine />
       {you && (
         <p class="lobby-you">
           <Link href="/me">{ot('lobby.you', { name: you.name })}</Link>

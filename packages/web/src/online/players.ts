@@ -5,6 +5,7 @@
 import type {
   ErrorCode,
   Failure,
+  HouseBots,
   Identity,
   OngoingGames,
   PlayerPage,
@@ -178,6 +179,11 @@ export async function useTransferCode(code: string): Promise<Identity> {
   become(identity);
   ensured = Promise.resolve(identity);
   return identity;
+}
+
+/** The house bots anyone may challenge, weakest first. */
+export function houseBots(): Promise<HouseBots> {
+  return call<HouseBots>('GET', '/api/bot/house');
 }
 
 /** The games in play of the player whose token is `token`, their turn first. */

@@ -67,6 +67,7 @@ export const en = {
   'lobby.live': 'Playing now',
   'lobby.noLive': 'No games are being played just now.',
   'lobby.you': 'Playing as {name}',
+  'lobby.bots': 'Play a bot:',
   'lobby.reconnecting': 'The lobby is reconnecting.',
   'lobby.reconnectingNote':
     'Games go on. You can still seek a game or make a challenge: it is kept and shown once the lobby is back. Challenges can be accepted again then.',

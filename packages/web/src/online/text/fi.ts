@@ -66,6 +66,7 @@ export const fi: OnlineCatalog = {
   'lobby.live': 'Käynnissä nyt',
   'lobby.noLive': 'Yhtään peliä ei ole juuri nyt käynnissä.',
   'lobby.you': 'Pelaat nimellä {name}',
+  'lobby.bots': 'Pelaa bottia vastaan:',
   'lobby.reconnecting': 'Aulaan yhdistetään uudelleen.',
   'lobby.reconnectingNote':
     'Pelit jatkuvat. Voit yhä hakea peliä tai luoda haasteen: se säilyy ja näkyy, kun aula on taas käytössä. Silloin haasteita voi taas hyväksyä.',
