@@ -275,7 +275,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The house bots are made before the games are loaded, so they take their seats in every
   // game the hub loads from the start; their searches run on their own threads.
   const thinker = new Thinker(SEARCH_THREADS);
-  const house = await HouseBots.start(store, thinker, problems, now);
+  const house = await HouseBots.start(store, { thinker, problems, now, allowance: relay });
   // Starting reads the database, so a server that cannot keep games fails here.
   const hub = await Hub.start(store, {
     limits: safe,

@@ -2,12 +2,14 @@
 // that holds its seat by the bot's identity, as a person's page does, and plays through the
 // room's commands, so the referee judges its moves as anyone's. On its turn it asks the search
 // threads (thinker.ts) for a move at its level, and plays it once a person's think time has
-// passed. It answers draw offers by its search, resigns a game it sees as lost, and stands up
-// when the game ends or leaves memory.
+// passed. Every process holding the game seats the bot, and the one that claims a turn first
+// plays it. It answers draw offers by its search, resigns a game it sees as lost, and stands up
+// when the game ends or leaves memory, or a game of days waits for a person who is away.
 
 import { type Colour, makeMoveText, opposite, WIN_BOUND } from '@agon/engine';
 import type { Refusal, ServerMessage } from '@agon/protocol';
 import type { Problems } from '../common/problems.ts';
+import type { Allowance, Rate } from '../common/rate-limit.ts';
 import type { Member } from '../common/sockets.ts';
 import type { Room } from '../game/room.ts';
 import { outcomeOf, seated, timeLeft } from '../game/table.ts';
@@ -36,6 +38,23 @@ export function thinkTime(level: number, left: number, increment: number): numbe
   return Math.max(0, Math.min(wanted, THINK_SHARE * (left + increment)));
 }
 
+/** What the house bots of a process work with. */
+export interface BotContext {
+  readonly thinker: Thinker;
+  readonly problems: Problems;
+  /** The server's clock. */
+  readonly now: () => number;
+  /** The other processes, through which one process claims each turn of a bot. */
+  readonly allowance: Allowance;
+}
+
+/**
+ * Each turn of a bot is played by the one process that claims it first (every process holding
+ * the game seats the bot); a claim lapses after this long, so that if its process died, another
+ * plays the turn.
+ */
+const TURN_CLAIM: Rate = { count: 1, windowMs: 10_000 };
+
 /** A house bot in one game's room. */
 export class BotPlayer implements Member {
   private seatedHere = false;
@@ -52,9 +71,7 @@ export class BotPlayer implements Member {
     private readonly room: Room,
     private readonly seat: Colour,
     private readonly level: number,
-    private readonly thinker: Thinker,
-    private readonly problems: Problems,
-    private readonly now: () => number,
+    private readonly context: BotContext,
     /** Told once, when the bot stands up. */
     private readonly gone: () => void,
   ) {}
@@ -78,7 +95,7 @@ export class BotPlayer implements Member {
         // Just seated by a page opening the game: its person is coming, not away.
         this.look(false);
       })
-      .catch((e: unknown) => this.problems.report(`bot in game ${this.room.id}`, e));
+      .catch((e: unknown) => this.context.problems.report(`bot in game ${this.room.id}`, e));
   }
 
   /** Every message of the game makes the bot look at the table again (the room is in-process). */
@@ -90,7 +107,7 @@ export class BotPlayer implements Member {
     // A race lost to a command that got in first (stale, not its turn) or an answer to an offer
     // the referee refuses (a draw before DRAW_AFTER_MOVES) needs nothing; an illegal move is a bug.
     if (error.code === 'illegal-move') {
-      this.problems.report(`bot in game ${this.room.id}`, new Error(error.message));
+      this.context.problems.report(`bot in game ${this.room.id}`, new Error(error.message));
     }
   }
 
@@ -133,18 +150,33 @@ export class BotPlayer implements Member {
     const plies = t.game.moves.length;
     if (!seated(t) || t.game.chooser !== this.seat || this.thinkingAt === plies) return;
     this.thinkingAt = plies;
-    this.think(plies).catch((e: unknown) => this.problems.report(`bot in game ${this.room.id}`, e));
+    this.think(plies).catch((e: unknown) =>
+      this.context.problems.report(`bot in game ${this.room.id}`, e),
+    );
   }
 
-  /** Searches the position after `plies` turns and plays, or resigns, after its think time. */
+  /**
+   * Searches the position after `plies` turns and plays, or resigns, after its think time; or,
+   * if another process claimed the turn, looks again once the claim would have lapsed.
+   */
   private async think(plies: number): Promise<void> {
     const t = this.room.table;
+    const { allowance, now } = this.context;
+    const claimed = await allowance.allow(`house-bot:${t.id}:${plies}`, TURN_CLAIM, now());
+    if (claimed > 0) {
+      this.later(claimed);
+      return;
+    }
     const clock = t.setup.clock;
-    const pause = thinkTime(this.level, timeLeft(t, this.seat, this.now()), clock?.increment ?? 0);
+    const pause = thinkTime(
+      this.level,
+      timeLeft(t, this.seat, this.context.now()),
+      clock?.increment ?? 0,
+    );
     const waited = new Promise((resolve) => setTimeout(resolve, pause));
     let thought: Awaited<ReturnType<Thinker['think']>>;
     try {
-      thought = await this.thinker.think({
+      thought = await this.context.thinker.think({
         rules: t.setup,
         moves: t.game.moves.map(makeMoveText),
         level: this.level,
@@ -152,9 +184,8 @@ export class BotPlayer implements Member {
       });
     } catch (e) {
       if (this.closed) return;
-      this.problems.report(`bot in game ${this.room.id}`, e);
-      this.thinkingAt = -1;
-      this.retry = setTimeout(() => this.look(), RETRY_MS);
+      this.context.problems.report(`bot in game ${this.room.id}`, e);
+      this.later(RETRY_MS);
       return;
     }
     await waited;
@@ -168,6 +199,13 @@ export class BotPlayer implements Member {
       return;
     }
     this.act({ t: 'move', seat: this.seat, move: thought.move, version: t.version });
+  }
+
+  /** Looks at the table again after `ms`, thinking afresh if it is still the bot's turn. */
+  private later(ms: number): void {
+    this.thinkingAt = -1;
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => this.look(), ms);
   }
 
   private act(action: Parameters<Room['act']>[1]): void {

@@ -13,14 +13,12 @@ import {
   START_RATING,
 } from '@agon/protocol';
 import type { KeyStore } from '../common/keys.ts';
-import type { Problems } from '../common/problems.ts';
 import { hashToken } from '../common/secret.ts';
 import type { Room } from '../game/room.ts';
 import { outcomeOf } from '../game/table.ts';
 import { brief, type Player, type PlayerStore } from '../player/players.ts';
 import type { Rating } from '../player/ratings.ts';
-import { BotPlayer } from './bot-player.ts';
-import type { Thinker } from './thinker.ts';
+import { type BotContext, BotPlayer } from './bot-player.ts';
 
 /** One house bot: its identity, the level it plays at and the rating it starts from. */
 export interface HouseBot {
@@ -63,22 +61,15 @@ export class HouseBots {
 
   private constructor(
     private readonly players: PlayerStore,
-    private readonly thinker: Thinker,
-    private readonly problems: Problems,
-    private readonly now: () => number,
+    private readonly context: BotContext,
   ) {}
 
   /**
    * The house bots, each made if missing (by whichever process comes first; the others find it
    * made) and given its starting rating in every category it has not played.
    */
-  static async start(
-    store: PlayerStore & KeyStore,
-    thinker: Thinker,
-    problems: Problems,
-    now: () => number,
-  ): Promise<HouseBots> {
-    const house = new HouseBots(store, thinker, problems, now);
+  static async start(store: PlayerStore & KeyStore, context: BotContext): Promise<HouseBots> {
+    const house = new HouseBots(store, context);
     // Every process derives the same tokens from one secret, so none is ever stored or sent.
     const secret = await store.secret('house-bots', randomBytes(32).toString('base64url'));
     for (const bot of HOUSE_BOTS) {
@@ -98,7 +89,7 @@ export class HouseBots {
           id: bot.id,
           name: bot.name,
           tokenHash,
-          createdAt: this.now(),
+          createdAt: this.context.now(),
         });
       } catch (e) {
         // Another process made it in the meantime; anything else is a failure.
@@ -123,7 +114,7 @@ export class HouseBots {
   /** The roster as a page lists it, with each bot's rating now. */
   async list(): Promise<HouseBotView[]> {
     const found = await this.players.players(HOUSE_BOTS.map((b) => b.id));
-    const now = this.now();
+    const now = this.context.now();
     return HOUSE_BOTS.flatMap((bot) => {
       const p = found.find((f: Player) => f.id === bot.id);
       if (!p) return [];
@@ -145,17 +136,9 @@ export class HouseBots {
       const token = bot && this.tokens.get(bot.id);
       const key = `${room.id}/${seat}`;
       if (!bot || !token || this.seated.get(key)?.in(room)) continue;
-      const player = new BotPlayer(
-        room,
-        seat,
-        bot.level,
-        this.thinker,
-        this.problems,
-        this.now,
-        () => {
-          if (this.seated.get(key) === player) this.seated.delete(key);
-        },
-      );
+      const player = new BotPlayer(room, seat, bot.level, this.context, () => {
+        if (this.seated.get(key) === player) this.seated.delete(key);
+      });
       this.seated.set(key, player);
       player.join(token);
     }
