@@ -16,7 +16,7 @@ import type { KeyStore } from '../common/keys.ts';
 import { hashToken } from '../common/secret.ts';
 import type { Room } from '../game/room.ts';
 import { outcomeOf } from '../game/table.ts';
-import { brief, type Player, type PlayerStore } from '../player/players.ts';
+import { brief, NameTaken, type Player, type PlayerStore } from '../player/players.ts';
 import type { Rating } from '../player/ratings.ts';
 import { type BotContext, BotPlayer } from './bot-player.ts';
 
@@ -92,8 +92,14 @@ export class HouseBots {
           createdAt: this.context.now(),
         });
       } catch (e) {
-        // Another process made it in the meantime; anything else is a failure.
-        if (!(await players.player(bot.id))) throw e;
+        // Made by another process in the meantime: it goes on from there. A person holding the
+        // name (from before "bot" was refused in names) leaves this bot out; the server starts.
+        const made = (await players.player(bot.id)) !== undefined;
+        if (!made && !(e instanceof NameTaken)) throw e;
+        if (!made) {
+          this.context.problems.report(`house bot ${bot.name}`, e);
+          return;
+        }
       }
     }
     await players.makeBot(bot.id);
