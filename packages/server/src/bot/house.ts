@@ -35,8 +35,8 @@ export interface HouseBot {
  * 9 the strongest level bounded by nodes (level 10 thinks for a time, which would tie a search
  * thread up for seconds a move). The ratings add the ladder's measured steps to level 1's 800:
  * +127, +95 (level 3), +154, +86 (level 5), +248, +147 (level 7), +89, +83 (level 9), rounded to
- * tens. 800 puts the stand-in for a new player (+338 against level 1) near 1140, where new
- * players of rated play at chess settle too.
+ * tens. The anchor is a choice: it puts the stand-in for a person who has just learned the rules
+ * (+338 against level 1) near 1140, below the 1500 every identity starts from.
  */
 export const HOUSE_BOTS: readonly HouseBot[] = [
   { id: 'agnhausbta', name: 'Agon Bot 1', level: 1, rating: 800 },
