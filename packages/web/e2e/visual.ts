@@ -84,6 +84,26 @@ export const PICTURED_TIME = Date.UTC(2026, 0, 15, 12, 0, 0);
  * generated names, their challenges and games, the counts): nobody waiting or playing, no open
  * challenge and no game being played.
  */
+/**
+ * The house bots as the lobby pictures them: the roster at its starting ratings, which in a
+ * live run move with every game other tests play against them.
+ */
+const houseBot = (id: string, level: number, rating: number) => ({
+  id,
+  name: `Agon Bot ${level}`,
+  level,
+  rating: { rating, provisional: true, games: 0 },
+});
+const PICTURED_HOUSE: HouseBots = {
+  bots: [
+    houseBot('agnhausbta', 1, 800),
+    houseBot('agnhausbtc', 3, 1020),
+    houseBot('agnhausbte', 5, 1260),
+    houseBot('agnhausbtg', 7, 1660),
+    houseBot('agnhausbti', 9, 1830),
+  ],
+};
+
 export const PICTURED_LOBBY: LobbyView = {
   pools: POOLS.map((pool) => ({ id: pool.id, waiting: 0, playing: 0 })),
   challenges: [],
@@ -381,13 +401,10 @@ export async function lookContext(
 /**
  * Serves the lobby's socket through the real server, with PICTURED_LOBBY in place of the lobby
  * it describes and none of its changes: the page's own player (its name, its welcome) is the
- * server's. The house bots are left out of the picture (an empty roster): their ratings move
- * with every game other tests play against them.
+ * server's; the house bots are PICTURED_HOUSE.
  */
 export async function serveQuietLobby(context: BrowserContext): Promise<void> {
-  await context.route(/\/api\/bot\/house$/, (route) =>
-    route.fulfill({ json: { bots: [] } satisfies HouseBots }),
-  );
+  await context.route(/\/api\/bot\/house$/, (route) => route.fulfill({ json: PICTURED_HOUSE }));
   await context.routeWebSocket(/\/api\/lobby\/socket$/, (page) => {
     const server = page.connectToServer();
     page.onMessage((message) => server.send(message));
