@@ -50,7 +50,8 @@ export interface Identity {
 export interface PlayerGame {
   readonly game: string;
   readonly colour: Colour;
-  readonly opponent: { readonly id: string; readonly name: string };
+  /** `bot`: the opponent is a computer player. */
+  readonly opponent: { readonly id: string; readonly name: string; readonly bot?: true };
   readonly class: RatingClass;
   /** The rule set it was played under: its rating is that rule set's. */
   readonly rules: RuleSet;

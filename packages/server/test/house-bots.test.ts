@@ -85,7 +85,8 @@ describe('house bots', () => {
       15_000,
     );
     const played = mine.games.find((g) => g.game === game)!;
-    expect(played).toMatchObject({ rated: true, opponent: { id: bot!.id } });
+    // The person's list of games marks their opponent as a bot.
+    expect(played).toMatchObject({ rated: true, opponent: { id: bot!.id, bot: true } });
     expect(played.ratingAfter!).toBeLessThan(played.ratingBefore!);
     const after = (await house()).find((b) => b.id === bot!.id)!;
     expect(after.rating.rating).toBeGreaterThan(800);

@@ -289,7 +289,7 @@ export function storedSettlement(result: StoredResult, seats: readonly SeatRow[]
 /** A player's ($1) latest games that pass `filter`, newest first, at most $2. */
 const gamesOf = (filter: string): string => `
   SELECT me.game_id, me.colour, opp.player_id AS opponent_id, p.name AS opponent_name,
-    g.class, g.rated, g.result, me.rating_before, me.rating_after, me.started_at
+    p.bot AS opponent_bot, g.class, g.rated, g.result, me.rating_before, me.rating_after, me.started_at
   FROM game_players me
   JOIN lobby_games g ON g.game_id = me.game_id
   JOIN game_players opp ON opp.game_id = me.game_id AND opp.colour <> me.colour
@@ -308,6 +308,7 @@ export interface RecentRow {
   readonly colour: Colour;
   readonly opponent_id: string;
   readonly opponent_name: string;
+  readonly opponent_bot: boolean | number;
   /** The category's key. */
   readonly class: string;
   readonly rated: boolean | number;
@@ -324,7 +325,11 @@ export function playerGame(row: RecentRow): PlayerGame {
   return {
     game: row.game_id,
     colour: row.colour,
-    opponent: { id: row.opponent_id, name: row.opponent_name },
+    opponent: {
+      id: row.opponent_id,
+      name: row.opponent_name,
+      ...(Boolean(row.opponent_bot) && { bot: true as const }),
+    },
     class: category.class,
     rules: category.rules,
     rated: Boolean(row.rated),

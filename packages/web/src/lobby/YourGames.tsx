@@ -16,6 +16,7 @@ import { Link } from '../online/Link.tsx';
 import { daysLeftText, paceText } from '../online/lobby-text.ts';
 import { ongoingGames } from '../online/players.ts';
 import { ot } from '../online/text.ts';
+import { BotMark } from '../online/Who.tsx';
 import './your-games.css';
 
 /** How often the list is read again while the lobby is open. */
@@ -77,7 +78,9 @@ export function YourGames({ token }: { readonly token: string }) {
             <Link href={gamePath(g.game)} class="your-game" testId="your-game">
               <Miniature game={g} />
               <span class="your-game-text">
-                <span class="your-game-opponent">{g.opponent.name}</span>
+                <span class="your-game-opponent">
+                  {g.opponent.name} {g.opponent.bot && <BotMark />}
+                </span>
                 <span class="your-game-pace">
                   {g.clock ? paceText(paceOf(g.clock)) : ''} {ot(`class.${g.class}`)}
                 </span>

@@ -130,6 +130,7 @@ function GameRow({ g }: { readonly g: PlayerGame }) {
         </span>
         <span class="game-opponent">
           {g.opponent.name}
+          {g.opponent.bot && <BotMark />}
           {g.rules !== 'standard' && (
             <span class="game-rules" data-testid="game-rules">
               {ruleSetText(g.rules)}
