@@ -6,7 +6,7 @@
 import type { HouseBots } from '@agon/protocol';
 import type { FastifyInstance } from 'fastify';
 import { refusal } from '../common/http-errors.ts';
-import { bearer } from '../player/auth.ts';
+import { bearer, unknownPlayer } from '../player/auth.ts';
 import type { PlayerStore } from '../player/players.ts';
 import type { HouseBots as House } from './house.ts';
 
@@ -41,11 +41,8 @@ export function registerBots(app: FastifyInstance, { players, house }: BotRoutes
           ),
         );
     }
-    if (made === 'unknown') {
-      return reply
-        .status(401)
-        .send(refusal('unknown-player', 'no player has this token; make a new identity'));
-    }
+    // The token's player gone since it was read: answered as any unknown token.
+    if (made === 'unknown') return unknownPlayer(reply);
     return { ok: true };
   });
 }

@@ -17,11 +17,14 @@ export function bearer(
       token !== undefined && TOKEN.test(token)
         ? await players.playerByToken(hashToken(token))
         : undefined;
-    if (!player) {
-      reply
-        .status(401)
-        .send(refusal('unknown-player', 'no player has this token; make a new identity'));
-    }
+    if (!player) unknownPlayer(reply);
     return player;
   };
+}
+
+/** Sends the 401 of a request whose token names no player. */
+export function unknownPlayer(reply: FastifyReply): void {
+  reply
+    .status(401)
+    .send(refusal('unknown-player', 'no player has this token; make a new identity'));
 }
