@@ -18,7 +18,7 @@ const INSERT_SECRET =
 const SELECT_SECRET = 'SELECT value FROM secrets WHERE name = $1';
 
 export class KeyRepository implements KeyStore {
-  static readonly reads: ReadonlySet<string> = new Set();
+  static readonly reads: ReadonlySet<keyof KeyStore> = new Set();
 
   constructor(private readonly db: Sql) {}
 

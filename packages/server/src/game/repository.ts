@@ -13,7 +13,7 @@ import {
 
 export class GameRepository implements GameStore {
   /** The methods that only read: SQLite answers them beside its batch of writes. */
-  static readonly reads: ReadonlySet<string> = new Set([
+  static readonly reads: ReadonlySet<keyof GameStore> = new Set([
     'load',
     'running',
     'inPlay',

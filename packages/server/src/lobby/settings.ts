@@ -87,7 +87,10 @@ const hourMask = (hours: readonly number[]): number =>
   hours.reduce((mask, h) => mask | (1 << h), 0);
 
 export class LobbySettingsRepository implements LobbySettingsStore {
-  static readonly reads: ReadonlySet<string> = new Set(['settings', 'waitingPlayers']);
+  static readonly reads: ReadonlySet<keyof LobbySettingsStore> = new Set([
+    'settings',
+    'waitingPlayers',
+  ]);
 
   constructor(private readonly db: Sql) {}
 

@@ -31,7 +31,7 @@ const isNameTaken = (e: unknown): boolean =>
   (e.constraint === 'player_names' || e.constraint.includes('players.name_key'));
 
 export class PlayerRepository implements PlayerStore {
-  static readonly reads: ReadonlySet<string> = new Set([
+  static readonly reads: ReadonlySet<keyof PlayerStore> = new Set([
     'playerByToken',
     'player',
     'players',

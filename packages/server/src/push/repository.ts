@@ -5,7 +5,7 @@ import * as sql from './sql.ts';
 import type { Subscription, SubscriptionStore } from './subscriptions.ts';
 
 export class SubscriptionRepository implements SubscriptionStore {
-  static readonly reads: ReadonlySet<string> = new Set(['subscriptions']);
+  static readonly reads: ReadonlySet<keyof SubscriptionStore> = new Set(['subscriptions']);
 
   constructor(private readonly db: Sql) {}
 

@@ -10,7 +10,7 @@ import * as sql from './sql.ts';
 import type { AttemptResult, NewAttempt, PuzzlePlayer, PuzzleStore, ScanState } from './store.ts';
 
 export class PuzzleRepository implements PuzzleStore {
-  static readonly reads: ReadonlySet<string> = new Set([
+  static readonly reads: ReadonlySet<keyof PuzzleStore> = new Set([
     'puzzlePlayer',
     'puzzleRatings',
     'foundPuzzles',

@@ -31,7 +31,11 @@ export interface Store
   close(): Promise<void>;
 }
 
-/** A domain's repository: made over a database, and naming its methods that only read. */
+/**
+ * A domain's repository: made over a database, and naming its methods that only read (each
+ * repository types the names by its interface, so a misspelt read is a type error, not a read
+ * run as a write).
+ */
 interface RepositoryKind {
   new (db: Sql, side: Sql): object;
   readonly reads: ReadonlySet<string>;
@@ -91,7 +95,7 @@ export function call(
 
 /** Whether a method of a domain only reads. */
 export const isRead = (domain: Domain, method: string): boolean =>
-  DOMAINS[domain].reads.has(method);
+  (DOMAINS[domain] as RepositoryKind).reads.has(method);
 
 /**
  * The base of a store: every domain's methods, each handing its call to `forward` by domain

@@ -9,7 +9,7 @@ import * as sql from './sql.ts';
 import type { FinalLine, ListedTournament, TournamentStore, TournamentSummary } from './store.ts';
 
 export class TournamentRepository implements TournamentStore {
-  static readonly reads: ReadonlySet<string> = new Set([
+  static readonly reads: ReadonlySet<keyof TournamentStore> = new Set([
     'loadTournament',
     'listTournaments',
     'playedTournaments',
