@@ -144,12 +144,15 @@ interface WaitingList {
 export interface LobbySettings {
   readonly challengesFrom: ChallengesFrom;
   readonly waitingList: WaitingList;
+  /** Quick pairing with people only: no house bot steps in when nobody comes (docs/lobby.md). */
+  readonly peopleOnly: boolean;
 }
 
 /** The settings of a player who never changed them. */
 export const DEFAULT_SETTINGS: LobbySettings = {
   challengesFrom: 'everyone',
   waitingList: { pools: [], hours: [] },
+  peopleOnly: false,
 };
 
 /** Entries that came and went in one of the lobby's lists. */
@@ -264,8 +267,11 @@ export type LobbyServerMessage =
   | { readonly t: 'welcome'; readonly you: PlayerView; readonly lobby: LobbyView }
   /** What changed in the list since the last welcome or changes (at most about once a second). */
   | { readonly t: 'changes'; readonly changes: LobbyChanges }
-  /** The pool this player waits in now (null: none), answering seek and unseek. */
-  | { readonly t: 'seeking'; readonly pool: PoolId | null }
+  /**
+   * The pool this player waits in now (null: none), answering seek and unseek; with `bot`, the
+   * seconds of waiting after which a house bot plays them if nobody comes (none: people only).
+   */
+  | { readonly t: 'seeking'; readonly pool: PoolId | null; readonly bot?: number }
   /**
    * A game was made for this player: they open it with their identity's token, which holds the
    * seat (no seat token is made for a lobby game).

@@ -129,20 +129,28 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
 }
 
 /**
- * Reads the body of PATCH /api/me/settings: either setting or both (a missing one is left as
- * it is). The waiting list's pools and hours are sets: each at most once.
+ * Reads the body of PATCH /api/me/settings: any of the settings (a missing one is left as it
+ * is). The waiting list's pools and hours are sets: each at most once.
  */
 export function parseSettings(body: unknown): Checked<Partial<LobbySettings>> {
   if (!isObject(body)) return refuse('bad-message', 'the request is a JSON object');
-  const extra = extraKey(body, ['challengesFrom', 'waitingList']);
+  const extra = extraKey(body, ['challengesFrom', 'waitingList', 'peopleOnly']);
   if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
   const from = body.challengesFrom;
   const challengesFrom = CHALLENGES_FROM.find((c) => c === from);
   if (from !== undefined && !challengesFrom) {
     return refuse('bad-message', `challengesFrom must be one of ${CHALLENGES_FROM.join(', ')}`);
   }
+  const { peopleOnly } = body;
+  if (peopleOnly !== undefined && typeof peopleOnly !== 'boolean') {
+    return refuse('bad-message', 'peopleOnly must be true or false');
+  }
+  const plain = {
+    ...(challengesFrom && { challengesFrom }),
+    ...(peopleOnly !== undefined && { peopleOnly }),
+  };
   const list = body.waitingList;
-  if (list === undefined) return { ok: true, value: challengesFrom ? { challengesFrom } : {} };
+  if (list === undefined) return { ok: true, value: plain };
   if (!isObject(list) || extraKey(list, ['pools', 'hours']) !== undefined) {
     return refuse('bad-message', 'waitingList is {pools, hours}');
   }
@@ -165,7 +173,7 @@ export function parseSettings(body: unknown): Checked<Partial<LobbySettings>> {
   return {
     ok: true,
     value: {
-      ...(challengesFrom && { challengesFrom }),
+      ...plain,
       waitingList: { pools: pools as PoolId[], hours: (hours as number[]).map(whole) },
     },
   };

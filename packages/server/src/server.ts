@@ -275,7 +275,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The house bots are made before the games are loaded, so they take their seats in every
   // game the hub loads from the start; their searches run on their own threads.
   const thinker = new Thinker(SEARCH_THREADS);
-  const house = await HouseBots.start(store, { thinker, problems, now, allowance: relay });
+  const house = await HouseBots.start(store, {
+    thinker,
+    problems,
+    now,
+    allowance: relay,
+    games: safe.houseBotGames,
+  });
   // Starting reads the database, so a server that cannot keep games fails here.
   const hub = await Hub.start(store, {
     limits: safe,
@@ -299,7 +305,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       hub.inPlay().flatMap((g) => listingOf(g.id, g.setup, g.players, g.since, now()) ?? []),
     network,
     notifier,
-    houseBot: (id) => house.bot(id) !== undefined,
+    houseBot: (id) => house.room(id),
+    standIn: (rating) => house.standIn(rating)?.id,
   });
   // The tournaments pair their games as the lobby does, through the board's busy marks.
   const starter = new Starter({

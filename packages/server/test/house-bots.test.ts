@@ -1,5 +1,5 @@
 // The house bots against the real server process: listed by the Bot API, marked as bots, they
-// take a challenge at once, answer a person's moves with the engine's, and their games are
+// take a challenge at once (several live games at once), answer a person's moves with the engine's, and their games are
 // settled and rated as people's are; a server killed in the middle of a game seats its bot
 // again when it starts, and the bot moves on.
 
@@ -124,15 +124,19 @@ describe('house bots', () => {
     peer.close();
   });
 
-  it('decline a live challenge as "later" while they play another live game', async () => {
+  it('play several live games at once, one bot against several people', async () => {
     const [, , , bot] = await house();
-    const { peer } = await challenge(bot!.id, '198.51.100.43');
-    const address = '198.51.100.44';
-    const other = await newPlayer(server.url, 'en', address);
-    const { client } = await LobbyClient.open(server.url, other.token, { address });
-    client.send({ t: 'challenge', to: bot!.id, ...RATED_BLITZ });
-    expect(await client.next('declined')).toMatchObject({ by: { id: bot!.id }, reason: 'later' });
-    client.close();
-    peer.close();
+    const games = [];
+    for (const address of ['198.51.100.43', '198.51.100.44', '198.51.100.45']) {
+      games.push(await challenge(bot!.id, address));
+    }
+    for (const { state } of games) {
+      expect(state.game.players.black).toMatchObject({ id: bot!.id });
+      expect(state.game.outcome).toBeNull();
+    }
+    // Each game goes on: the bot answers a move in the last while the others wait.
+    const { peer, state } = games.at(-1)!;
+    await moveAndHearBack(peer, [], state.game.version);
+    for (const game of games) game.peer.close();
   });
 });

@@ -88,6 +88,34 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       expect(await board.seeks('3+2')).toEqual([]);
     });
 
+    it('pairs a seeker with a bot once, the bot never busy, its own challenge left open', async () => {
+      const [board, other] = await make();
+      const withBot = (person: string): Playing => {
+        const game = playing(person, 'bot1');
+        return { ...game, black: { ...game.black, bot: true } };
+      };
+      expect(await board.offer(challenge('botchal1', 'bot1'))).toBe('placed');
+      expect(await board.seek(seek('p'))).toBe(true);
+      expect(await board.seek(seek('q'))).toBe(true);
+      const first = withBot('p');
+      const race = await Promise.all([board.pairBot('p', first), other.pairBot('p', first)]);
+      expect(race.filter(Boolean)).toHaveLength(1);
+      expect(await other.busy('p')).toBe(first.game);
+      // One bot plays any number of games at once, and keeps what it offered.
+      const second = withBot('q');
+      expect(await other.pairBot('q', second)).toBe(true);
+      expect(await board.busy('bot1')).toBeUndefined();
+      expect([...(await board.busyAmong(['p', 'q', 'bot1']))].sort()).toEqual(['p', 'q']);
+      expect(await board.challenge('botchal1')).toBeDefined();
+      // Only a seeker in the game's pool: not one seeking elsewhere, not one now busy.
+      await board.seek(seek('r', '1+1'));
+      expect(await board.pairBot('r', withBot('r'))).toBe(false);
+      expect(await board.pairBot('p', withBot('p'))).toBe(false);
+      for (const g of [first, second]) await board.end(g.game, [g.white.id, g.black.id]);
+      await board.withdraw('bot1', 'botchal1');
+      await board.unseek('r');
+    });
+
     it('keeps one pool per player, and pairs only within the pool', async () => {
       const [board] = await make();
       await board.seek(seek('c', '1+1'));

@@ -40,7 +40,7 @@ export class LobbyProcess {
   constructor(
     readonly board: LobbyBoard,
     {
-      limits = { lobbyActionsPerMinute: 60, lobbyActionBurst: 20 },
+      limits = { lobbyActionsPerMinute: 60, lobbyActionBurst: 20, botStepInMs: 20_000 },
       notifier,
     }: { readonly limits?: LobbyLimits; readonly notifier?: Notifier } = {},
   ) {

@@ -12,6 +12,7 @@ import { upgradeNames } from '../src/player/name-upgrade.ts';
 import { generateName } from '../src/player/names.ts';
 import { NameTaken, type PlayerStore } from '../src/player/players.ts';
 import { playersTables } from '../src/player/sql.ts';
+import { MIGRATIONS } from '../src/storage/migrations.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/storage/sqlite.ts';
 import { dataFolder, remove } from './harness.ts';
@@ -148,7 +149,7 @@ it('upgrades a SQLite database of schema 2 in place', async () => {
       name: string;
       name_key: string;
     }[];
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(11);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     upgraded.close();
     const store = new SqliteStore(folder);
     await expectUpgraded(store, rows);
@@ -188,7 +189,7 @@ describe.skipIf(skip)('on PostgreSQL', () => {
     await check.connect();
     try {
       const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-      expect(version.rows).toEqual([{ value: '11' }]);
+      expect(version.rows).toEqual([{ value: String(MIGRATIONS.length) }]);
       const rows = await check.query<{ id: string; name: string; name_key: string }>(
         'SELECT id, name, name_key FROM players',
       );

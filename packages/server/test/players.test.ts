@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newGameId, newPlayerId } from '../src/common/secret.ts';
 import { NameTaken } from '../src/player/players.ts';
 import type { Subscription } from '../src/push/subscriptions.ts';
+import { MIGRATIONS } from '../src/storage/migrations.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/storage/sqlite.ts';
 import type { Store } from '../src/storage/store.ts';
@@ -263,17 +264,25 @@ function contract(name: string, open: () => Promise<Store>): void {
         expect(await store.settings(a)).toEqual({
           challengesFrom: 'everyone',
           waitingList: { pools: [], hours: [] },
+          peopleOnly: false,
         });
         const evenings = { pools: ['5+3', '10+5'] as const, hours: [0, 17, 18, 23] };
-        await store.saveSettings(a, { challengesFrom: 'played', waitingList: evenings });
+        await store.saveSettings(a, {
+          challengesFrom: 'played',
+          waitingList: evenings,
+          peopleOnly: true,
+        });
         expect(await store.settings(a)).toEqual({
           challengesFrom: 'played',
           waitingList: { pools: ['5+3', '10+5'], hours: [0, 17, 18, 23] },
+          peopleOnly: true,
         });
         await store.saveSettings(b, {
           challengesFrom: 'everyone',
           waitingList: { pools: ['10+5'], hours: [18] },
+          peopleOnly: false,
         });
+        expect((await store.settings(b)).peopleOnly).toBe(false);
         expect([...(await store.waitingPlayers('10+5', 18, c, 10))].sort()).toEqual([a, b].sort());
         expect(await store.waitingPlayers('10+5', 18, a, 10)).toEqual([b]);
         expect(await store.waitingPlayers('10+5', 17, c, 10)).toEqual([a]);
@@ -283,6 +292,7 @@ function contract(name: string, open: () => Promise<Store>): void {
         await store.saveSettings(a, {
           challengesFrom: 'played',
           waitingList: { pools: [], hours: [] },
+          peopleOnly: false,
         });
         expect(await store.waitingPlayers('10+5', 17, c, 10)).toEqual([]);
         expect(await store.havePlayed(a, b)).toBe(false);
@@ -424,7 +434,7 @@ it('upgrades a SQLite database of the games-only schema in place', async () => {
     expect((await store.player(id))?.id).toBe(id);
     await store.close();
     const upgraded = new Database(join(folder, DATABASE_FILE));
-    expect(upgraded.pragma('user_version', { simple: true })).toBe(11);
+    expect(upgraded.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     // A database from a newer server is refused rather than misread.
     upgraded.pragma('user_version = 99');
     upgraded.close();
@@ -475,7 +485,7 @@ describe.skipIf(skipWithout('player tests on PostgreSQL', ['postgres']))('on Pos
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const version = await check.query("SELECT value FROM meta WHERE key = 'schema_version'");
-    expect(version.rows).toEqual([{ value: '11' }]);
+    expect(version.rows).toEqual([{ value: String(MIGRATIONS.length) }]);
     await check.end();
   });
 });

@@ -46,6 +46,8 @@ export interface BotContext {
   readonly now: () => number;
   /** The other processes, through which one process claims each turn of a bot. */
   readonly allowance: Allowance;
+  /** The live games the house bots of this process play at once, at most (limits.ts). */
+  readonly games: number;
 }
 
 /**
@@ -78,6 +80,11 @@ export class BotPlayer implements Member {
 
   get open(): boolean {
     return !this.closed;
+  }
+
+  /** Whether the bot sits in a game on a clock (not of days). */
+  get live(): boolean {
+    return !this.closed && this.room.table.setup.clock !== undefined;
   }
 
   /** Whether the bot sits (or is sitting down) in `room`. */

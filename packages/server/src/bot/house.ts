@@ -17,7 +17,7 @@ import { hashToken } from '../common/secret.ts';
 import type { Room } from '../game/room.ts';
 import { outcomeOf } from '../game/table.ts';
 import { brief, NameTaken, type Player, type PlayerStore } from '../player/players.ts';
-import type { Rating } from '../player/ratings.ts';
+import { provisional, type Rating } from '../player/ratings.ts';
 import { type BotContext, BotPlayer } from './bot-player.ts';
 
 /** One house bot: its identity, the level it plays at and the rating it starts from. */
@@ -51,6 +51,13 @@ export const HOUSE_BOTS: readonly HouseBot[] = [
  * against people, so it is shown as provisional until people's games settle it.
  */
 const START_RD = 150;
+
+/**
+ * The rating a house bot is chosen for when the player's own is provisional: the measured
+ * strength of a person who has just learned the rules (docs/strength.md), so that a newcomer's
+ * first game is one they can win rather than the 1500 every identity starts from.
+ */
+const NEWCOMER_STRENGTH = 1140;
 
 /** The house bots of this process, and the games they sit in here. */
 export class HouseBots {
@@ -115,6 +122,34 @@ export class HouseBots {
   /** The house bot with this id, if it is one. */
   bot(id: string): HouseBot | undefined {
     return HOUSE_BOTS.find((b) => b.id === id);
+  }
+
+  /**
+   * Whether `id` is a house bot, and whether the house bots here can take another live game:
+   * 'full' at the process's limit of their live games, so that their searches keep up.
+   */
+  room(id: string): 'free' | 'full' | undefined {
+    if (!this.bot(id)) return undefined;
+    return this.live() < this.context.games ? 'free' : 'full';
+  }
+
+  /**
+   * The house bot to play a person of `rating` whom nobody came to play in quick pairing: the
+   * one whose starting rating is nearest theirs (a provisional rating counts as
+   * NEWCOMER_STRENGTH at most), the weaker of two as near; none while the bots here are full.
+   */
+  standIn(rating: Rating): HouseBot | undefined {
+    if (this.live() >= this.context.games) return undefined;
+    const target = provisional(rating) ? Math.min(rating.rating, NEWCOMER_STRENGTH) : rating.rating;
+    const gap = (b: HouseBot): number => Math.abs(b.rating - target);
+    return HOUSE_BOTS.reduce((best, b) => (gap(b) < gap(best) ? b : best));
+  }
+
+  /** The live games (on a clock) the house bots sit in here. */
+  private live(): number {
+    let n = 0;
+    for (const player of this.seated.values()) if (player.live) n++;
+    return n;
   }
 
   /** The roster as a page lists it, with each bot's rating now. */

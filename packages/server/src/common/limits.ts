@@ -44,6 +44,13 @@ export interface LobbyLimits {
   /** Seeks, challenges and acceptances one player may make per minute (and in a burst). */
   readonly lobbyActionsPerMinute: number;
   readonly lobbyActionBurst: number;
+  /** How long a quick-pairing seek waits with nobody to pair before a house bot plays it. */
+  readonly botStepInMs: number;
+  /**
+   * The live games the house bots of one process play at once, all together: the CPU their
+   * searches may take (bot/house.ts).
+   */
+  readonly houseBotGames: number;
 }
 
 /**
@@ -83,6 +90,12 @@ export const DEFAULT_LIMITS: Limits = {
   presenceMs: 250,
   lobbyActionsPerMinute: 20,
   lobbyActionBurst: 8,
+  // Past the rating window's widest (lobby/pairing.ts, 30 s would be anyone) for a person who
+  // came to play now: a newcomer alone at a quiet hour has a game in 20 s.
+  botStepInMs: 20_000,
+  // Two search threads keep a move's wait within a think time at 200 games (docs/online.md,
+  // "Bots").
+  houseBotGames: 200,
   playersPerMinute: 10,
   // A name is chosen once or twice; a few more allow for second thoughts.
   renamesPerHour: 6,
@@ -118,6 +131,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
   const playersPerMinute = read('AGON_PLAYERS_PER_MINUTE');
   const renamesPerHour = read('AGON_RENAMES_PER_HOUR');
   const transfersPerHour = read('AGON_TRANSFERS_PER_HOUR');
+  const botStepInMs = read('AGON_BOT_STEP_IN_MS');
+  const houseBotGames = read('AGON_HOUSE_BOT_GAMES');
   return {
     ...(gamesPerMinute && { gamesPerMinute }),
     ...(messagesPerSecond && { messagesPerSecond, messageBurst: messagesPerSecond }),
@@ -132,5 +147,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
     ...(playersPerMinute && { playersPerMinute }),
     ...(renamesPerHour && { renamesPerHour }),
     ...(transfersPerHour && { transfersPerHour }),
+    ...(botStepInMs && { botStepInMs }),
+    ...(houseBotGames && { houseBotGames }),
   };
 }

@@ -27,6 +27,8 @@ export interface Seek extends Waiting {
   readonly name: string;
   /** The key of the network the seek came from (player/networks.ts). */
   readonly from: string;
+  /** After how long a wait (ms) a house bot may play them; none: people only (waves.ts). */
+  readonly botAfter?: number;
 }
 
 /**
@@ -133,6 +135,12 @@ export interface LobbyBoard {
    */
   pair(white: string, black: string, playing: Playing): Promise<boolean>;
   /**
+   * Atomically, if `player` still waits in `playing.pool` and is not busy: takes them out of
+   * every pool and challenge, marks them busy, lists the game, whose other player is a bot
+   * (never busy). True if this call made the game.
+   */
+  pairBot(player: string, playing: Playing): Promise<boolean>;
+  /**
    * Atomically, if challenge `id` is still open and neither its owner nor `taker` is busy:
    * closes it, takes both out of every pool and challenge, marks both busy, lists the game.
    * With no `playing` (a correspondence game, played over days beside any other): only closes
@@ -182,6 +190,14 @@ export interface LobbyBoard {
   /** Sends `message` to `player`'s lobby sockets, on whichever process they are. */
   notify(player: string, message: LobbyServerMessage): void;
   close(): Promise<void>;
+}
+
+/**
+ * The players of `playing` that one game keeps busy: a person plays one live game at a time, a
+ * bot any number (docs/bot-api.md), so a bot is never marked busy nor taken off its challenges.
+ */
+export function people(playing: Playing): string[] {
+  return [playing.white, playing.black].filter((p) => !p.bot).map((p) => p.id);
 }
 
 /** The lobby of one process alone, in memory. */
@@ -309,6 +325,12 @@ export class MemoryBoard implements LobbyBoard {
     return true;
   }
 
+  async pairBot(player: string, playing: Playing): Promise<boolean> {
+    if (this.seekers.get(player)?.pool !== playing.pool || this.isBusy(player)) return false;
+    this.start(playing);
+    return true;
+  }
+
   async take(id: string, taker: string, playing: Playing | null): Promise<boolean> {
     const challenge = this.challenges.get(id);
     if (!challenge || challenge.by.id === taker) return false;
@@ -333,19 +355,19 @@ export class MemoryBoard implements LobbyBoard {
     });
   }
 
-  /** Both players of `playing` leave every list and are busy in its game. */
+  /** Both players of `playing` (but a bot) leave every list and are busy in its game. */
   private start(playing: Playing): void {
-    for (const player of [playing.white.id, playing.black.id]) {
+    for (const player of people(playing)) {
       this.seekers.delete(player);
       this.closeChallengesOf(player);
     }
     this.list(playing);
   }
 
-  /** Lists `playing` and marks its players busy in it. */
+  /** Lists `playing` and marks its players (but a bot) busy in it. */
   private list(playing: Playing): void {
     const until = this.now() + playing.lasts;
-    for (const player of [playing.white.id, playing.black.id]) {
+    for (const player of people(playing)) {
       this.busyIn.set(player, { game: playing.game, until });
     }
     this.games.set(playing.game, { playing, until });

@@ -27,7 +27,7 @@ import type { Starter } from './starter.ts';
 import { directView } from './view.ts';
 
 /** What the challenges work with. */
-interface ChallengesContext {
+export interface ChallengesContext {
   readonly board: LobbyBoard;
   readonly players: PlayerStore;
   readonly settings: LobbySettingsStore;
@@ -40,7 +40,11 @@ interface ChallengesContext {
   /** The sockets of other pages, which only watch for the player's own challenges. */
   readonly watchers: Members;
   /** Whether a player takes every challenge addressed to them at once (bot/house.ts). */
-  readonly houseBot?: (id: string) => boolean;
+  /**
+   * Whether `id` is a house bot that takes every challenge to it at once, and whether it can
+   * play another live game now (bot/house.ts); undefined for anyone else.
+   */
+  readonly houseBot?: (id: string) => 'free' | 'full' | undefined;
 }
 
 /** The challenges of this process's lobby. */
@@ -77,15 +81,18 @@ export class Challenges {
 
   /**
    * Puts `player`'s challenge addressed to the player `to` on the board, unless `to` takes no
-   * challenges from them, and tells `to`. Not kept here while the board is away: it needs the
-   * board's count of the player's challenges, so it is refused meanwhile.
+   * challenges from them, and tells `to`: answers it, once placed. Not kept here while the board
+   * is away: it needs the board's count of the player's challenges, so it is refused meanwhile.
+   * With `held` it goes with the player's last lobby socket here; without (made over HTTP, by
+   * the Bot API) it stays until answered or withdrawn.
    */
   async address(
     member: LobbyMember,
     player: Player,
     to: string,
     terms: ChallengeTerms,
-  ): Promise<void> {
+    held = true,
+  ): Promise<Challenge | undefined> {
     const { board, players } = this.context;
     if (to === player.id) {
       member.refuse({ code: 'own-challenge', message: 'you cannot challenge yourself' });
@@ -115,14 +122,14 @@ export class Challenges {
       });
       return;
     }
-    if (!this.context.members.has(player.id)) {
+    if (held && !this.context.members.has(player.id)) {
       // Their last socket closed while the board was written: take it off again.
       await board.drop(player.id);
       return;
     }
-    if (this.context.houseBot?.(to)) {
+    if (this.context.houseBot?.(to) !== undefined) {
       await this.answerForHouse(member, player, addressee, challenge);
-      return;
+      return challenge;
     }
     this.context.notifier.notify(to, {
       kind: 'challenge',
@@ -131,10 +138,14 @@ export class Challenges {
       pace: terms.clock,
       url: '/lobby',
     });
+    return challenge;
   }
 
-  /** Takes challenge `id` for `taker`: the game starts for both, or a refusal says why. */
-  async accept(member: LobbyMember, taker: Player, id: string): Promise<void> {
+  /**
+   * Takes challenge `id` for `taker`: the game starts for both (answered), or a refusal says
+   * why.
+   */
+  async accept(member: LobbyMember, taker: Player, id: string): Promise<string | undefined> {
     const { board, players, notifier } = this.context;
     const challenge = await board.challenge(id);
     if (!challenge) {
@@ -168,6 +179,7 @@ export class Challenges {
         url: `/g/${started.game}`,
       });
     }
+    return typeof started === 'string' ? undefined : started.game;
   }
 
   /** Starts the game of `challenge`, by `owner`, taken by `taker` playing from `taking`. */
@@ -185,9 +197,9 @@ export class Challenges {
 
   /**
    * Answers `player`'s challenge to the house bot `bot` at once: taken, so the game starts and
-   * the challenger's page goes to it, or declined as "later" while the bot plays another live
-   * game (a player plays one live game at a time, a bot too). A bot plays from no network:
-   * its games are rated as agreed.
+   * the challenger's page goes to it, or declined as "later" while the house bots of this process
+   * play as many live games as their search threads keep up with (bot/house.ts). A bot plays
+   * from no network: its games are rated as agreed.
    */
   private async answerForHouse(
     member: LobbyMember,
@@ -198,7 +210,7 @@ export class Challenges {
     const { board } = this.context;
     const live = !isCorrespondence(challenge.terms.clock);
     const started =
-      live && (await board.busy(bot.id))
+      live && this.context.houseBot?.(bot.id) === 'full'
         ? 'lost'
         : await this.take(challenge, player, bot, `house:${bot.id}`);
     if (started !== 'lost') return;

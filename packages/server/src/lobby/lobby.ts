@@ -7,7 +7,14 @@
 // this process puts back what its members hold and the busy marks of the games it holds, so
 // waiters pair within a wave or two.
 
-import { categoryOf, type LobbyClientMessage, POOLS } from '@agon/protocol';
+import {
+  type ChallengeTerms,
+  type Checked,
+  categoryOf,
+  type LobbyClientMessage,
+  POOLS,
+  type Refusal,
+} from '@agon/protocol';
 import type { LobbyLimits } from '../common/limits.ts';
 import { type Notifier, SILENT } from '../common/notices.ts';
 import type { Problems } from '../common/problems.ts';
@@ -18,19 +25,30 @@ import type { NetworkKey } from '../player/networks.ts';
 import { type Player, type PlayerStore, playerView, ratingOf } from '../player/players.ts';
 import type { Challenge, LobbyBoard, Playing, Seek } from './board.ts';
 import { Broadcast } from './broadcast.ts';
-import { Challenges } from './challenges.ts';
+import { Challenges, type ChallengesContext } from './challenges.ts';
 import { type LobbyMember, Members } from './members.ts';
 import { Pings } from './pings.ts';
 import { refuseBusy, UNREACHABLE } from './refusals.ts';
 import type { LobbySettingsStore } from './settings.ts';
 import { Starter, type StarterContext } from './starter.ts';
-import { Waves } from './waves.ts';
+import { Waves, type WavesContext } from './waves.ts';
 
 /** How many players' worth of lobby actions one address may take. */
 const ADDRESS_SHARE = 5;
 
 /** What a lobby socket asks after its hello. */
 type Request = Exclude<LobbyClientMessage, { t: 'hello' | 'ping' }>;
+
+/** What the Bot API asks of the lobby over HTTP, with no lobby socket (bot/challenge-api.ts). */
+export type LobbyRequest =
+  | ({ readonly t: 'challenge'; readonly to: string } & ChallengeTerms)
+  | Extract<Request, { t: 'accept' | 'decline' | 'withdraw' }>;
+
+/** What a request over HTTP did: the challenge it made, or the game it started. */
+export interface Requested {
+  readonly challenge?: Challenge;
+  readonly game?: string;
+}
 
 /** A seek or a challenge, as a player puts it on the board. */
 type Entry =
@@ -55,8 +73,10 @@ interface LobbyContext {
   readonly network: NetworkKey;
   /** Tells players who are away of challenges, acceptances and seeks (none by default). */
   readonly notifier?: Notifier;
-  /** Whether a player takes every challenge addressed to them at once (bot/house.ts). */
-  readonly houseBot?: (id: string) => boolean;
+  /** Whether a player is a house bot, taking every challenge to it (lobby/challenges.ts). */
+  readonly houseBot?: ChallengesContext['houseBot'];
+  /** The house bot to play a seek nobody came to play (waves.ts); none without house bots. */
+  readonly standIn?: WavesContext['standIn'];
 }
 
 /** The lobby of this process. */
@@ -67,6 +87,8 @@ export class Lobby {
    * in the lobby, and holding nothing on the board.
    */
   private readonly watchers = new Members();
+  /** The Bot API's event streams (bot/event-stream.ts): watchers that hear declines too. */
+  private readonly streams = new Members();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly waves: Waves;
   private readonly challenges: Challenges;
@@ -94,6 +116,7 @@ export class Lobby {
           // The page that accepted a challenge to its player goes to the game too.
           this.watchers.tell(player, message);
         }
+        if (message.t === 'declined') this.streams.tell(player, message);
         this.members.tell(player, message);
       },
       changed: () => this.broadcast.changed(),
@@ -156,8 +179,75 @@ export class Lobby {
     return true;
   }
 
+  /**
+   * Lets the Bot API's event stream of `player` (bot/event-stream.ts) watch their own
+   * challenges as a page does, and hear them declined; false if it closed meanwhile.
+   */
+  listen(member: LobbyMember, player: Player): boolean {
+    if (!this.watchers.add(member, player)) return false;
+    this.streams.add(member, player);
+    this.challenges.welcome(player.id, member);
+    return true;
+  }
+
+  /**
+   * Does `request` for `player`, who asks over HTTP from `address` with no lobby socket (the
+   * Bot API): a challenge so made stays until answered or withdrawn. Answers what it did, or
+   * the refusal.
+   */
+  async request(
+    player: Player,
+    address: string,
+    request: LobbyRequest,
+  ): Promise<Checked<Requested>> {
+    let refused: Refusal | undefined;
+    const caller: LobbyMember = {
+      address,
+      open: true,
+      send: () => undefined,
+      refuse: (error) => {
+        refused ??= error;
+      },
+      close: () => undefined,
+    };
+    const { board, players } = this.context;
+    let done: Requested = {};
+    try {
+      const fresh = (await players.player(player.id)) ?? player;
+      switch (request.t) {
+        case 'challenge': {
+          const { t: _t, to, ...terms } = request;
+          done = { challenge: await this.challenges.address(caller, fresh, to, terms, false) };
+          break;
+        }
+        case 'accept':
+          if (!board.healthy) caller.refuse(UNREACHABLE);
+          else done = { game: await this.challenges.accept(caller, fresh, request.id) };
+          break;
+        case 'decline':
+          await this.challenges.decline(caller, player.id, request.id, request.reason);
+          break;
+        case 'withdraw':
+          if (!(await board.withdraw(player.id, request.id))) {
+            caller.refuse({
+              code: 'no-such-challenge',
+              message: 'you have no open challenge by that id',
+            });
+          } else if (this.members.holding(player.id).challenge?.id === request.id) {
+            this.members.holdChallenge(player.id, undefined);
+          }
+          break;
+      }
+    } catch (e) {
+      this.context.problems.report('lobby', e);
+      caller.refuse({ code: 'server-error', message: 'the lobby cannot do that now; try again' });
+    }
+    return refused ? { ok: false, error: refused } : { ok: true, value: done };
+  }
+
   /** Takes a closed socket out; the player's last one here takes their seek and challenge. */
   leave(member: LobbyMember): void {
+    this.streams.remove(member);
     const watcher = this.watchers.remove(member);
     const gone = watcher ? undefined : this.members.remove(member);
     const player = (watcher ?? gone)?.player.id;
@@ -216,8 +306,12 @@ export class Lobby {
             message: 'quick pairing is for people; a bot plays the challenges it accepts',
           });
         }
-        const fresh = await read();
+        const [fresh, { peopleOnly }] = await Promise.all([
+          read(),
+          this.context.settings.settings(player.id),
+        ]);
         const pool = POOLS.find((p) => p.id === message.pool)!;
+        const stepIn = this.context.standIn && !peopleOnly;
         const seek: Seek = {
           player: fresh.id,
           name: fresh.name,
@@ -226,6 +320,7 @@ export class Lobby {
           since: this.context.now(),
           balance: await players.colourBalance(fresh.id),
           from: this.context.network(member.address),
+          ...(stepIn && { botAfter: this.context.limits.botStepInMs }),
         };
         if (await this.put(member, fresh.id, { seek })) await this.pings.ping(seek);
         return;
@@ -279,7 +374,10 @@ export class Lobby {
         ? this.members.holdSeek(player, held?.seek)
         : this.members.holdChallenge(player, held?.challenge);
     const waiting = (): void => {
-      if (entry.seek) this.members.tell(player, { t: 'seeking', pool: entry.seek.pool });
+      if (!entry.seek) return;
+      const { pool, botAfter } = entry.seek;
+      const bot = botAfter === undefined ? {} : { bot: Math.round(botAfter / 1000) };
+      this.members.tell(player, { t: 'seeking', pool, ...bot });
     };
     let placed: boolean;
     try {

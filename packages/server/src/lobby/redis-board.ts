@@ -84,19 +84,28 @@ local function clock()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
-local function list(white, black, game, ttl, listing)
-  for _, player in ipairs({white, black}) do
+-- The players a game keeps busy: a bot (the listing's brief says so) plays any number at once.
+local function people(listing)
+  local l = cjson.decode(listing)
+  local found = {}
+  for _, side in ipairs({l.white, l.black}) do
+    if side.bot ~= true then found[#found + 1] = side.id end
+  end
+  return found
+end
+local function list(game, ttl, listing)
+  for _, player in ipairs(people(listing)) do
     redis.call('SET', P .. 'busy:' .. player, game, 'PX', ttl)
   end
   redis.call('HSET', P .. 'playing', game, listing)
   redis.call('ZADD', P .. 'playing-until', clock() + tonumber(ttl), game)
 end
-local function start(white, black, game, ttl, listing)
-  for _, player in ipairs({white, black}) do
+local function start(game, ttl, listing)
+  for _, player in ipairs(people(listing)) do
     unseek(player)
     unchallenge(player)
   end
-  list(white, black, game, ttl, listing)
+  list(game, ttl, listing)
 end
 `;
 
@@ -168,7 +177,14 @@ if white == black then return 0 end
 if redis.call('HGET', P .. 'seeking', white) ~= pool then return 0 end
 if redis.call('HGET', P .. 'seeking', black) ~= pool then return 0 end
 if busy(white) or busy(black) then return 0 end
-start(white, black, ARGV[4], ARGV[5], ARGV[6])
+start(ARGV[4], ARGV[5], ARGV[6])
+return 1
+`;
+
+/** ARGV: player, pool, game, ttl, listing (the other player a bot, never busy). */
+const PAIR_BOT = `${COMMON}
+if redis.call('HGET', P .. 'seeking', ARGV[1]) ~= ARGV[2] or busy(ARGV[1]) then return 0 end
+start(ARGV[3], ARGV[4], ARGV[5])
 return 1
 `;
 
@@ -186,7 +202,7 @@ if (owner ~= ARGV[3] and owner ~= ARGV[4]) or (ARGV[2] ~= ARGV[3] and ARGV[2] ~=
 end
 if busy(owner) or busy(ARGV[2]) then return 0 end
 close(ARGV[1])
-start(ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
+start(ARGV[5], ARGV[6], ARGV[7])
 return 1
 `;
 
@@ -197,7 +213,7 @@ for i = 1, #ARGV, 5 do
   local white, black = ARGV[i], ARGV[i + 1]
   if white == black or busy(white) or busy(black) then seated[#seated + 1] = 0
   else
-    start(white, black, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4])
+    start(ARGV[i + 2], ARGV[i + 3], ARGV[i + 4])
     seated[#seated + 1] = 1
   end
 end
@@ -217,7 +233,7 @@ return redis.call('HDEL', P .. 'playing', ARGV[1])
 
 /** ARGV: five for each game: game, white, black, ttl, listing. */
 const REINSTATE = `${COMMON}
-for i = 1, #ARGV, 5 do list(ARGV[i + 1], ARGV[i + 2], ARGV[i], ARGV[i + 3], ARGV[i + 4]) end
+for i = 1, #ARGV, 5 do list(ARGV[i], ARGV[i + 3], ARGV[i + 4]) end
 return 0
 `;
 
@@ -486,6 +502,14 @@ export class RedisBoard implements LobbyBoard {
         playing.lasts,
         JSON.stringify(playing),
       )) === 1;
+    if (made) this.changed();
+    return made;
+  }
+
+  async pairBot(player: string, playing: Playing): Promise<boolean> {
+    const { pool, game, lasts } = playing;
+    const made =
+      (await this.run(PAIR_BOT, player, pool ?? '', game, lasts, JSON.stringify(playing))) === 1;
     if (made) this.changed();
     return made;
   }

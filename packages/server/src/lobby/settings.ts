@@ -1,5 +1,6 @@
-// The lobby settings a player keeps: whom they take addressed challenges from, and their
-// waiting list (the pools and the hours at which a seek in one of them pings them). The lobby
+// The lobby settings a player keeps: whom they take addressed challenges from, their waiting
+// list (the pools and the hours at which a seek in one of them pings them), and whether a house
+// bot may step in for their seeks. The lobby
 // owns them, with their SQL and schema step, in either database (common/sql.ts).
 
 import { DEFAULT_SETTINGS, type LobbySettings, POOLS, type PoolId } from '@agon/protocol';
@@ -43,12 +44,19 @@ CREATE TABLE ping_pools (
 CREATE INDEX player_pings ON ping_pools (player_id);
 `);
 
+/** Schema 12, quick pairing with people only: no house bot steps in for the player's seeks. */
+export const peopleOnlySchema: Migration = (sql) =>
+  sql.exec(
+    `ALTER TABLE player_settings ADD COLUMN people_only ${sql.types.bool} NOT NULL DEFAULT FALSE`,
+  );
+
 const SELECT_SETTINGS =
-  'SELECT challenges_from, ping_hours FROM player_settings WHERE player_id = $1';
+  'SELECT challenges_from, ping_hours, people_only FROM player_settings WHERE player_id = $1';
 const SELECT_PING_POOLS = 'SELECT pool FROM ping_pools WHERE player_id = $1';
 const UPSERT_SETTINGS = `
-  INSERT INTO player_settings (player_id, challenges_from, ping_hours) VALUES ($1, $2, $3)
-  ON CONFLICT (player_id) DO UPDATE SET challenges_from = $2, ping_hours = $3`;
+  INSERT INTO player_settings (player_id, challenges_from, ping_hours, people_only)
+  VALUES ($1, $2, $3, $4)
+  ON CONFLICT (player_id) DO UPDATE SET challenges_from = $2, ping_hours = $3, people_only = $4`;
 const DELETE_PING_POOLS = 'DELETE FROM ping_pools WHERE player_id = $1';
 const INSERT_PING_POOL = 'INSERT INTO ping_pools (pool, player_id) VALUES ($1, $2)';
 /**
@@ -64,6 +72,7 @@ const WAITING_PLAYERS = `
 interface SettingsRow {
   readonly challenges_from: string;
   readonly ping_hours: Num;
+  readonly people_only: boolean | number;
 }
 
 /** The settings of a row of SELECT_SETTINGS and the rows of SELECT_PING_POOLS. */
@@ -79,6 +88,7 @@ function settingsFrom(
       pools: POOLS.map((p) => p.id).filter((id) => pools.some((r) => r.pool === id)),
       hours: Array.from({ length: 24 }, (_, h) => h).filter((h) => (mask >> h) & 1),
     },
+    peopleOnly: Boolean(row.people_only),
   };
 }
 
@@ -103,9 +113,14 @@ export class LobbySettingsRepository implements LobbySettingsStore {
   }
 
   saveSettings(playerId: string, settings: LobbySettings): Promise<void> {
-    const { challengesFrom, waitingList } = settings;
+    const { challengesFrom, waitingList, peopleOnly } = settings;
     return this.db.transaction(async (tx) => {
-      await tx.run(UPSERT_SETTINGS, [playerId, challengesFrom, hourMask(waitingList.hours)]);
+      await tx.run(UPSERT_SETTINGS, [
+        playerId,
+        challengesFrom,
+        hourMask(waitingList.hours),
+        peopleOnly,
+      ]);
       await tx.run(DELETE_PING_POOLS, [playerId]);
       for (const pool of waitingList.pools) await tx.run(INSERT_PING_POOL, [pool, playerId]);
     });

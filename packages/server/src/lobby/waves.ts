@@ -8,10 +8,12 @@
 // together: each waits for durable writes, and at a few dozen arrivals a second one at a time
 // fell behind by seconds (docs/online.md, "Lobby load").
 
-import { POOLS, type PoolId } from '@agon/protocol';
+import type { Colour } from '@agon/engine';
+import { categoryOf, POOLS, type PoolId } from '@agon/protocol';
 import type { Problems } from '../common/problems.ts';
-import type { Player, PlayerStore } from '../player/players.ts';
-import type { LobbyBoard, Seek } from './board.ts';
+import { type Player, type PlayerStore, ratingOf } from '../player/players.ts';
+import type { Rating } from '../player/ratings.ts';
+import type { LobbyBoard, Playing, Seek } from './board.ts';
 import { type Pair, pairUp } from './pairing.ts';
 import type { Starter, Terms } from './starter.ts';
 
@@ -23,13 +25,27 @@ const WAVE_MS = 250;
 /** Pairs of one wave whose games are started at once (their commits are grouped). */
 const PAIRS_AT_ONCE = 64;
 
+const poolOf = (id: PoolId) => POOLS.find((p) => p.id === id)!;
+const coin = (): boolean => Math.random() < 0.5;
+
 /** What quick pairing works with. */
-interface WavesContext {
+export interface WavesContext {
   readonly board: LobbyBoard;
   readonly players: PlayerStore;
   readonly starter: Starter;
   readonly problems: Problems;
   readonly now: () => number;
+  /**
+   * The house bot to play a player of `rating` whom nobody came to play (bot/house.ts), if one
+   * can; none without house bots.
+   */
+  readonly standIn?: (rating: Rating) => string | undefined;
+}
+
+/** A seek that waited its `botAfter` with nobody to pair, in its pool. */
+interface Lonely {
+  readonly pool: PoolId;
+  readonly seek: Seek;
 }
 
 /** This process's share of quick pairing. */
@@ -90,6 +106,59 @@ export class Waves {
         ),
       );
     }
+    const paired = new Set(pairs.flatMap((p) => [p.white.player, p.black.player]));
+    const lonely = waves.flatMap((seeks, i) =>
+      seeks
+        .filter((s) => !paired.has(s.player) && s.botAfter !== undefined)
+        .filter((s) => at - s.since >= s.botAfter!)
+        .map((seek) => ({ pool: led[i]!, seek })),
+    );
+    if (lonely.length > 0) await this.standIn(lonely);
+  }
+
+  /**
+   * Gives each seek of `lonely` a house bot to play, the one nearest its player's rating: a game
+   * now rather than an empty pool (docs/lobby.md, "When nobody comes").
+   */
+  private async standIn(lonely: readonly Lonely[]): Promise<void> {
+    const { players, standIn, problems } = this.context;
+    if (!standIn) return;
+    for (let i = 0; i < lonely.length; i += PAIRS_AT_ONCE) {
+      const batch = lonely.slice(i, i + PAIRS_AT_ONCE);
+      const people = new Map(
+        (await players.players(batch.map((l) => l.seek.player))).map((p) => [p.id, p]),
+      );
+      const bots = new Map<string, string>();
+      for (const { pool, seek } of batch) {
+        const person = people.get(seek.player);
+        const rating =
+          person && ratingOf(person, categoryOf(poolOf(pool), { variant: 'standard' }));
+        const bot = rating && standIn(rating);
+        if (bot) bots.set(seek.player, bot);
+      }
+      const found = new Map(
+        (await players.players([...new Set(bots.values())])).map((p) => [p.id, p]),
+      );
+      await Promise.all(
+        batch.map(({ pool, seek }) => {
+          const person = people.get(seek.player);
+          const bot = found.get(bots.get(seek.player) ?? '');
+          if (!person || !bot) return undefined;
+          // The colour the person is more due, else either.
+          const seat: Colour =
+            seek.balance > 0 ? 'black' : seek.balance < 0 ? 'white' : coin() ? 'white' : 'black';
+          const botFrom = `house:${bot.id}`;
+          const [white, black] = seat === 'white' ? [person, bot] : [bot, person];
+          const from =
+            seat === 'white'
+              ? { white: seek.from, black: botFrom }
+              : { white: botFrom, black: seek.from };
+          return this.open(pool, white, black, from, (playing) =>
+            this.context.board.pairBot(person.id, playing),
+          ).catch((e: unknown) => problems.report('lobby', e));
+        }),
+      );
+    }
   }
 
   /**
@@ -120,7 +189,21 @@ export class Waves {
     black?: Player,
   ): Promise<void> {
     if (!white || !black) return;
-    const { initial, increment } = POOLS.find((p) => p.id === pool)!;
+    const from = { white: whiteSeek.from, black: blackSeek.from };
+    await this.open(pool, white, black, from, (playing) =>
+      this.context.board.pair(white.id, black.id, playing),
+    );
+  }
+
+  /** Starts a game of `pool` between `white` and `black` if `claim` wins it on the board. */
+  private async open(
+    pool: PoolId,
+    white: Player,
+    black: Player,
+    from: { readonly white: string; readonly black: string },
+    claim: (playing: Playing) => Promise<boolean>,
+  ): Promise<void> {
+    const { initial, increment } = poolOf(pool);
     const terms: Terms = {
       clock: { initial, increment },
       variant: 'standard',
@@ -128,10 +211,9 @@ export class Waves {
       captorPlacesQueen: false,
       rated: true,
     };
-    const from = { white: whiteSeek.from, black: blackSeek.from };
     // A pool's game is on a clock, so it is always listed.
     await this.context.starter.start(white, black, terms, pool, from, async (playing) =>
-      playing ? this.context.board.pair(white.id, black.id, playing) : false,
+      playing ? claim(playing) : false,
     );
   }
 

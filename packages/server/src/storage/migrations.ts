@@ -4,7 +4,7 @@
 
 import type { Migration } from '../common/sql.ts';
 import { dueSchema, gamesSchema } from '../game/sql.ts';
-import { settingsSchema } from '../lobby/settings.ts';
+import { peopleOnlySchema, settingsSchema } from '../lobby/settings.ts';
 import { nameKeysSchema } from '../player/name-upgrade.ts';
 import { botsSchema, fairRatingsSchema, playersSchema } from '../player/sql.ts';
 import { pushSchema } from '../push/sql.ts';
@@ -37,6 +37,8 @@ export const MIGRATIONS: readonly Migration[] = [
   puzzleNetworksSchema,
   // 11. Bots: which players are computer players.
   botsSchema,
+  // 12. Quick pairing with people only: no house bot steps in for the player's seeks.
+  peopleOnlySchema,
 ];
 
 /** Why a database of schema `version` is refused: made by a newer server; else undefined. */
