@@ -46,9 +46,13 @@ export interface LobbyLimits {
   readonly lobbyActionBurst: number;
   /** How long a quick-pairing seek waits with nobody to pair before a house bot plays it. */
   readonly botStepInMs: number;
+}
+
+/** The limits on the house bots (bot/house.ts). */
+export interface BotLimits {
   /**
    * The live games the house bots of one process play at once, all together: the CPU their
-   * searches may take (bot/house.ts).
+   * searches may take.
    */
   readonly houseBotGames: number;
 }
@@ -72,6 +76,7 @@ export interface Limits
     RoomLimits,
     CreationLimits,
     LobbyLimits,
+    BotLimits,
     PlayerLimits {}
 
 /** Limits for a public server. */
