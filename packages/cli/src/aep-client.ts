@@ -1,4 +1,4 @@
-// An engine program driven over AEP (PROTOCOL.md) for `agon match`: a process started
+// An engine program driven over AEP (PROTOCOL.md) for `agon match` and `agon bot`: a process started
 // through the shell, its output read line by line, each request waiting with a time limit
 // so that a hung or crashed engine loses its game instead of stalling the match.
 
@@ -16,6 +16,20 @@ const GRACE_MS = 1000;
 const QUIT_MS = 2000;
 // A won score in the relocation scoring, above any evaluation: a sooner win scores higher.
 const WON = 1_000_000;
+
+/** How long one search may run: `go movetime`, and `go depth` when a depth is given. */
+export interface SearchLimits {
+  readonly movetime: number;
+  readonly depth?: number | undefined;
+}
+
+/** An engine's answer and how it scores the position for the player who chose it. */
+export interface Thought {
+  /** The text after `bestmove`. */
+  readonly move: string;
+  /** From the chooser's view (under R16 the captor's); a found win or loss beyond every evaluation. */
+  readonly score: number;
+}
 
 /** An engine process speaking AEP. */
 export class AepClient implements Contender {
@@ -65,13 +79,14 @@ export class AepClient implements Contender {
   /**
    * Starts `command`, completes the aep/aepok handshake, sets `level` if given and `options`,
    * under R16 (`captorPlacesQueen`) CaptorPlacesQueen or, when the engine lacks it, the
-   * scoring of relocations, and waits for readyok.
+   * scoring of relocations, and waits for readyok. A failure names the `caller` command.
    */
   static async start(
     command: string,
     level: number | undefined,
     options: readonly (readonly [string, string])[] = [],
     captorPlacesQueen = false,
+    caller = 'match',
   ): Promise<AepClient> {
     const client = new AepClient(command);
     try {
@@ -108,7 +123,9 @@ export class AepClient implements Contender {
       return client;
     } catch (e) {
       await client.close();
-      throw new CommandError(`match: engine "${command}" did not start: ${(e as Error).message}`);
+      throw new CommandError(
+        `${caller}: engine "${command}" did not start: ${(e as Error).message}`,
+      );
     }
   }
 
@@ -130,10 +147,16 @@ export class AepClient implements Contender {
    * under R16 without the engine's own option, the relocation it scores best for itself.
    */
   async move(game: Game, movetime: number): Promise<string> {
-    if (this.scoresRelocations && game.chooser !== game.position.turnColour) {
-      return this.bestRelocation(game, movetime);
-    }
-    return (await this.search(game, movetime)).move;
+    return (await this.think(game, { movetime })).move;
+  }
+
+  /** As move, within `limits`, with the engine's score for the chooser. */
+  async think(game: Game, limits: SearchLimits): Promise<Thought> {
+    const captor = game.chooser !== game.position.turnColour;
+    if (this.scoresRelocations && captor) return this.bestRelocation(game, limits);
+    const thought = await this.search(game, limits);
+    // With CaptorPlacesQueen the engine's score stays the side to move's, the owner's.
+    return captor ? { move: thought.move, score: -thought.score } : thought;
   }
 
   // R16 for an engine that knows only R10: the position after each relocation has the captor
@@ -141,10 +164,10 @@ export class AepClient implements Contender {
   // best score is the captor's choice. The relocations share the captor's movetime equally
   // (at least 1 ms each), so the captor thinks about as long as on any other turn; a
   // relocation that ends the game is scored by its result without asking.
-  private async bestRelocation(game: Game, movetime: number): Promise<string> {
+  private async bestRelocation(game: Game, limits: SearchLimits): Promise<Thought> {
     const captor = game.chooser;
     const moves = game.legalMoves();
-    const share = Math.max(1, Math.floor(movetime / moves.length));
+    const share = { ...limits, movetime: Math.max(1, Math.floor(limits.movetime / moves.length)) };
     let best = '';
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const move of moves) {
@@ -162,19 +185,20 @@ export class AepClient implements Contender {
         best = makeMoveText(move);
       }
     }
-    return best;
+    return { move: best, score: bestScore };
   }
 
   // The engine's search of the game's position: its bestmove text and its last score for the
   // side to move (0 if it gave none; a found win or loss beyond every evaluation).
-  private async search(game: Game, movetime: number): Promise<{ move: string; score: number }> {
+  private async search(game: Game, limits: SearchLimits): Promise<Thought> {
     const start = makeApn(game.initial);
     const moves = game.moves.map(makeMoveText).join(' ');
     this.send(
       `position ${start === STANDARD_APN ? 'startpos' : `apn ${start}`}${moves ? ` moves ${moves}` : ''}`,
     );
-    this.send(`go movetime ${movetime}`);
-    const limit = movetime + GRACE_MS;
+    const depth = limits.depth === undefined ? '' : ` depth ${limits.depth}`;
+    this.send(`go movetime ${limits.movetime}${depth}`);
+    const limit = limits.movetime + GRACE_MS;
     let score = 0;
     const line = await this.waitFor(
       (l) => {

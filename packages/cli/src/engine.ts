@@ -20,6 +20,11 @@ export function interrupts(line: string): boolean {
   return word === 'stop' || word === 'quit';
 }
 
+/** The shell command that runs this program's own `agon engine`, as its own process. */
+export function ownEngineCommand(): string {
+  return `"${process.execPath}" "${process.argv[1]}" engine`;
+}
+
 function firstWord(line: string): string {
   return line.trim().split(/\s+/, 1)[0]!;
 }

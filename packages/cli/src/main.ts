@@ -2,6 +2,7 @@
 // line on standard error and exit status 2, never a stack trace.
 
 import { benchCommand } from './bench.ts';
+import { botCommand } from './bot.ts';
 import { type Command, CommandError } from './command.ts';
 import { engineCommand } from './engine.ts';
 import { matchCommand } from './match.ts';
@@ -36,6 +37,7 @@ const COMMANDS: readonly Command[] = [
   puzzlesCommand,
   verifyPuzzlesCommand,
   robustnessCommand,
+  botCommand,
   helpCommand,
 ];
 

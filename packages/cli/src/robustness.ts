@@ -14,6 +14,7 @@ import {
 import { AepClient } from './aep-client.ts';
 import { Args } from './args.ts';
 import { type Command, CommandError } from './command.ts';
+import { ownEngineCommand } from './engine.ts';
 
 /** How late a bestmove may come after its movetime and still count as on time. */
 const MARGIN_MS = 50;
@@ -46,7 +47,7 @@ exits with status 1 when any answer failed.
       seed: 'value',
     });
     args.expectPositionals(0);
-    const command = args.value('engine') ?? `"${process.execPath}" "${process.argv[1]}" engine`;
+    const command = args.value('engine') ?? ownEngineCommand();
     const count = args.integer('positions', 1, 10_000_000) ?? 10_000;
     const movetime = args.integer('movetime', 1, 60_000) ?? 20;
     const level = args.integer('level', 1, 10) ?? 10;
