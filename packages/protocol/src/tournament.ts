@@ -67,6 +67,12 @@ export interface TournamentTerms {
   readonly rounds?: number;
   /** Whether an arena's players may berserk (halve their clock for a point more on a win). */
   readonly berserk: boolean;
+  /**
+   * Whether house bots may fill the event when too few people come (docs/tournaments.md, "House
+   * bots"); false: its maker kept them out. Absent (an event made before the choice) or true:
+   * they may.
+   */
+  readonly bots?: boolean;
 }
 
 /** The body of POST /api/tournaments: an event of a player's own, maybe with a password. */

@@ -71,6 +71,7 @@ export function parseTournamentRequest(body: unknown, now: number): Checked<Tour
     'minutes',
     'rounds',
     'berserk',
+    'bots',
     'password',
   ]);
   if (extra !== undefined) return refuse('bad-message', `"${extra.slice(0, 20)}" is not an option`);
@@ -94,6 +95,7 @@ export function parseTournamentRequest(body: unknown, now: number): Checked<Tour
     ['touchMove', false],
     ['rated', true],
     ['berserk', kind === 'arena'],
+    ['bots', true],
   ] as const) {
     const value = body[key] === undefined ? absent : body[key];
     if (typeof value !== 'boolean') return refuse('bad-message', `${key} must be true or false`);
@@ -123,6 +125,7 @@ export function parseTournamentRequest(body: unknown, now: number): Checked<Tour
     rated: flags.rated === true,
     startsAt: Math.max(now, startsAt),
     berserk: flags.berserk === true,
+    bots: flags.bots === true,
     ...(password.value !== undefined && { password: password.value }),
   } as const;
   if (kind === 'arena') {

@@ -114,6 +114,7 @@ const waiting = (
   whites: 0,
   blacks: 0,
   lastColour: null,
+  house: false,
   ...more,
 });
 const names = (pairs: ArenaPair[]): string[][] => pairs.map((p) => [p.white, p.black].sort());
@@ -154,6 +155,24 @@ describe('arena pairing', () => {
     ]);
     // Only one side remembering the game is enough to keep them apart.
     expect(names(pairArena([waiting('a', 1), waiting('b', 2, { lastOpponent: 'a' })]))).toEqual([]);
+  });
+
+  it('never pairs two house bots, each with the nearest person instead', () => {
+    // The bots are ranked first and second: each meets one of the people.
+    const pairs = pairArena([
+      waiting('bot1', 1, { house: true }),
+      waiting('bot2', 2, { house: true }),
+      waiting('p', 3),
+      waiting('q', 4),
+    ]);
+    expect(names(pairs)).toEqual([
+      ['bot1', 'p'],
+      ['bot2', 'q'],
+    ]);
+    // Bots alone wait for a person.
+    expect(
+      pairArena([waiting('bot1', 1, { house: true }), waiting('bot2', 2, { house: true })]),
+    ).toEqual([]);
   });
 
   it('lets two players who just met wait when no one else is free', () => {

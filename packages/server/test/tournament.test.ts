@@ -25,11 +25,13 @@ interface Someone extends Identity {
   readonly address: string;
 }
 
+/** Its events are people's alone: no house bot fills them (tournament-bots.test.ts). */
 const ARENA: TournamentRequest = arenaTerms({
   name: 'Test Arena',
   startsAt: 0,
   minutes: 5,
   berserk: true,
+  bots: false,
 });
 
 describe('tournaments, on the wire', () => {

@@ -101,6 +101,8 @@ export interface ArenaWaiting {
   readonly whites: number;
   readonly blacks: number;
   readonly lastColour: Colour | null;
+  /** A house bot (field.ts): two are never paired, as their game would be nobody's. */
+  readonly house: boolean;
 }
 
 /** Two players to pair, by id, with their colours. */
@@ -112,10 +114,10 @@ export interface ArenaPair {
 /**
  * Pairs the waiting players (free, not paused or withdrawn) among themselves: each, from the
  * best ranked down, with the nearest-ranked player still unpaired who was not their last
- * opponent (both ways: players who just met wait rather than meet again at once). Whoever is
- * left over waits for the next call. Each player looks only a few places down the list, as
- * the players skipped are those just paired and those they just met: a thousand players are
- * paired in about a millisecond.
+ * opponent (both ways: players who just met wait rather than meet again at once), and never two
+ * house bots together. Whoever is left over waits for the next call. Each player looks only a
+ * few places down the list, as the players skipped are those just paired, those they just met
+ * and the few house bots: a thousand players are paired in about a millisecond.
  */
 export function pairArena(waiting: readonly ArenaWaiting[]): ArenaPair[] {
   const order = waiting
@@ -129,7 +131,8 @@ export function pairArena(waiting: readonly ArenaWaiting[]): ArenaPair[] {
     const a = order[i]!;
     for (let j = i + 1; j < order.length; j++) {
       const b = order[j]!;
-      if (taken[j] || a.lastOpponent === b.player || b.lastOpponent === a.player) continue;
+      if (taken[j] || (a.house && b.house)) continue;
+      if (a.lastOpponent === b.player || b.lastOpponent === a.player) continue;
       taken[i] = taken[j] = true;
       pairs.push(
         whiteFirst(a, b)

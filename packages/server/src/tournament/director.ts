@@ -22,6 +22,7 @@ import type { LobbyBoard, Playing } from '../lobby/board.ts';
 import type { Start, Starter, Terms } from '../lobby/starter.ts';
 import { type Player, type PlayerStore, ratingOf } from '../player/players.ts';
 import { type ArenaPair, pairArena } from './arena.ts';
+import { FIELD, fieldChanges, fieldNeed, HOUSE_IDS, isHouseBot, nearestBots } from './field.ts';
 import type { TournamentEvent } from './log.ts';
 import type { EventState } from './standings.ts';
 import type { TournamentStore } from './store.ts';
@@ -138,7 +139,12 @@ export class Director {
     if (!state.started) {
       if (at >= terms.startsAt - REMIND_MS) await this.remind(state);
       if (at >= terms.startsAt) {
-        await tournaments.act(id, (s) => (s.started ? [] : [{ kind: 'start', at }]));
+        // A thin field takes its house bots in the start's own append: the first pairings
+        // (a Swiss's first round) are made with them.
+        const ranked = terms.bots === false ? [] : await this.rankedBots(state);
+        await tournaments.act(id, (s) =>
+          s.started ? [] : [...fieldChanges(s, ranked, at), { kind: 'start', at }],
+        );
       }
     } else if (terms.kind === 'arena') {
       await this.arena(state, at);
@@ -159,6 +165,7 @@ export class Director {
       return;
     }
     if (at >= (lastPairingAt(terms) ?? at)) return;
+    await this.field(state, at);
     const ranks = new Map(state.standings().map((l) => [l.player, l.rank]));
     const free = [...state.entrants()].filter(
       (e) => !e.withdrawn && !e.paused && e.playing === null,
@@ -175,6 +182,7 @@ export class Director {
         whites: e.colours.filter((c) => c === 'white').length,
         blacks: e.colours.filter((c) => c === 'black').length,
         lastColour: e.colours.at(-1) ?? null,
+        house: isHouseBot(e.player),
       }));
     if (waiting.length < 2) return;
     const pairs = pairArena(waiting);
@@ -208,6 +216,36 @@ export class Director {
     for (const game of await this.start(acted.state, logged, found, 0)) {
       if (game) this.made.add(game);
     }
+  }
+
+  /**
+   * Brings an arena's house bots in when people come to a thin field, and lets them go once its
+   * people alone make it (field.ts).
+   */
+  private async field(state: EventState, at: number): Promise<void> {
+    const need = fieldNeed(state);
+    if (need.join === 0 && need.leave.length === 0) return;
+    const ranked = need.join > 0 ? await this.rankedBots(state) : [];
+    await this.context.tournaments.act(state.id, (s) => fieldChanges(s, ranked, at));
+  }
+
+  /** The house bots, the nearest in rating to `state`'s people first (field.ts). */
+  private async rankedBots(state: EventState): Promise<string[]> {
+    const terms = state.setup.terms;
+    const category = categoryOf(terms.clock, terms);
+    const people = state
+      .entrants()
+      .filter((e) => !e.withdrawn && !e.paused && !isHouseBot(e.player))
+      .map((e) => e.player);
+    // A field of FIELD people or more takes no bot: their ratings need not be read.
+    if (people.length === 0 || people.length >= FIELD) return [];
+    // A bot missing from the store (a person held its name when it was made) is left out.
+    const found = await this.context.players.players([...people, ...HOUSE_IDS]);
+    const rated = found.map((p) => ({ player: p.id, rating: ratingOf(p, category).rating }));
+    return nearestBots(
+      rated.filter((r) => isHouseBot(r.player)),
+      rated.filter((r) => !isHouseBot(r.player)),
+    );
   }
 
   /**

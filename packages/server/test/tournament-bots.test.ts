@@ -1,0 +1,329 @@
+// House bots in thin tournaments (docs/tournaments.md, "House bots"), with a real server process
+// behind a proxy it believes: an arena and a Swiss that one person came to get three bots, the
+// nearest in rating, marked as bots in the standings; the person is paired with one, which plays
+// its moves, and the result counts; an arena that started empty takes its bots when a person
+// comes; the bots never play each other in an arena; an event whose maker kept bots out gets
+// none; a malformed choice is refused. In the director itself, over a real store: an arena's bots
+// withdraw once its people alone make the field, and come back when a person leaves.
+
+import type { Colour } from '@agon/engine';
+import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
+import { describe, expect, it } from 'vitest';
+import { newPlayer } from '../scripts/lobby-client.ts';
+import {
+  act,
+  answered,
+  arenaTerms,
+  listEvents,
+  makeEvent,
+  readEvent,
+} from '../scripts/tournament-client.ts';
+import { HOUSE_BOTS } from '../src/bot/house.ts';
+import { SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
+import { MemoryBoard } from '../src/lobby/board.ts';
+import { Starter } from '../src/lobby/starter.ts';
+import { Director } from '../src/tournament/director.ts';
+import type { TournamentEvent } from '../src/tournament/log.ts';
+import { Tournaments } from '../src/tournament/tournaments.ts';
+import { Peer, quietMove, serverFor, until } from './harness.ts';
+import { sqliteFor } from './sqlite-store.ts';
+
+/** A person of the test and the network they play from. */
+interface Someone extends Identity {
+  readonly address: string;
+}
+
+/** A bullet arena: no other test here plays bullet, so the bots' bullet ratings are their first. */
+const ARENA: TournamentRequest = arenaTerms({ name: 'Thin Arena', startsAt: 0, minutes: 5 });
+
+const SWISS = {
+  ...ARENA,
+  kind: 'swiss',
+  name: 'Thin Swiss',
+  clock: { days: 1 },
+  minutes: undefined,
+  rounds: 3,
+} as TournamentRequest;
+
+const HOUSE = new Set(HOUSE_BOTS.map((b) => b.id));
+
+/** The three house bots nearest a newcomer's 1500 by their starting ratings. */
+const NEAREST_NEWCOMER = HOUSE_BOTS.map((b) => ({ id: b.id, gap: Math.abs(b.rating - 1500) }))
+  .sort((a, b) => a.gap - b.gap)
+  .slice(0, 3)
+  .map((b) => b.id)
+  .sort();
+
+describe('house bots in thin tournaments, on the wire', () => {
+  const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_PLAYERS_PER_MINUTE: '600' });
+  let next = 0;
+
+  const someone = async (): Promise<Someone> => {
+    const address = `10.${++next}.9.1`;
+    return { ...(await newPlayer(server.url, 'en', address)), address };
+  };
+
+  const view = async (id: string, p: Someone): Promise<TournamentView> =>
+    answered(await readEvent(server.url, id, p.token));
+
+  /** Event `id` once `p` is paired in it. */
+  const paired = (id: string, p: Someone) =>
+    until(
+      () => view(id, p),
+      (v) => typeof v.you?.game === 'string',
+      20_000,
+    );
+
+  /**
+   * Plays `p`'s game `game` against a house bot: the bot makes its moves, `p` one each, until
+   * both have moved; then `p` resigns. Answers the bot's id.
+   */
+  async function loseToBot(game: string, p: Someone): Promise<string> {
+    const { peer, state } = await Peer.join(server.url, game, p.token);
+    const mine = state.you as Colour;
+    const bot: Colour = mine === 'white' ? 'black' : 'white';
+    expect(state.game.players[bot]).toMatchObject({ bot: true });
+    expect(HOUSE.has(state.game.players[bot]!.id)).toBe(true);
+    let version = state.game.version;
+    const moves: string[] = [...state.game.moves];
+    if (mine === 'black' && moves.length === 0) {
+      const first = await peer.event(version + 1);
+      moves.push((first.event as { move: string }).move);
+      version += 1;
+    }
+    const move = quietMove(moves);
+    peer.send({ t: 'move', seat: mine, move, version });
+    await peer.event(version + 1);
+    // The bot answers on its own.
+    const reply = await peer.event(version + 2);
+    expect(reply.event).toMatchObject({ kind: 'move', seat: bot });
+    peer.send({ t: 'resign', seat: mine });
+    await peer.next('state', (m) => m.game.outcome !== null);
+    peer.close();
+    return state.game.players[bot]!.id;
+  }
+
+  it('fills an arena one person came to with the three bots nearest them, who play', async () => {
+    const a = await someone();
+    const made = answered(
+      await makeEvent(server.url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
+    );
+    const started = await paired(made.id, a);
+    expect(started.bots).toBe(true);
+    expect(started.players).toBe(4);
+    const bots = started.standings.filter((l) => l.player.id !== a.id);
+    expect(bots.map((l) => l.player.id).sort()).toEqual(NEAREST_NEWCOMER);
+    for (const line of bots) expect(line.player.bot).toBe(true);
+    expect(started.standings.find((l) => l.player.id === a.id)?.player.bot).toBeUndefined();
+    // One wave paired the four: the bots left over were not paired with each other.
+    expect(started.standings.filter((l) => l.playing !== null)).toHaveLength(2);
+    expect(started.games).toHaveLength(1);
+
+    const game = started.you!.game!;
+    const opponent = await loseToBot(game, a);
+    // The bot's win counts as anyone's; the person is paired next with another bot.
+    const after = await until(
+      () => view(made.id, a),
+      (v) => typeof v.you?.game === 'string' && v.you.game !== game,
+      20_000,
+    );
+    expect(after.standings.find((l) => l.player.id === opponent)).toMatchObject({
+      rank: 1,
+      score: 2,
+      games: 1,
+    });
+    const second = after.standings.find(
+      (l) => l.playing === after.you!.game && l.player.id !== a.id,
+    );
+    expect(second?.player.bot).toBe(true);
+    expect(second?.player.id).not.toBe(opponent);
+  });
+
+  it('brings the bots into an arena that started empty once a person comes', async () => {
+    const a = await someone();
+    const made = answered(
+      await makeEvent(server.url, a.token, { ...ARENA, startsAt: Date.now() + 1000 }, a.address),
+    );
+    answered(await act(server.url, a.token, made.id, { action: 'withdraw' }, a.address));
+    const empty = await until(
+      () => view(made.id, a),
+      (v) => v.status === 'running',
+      10_000,
+    );
+    expect(empty.players).toBe(0);
+    answered(await act(server.url, a.token, made.id, { action: 'join' }, a.address));
+    const filled = await paired(made.id, a);
+    expect(filled.players).toBe(4);
+    expect(filled.standings.filter((l) => l.player.bot)).toHaveLength(3);
+  });
+
+  it('fills a Swiss one person came to, its first round the person against a bot', async () => {
+    const a = await someone();
+    const made = answered(
+      await makeEvent(server.url, a.token, { ...SWISS, startsAt: Date.now() + 1000 }, a.address),
+    );
+    const started = await paired(made.id, a);
+    expect(started.round).toBe(1);
+    expect(started.players).toBe(4);
+    expect(started.standings.filter((l) => l.player.bot)).toHaveLength(3);
+    // Everyone plays every round: the two other bots play each other.
+    expect(started.standings.filter((l) => l.playing !== null)).toHaveLength(4);
+    const bot = await loseToBot(started.you!.game!, a);
+    const counted = await until(
+      () => view(made.id, a),
+      (v) => v.you?.sheet[0]?.result === 'loss',
+      20_000,
+    );
+    expect(counted.you?.sheet[0]).toMatchObject({ opponent: bot, points: 0 });
+    expect(counted.standings.find((l) => l.player.id === bot)).toMatchObject({
+      score: 1,
+      games: 1,
+    });
+  });
+
+  it('leaves an event whose maker kept bots out to its people', async () => {
+    const a = await someone();
+    const arena = answered(
+      await makeEvent(
+        server.url,
+        a.token,
+        { ...ARENA, bots: false, startsAt: Date.now() + 1000 },
+        a.address,
+      ),
+    );
+    const swiss = answered(
+      await makeEvent(
+        server.url,
+        a.token,
+        { ...SWISS, bots: false, startsAt: Date.now() + 1000 },
+        a.address,
+      ),
+    );
+    // The bots would join in the start's own append: once running, the arena has none.
+    const running = await until(
+      () => view(arena.id, a),
+      (v) => v.status === 'running',
+      10_000,
+    );
+    expect(running.bots).toBe(false);
+    expect(running.players).toBe(1);
+    expect(running.standings.map((l) => l.player.id)).toEqual([a.id]);
+    // A Swiss of one person ends at once.
+    const ended = await until(
+      () => view(swiss.id, a),
+      (v) => v.status === 'finished',
+      10_000,
+    );
+    expect(ended.players).toBe(1);
+    const listed = answered(await listEvents(server.url)).running.find((t) => t.id === arena.id);
+    expect(listed?.bots).toBe(false);
+  });
+
+  it('refuses a choice of bots that is not true or false', async () => {
+    const a = await someone();
+    const start = Date.now() + 60_000;
+    for (const bots of ['no', 0, null, {}]) {
+      const answer = await makeEvent(
+        server.url,
+        a.token,
+        { ...ARENA, startsAt: start, bots },
+        a.address,
+      );
+      expect(answer.status, JSON.stringify(bots)).toBe(400);
+      expect(answer.body).toMatchObject({
+        error: { code: 'bad-message', message: 'bots must be true or false' },
+      });
+    }
+  });
+});
+
+describe("an arena's house bots, in its director", () => {
+  const store = sqliteFor();
+  const bot = HOUSE_BOTS[2]!.id;
+
+  it('withdraw once the people alone make the field, and come back when one leaves', async () => {
+    const at = Date.now();
+    const people = ['fieldp0', 'fieldp1', 'fieldp2', 'fieldp3'];
+    for (const [i, id] of [...people, bot].entries()) {
+      await store.createPlayer({ id, name: `Fielder ${i}`, tokenHash: `field${i}`, createdAt: at });
+    }
+    await store.makeBot(bot);
+    await store.createTournament(
+      'fieldarn',
+      at,
+      { terms: arenaTerms({ name: 'Field Arena', startsAt: at - 1000, minutes: 30 }) },
+      { status: 'running', players: 4, endsAt: null },
+    );
+    const tournaments = new Tournaments(store, Date.now);
+    // Three people and a bot have played a game each, and are free.
+    const join = (player: string, from: string): TournamentEvent => ({
+      kind: 'join',
+      player,
+      from,
+      at,
+    });
+    await tournaments.act('fieldarn', () => [
+      ...people.slice(0, 3).map((p) => join(p, p)),
+      join(bot, `house:${bot}`),
+      { kind: 'start', at },
+    ]);
+    const board = new MemoryBoard(Date.now);
+    const problems = new Problems(Date.now);
+    const director = new Director({
+      store,
+      tournaments,
+      relay: { lease: async () => true },
+      board,
+      players: store,
+      games: store,
+      starter: new Starter({
+        board,
+        players: store,
+        problems,
+        now: Date.now,
+        hold: async () => undefined,
+        notifier: SILENT,
+      }),
+      notifier: SILENT,
+      problems,
+      now: Date.now,
+    });
+    const botLine = async () => (await tournaments.get('fieldarn', 0))!.entrant(bot)!;
+    try {
+      // A fourth person comes while the bot is in a game: it finishes it first.
+      await tournaments.act('fieldarn', () => [
+        join(people[3]!, people[3]!),
+        { kind: 'pair', game: 'fieldgm1', white: bot, black: people[0]!, round: 0, at },
+      ]);
+      await director.beat();
+      expect((await botLine()).withdrawn).toBe(false);
+      expect((await botLine()).playing).toBe('fieldgm1');
+      await tournaments.act('fieldarn', () => [
+        {
+          kind: 'result',
+          game: 'fieldgm1',
+          white: bot,
+          black: people[0]!,
+          round: 0,
+          winner: 'white',
+          plies: 30,
+          berserk: { white: false, black: false },
+          at,
+        },
+      ]);
+      await director.beat();
+      const out = await botLine();
+      expect(out.withdrawn).toBe(true);
+      // Its line stays: its win counted.
+      expect(out.score).toBe(2);
+
+      // A person leaves: three are left, and the bot comes back to make four.
+      await tournaments.act('fieldarn', () => [{ kind: 'withdraw', player: people[3]!, at }]);
+      await director.beat();
+      expect((await botLine()).withdrawn).toBe(false);
+    } finally {
+      await director.stop();
+    }
+  });
+});
