@@ -13,11 +13,13 @@ import {
   ARTIFACTS,
   cellsWith,
   clickCell,
+  closeSettings,
   describeInChromium,
   gameId,
   lobbyName,
   newContext,
   openLobby,
+  openSettings,
   playFirstTurn,
   SLOW,
 } from './browser.ts';
@@ -112,12 +114,26 @@ describeInChromium('the lobby', (browser) => {
     await two.screenshot({ path: `${ARTIFACTS}lobby-paired-phone.png` });
   });
 
-  it('offers the computer after a long wait, and a cancelled wait is over', async () => {
+  it('offers the computer after a long wait with people only, and a cancelled wait is over', async () => {
     const page = await (await newContext(browser())).newPage();
     await openLobby(page);
+    // People only: no house bot steps in, so the wait goes on (saved before the seek).
+    await openSettings(page);
+    const people = page.getByRole('button', { name: 'Quick pairing with people only, no bots' });
+    await expect.poll(() => people.isEnabled(), SLOW).toBe(true);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/settings') && r.request().method() === 'PATCH',
+    );
+    await people.click();
+    expect((await saved).status()).toBe(200);
+    expect(await people.getAttribute('aria-pressed')).toBe('true');
+    await closeSettings(page);
     await page.clock.install();
     await page.getByTestId('pool-15+10').click();
     await page.getByTestId('seeking').waitFor();
+    await expect
+      .poll(() => page.getByTestId('seek-bot').textContent(), SLOW)
+      .toBe('People only: no bot steps in (settings menu).');
     expect(await page.getByTestId('seek-slow').count()).toBe(0);
     await page.clock.fastForward(21_000);
     await page.getByTestId('seek-slow').waitFor();

@@ -255,6 +255,7 @@ export const en = {
   'online.timeout.black': 'Black ran out of time.',
   'top.quickMessages': 'Quick messages in games',
   'top.strangers': 'Challenges only from players I have played',
+  'top.peopleOnly': 'Quick pairing with people only, no bots',
   'top.strangersFailed': 'The setting could not be read or saved; try again.',
   'top.coordinates': 'Cell names',
   'top.online': 'Online',

@@ -267,6 +267,7 @@ export const fi: UiCatalog = {
   'online.timeout.black': 'Mustalta loppui aika.',
   'top.quickMessages': 'Pikaviestit peleissä',
   'top.strangers': 'Haasteet vain pelaajilta, joiden kanssa olen pelannut',
+  'top.peopleOnly': 'Pikapelit vain ihmisten kanssa, ei botteja',
   'top.strangersFailed': 'Asetusta ei saatu luettua tai tallennettua; yritä uudelleen.',
   'top.coordinates': 'Ruutujen nimet',
   'top.online': 'Verkossa',

@@ -249,6 +249,7 @@ export const hi: UiCatalog = {
   'online.timeout.black': 'काले का समय ख़त्म हो गया।',
   'top.quickMessages': 'खेलों में त्वरित संदेश',
   'top.strangers': 'चुनौतियाँ केवल उनसे जिनके साथ मैं खेल चुका हूँ',
+  'top.peopleOnly': 'त्वरित खेल केवल लोगों के साथ, बॉट नहीं',
   'top.strangersFailed': 'सेटिंग पढ़ी या सहेजी नहीं जा सकी; फिर से कोशिश करें।',
   'top.coordinates': 'खानों के नाम',
   'top.online': 'ऑनलाइन',

@@ -275,6 +275,7 @@ export const ru: UiCatalog = {
   'online.timeout.black': 'У чёрных закончилось время.',
   'top.quickMessages': 'Быстрые сообщения в партиях',
   'top.strangers': 'Вызовы только от тех, с кем я играл',
+  'top.peopleOnly': 'Быстрая игра только с людьми, без ботов',
   'top.strangersFailed': 'Не удалось прочитать или сохранить настройку; попробуйте ещё раз.',
   'top.coordinates': 'Названия клеток',
   'top.online': 'В сети',

@@ -105,15 +105,20 @@ function Reconnecting({ lobby }: { readonly lobby: Lobby }) {
   );
 }
 
-/** The wait in a pool: what for, for how long, a way out, and after a while the computer. */
+/**
+ * The wait in a pool: what for, for how long, a way out, and when a house bot steps in; with
+ * people only, after a while the offer of the computer on this device.
+ */
 function Seeking({
   lobby,
   pool,
   since,
+  bot,
 }: {
   readonly lobby: Lobby;
   readonly pool: PoolId;
   readonly since: number;
+  readonly bot: number | undefined;
 }) {
   const now = useClock(true);
   const stayed = useSignal(false);
@@ -133,7 +138,14 @@ function Seeking({
           {elapsedText(waited)}
         </span>
       </p>
-      {waited >= SLOW_MS && !stayed.value && (
+      <p class="seek-bot" data-testid="seek-bot">
+        {bot === undefined
+          ? ot('lobby.peopleOnly')
+          : waited < bot * 1000
+            ? ot('lobby.botAfter', { seconds: String(bot) })
+            : ot('lobby.botComing')}
+      </p>
+      {bot === undefined && waited >= SLOW_MS && !stayed.value && (
         <div class="seek-slow" data-testid="seek-slow">
           <p>{ot('lobby.slow')}</p>
           <a class="button primary small" href="/" onClick={() => lobby.unseek()}>
@@ -448,7 +460,9 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
               )}
             </p>
           )}
-          {seeking && <Seeking lobby={lobby} pool={seeking.pool} since={seeking.since} />}
+          {seeking && (
+            <Seeking lobby={lobby} pool={seeking.pool} since={seeking.since} bot={seeking.bot} />
+          )}
         </div>
         <Direct lobby={lobby} />
         {token !== undefined && <YourGames token={token} />}

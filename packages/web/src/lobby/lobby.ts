@@ -43,6 +43,8 @@ interface LobbyNotice {
 export interface Wait {
   readonly pool: PoolId;
   readonly since: number;
+  /** The seconds of waiting after which a house bot plays this player; none: people only. */
+  readonly bot?: number;
 }
 
 /** The lobby seen from this page, for the player with `token`. */
@@ -149,12 +151,11 @@ export class Lobby {
         break;
       case 'seeking': {
         const now = this.seeking.value;
+        const bot = m.bot === undefined ? {} : { bot: m.bot };
         this.seeking.value =
           m.pool === null
             ? undefined
-            : now?.pool === m.pool
-              ? now
-              : { pool: m.pool, since: Date.now() };
+            : { pool: m.pool, since: now?.pool === m.pool ? now.since : Date.now(), ...bot };
         this.confirmed = this.seeking.value;
         this.asked = false;
         break;

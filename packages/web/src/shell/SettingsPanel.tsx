@@ -9,7 +9,7 @@ import { keptIdentity } from '../lib/identity.ts';
 import { preferences, THEMES, type Theme, updatePreferences } from '../lib/settings.ts';
 import { NoticeSettings } from '../notices/NoticeSettings.tsx';
 import { resubscribe } from '../notices/push.ts';
-import { StrangerChallenges } from './StrangerChallenges.tsx';
+import { LobbySwitches } from './LobbySwitches.tsx';
 
 /** A group of radio buttons in the menu, one per choice. */
 function Choices<V extends string>(props: {
@@ -47,7 +47,7 @@ function Choices<V extends string>(props: {
 
 /**
  * The link to this browser's player page, named by the player's name when there is one, the
- * switch of quick messages in online games and that of challenges from strangers.
+ * switch of quick messages in online games and those of the lobby settings.
  */
 function OnlineName() {
   const name = keptIdentity()?.name;
@@ -67,7 +67,7 @@ function OnlineName() {
       >
         {t('top.quickMessages')}
       </button>
-      <StrangerChallenges />
+      <LobbySwitches />
     </div>
   );
 }
