@@ -3,7 +3,9 @@
 // two of them are paired, counted down and taken to their game, where each makes a move by clicks;
 // the one left waiting pauses on the tournament's page, the loser pauses and resigns, and the
 // winner pauses from the game's tournament box. Nobody is free to be paired again, so all three,
-// back on the tournament's page, read the same standings.
+// back on the tournament's page, read the same standings. A player's own event may keep the
+// house bots out (the dialog's choice, said on its page); one that a single person came to
+// shows the bots that filled it marked as bots.
 
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -84,6 +86,8 @@ describeInChromium('an arena', (browser) => {
       startsAt: Date.now() + LEAD_MS,
       minutes: 5,
       berserk: true,
+      // The three people's own pairings: no house bot makes the field up to four.
+      bots: false,
     });
     await call(`/api/tournaments/${id}/me`, organiser.token, { action: 'withdraw' });
 
@@ -165,6 +169,67 @@ describeInChromium('an arena', (browser) => {
       expect(await page.locator('tr.you').count()).toBe(1);
     }
     await white.screenshot({ path: `${ARTIFACTS}tournament-standings-desktop.png` });
+  });
+});
+
+describeInChromium('house bots in a tournament', (browser) => {
+  it('are the dialog’s to keep out, and marked as bots where they filled an event', async () => {
+    const context = await newContext(browser(), false, 'en-GB', newNetwork());
+    const page = await context.newPage();
+    await page.goto('/tournaments');
+    await page.getByTestId('create-tournament').click();
+    const dialog = page.getByTestId('tournament-dialog');
+    const bots = dialog.getByTestId('tournament-bots');
+    await bots.waitFor(SLOW);
+    // Offered for either kind, allowed unless the maker says no.
+    const pressed = () => bots.getAttribute('aria-pressed');
+    expect(await pressed()).toBe('true');
+    await dialog.getByRole('radio', { name: 'Swiss' }).check();
+    await expect.poll(() => dialog.locator('#tournament-rounds').count(), SLOW).toBe(1);
+    expect(await pressed()).toBe('true');
+    await dialog.getByRole('radio', { name: 'Arena' }).check();
+    await bots.click();
+    await expect.poll(pressed, SLOW).toBe('false');
+    await dialog.getByRole('button', { name: 'Create the event' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, SLOW).toMatch(/^\/t\/[a-z2-9]{8}$/);
+    await expect
+      .poll(() => page.getByTestId('tournament-terms').first().textContent(), SLOW)
+      .toContain('No bots');
+
+    // An arena one person came to: at its start, three bots make the field up, each marked.
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('agon.player') ?? '{}') as { token: string }).token,
+    );
+    const { id } = await call<{ id: string }>('/api/tournaments', token, {
+      kind: 'arena',
+      name: 'Thin arena',
+      clock: { initial: 180_000, increment: 2000 },
+      variant: 'standard',
+      touchMove: false,
+      captorPlacesQueen: false,
+      rated: true,
+      startsAt: Date.now() + 2000,
+      minutes: 5,
+      berserk: false,
+    });
+    // Watched by a stranger: the person's own page would go to their game once paired.
+    const watcher = await newContext(browser(), false, 'en-GB');
+    const thin = await watcher.newPage();
+    await thin.goto(`/t/${id}`);
+    await expect
+      .poll(() => thin.getByTestId('standings').locator('.bot-mark').count(), SLOW)
+      .toBe(3);
+    const marked = await thin
+      .getByTestId('standing')
+      .filter({ has: thin.locator('.bot-mark') })
+      .locator('.player-link')
+      .allTextContents();
+    expect(marked.every((name) => name.startsWith('Agon Bot'))).toBe(true);
+    expect(await thin.getByTestId('tournament-terms').first().textContent()).not.toContain(
+      'No bots',
+    );
+    await watcher.close();
+    await context.close();
   });
 });
 

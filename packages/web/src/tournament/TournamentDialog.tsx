@@ -1,6 +1,7 @@
 // The form of a tournament of one's own: an arena (a length in minutes, a live clock, berserk
 // allowed or not) or a Swiss (a number of rounds, a live clock or days per move), when it
-// starts, its house rules, whether it is rated, and a password to keep it among friends.
+// starts, its house rules, whether it is rated, whether house bots may fill a thin field, and a
+// password to keep it among friends.
 
 import {
   ARENA_MINUTES,
@@ -105,6 +106,7 @@ export function TournamentDialog({
   const touchMove = useSignal(false);
   const rated = useSignal(true);
   const berserk = useSignal(true);
+  const bots = useSignal(true);
   const password = useSignal('');
   const problem = useSignal('');
   const busy = useSignal(false);
@@ -131,6 +133,7 @@ export function TournamentDialog({
         rated: rated.value,
         startsAt: now + startsIn.value * 60_000,
         berserk: arena && berserk.value,
+        bots: bots.value,
         ...(arena ? { minutes: minutes.value } : { rounds: rounds.value }),
         ...(password.value !== '' && { password: password.value }),
       },
@@ -238,6 +241,15 @@ export function TournamentDialog({
             {ot('tour.new.berserk')}
           </button>
         )}
+        <button
+          type="button"
+          class="switch quiet"
+          aria-pressed={bots.value}
+          data-testid="tournament-bots"
+          onClick={() => (bots.value = !bots.value)}
+        >
+          {ot('tour.new.bots')}
+        </button>
         <label class="field-label" for="tournament-password">
           {ot('tour.new.password')}
         </label>

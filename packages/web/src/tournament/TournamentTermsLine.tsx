@@ -1,6 +1,7 @@
 // A tournament's terms in one short line, as the lists and the tournament's page show them: the
 // clock first and boldest, then its class, the kind and length, rated or not, the start, berserk,
-// and the house rules by their numbers (R15, R16), named in full for a pointer or a reader.
+// "no bots" where its maker kept the house bots out, and the house rules by their numbers (R15,
+// R16), named in full for a pointer or a reader.
 
 import { ratingClass, type TournamentTerms } from '@agon/protocol';
 import { paceText } from '../online/lobby-text.ts';
@@ -33,6 +34,7 @@ export function TournamentTermsLine({
     ot(e.rated ? 'mode.rated' : 'mode.casual'),
     ...(e.variant === 'placement' ? [ot('variant.placement')] : []),
     ...(e.kind === 'arena' && e.berserk ? [ot('tour.berserk')] : []),
+    ...(e.bots === false ? [ot('tour.noBots')] : []),
     ...(locked ? [ot('tour.private')] : []),
   ];
   return (
