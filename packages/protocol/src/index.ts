@@ -12,6 +12,23 @@ export {
   type Variant,
 } from './base.ts';
 export {
+  BOT_CHALLENGE_STATUSES,
+  BOT_STATUSES,
+  type BotChallenge,
+  type BotChallenger,
+  type BotChallengeStatus,
+  type BotEvent,
+  type BotGame,
+  type BotGameFull,
+  type BotGameLine,
+  type BotGameState,
+  type BotOnline,
+  type BotSeat,
+  type BotStatus,
+  type BotTimeControl,
+  type BotVariant,
+} from './bot-api.ts';
+export {
   GAME_ID,
   MAX_CREATE_BYTES,
   MAX_INCREMENT_MS,
@@ -156,6 +173,7 @@ export {
   type TournamentView,
   type YouInEvent,
 } from './tournament.ts';
+export { parseBotChallenge, parseBotChat, parseBotDecline } from './validate-bot.ts';
 export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
 export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
 export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';

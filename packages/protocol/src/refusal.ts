@@ -71,7 +71,15 @@ export type ErrorCode =
   /** Quick pairing is for people: a bot plays challenges (docs/bot-api.md). */
   | 'bot-seek'
   /** Only an identity that has played no game may become a bot. */
-  | 'has-played';
+  | 'has-played'
+  /** A route of the Bot API (/api/bot/*) asked with the token of a person, not a bot. */
+  | 'not-a-bot'
+  /** A bot's command or stream of a game it does not play in. */
+  | 'not-your-game'
+  /** More streams open at once for one player than the Bot API allows. */
+  | 'too-many-streams'
+  /** A game aborted after both sides have moved: it can be resigned, not called off. */
+  | 'no-abort';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

@@ -134,7 +134,16 @@ export async function registerOnline(
         tournaments: tournaments.store,
       });
       registerLobby(api, { players, settings, relay, now });
-      registerBots(api, { players, house });
+      registerBots(api, {
+        players,
+        house,
+        hub,
+        lobby,
+        relay,
+        problems,
+        now,
+        addressOf: (request) => addressOf(request.raw),
+      });
       registerPush(api, { ...push, players, relay, now });
       registerPuzzles(api, {
         ...puzzles,

@@ -11,6 +11,7 @@ import type {
   GameView,
   NoticeResult,
   OutcomeView,
+  Refusal,
   ServerMessage,
 } from '@agon/protocol';
 import type { RoomLimits } from '../common/limits.ts';
@@ -95,6 +96,9 @@ export interface RoomContext {
   /** Tells a lobby game's players who are away whose turn it is and how it ended. */
   readonly notifier: Notifier;
 }
+
+/** The refusal of an action to a game that left memory meanwhile: it is loaded again on asking. */
+const MOVED: Refusal = { code: 'unavailable', message: 'the game is being reloaded; try again' };
 
 /** The close code for a watcher turned away from a full game: try again later. */
 export const WATCHERS_FULL_CLOSE = 1013;
@@ -273,6 +277,34 @@ export class Room {
     this.enqueue(() => this.command(member, action));
   }
 
+  /**
+   * Runs the action `make` gives for the table as it is when its turn comes, for the holder of
+   * `seat` as the caller proved it (the Bot API's bearer token), with no connection to the game:
+   * answers the refusal, if any, once the action is judged and its event stored.
+   */
+  perform(seat: Colour, make: (table: Table) => Action): Promise<Refusal | undefined> {
+    return new Promise((resolve) => {
+      let refused: Refusal | undefined;
+      const caller: Member = {
+        open: true,
+        send: () => undefined,
+        refuse: (error) => {
+          refused ??= error;
+        },
+        close: () => undefined,
+      };
+      this.enqueue(async () => {
+        try {
+          if (this.left) caller.refuse(MOVED);
+          else await this.command(caller, make(this.table), seat);
+          if (this.left) caller.refuse(MOVED);
+        } finally {
+          resolve(refused);
+        }
+      });
+    });
+  }
+
   /** Takes a closed connection out of the game. */
   leave(member: Member): void {
     if (!this.members.has(member)) return;
@@ -282,7 +314,8 @@ export class Room {
     this.rest();
   }
 
-  private async command(member: Member, action: Action): Promise<void> {
+  /** Rules on `action` of `member`, who holds `seat` if given, else the seat it was let in to. */
+  private async command(member: Member, action: Action, seat?: Colour): Promise<void> {
     // A clock that ran out ends the game before anything after it is looked at.
     await this.flag();
     if (action.t === 'move' && action.version > this.table.version) {
@@ -292,7 +325,7 @@ export class Room {
       await this.catchUp();
       if (this.left) return;
     }
-    const by = this.members.get(member) ?? null;
+    const by = seat ?? this.members.get(member) ?? null;
     const command: Command =
       action.t === 'rematch' ? { ...action, by, next: newGameId() } : { ...action, by };
     const ruling = decide(this.table, command, this.context.now());

@@ -111,10 +111,16 @@ export class Challenges {
       });
       return;
     }
-    if (!board.healthy) return member.refuse(UNREACHABLE);
+    if (!board.healthy) {
+      member.refuse(UNREACHABLE);
+      return;
+    }
     const challenge = this.make(member, player, terms, addressee);
     const offered = await board.offer(challenge);
-    if (offered === 'busy') return refuseBusy(board, member, player.id);
+    if (offered === 'busy') {
+      await refuseBusy(board, member, player.id);
+      return;
+    }
     if (offered === 'full') {
       member.refuse({
         code: 'too-many-challenges',
@@ -227,13 +233,16 @@ export class Challenges {
     }
   }
 
-  /** Declines challenge `id` addressed to `player`, telling its challenger why. */
+  /**
+   * Declines challenge `id` addressed to `player`, telling its challenger why; answers the
+   * word sent, for the player's own event streams here (lobby.ts).
+   */
   async decline(
     member: LobbyMember,
     player: string,
     id: string,
     reason: DeclineReason,
-  ): Promise<void> {
+  ): Promise<LobbyServerMessage | undefined> {
     const { board } = this.context;
     const challenge = await board.decline(player, id);
     if (!challenge?.to) {
@@ -241,9 +250,11 @@ export class Challenges {
         code: 'no-such-challenge',
         message: 'no open challenge to you has that id',
       });
-      return;
+      return undefined;
     }
-    board.notify(challenge.by.id, { t: 'declined', id: challenge.id, by: challenge.to, reason });
+    const declined = { t: 'declined', id: challenge.id, by: challenge.to, reason } as const;
+    board.notify(challenge.by.id, declined);
+    return declined;
   }
 
   /** Sends `fresh`, a new socket of `player`'s, their own list of challenges. */

@@ -11,6 +11,7 @@ import {
   type ChallengeTerms,
   type Checked,
   categoryOf,
+  type DeclineReason,
   type LobbyClientMessage,
   POOLS,
   type Refusal,
@@ -225,7 +226,7 @@ export class Lobby {
           else done = { game: await this.challenges.accept(caller, fresh, request.id) };
           break;
         case 'decline':
-          await this.challenges.decline(caller, player.id, request.id, request.reason);
+          await this.decline(caller, player.id, request.id, request.reason);
           break;
         case 'withdraw':
           if (!(await board.withdraw(player.id, request.id))) {
@@ -333,7 +334,10 @@ export class Lobby {
       case 'challenge': {
         const fresh = await read();
         const { t: _t, to, ...terms } = message;
-        if (to !== undefined) return this.challenges.address(member, fresh, to, terms);
+        if (to !== undefined) {
+          await this.challenges.address(member, fresh, to, terms);
+          return;
+        }
         await this.put(member, fresh.id, { challenge: this.challenges.open(member, fresh, terms) });
         return;
       }
@@ -356,10 +360,25 @@ export class Lobby {
       }
       case 'accept':
         if (!board.healthy) return member.refuse(UNREACHABLE);
-        return this.challenges.accept(member, await read(), message.id);
+        await this.challenges.accept(member, await read(), message.id);
+        return;
       case 'decline':
-        return this.challenges.decline(member, player.id, message.id, message.reason);
+        return this.decline(member, player.id, message.id, message.reason);
     }
+  }
+
+  /**
+   * Declines challenge `id` to `player`: its challenger is told wherever they are, and the
+   * player's own event streams here, which hear of it as declined rather than canceled.
+   */
+  private async decline(
+    member: LobbyMember,
+    player: string,
+    id: string,
+    reason: DeclineReason,
+  ): Promise<void> {
+    const declined = await this.challenges.decline(member, player, id, reason);
+    if (declined) this.streams.tell(player, declined);
   }
 
   /**

@@ -12,7 +12,7 @@ export function bearer(
   players: PlayerStore,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<Player | undefined> {
   return async (request, reply) => {
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request);
     const player =
       token !== undefined && TOKEN.test(token)
         ? await players.playerByToken(hashToken(token))
@@ -20,6 +20,11 @@ export function bearer(
     if (!player) unknownPlayer(reply);
     return player;
   };
+}
+
+/** The token a request carries (Authorization: Bearer), as sent. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
 }
 
 /** Sends the 401 of a request whose token names no player. */
