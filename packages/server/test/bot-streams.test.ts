@@ -16,7 +16,13 @@ import type { Identity } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
 import { serverFor } from './harness.ts';
-import { NdjsonClient } from './ndjson-client.ts';
+import {
+  type Answer,
+  botCall,
+  newBot as makeBot,
+  NdjsonClient,
+  openStream,
+} from './ndjson-client.ts';
 
 const server = serverFor({ AGON_TRUST_PROXY: '1' });
 
@@ -24,44 +30,16 @@ let made = 0;
 /** A new identity, each from a network of its own (the server believes X-Forwarded-For). */
 const newIdentity = (): Promise<Identity> => newPlayer(server.url, 'en', `198.51.100.${++made}`);
 
-/** An answer of the API: its status, headers and JSON. */
-interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the tests check
-  readonly json: any;
-}
-
 /** Sends a request to the API with `token`; a string body goes as a form, any other as JSON. */
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  if (typeof body === 'string') headers['content-type'] = 'application/x-www-form-urlencoded';
-  else if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}api/${path}`, {
-    method,
-    headers,
-    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: text ? JSON.parse(text) : null,
-  };
-}
+const call = (method: string, path: string, token?: string, body?: unknown): Promise<Answer> =>
+  botCall(server.url, method, path, token, body);
 
 /** A new identity made a bot. */
-async function newBot(): Promise<Identity> {
-  const bot = await newIdentity();
-  expect((await call('POST', 'bot/account/upgrade', bot.token)).status).toBe(200);
-  return bot;
-}
+const newBot = (): Promise<Identity> => makeBot(server.url, `198.51.100.${++made}`);
 
 /** Opens a stream that must open. */
 async function stream(path: string, token: string): Promise<NdjsonClient> {
-  const opened = await NdjsonClient.open(`${server.url}api/${path}`, token);
-  if (!(opened instanceof NdjsonClient)) throw new Error(`refused: ${JSON.stringify(opened.json)}`);
+  const opened = await openStream(server.url, path, token);
   expect(opened.response.headers.get('content-type')).toBe('application/x-ndjson');
   return opened;
 }

@@ -1,8 +1,61 @@
-// A client of the Bot API's NDJSON streams for the tests: each line kept until a test takes it,
-// the bare keep-alive lines counted, and the end of the stream noted, so a test waits for the
-// line it expects rather than for a time.
+// A client of the Bot API for the tests: its requests (a form or JSON), and its NDJSON streams,
+// each line kept until a test takes it, the bare keep-alive lines counted, and the end of the
+// stream noted, so a test waits for the line it expects rather than for a time.
 
+import type { Identity } from '@agon/protocol';
 import { Inbox } from '../scripts/inbox.ts';
+import { newPlayer } from '../scripts/lobby-client.ts';
+
+/** An answer of the API: its status, headers and JSON. */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the tests check
+  readonly json: any;
+}
+
+/**
+ * Sends a request to the API of the server at `url` with `token`; a string body goes as a form,
+ * any other as JSON.
+ */
+export async function botCall(
+  url: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  if (typeof body === 'string') headers['content-type'] = 'application/x-www-form-urlencoded';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${url}api/${path}`, {
+    method,
+    headers,
+    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : null,
+  };
+}
+
+/** A new identity of the server at `url`, from `address`, made a bot. */
+export async function newBot(url: string, address: string): Promise<Identity> {
+  const bot = await newPlayer(url, 'en', address);
+  const made = await botCall(url, 'POST', 'bot/account/upgrade', bot.token);
+  if (made.status !== 200) throw new Error(`not made a bot: ${JSON.stringify(made.json)}`);
+  return bot;
+}
+
+/** Opens the stream at `path` of the server at `url`, which must open. */
+export async function openStream(url: string, path: string, token: string): Promise<NdjsonClient> {
+  const opened = await NdjsonClient.open(`${url}api/${path}`, token);
+  if (!(opened instanceof NdjsonClient)) throw new Error(`refused: ${JSON.stringify(opened.json)}`);
+  return opened;
+}
 
 /** A line of a stream, with its type as the inbox keys it. */
 type Line = { readonly t: string; readonly line: Record<string, unknown> };
