@@ -1,10 +1,11 @@
 // House bots in thin tournaments (docs/tournaments.md, "House bots"), with a real server process
 // behind a proxy it believes: an arena and a Swiss that one person came to get three bots, the
 // nearest in rating, marked as bots in the standings; the person is paired with one, which plays
-// its moves, and the result counts; an arena that started empty takes its bots when a person
-// comes; the bots never play each other in an arena; an event whose maker kept bots out gets
-// none; a malformed choice is refused. In the director itself, over a real store: an arena's bots
-// withdraw once its people alone make the field, and come back when a person leaves.
+// its moves, and the result counts; one bot plays in two events at once; an arena that started
+// empty takes its bots when a person comes; the bots never play each other in an arena; an event
+// whose maker kept bots out gets none; a malformed choice is refused. In the director itself,
+// over a real store: an arena's bots withdraw once its people alone make the field, and come back
+// when a person leaves.
 
 import type { Colour } from '@agon/engine';
 import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
@@ -67,6 +68,12 @@ describe('house bots in thin tournaments, on the wire', () => {
   const view = async (id: string, p: Someone): Promise<TournamentView> =>
     answered(await readEvent(server.url, id, p.token));
 
+  /** An event made by `p` on `terms`, starting `inMs` from now. */
+  const make = async (p: Someone, terms: TournamentRequest, inMs: number) =>
+    answered(
+      await makeEvent(server.url, p.token, { ...terms, startsAt: Date.now() + inMs }, p.address),
+    );
+
   /** Event `id` once `p` is paired in it. */
   const paired = (id: string, p: Someone) =>
     until(
@@ -106,9 +113,7 @@ describe('house bots in thin tournaments, on the wire', () => {
 
   it('fills an arena one person came to with the three bots nearest them, who play', async () => {
     const a = await someone();
-    const made = answered(
-      await makeEvent(server.url, a.token, { ...ARENA, startsAt: Date.now() + 1500 }, a.address),
-    );
+    const made = await make(a, ARENA, 1500);
     const started = await paired(made.id, a);
     expect(started.bots).toBe(true);
     expect(started.players).toBe(4);
@@ -140,11 +145,23 @@ describe('house bots in thin tournaments, on the wire', () => {
     expect(second?.player.id).not.toBe(opponent);
   });
 
+  it('seats one bot in two events at once, and it plays both games', async () => {
+    const [b, c] = [await someone(), await someone()];
+    const events = [await make(b, ARENA, 1500), await make(c, ARENA, 1500)];
+    const [forB, forC] = [await paired(events[0]!.id, b), await paired(events[1]!.id, c)];
+    // Each is paired with the bot nearest them, the same bot: two games of its at once.
+    const opponent = (v: TournamentView, p: Someone) =>
+      v.standings.find((l) => l.playing === v.you!.game && l.player.id !== p.id)!.player.id;
+    expect(opponent(forB, b)).toBe(opponent(forC, c));
+    const [againB, againC] = [await view(events[0]!.id, b), await view(events[1]!.id, c)];
+    expect([againB.you?.game, againC.you?.game]).toEqual([forB.you?.game, forC.you?.game]);
+    expect(await loseToBot(forB.you!.game!, b)).toBe(opponent(forB, b));
+    expect(await loseToBot(forC.you!.game!, c)).toBe(opponent(forC, c));
+  });
+
   it('brings the bots into an arena that started empty once a person comes', async () => {
     const a = await someone();
-    const made = answered(
-      await makeEvent(server.url, a.token, { ...ARENA, startsAt: Date.now() + 1000 }, a.address),
-    );
+    const made = await make(a, ARENA, 1000);
     answered(await act(server.url, a.token, made.id, { action: 'withdraw' }, a.address));
     const empty = await until(
       () => view(made.id, a),
@@ -160,9 +177,7 @@ describe('house bots in thin tournaments, on the wire', () => {
 
   it('fills a Swiss one person came to, its first round the person against a bot', async () => {
     const a = await someone();
-    const made = answered(
-      await makeEvent(server.url, a.token, { ...SWISS, startsAt: Date.now() + 1000 }, a.address),
-    );
+    const made = await make(a, SWISS, 1000);
     const started = await paired(made.id, a);
     expect(started.round).toBe(1);
     expect(started.players).toBe(4);
@@ -184,22 +199,8 @@ describe('house bots in thin tournaments, on the wire', () => {
 
   it('leaves an event whose maker kept bots out to its people', async () => {
     const a = await someone();
-    const arena = answered(
-      await makeEvent(
-        server.url,
-        a.token,
-        { ...ARENA, bots: false, startsAt: Date.now() + 1000 },
-        a.address,
-      ),
-    );
-    const swiss = answered(
-      await makeEvent(
-        server.url,
-        a.token,
-        { ...SWISS, bots: false, startsAt: Date.now() + 1000 },
-        a.address,
-      ),
-    );
+    const arena = await make(a, { ...ARENA, bots: false }, 1000);
+    const swiss = await make(a, { ...SWISS, bots: false }, 1000);
     // The bots would join in the start's own append: once running, the arena has none.
     const running = await until(
       () => view(arena.id, a),
