@@ -97,6 +97,8 @@ export interface LobbyView {
   /** The newest games being played first, at most MAX_LISTED. */
   readonly live: readonly LiveGameView[];
   readonly status: LobbyStatus;
+  /** People who looked for a game in quick pairing in the last hour. */
+  readonly sought: number;
 }
 
 /** The longest list the lobby sends of challenges and of live games. */
@@ -171,6 +173,7 @@ interface LobbyChanges {
   readonly players?: number;
   readonly games?: number;
   readonly status?: LobbyStatus;
+  readonly sought?: number;
 }
 
 /** Newest first, and by id between equals, so both sides order a list alike. */
@@ -220,6 +223,7 @@ export function lobbyChanges(before: LobbyView, after: LobbyView): LobbyChanges 
     ...(before.players !== after.players && { players: after.players }),
     ...(before.games !== after.games && { games: after.games }),
     ...(before.status !== after.status && { status: after.status }),
+    ...(before.sought !== after.sought && { sought: after.sought }),
   };
   return Object.keys(changes).length > 0 ? changes : undefined;
 }
@@ -236,6 +240,7 @@ export function applyLobbyChanges(view: LobbyView, changes: LobbyChanges): Lobby
     players: changes.players ?? view.players,
     games: changes.games ?? view.games,
     status: changes.status ?? view.status,
+    sought: changes.sought ?? view.sought,
   };
 }
 
@@ -249,7 +254,11 @@ export type LobbyClientMessage =
    */
   | { readonly t: 'hello'; readonly token: string; readonly watch?: true }
   /** Waits in a quick pairing pool (leaving any other pool). Quick pairing is rated. */
-  | { readonly t: 'seek'; readonly pool: PoolId }
+  /**
+   * Waits in `pool`, and in the pools of `also` too (a range: "any blitz", "3+2 to 10+5"): the
+   * first player to come in any of them plays. A new seek replaces the last.
+   */
+  | { readonly t: 'seek'; readonly pool: PoolId; readonly also?: readonly PoolId[] }
   | { readonly t: 'unseek' }
   /**
    * Opens a challenge (the player's only open one: a new one replaces it), or with `to` one
@@ -268,10 +277,16 @@ export type LobbyServerMessage =
   /** What changed in the list since the last welcome or changes (at most about once a second). */
   | { readonly t: 'changes'; readonly changes: LobbyChanges }
   /**
-   * The pool this player waits in now (null: none), answering seek and unseek; with `bot`, the
-   * seconds of waiting after which a house bot plays them if nobody comes (none: people only).
+   * The pool this player waits in now (null: none) and the others of its range, answering seek
+   * and unseek; with `bot`, the seconds of waiting after which a house bot plays them if nobody
+   * comes (none: people only).
    */
-  | { readonly t: 'seeking'; readonly pool: PoolId | null; readonly bot?: number }
+  | {
+      readonly t: 'seeking';
+      readonly pool: PoolId | null;
+      readonly also?: readonly PoolId[];
+      readonly bot?: number;
+    }
   /**
    * A game was made for this player: they open it with their identity's token, which holds the
    * seat (no seat token is made for a lobby game).

@@ -48,13 +48,26 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
       };
     }
     case 'seek': {
-      const bad = fields(['pool']);
+      const bad = fields(['pool', 'also']);
       if (bad) return { ok: false, error: bad };
+      const ids: readonly string[] = POOLS.map((p) => p.id);
       const pool = POOLS.find((p) => p.id === data.pool);
-      if (!pool) {
-        return refuse('bad-message', `pool must be one of ${POOLS.map((p) => p.id).join(', ')}`);
+      if (!pool) return refuse('bad-message', `pool must be one of ${ids.join(', ')}`);
+      const { also } = data;
+      if (also === undefined) return { ok: true, value: { t: 'seek', pool: pool.id } };
+      if (
+        !Array.isArray(also) ||
+        !also.every((p) => typeof p === 'string' && ids.includes(p) && p !== pool.id) ||
+        new Set(also).size !== also.length
+      ) {
+        return refuse(
+          'bad-message',
+          `also must be distinct pools of ${ids.join(', ')} other than ${pool.id}`,
+        );
       }
-      return { ok: true, value: { t: 'seek', pool: pool.id } };
+      // In the pools' order, so that one range is one seek whichever way it was listed.
+      const others = POOLS.map((p) => p.id).filter((id) => also.includes(id));
+      return { ok: true, value: { t: 'seek', pool: pool.id, also: others } };
     }
     case 'challenge': {
       const bad = fields([

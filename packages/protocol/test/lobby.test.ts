@@ -45,6 +45,11 @@ describe('parseLobbyMessage', () => {
         value: { t: 'seek', pool: pool.id },
       });
     }
+    // A range, read in the pools' order.
+    expect(parseLobbyMessage('{"t":"seek","pool":"5+3","also":["10+5","3+2"]}')).toEqual({
+      ok: true,
+      value: { t: 'seek', pool: '5+3', also: ['3+2', '10+5'] },
+    });
     expect(parseLobbyMessage(JSON.stringify(challenge))).toEqual({ ok: true, value: challenge });
     expect(parseLobbyMessage('{"t":"accept","id":"abcdefgh"}')).toEqual({
       ok: true,
@@ -69,6 +74,10 @@ describe('parseLobbyMessage', () => {
     expect(code('{"t":"hello"}')).toBe('bad-message');
     expect(code('{"t":"seek","pool":"2+1"}')).toBe('bad-message');
     expect(code('{"t":"seek","pool":"3+2","rated":false}')).toBe('bad-message');
+    expect(code('{"t":"seek","pool":"3+2","also":"5+3"}')).toBe('bad-message');
+    expect(code('{"t":"seek","pool":"3+2","also":["3+2"]}')).toBe('bad-message');
+    expect(code('{"t":"seek","pool":"3+2","also":["5+3","5+3"]}')).toBe('bad-message');
+    expect(code('{"t":"seek","pool":"3+2","also":["2+1"]}')).toBe('bad-message');
     expect(code('{"t":"accept","id":"ABCDEFGH"}')).toBe('bad-message');
     expect(code('{"t":"accept","id":"abcdefghi"}')).toBe('bad-message');
     expect(code('{"t":"move","seat":"white","move":"f1-f2","version":0}')).toBe('bad-message');

@@ -116,6 +116,38 @@ function contract(name: string, make: () => Promise<[LobbyBoard, LobbyBoard]>): 
       await board.unseek('r');
     });
 
+    it('keeps a seek with a range in each of its pools, pairs it in any once, and counts who sought', async () => {
+      const [board, other] = await make();
+      const before = (await board.snapshot()).sought;
+      const ranged: Seek = { ...seek('s', '3+2'), also: ['5+3', '10+5'] };
+      expect(await board.seek(ranged)).toBe(true);
+      expect(await board.seek(seek('t', '10+5'))).toBe(true);
+      for (const pool of ['3+2', '5+3', '10+5'] as const) {
+        expect((await other.seeks(pool)).map((x) => x.player)).toContain('s');
+      }
+      expect((await other.seeks('1+1')).map((x) => x.player)).not.toContain('s');
+      // Listed once, counted in each pool it waits in.
+      const snap = await other.snapshot();
+      expect(snap.seeks.filter((x) => x.player === 's')).toHaveLength(1);
+      expect(snap.sought).toBe(before + 2);
+      // Paired in one pool of its range, it leaves them all.
+      const game = playing('s', 't', '10+5');
+      const race = await Promise.all([board.pair('s', 't', game), other.pair('s', 't', game)]);
+      expect(race.filter(Boolean)).toHaveLength(1);
+      for (const pool of ['3+2', '5+3', '10+5'] as const) {
+        expect((await board.seeks(pool)).map((x) => x.player)).not.toContain('s');
+      }
+      expect(await board.pair('s', 't', playing('s', 't', '5+3'))).toBe(false);
+      await board.end(game.game, ['s', 't']);
+      // A new seek replaces the range; seeking again is one person who sought, not two.
+      expect(await board.seek({ ...seek('s', '5+3'), also: ['3+2'] })).toBe(true);
+      expect((await board.seeks('10+5')).map((x) => x.player)).not.toContain('s');
+      expect((await board.snapshot()).sought).toBe(before + 2);
+      await board.unseek('s');
+      expect((await board.seeks('3+2')).map((x) => x.player)).not.toContain('s');
+      expect((await board.seeks('5+3')).map((x) => x.player)).not.toContain('s');
+    });
+
     it('keeps one pool per player, and pairs only within the pool', async () => {
       const [board] = await make();
       await board.seek(seek('c', '1+1'));

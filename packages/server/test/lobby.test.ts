@@ -64,6 +64,43 @@ describe('the lobby', () => {
     expect(await here.board.busy(a.id)).toBeUndefined();
   });
 
+  it('pairs two players whose seeks share a pool of their ranges, in that pool', async () => {
+    const a = await here.player();
+    const b = await here.player();
+    // "Any blitz" and "5+3 to 10+5": they meet in 5+3, the one pool both accept.
+    await here.lobby.act(a.socket, { t: 'seek', pool: '3+2', also: ['5+3'] });
+    expect(await a.socket.wait('seeking')).toEqual({ t: 'seeking', pool: '3+2', also: ['5+3'] });
+    await here.lobby.act(b.socket, { t: 'seek', pool: '10+5', also: ['5+3'] });
+    await b.socket.wait('seeking');
+    await here.lobby.pairWave();
+    const [pa, pb] = await Promise.all([a.socket.wait('paired'), b.socket.wait('paired')]);
+    expect(pa.game).toBe(pb.game);
+    const game = await here.store.load(pa.game);
+    expect(game?.setup).toMatchObject({
+      clock: { initial: 300_000, increment: 3000 },
+      pool: '5+3',
+    });
+  });
+
+  it('keeps the start of a wait when its range changes, and counts who sought in the last hour', async () => {
+    const a = await here.player();
+    const sought = async () => (await here.board.snapshot()).sought;
+    const since = async () =>
+      (await here.board.seeks('15+10')).find((x) => x.player === a.id)?.since;
+    const before = await sought();
+    await here.lobby.act(a.socket, { t: 'seek', pool: '15+10' });
+    await a.socket.wait('seeking');
+    const began = await since();
+    expect(began).toBeDefined();
+    await here.lobby.act(a.socket, { t: 'seek', pool: '15+10', also: ['10+5'] });
+    await a.socket.wait('seeking', (m) => m.also !== undefined);
+    expect(await since()).toBe(began);
+    expect((await here.board.seeks('10+5')).map((x) => x.player)).toContain(a.id);
+    // One person looking, however often they change their seek.
+    expect(await sought()).toBe(before + 1);
+    await here.lobby.act(a.socket, { t: 'unseek' });
+  });
+
   it('lets anyone but the owner take an open challenge, once', async () => {
     const owner = await here.player();
     const taker = await here.player();

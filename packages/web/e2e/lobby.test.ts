@@ -114,6 +114,33 @@ describeInChromium('the lobby', (browser) => {
     await two.screenshot({ path: `${ARTIFACTS}lobby-paired-phone.png` });
   });
 
+  it('pairs two players whose waits share a pool of their ranges, and counts who looked', async () => {
+    const { maker: one, taker: two } = await twoAtLobby(browser());
+    const sought = async (page: Page): Promise<number> =>
+      Number(/\d+/.exec((await page.getByTestId('sought').textContent()) ?? '')?.[0] ?? -1);
+    await expect.poll(() => sought(two), SLOW).toBeGreaterThanOrEqual(0);
+    const before = await sought(two);
+    await one.getByTestId('pool-3+2').click();
+    await one.getByTestId('seeking').waitFor(SLOW);
+    // "Any blitz": 5+3 too, a switch on the wait's card.
+    const range = one.getByTestId('seek-range');
+    await range.getByRole('button', { name: '5+3' }).click();
+    await expect
+      .poll(() => range.getByRole('button', { name: '5+3' }).getAttribute('aria-pressed'), SLOW)
+      .toBe('true');
+    // Waiting in both, counted once among the people who looked for a game.
+    await expect
+      .poll(async () => (await two.getByTestId('pool-5+3').textContent()) ?? '', SLOW)
+      .toContain('1 waiting');
+    await expect.poll(() => sought(two), SLOW).toBe(before + 1);
+    await one.screenshot({ path: `${ARTIFACTS}lobby-range-desktop.png` });
+
+    await two.getByTestId('pool-5+3').click();
+    const [a, b] = await Promise.all([gameId(one), gameId(two)]);
+    expect(a).toBe(b);
+    await expect.poll(() => one.getByTestId('clock-white').textContent(), SLOW).toBe('5:00');
+  });
+
   it('offers the computer after a long wait with people only, and a cancelled wait is over', async () => {
     const page = await (await newContext(browser())).newPage();
     await openLobby(page);

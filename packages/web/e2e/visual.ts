@@ -111,6 +111,7 @@ export const PICTURED_LOBBY: LobbyView = {
   games: 0,
   live: [],
   status: 'ok',
+  sought: 3,
 };
 
 /** A pictured tournament's player, by name, with a rating of their own. */

@@ -32,6 +32,7 @@ const empty: LobbyView = {
   games: 0,
   live: [],
   status: 'ok',
+  sought: 0,
 };
 
 describe('the lobby’s wait in a pool', () => {

@@ -29,7 +29,22 @@ export interface Seek extends Waiting {
   readonly from: string;
   /** After how long a wait (ms) a house bot may play them; none: people only (waves.ts). */
   readonly botAfter?: number;
+  /**
+   * The other pools they wait in too (a range): whoever comes first in any of them plays. Their
+   * `rating` is that of `pool`'s category.
+   */
+  readonly also?: readonly PoolId[];
 }
+
+/** Every pool `seek` waits in. */
+export const poolsOf = (seek: Seek): readonly PoolId[] => [seek.pool, ...(seek.also ?? [])];
+
+/** Whether `seek` waits in `pool`. */
+const waitsIn = (seek: Seek | undefined, pool: PoolId | null): boolean =>
+  seek !== undefined && pool !== null && poolsOf(seek).includes(pool);
+
+/** How long a seek counts among the people who looked for a game lately (Snapshot `sought`). */
+export const SOUGHT_MS = 60 * 60_000;
 
 /**
  * How long a correspondence challenge addressed to a player stays open without its challenger:
@@ -78,6 +93,8 @@ export interface Snapshot {
   readonly playing: readonly Playing[];
   /** Players with the lobby open, on every process. */
   readonly online: number;
+  /** Players who sought a game in the last SOUGHT_MS. */
+  readonly sought: number;
 }
 
 /**
@@ -109,7 +126,10 @@ export interface LobbyBoard {
   listen(listener: BoardListener): void;
   /** False while the board cannot be reached (Redis is away): its calls fail meanwhile. */
   readonly healthy: boolean;
-  /** Puts `seek.player` in `seek.pool` (out of any other); false if the player is busy. */
+  /**
+   * Puts `seek.player` in `seek.pool` and the pools of its range (out of any other); false if
+   * the player is busy.
+   */
   seek(seek: Seek): Promise<boolean>;
   /** Takes the player out of quick pairing. */
   unseek(player: string): Promise<void>;
@@ -126,7 +146,7 @@ export interface LobbyBoard {
   decline(player: string, id: string): Promise<Challenge | undefined>;
   /** The open challenge `id`. */
   challenge(id: string): Promise<Challenge | undefined>;
-  /** The players waiting in `pool`. */
+  /** The players waiting in `pool` (their own, or in their range). */
   seeks(pool: PoolId): Promise<readonly Seek[]>;
   /**
    * Atomically, if both players still wait in `playing.pool` and neither is busy: takes both out
@@ -203,6 +223,8 @@ export function people(playing: Playing): string[] {
 /** The lobby of one process alone, in memory. */
 export class MemoryBoard implements LobbyBoard {
   private readonly seekers = new Map<string, Seek>();
+  /** When each player last sought a game, for the count of the last hour. */
+  private readonly soughtAt = new Map<string, number>();
   private readonly challenges = new Map<string, Challenge>();
   /** Each player's open challenge. */
   private readonly challengeOf = new Map<string, string>();
@@ -231,6 +253,8 @@ export class MemoryBoard implements LobbyBoard {
   async seek(seek: Seek): Promise<boolean> {
     if (this.isBusy(seek.player)) return false;
     this.seekers.set(seek.player, seek);
+    this.soughtAt.delete(seek.player);
+    this.soughtAt.set(seek.player, this.now());
     this.listener.changed();
     return true;
   }
@@ -313,20 +337,20 @@ export class MemoryBoard implements LobbyBoard {
   }
 
   async seeks(pool: PoolId): Promise<readonly Seek[]> {
-    return [...this.seekers.values()].filter((s) => s.pool === pool);
+    return [...this.seekers.values()].filter((s) => waitsIn(s, pool));
   }
 
   async pair(white: string, black: string, playing: Playing): Promise<boolean> {
     const pool = playing.pool;
-    if (white === black || this.seekers.get(white)?.pool !== pool) return false;
-    if (this.seekers.get(black)?.pool !== pool) return false;
+    if (white === black || !waitsIn(this.seekers.get(white), pool)) return false;
+    if (!waitsIn(this.seekers.get(black), pool)) return false;
     if (this.isBusy(white) || this.isBusy(black)) return false;
     this.start(playing);
     return true;
   }
 
   async pairBot(player: string, playing: Playing): Promise<boolean> {
-    if (this.seekers.get(player)?.pool !== playing.pool || this.isBusy(player)) return false;
+    if (!waitsIn(this.seekers.get(player), playing.pool) || this.isBusy(player)) return false;
     this.start(playing);
     return true;
   }
@@ -435,11 +459,17 @@ export class MemoryBoard implements LobbyBoard {
     this.lapse();
     const now = this.now();
     for (const [game, { until }] of this.games) if (until <= now) this.games.delete(game);
+    // In the order sought (a new seek moves its player last): the oldest lapse first.
+    for (const [player, at] of this.soughtAt) {
+      if (at > now - SOUGHT_MS) break;
+      this.soughtAt.delete(player);
+    }
     return {
       seeks: [...this.seekers.values()],
       challenges: [...this.challenges.values()],
       playing: [...this.games.values()].map((g) => g.playing),
       online: this.players,
+      sought: this.soughtAt.size,
     };
   }
 

@@ -313,12 +313,15 @@ export class Lobby {
         ]);
         const pool = POOLS.find((p) => p.id === message.pool)!;
         const stepIn = this.context.standIn && !peopleOnly;
+        // A range widened or narrowed while waiting keeps the wait's start.
+        const held = this.members.holding(player.id).seek;
         const seek: Seek = {
           player: fresh.id,
           name: fresh.name,
           pool: pool.id,
+          ...(message.also?.length && { also: message.also }),
           rating: ratingOf(fresh, categoryOf(pool, { variant: 'standard' })).rating,
-          since: this.context.now(),
+          since: held?.pool === pool.id ? held.since : this.context.now(),
           balance: await players.colourBalance(fresh.id),
           from: this.context.network(member.address),
           ...(stepIn && { botAfter: this.context.limits.botStepInMs }),
@@ -394,9 +397,9 @@ export class Lobby {
         : this.members.holdChallenge(player, held?.challenge);
     const waiting = (): void => {
       if (!entry.seek) return;
-      const { pool, botAfter } = entry.seek;
+      const { pool, also, botAfter } = entry.seek;
       const bot = botAfter === undefined ? {} : { bot: Math.round(botAfter / 1000) };
-      this.members.tell(player, { t: 'seeking', pool, ...bot });
+      this.members.tell(player, { t: 'seeking', pool, ...(also && { also }), ...bot });
     };
     let placed: boolean;
     try {

@@ -2,7 +2,8 @@
 // on different processes meet. Each change is one Lua script, so it is atomic: a pair or an
 // accepted challenge happens exactly once, whichever processes race for it (docs/lobby.md).
 //
-// Keys, under `agon:lobby:`: `seeks:<pool>` (player → seek), `seeking` (player → pool),
+// Keys, under `agon:lobby:`: `seeks:<pool>` (player → seek, in each pool of its range),
+// `seeking` (player → their pools, by commas), `sought` (player → when they last sought),
 // `challenges` (id → challenge), `challenge-of` (player → id of their open challenge),
 // `direct-of:<player>` (addressee → id of the player's challenge to them), `kept:<id>` (a kept
 // challenge, with its expiry), `claim:<key>` (board.claim's, with an expiry), `busy:<player>`
@@ -29,8 +30,10 @@ import {
   type LobbyBoard,
   type Offered,
   type Playing,
+  poolsOf,
   type Seek,
   type Snapshot,
+  SOUGHT_MS,
 } from './board.ts';
 
 const P = 'agon:lobby:';
@@ -39,14 +42,23 @@ const NEWS = `${P}news`;
 /** Lua helpers every script starts with: taking a player out of the pools and challenges. */
 const COMMON = `
 local P = '${P}'
+-- A player's pools, as 'seeking' keeps them: the seek's own first, then its range, by commas.
+local function pools(player)
+  local found = {}
+  local list = redis.call('HGET', P .. 'seeking', player)
+  if list then for pool in string.gmatch(list, '[^,]+') do found[#found + 1] = pool end end
+  return found
+end
+local function waits(player, pool)
+  for _, p in ipairs(pools(player)) do if p == pool then return true end end
+  return false
+end
 local function unseek(player)
-  local pool = redis.call('HGET', P .. 'seeking', player)
-  if pool then
-    redis.call('HDEL', P .. 'seeks:' .. pool, player)
-    redis.call('HDEL', P .. 'seeking', player)
-    return 1
-  end
-  return 0
+  local list = pools(player)
+  if #list == 0 then return 0 end
+  for _, pool in ipairs(list) do redis.call('HDEL', P .. 'seeks:' .. pool, player) end
+  redis.call('HDEL', P .. 'seeking', player)
+  return 1
 end
 local function close(id)
   local text = redis.call('HGET', P .. 'challenges', id)
@@ -109,12 +121,17 @@ local function start(game, ttl, listing)
 end
 `;
 
-/** ARGV: player, pool, seek. */
+/** ARGV: player, pools (the seek's own first, by commas), seek, how long a seek counts as sought. */
 const SEEK = `${COMMON}
 if busy(ARGV[1]) then return 0 end
 unseek(ARGV[1])
-redis.call('HSET', P .. 'seeks:' .. ARGV[2], ARGV[1], ARGV[3])
+for pool in string.gmatch(ARGV[2], '[^,]+') do
+  redis.call('HSET', P .. 'seeks:' .. pool, ARGV[1], ARGV[3])
+end
 redis.call('HSET', P .. 'seeking', ARGV[1], ARGV[2])
+local now = clock()
+redis.call('ZADD', P .. 'sought', now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', P .. 'sought', '-inf', now - tonumber(ARGV[4]))
 return 1
 `;
 
@@ -174,8 +191,7 @@ return 0
 const PAIR = `${COMMON}
 local white, black, pool = ARGV[1], ARGV[2], ARGV[3]
 if white == black then return 0 end
-if redis.call('HGET', P .. 'seeking', white) ~= pool then return 0 end
-if redis.call('HGET', P .. 'seeking', black) ~= pool then return 0 end
+if not waits(white, pool) or not waits(black, pool) then return 0 end
 if busy(white) or busy(black) then return 0 end
 start(ARGV[4], ARGV[5], ARGV[6])
 return 1
@@ -183,7 +199,7 @@ return 1
 
 /** ARGV: player, pool, game, ttl, listing (the other player a bot, never busy). */
 const PAIR_BOT = `${COMMON}
-if redis.call('HGET', P .. 'seeking', ARGV[1]) ~= ARGV[2] or busy(ARGV[1]) then return 0 end
+if not waits(ARGV[1], ARGV[2]) or busy(ARGV[1]) then return 0 end
 start(ARGV[3], ARGV[4], ARGV[5])
 return 1
 `;
@@ -243,7 +259,7 @@ return 0
  */
 const DROP = `${COMMON}
 local dropped = 0
-local pool = redis.call('HGET', P .. 'seeking', ARGV[1])
+local pool = pools(ARGV[1])[1]
 if pool then
   local seek = redis.call('HGET', P .. 'seeks:' .. pool, ARGV[1])
   if not seek or cjson.decode(seek).o == ARGV[2] then dropped = dropped + unseek(ARGV[1]) end
@@ -252,8 +268,9 @@ return dropped + unchallenge(ARGV[1], ARGV[2])
 `;
 
 /**
- * ARGV: the alive prefix, then the pools. Drops the seeks and challenges of dead processes and
- * answers what is left: { seeks..., '|', challenges..., '|', playing..., '|', online, dropped }.
+ * ARGV: the alive prefix, how long a seek counts as sought, then the pools. Drops the seeks and
+ * challenges of dead processes and answers what is left, a seek once however many pools it is
+ * in: { seeks..., '|', challenges..., '|', playing..., '|', online, dropped, sought }.
  */
 const SNAPSHOT = `${COMMON}
 local alive = {}
@@ -265,10 +282,14 @@ local function lives(origin)
 end
 local out = {}
 local dropped = 0
-for i = 2, #ARGV do
+local seen = {}
+for i = 3, #ARGV do
   local seeks = redis.call('HGETALL', P .. 'seeks:' .. ARGV[i])
   for j = 1, #seeks, 2 do
-    if lives(cjson.decode(seeks[j + 1]).o) then out[#out + 1] = seeks[j + 1]
+    if seen[seeks[j]] then
+    elseif lives(cjson.decode(seeks[j + 1]).o) then
+      out[#out + 1] = seeks[j + 1]
+      seen[seeks[j]] = true
     else dropped = dropped + unseek(seeks[j]) end
   end
 end
@@ -301,6 +322,7 @@ for j = 1, #counts, 2 do
 end
 out[#out + 1] = tostring(online)
 out[#out + 1] = tostring(dropped)
+out[#out + 1] = tostring(redis.call('ZCOUNT', P .. 'sought', clock() - tonumber(ARGV[2]), '+inf'))
 return out
 `;
 
@@ -432,7 +454,8 @@ export class RedisBoard implements LobbyBoard {
   }
 
   async seek(seek: Seek): Promise<boolean> {
-    const done = (await this.run(SEEK, seek.player, seek.pool, this.tag(seek))) === 1;
+    const pools = poolsOf(seek).join(',');
+    const done = (await this.run(SEEK, seek.player, pools, this.tag(seek), SOUGHT_MS)) === 1;
     if (done) this.changed();
     return done;
   }
@@ -597,6 +620,7 @@ export class RedisBoard implements LobbyBoard {
       SNAPSHOT,
       0,
       ALIVE,
+      SOUGHT_MS,
       ...POOLS.map((p) => p.id),
     )) as string[];
     const parts: string[][] = [[]];
@@ -604,7 +628,7 @@ export class RedisBoard implements LobbyBoard {
       if (row === '|') parts.push([]);
       else parts[parts.length - 1]!.push(row);
     }
-    const [seeks = [], challenges = [], playing = [], [online, dropped] = []] = parts;
+    const [seeks = [], challenges = [], playing = [], [online, dropped, sought] = []] = parts;
     // The other processes' lists may still show what this read dropped.
     if (Number(dropped) > 0) this.publish({ o: this.origin });
     return {
@@ -612,6 +636,7 @@ export class RedisBoard implements LobbyBoard {
       challenges: challenges.map((row) => JSON.parse(row) as Challenge),
       playing: playing.map((row) => JSON.parse(row) as Playing),
       online: Number(online ?? 0),
+      sought: Number(sought ?? 0),
     };
   }
 

@@ -11,7 +11,7 @@ import {
   type PoolView,
   ratingClass,
 } from '@agon/protocol';
-import type { Challenge, Snapshot } from './board.ts';
+import { type Challenge, poolsOf, type Snapshot } from './board.ts';
 
 /** Every pool, empty. */
 const EMPTY_POOLS: readonly PoolView[] = POOLS.map((p) => ({ id: p.id, waiting: 0, playing: 0 }));
@@ -24,6 +24,7 @@ export const EMPTY_VIEW: LobbyView = {
   games: 0,
   live: [],
   status: 'ok',
+  sought: 0,
 };
 
 /**
@@ -34,7 +35,7 @@ export function lobbyView(snap: Snapshot, inPlay: number): LobbyView {
   const challenges = listed(snap.challenges.filter((c) => !c.to).map(challengeView));
   const pools = POOLS.map((pool) => ({
     id: pool.id,
-    waiting: snap.seeks.filter((s) => s.pool === pool.id).length,
+    waiting: snap.seeks.filter((s) => poolsOf(s).includes(pool.id)).length,
     playing: 2 * snap.playing.filter((p) => p.pool === pool.id).length,
   }));
   const live = listed(
@@ -57,6 +58,7 @@ export function lobbyView(snap: Snapshot, inPlay: number): LobbyView {
     games: Math.max(inPlay, snap.playing.length),
     live,
     status: 'ok',
+    sought: snap.sought,
   };
 }
 

@@ -1,4 +1,4 @@
-// Quick pairing in waves. Every quarter second this process renews its lease on each pool it
+// Quick pairing in waves, and a house bot for a seek nobody came to play. Every quarter second this process renews its lease on each pool it
 // pairs and takes the lease of a pool nobody holds (lobby/board.ts `lead`), up to its share of
 // the pools (the pools over the live processes, rounded up; a surplus is given back): one
 // process a pool proposes pairs, so they are not proposed twice, the pools are spread over the
@@ -107,9 +107,10 @@ export class Waves {
       );
     }
     const paired = new Set(pairs.flatMap((p) => [p.white.player, p.black.player]));
+    // A bot plays a seek with a range in its own pool, the one its player picked first.
     const lonely = waves.flatMap((seeks, i) =>
       seeks
-        .filter((s) => !paired.has(s.player) && s.botAfter !== undefined)
+        .filter((s) => s.pool === led[i] && !paired.has(s.player) && s.botAfter !== undefined)
         .filter((s) => at - s.since >= s.botAfter!)
         .map((seek) => ({ pool: led[i]!, seek })),
     );

@@ -42,7 +42,10 @@ function Pools({ lobby, create }: { readonly lobby: Lobby; readonly create: () =
   return (
     <section class="lobby-quick" aria-labelledby="lobby-quick">
       <h2 id="lobby-quick">{ot('lobby.quick')}</h2>
-      <p class="lobby-note">{ot('lobby.quickNote')}</p>
+      <p class="lobby-note">
+        {ot('lobby.quickNote')}{' '}
+        {view && <span data-testid="sought">{ot('lobby.sought', { count: view.sought })}</span>}
+      </p>
       <div class="pool-grid">
         {POOLS.map((pool) => {
           const crowd = view?.pools.find((p) => p.id === pool.id);
@@ -113,11 +116,13 @@ function Seeking({
   lobby,
   pool,
   since,
+  also,
   bot,
 }: {
   readonly lobby: Lobby;
   readonly pool: PoolId;
   readonly since: number;
+  readonly also: readonly PoolId[];
   readonly bot: number | undefined;
 }) {
   const now = useClock(true);
@@ -138,6 +143,7 @@ function Seeking({
           {elapsedText(waited)}
         </span>
       </p>
+      <Range lobby={lobby} pool={pool} also={also} />
       <p class="seek-bot" data-testid="seek-bot">
         {bot === undefined
           ? ot('lobby.peopleOnly')
@@ -159,6 +165,40 @@ function Seeking({
       <button type="button" class="seek-cancel" onClick={() => lobby.unseek()}>
         {ot('lobby.cancel')}
       </button>
+    </div>
+  );
+}
+
+/**
+ * The other pools a wait may take too: "any blitz", "3+2 to 10+5". Each a switch; a change
+ * seeks again with the new range, keeping the wait's start.
+ */
+function Range({
+  lobby,
+  pool,
+  also,
+}: {
+  readonly lobby: Lobby;
+  readonly pool: PoolId;
+  readonly also: readonly PoolId[];
+}) {
+  return (
+    <div class="seek-range" role="group" aria-labelledby="seek-range" data-testid="seek-range">
+      <span id="seek-range">{ot('lobby.alsoPlay')}</span>
+      {POOLS.filter((p) => p.id !== pool).map((p) => {
+        const on = also.includes(p.id);
+        return (
+          <button
+            key={p.id}
+            type="button"
+            class="small"
+            aria-pressed={on}
+            onClick={() => lobby.seek(pool, on ? also.filter((a) => a !== p.id) : [...also, p.id])}
+          >
+            {p.id}
+          </button>
+        );
+      })}
     </div>
   );
 }
@@ -461,7 +501,13 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
             </p>
           )}
           {seeking && (
-            <Seeking lobby={lobby} pool={seeking.pool} since={seeking.since} bot={seeking.bot} />
+            <Seeking
+              lobby={lobby}
+              pool={seeking.pool}
+              since={seeking.since}
+              also={seeking.also ?? []}
+              bot={seeking.bot}
+            />
           )}
         </div>
         <Direct lobby={lobby} />

@@ -39,9 +39,15 @@ interface LobbyNotice {
   readonly answer?: boolean;
 }
 
+/** The seek message of `wait`. */
+const seekOf = ({ pool, also }: Wait): LobbyClientMessage =>
+  also?.length ? { t: 'seek', pool, also } : { t: 'seek', pool };
+
 /** A wait in a pool, and since when (Date.now()). */
 export interface Wait {
   readonly pool: PoolId;
+  /** The other pools of its range: whoever comes first in any of them plays. */
+  readonly also?: readonly PoolId[];
   readonly since: number;
   /** The seconds of waiting after which a house bot plays this player; none: people only. */
   readonly bot?: number;
@@ -123,8 +129,7 @@ export class Lobby {
         // A new connection waits nowhere: take back the place this page was waiting for.
         this.confirmed = undefined;
         const waiting = this.seeking.value;
-        this.asked =
-          waiting !== undefined && this.connection.send({ t: 'seek', pool: waiting.pool });
+        this.asked = waiting !== undefined && this.connection.send(seekOf(waiting));
         if (this.pending && !this.sentPending) {
           this.sentPending = this.connection.send({
             t: 'challenge',
@@ -152,10 +157,16 @@ export class Lobby {
       case 'seeking': {
         const now = this.seeking.value;
         const bot = m.bot === undefined ? {} : { bot: m.bot };
+        const also = m.also === undefined ? {} : { also: m.also };
         this.seeking.value =
           m.pool === null
             ? undefined
-            : { pool: m.pool, since: now?.pool === m.pool ? now.since : Date.now(), ...bot };
+            : {
+                pool: m.pool,
+                since: now?.pool === m.pool ? now.since : Date.now(),
+                ...also,
+                ...bot,
+              };
         this.confirmed = this.seeking.value;
         this.asked = false;
         break;
@@ -202,12 +213,18 @@ export class Lobby {
   }
 
   /**
-   * Waits in a pool (leaving any other); the wait shows at once, and stays if the server
-   * confirms it (a seek unsent while the line is down is sent again on reconnection).
+   * Waits in a pool (leaving any other), and in the pools of `also` too; the wait shows at once,
+   * and stays if the server confirms it (a seek unsent while the line is down is sent again on
+   * reconnection). A new range for the same pool keeps the wait's start.
    */
-  seek(pool: PoolId): void {
-    if (this.seeking.value?.pool !== pool) this.seeking.value = { pool, since: Date.now() };
-    if (this.send({ t: 'seek', pool })) this.asked = true;
+  seek(pool: PoolId, also: readonly PoolId[] = []): void {
+    const now = this.seeking.value;
+    const since = now?.pool === pool ? now.since : Date.now();
+    // The bot's time is the player's setting, so it stays what the server last said.
+    const bot = now?.bot === undefined ? {} : { bot: now.bot };
+    const wait: Wait = { pool, since, ...(also.length > 0 && { also }), ...bot };
+    this.seeking.value = wait;
+    if (this.send(seekOf(wait))) this.asked = true;
   }
 
   /** Stops waiting. */

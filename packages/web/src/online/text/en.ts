@@ -53,6 +53,11 @@ export const en = {
   'lobby.slow': 'Nobody has come yet.',
   'lobby.playComputer': 'Play the computer instead',
   'lobby.keepWaiting': 'Keep waiting',
+  'lobby.alsoPlay': 'Also play',
+  'lobby.sought': {
+    one: '{count} person looked for a game in the last hour.',
+    other: '{count} people looked for a game in the last hour.',
+  },
   'lobby.botAfter': 'If nobody comes within {seconds} s, a bot plays you.',
   'lobby.botComing': 'Nobody came: a bot is joining you.',
   'lobby.peopleOnly': 'People only: no bot steps in (settings menu).',

@@ -52,6 +52,11 @@ export const fi: OnlineCatalog = {
   'lobby.slow': 'Ketään ei ole vielä tullut.',
   'lobby.playComputer': 'Pelaa mieluummin tietokonetta vastaan',
   'lobby.keepWaiting': 'Odota vielä',
+  'lobby.alsoPlay': 'Pelaa myös',
+  'lobby.sought': {
+    one: '{count} pelaaja etsi peliä viimeisen tunnin aikana.',
+    other: '{count} pelaajaa etsi peliä viimeisen tunnin aikana.',
+  },
   'lobby.botAfter': 'Jos kukaan ei tule {seconds} sekunnissa, botti pelaa kanssasi.',
   'lobby.botComing': 'Kukaan ei tullut: botti tulee pelaamaan.',
   'lobby.peopleOnly': 'Vain ihmisiä: botti ei tule tilalle (asetusvalikko).',

@@ -51,6 +51,11 @@ export const hi: OnlineCatalog = {
   'lobby.slow': 'अभी तक कोई नहीं आया।',
   'lobby.playComputer': 'इसके बजाय कंप्यूटर से खेलें',
   'lobby.keepWaiting': 'प्रतीक्षा करते रहें',
+  'lobby.alsoPlay': 'यह भी खेलें',
+  'lobby.sought': {
+    one: 'पिछले एक घंटे में {count} व्यक्ति ने खेल खोजा।',
+    other: 'पिछले एक घंटे में {count} लोगों ने खेल खोजा।',
+  },
   'lobby.botAfter': 'अगर {seconds} सेकंड में कोई नहीं आता, तो एक बॉट आपसे खेलेगा।',
   'lobby.botComing': 'कोई नहीं आया: एक बॉट आपसे खेलने आ रहा है।',
   'lobby.peopleOnly': 'केवल लोग: कोई बॉट नहीं आएगा (सेटिंग्स मेनू)।',
