@@ -103,6 +103,14 @@ describe('the event stream', () => {
     // A stream opened later says the game still going first.
     const again = await events(bot.token);
     expect((await again.any()).game).toMatchObject({ gameId: game });
+
+    // The challenge accepted went from the lists as taken, not canceled: a challenge made after
+    // is said after its going.
+    const later = await call('POST', `challenge/${bot.id}`, person.token, { days: 2 });
+    const id2 = later.json.challenge.id as string;
+    await personEvents.next('challenge', (l) => (l.challenge as { id: string }).id === id2);
+    await botEvents.next('challenge', (l) => (l.challenge as { id: string }).id === id2);
+    expect([personEvents, botEvents].map((s) => s.received('challengeCanceled'))).toEqual([0, 0]);
     for (const s of [botEvents, personEvents, again]) s.close();
   });
 
@@ -130,6 +138,13 @@ describe('the event stream', () => {
       declineReason: 'too-fast',
     });
 
+    // The bot that declined hears it as declined too.
+    expect((await botEvents.next('challengeDeclined')).challenge).toMatchObject({
+      id: first.json.challenge.id,
+      direction: 'in',
+      declineReason: 'too-fast',
+    });
+
     const second = await call('POST', `challenge/${bot.id}`, person.token, { days: 3 });
     const id = second.json.challenge.id as string;
     expect(second.json.challenge.timeControl).toEqual({ type: 'correspondence', daysPerTurn: 3 });
@@ -143,7 +158,7 @@ describe('the event stream', () => {
       id,
       status: 'canceled',
     });
-    expect(botEvents.count('challengeDeclined')).toBe(0);
+    expect(botEvents.received('challengeDeclined')).toBe(1);
     for (const s of [botEvents, personEvents]) s.close();
   });
 
@@ -405,5 +420,29 @@ describe('the attacker', () => {
       .toBe(true);
     expect((await fetch(`${server.url}healthz`)).status).toBe(200);
     for (const s of open) s.close();
+  });
+});
+
+describe('a server told to stop', () => {
+  const own = serverFor();
+
+  it('ends its streams cleanly', async () => {
+    const [white, black] = [
+      await makeBot(own.url, '198.51.100.240'),
+      await makeBot(own.url, '198.51.100.241'),
+    ];
+    const made = await botCall(own.url, 'POST', `challenge/${black.id}`, white.token, { days: 1 });
+    const taken = await botCall(
+      own.url,
+      'POST',
+      `challenge/${made.json.challenge.id}/accept`,
+      black.token,
+    );
+    const event = await openStream(own.url, 'stream/event', white.token);
+    const game = await openStream(own.url, `bot/game/stream/${taken.json.game.id}`, white.token);
+    await Promise.all([event.next('gameStart'), game.next('gameFull')]);
+    await own.running.stop('SIGTERM');
+    // Ended by the server (0), not cut (-1): a bridge tells a closing server from a broken line.
+    await expect.poll(() => [event.ended, game.ended]).toEqual([0, 0]);
   });
 });

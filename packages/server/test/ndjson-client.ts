@@ -65,6 +65,8 @@ export class NdjsonClient {
   private readonly inbox = new Inbox<Line>();
   /** Bare newlines received: the stream's keep-alives. */
   keepAlives = 0;
+  /** Lines received of each type, taken or not. */
+  private readonly seen = new Map<string, number>();
 
   private constructor(
     readonly response: Response,
@@ -107,7 +109,9 @@ export class NdjsonClient {
         if (text === '') this.keepAlives++;
         else {
           const line = JSON.parse(text) as Record<string, unknown>;
-          this.inbox.push({ t: String(line.type), line });
+          const t = String(line.type);
+          this.seen.set(t, (this.seen.get(t) ?? 0) + 1);
+          this.inbox.push({ t, line });
         }
         end = held.indexOf('\n');
       }
@@ -134,9 +138,9 @@ export class NdjsonClient {
     return (await this.inbox.take((_m): _m is Line => true, 'any', timeout)).line;
   }
 
-  /** How many lines kept and not yet taken are of `type`. */
-  count(type: string): number {
-    return this.inbox.count((m) => m.t === type);
+  /** How many lines of `type` have arrived, taken or not. */
+  received(type: string): number {
+    return this.seen.get(type) ?? 0;
   }
 
   /** Whether the server ended the stream (0) or it failed (-1); undefined while open. */

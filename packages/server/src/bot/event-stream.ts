@@ -103,17 +103,17 @@ export class EventStream implements LobbyMember {
     const me = this.player.id;
     const before = this.known;
     this.known = new Map(challenges.map((c) => [c.id, c]));
-    for (const c of challenges) {
-      // At the start, as lichess does, only the challenges waiting for the player's answer.
-      if (before ? before.has(c.id) : c.by.id === me) continue;
-      this.line({ type: 'challenge', challenge: botChallenge(c, c, 'created', me) });
-    }
     for (const [id, c] of before ?? []) {
       if (this.known.has(id) || this.declined.delete(id)) continue;
       const other = c.by.id === me ? c.to?.id : c.by.id;
       const started = other === undefined ? undefined : this.startedWith.get(other);
       if (started !== undefined && this.context.now() - started < ACCEPTED_WITHIN_MS) continue;
       this.line({ type: 'challengeCanceled', challenge: botChallenge(c, c, 'canceled', me) });
+    }
+    for (const c of challenges) {
+      // At the start, as lichess does, only the challenges waiting for the player's answer.
+      if (before ? before.has(c.id) : c.by.id === me) continue;
+      this.line({ type: 'challenge', challenge: botChallenge(c, c, 'created', me) });
     }
   }
 
