@@ -328,6 +328,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     notifier,
     problems,
     now,
+    houseBot: (id) => house.room(id),
   });
   const schedule = options.schedule?.length
     ? new Schedule(options.schedule, store, relay, problems, now)

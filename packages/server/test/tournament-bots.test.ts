@@ -5,11 +5,11 @@
 // empty takes its bots when a person comes; the bots never play each other in an arena; an event
 // whose maker kept bots out gets none; a malformed choice is refused. In the director itself,
 // over a real store: an arena's bots withdraw once its people alone make the field, and come back
-// when a person leaves.
+// when a person leaves; none is paired while the house bots of the process are full.
 
 import type { Colour } from '@agon/engine';
 import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer } from '../scripts/lobby-client.ts';
 import {
   act,
@@ -242,36 +242,49 @@ describe('house bots in thin tournaments, on the wire', () => {
 describe("an arena's house bots, in its director", () => {
   const store = sqliteFor();
   const bot = HOUSE_BOTS[2]!.id;
+  const at = Date.now();
+  const join = (player: string, from: string): TournamentEvent => ({
+    kind: 'join',
+    player,
+    from,
+    at,
+  });
 
-  it('withdraw once the people alone make the field, and come back when one leaves', async () => {
-    const at = Date.now();
-    const people = ['fieldp0', 'fieldp1', 'fieldp2', 'fieldp3'];
-    for (const [i, id] of [...people, bot].entries()) {
-      await store.createPlayer({ id, name: `Fielder ${i}`, tokenHash: `field${i}`, createdAt: at });
-    }
+  beforeAll(async () => {
+    await store.createPlayer({
+      id: bot,
+      name: 'Fielder bot',
+      tokenHash: 'fieldbot',
+      createdAt: at,
+    });
     await store.makeBot(bot);
+  });
+
+  const person = (id: string) => store.createPlayer({ id, name: id, tokenHash: id, createdAt: at });
+
+  /** Arena `id`, started, with `people` (made here) and the bot in it: its log's writers. */
+  async function arena(id: string, people: readonly string[]): Promise<Tournaments> {
+    for (const player of people) await person(player);
     await store.createTournament(
-      'fieldarn',
+      id,
       at,
       { terms: arenaTerms({ name: 'Field Arena', startsAt: at - 1000, minutes: 30 }) },
-      { status: 'running', players: 4, endsAt: null },
+      { status: 'running', players: people.length + 1, endsAt: null },
     );
     const tournaments = new Tournaments(store, Date.now);
-    // Three people and a bot have played a game each, and are free.
-    const join = (player: string, from: string): TournamentEvent => ({
-      kind: 'join',
-      player,
-      from,
-      at,
-    });
-    await tournaments.act('fieldarn', () => [
-      ...people.slice(0, 3).map((p) => join(p, p)),
+    await tournaments.act(id, () => [
+      ...people.map((p) => join(p, p)),
       join(bot, `house:${bot}`),
       { kind: 'start', at },
     ]);
+    return tournaments;
+  }
+
+  /** A director of `tournaments`, the house bots here as `houseBot` says. */
+  function directorOf(tournaments: Tournaments, houseBot?: () => 'free' | 'full'): Director {
     const board = new MemoryBoard(Date.now);
     const problems = new Problems(Date.now);
-    const director = new Director({
+    return new Director({
       store,
       tournaments,
       relay: { lease: async () => true },
@@ -289,7 +302,15 @@ describe("an arena's house bots, in its director", () => {
       notifier: SILENT,
       problems,
       now: Date.now,
+      ...(houseBot && { houseBot: (id: string) => (id === bot ? houseBot() : undefined) }),
     });
+  }
+
+  it('withdraw once the people alone make the field, and come back when one leaves', async () => {
+    const people = ['fieldp0', 'fieldp1', 'fieldp2', 'fieldp3'];
+    const tournaments = await arena('fieldarn', people.slice(0, 3));
+    await person(people[3]!);
+    const director = directorOf(tournaments);
     const botLine = async () => (await tournaments.get('fieldarn', 0))!.entrant(bot)!;
     try {
       // A fourth person comes while the bot is in a game: it finishes it first.
@@ -323,6 +344,25 @@ describe("an arena's house bots, in its director", () => {
       await tournaments.act('fieldarn', () => [{ kind: 'withdraw', player: people[3]!, at }]);
       await director.beat();
       expect((await botLine()).withdrawn).toBe(false);
+    } finally {
+      await director.stop();
+    }
+  });
+
+  it('pairs no house bot while the house bots here play all the live games they can', async () => {
+    const person = 'fullp000';
+    const tournaments = await arena('fullarna', [person]);
+    let room: 'free' | 'full' = 'full';
+    const director = directorOf(tournaments, () => room);
+    try {
+      await director.beat();
+      const state = await tournaments.get('fullarna', 0);
+      expect(state?.playing()).toEqual([]);
+      room = 'free';
+      await director.beat();
+      expect((await tournaments.get('fullarna', 0))?.entrant(person)?.playing).toEqual(
+        expect.any(String),
+      );
     } finally {
       await director.stop();
     }

@@ -66,6 +66,11 @@ interface DirectorContext {
   readonly problems: Problems;
   /** The wall clock (ms since 1970): events start at times of day. */
   readonly now: () => number;
+  /**
+   * Whether a player is a house bot, and whether the house bots here (where the director makes
+   * its games, and so seats their bots) can take another live game (bot/house.ts `room`).
+   */
+  readonly houseBot?: (id: string) => 'free' | 'full' | undefined;
 }
 
 /** The terms an event's games are played on. */
@@ -171,10 +176,12 @@ export class Director {
       (e) => !e.withdrawn && !e.paused && e.playing === null,
     );
     // A player in a game elsewhere (a lobby game) would fail their seat and leave the neighbour
-    // they were paired with waiting too: they wait out of the pairing instead.
+    // they were paired with waiting too: they wait out of the pairing instead. So does a house
+    // bot while the bots here play as many live games as their searches keep up with.
     const elsewhere = await this.context.board.busyAmong(free.map((e) => e.player));
+    const full = (player: string) => this.context.houseBot?.(player) === 'full';
     const waiting = free
-      .filter((e) => !elsewhere.has(e.player))
+      .filter((e) => !elsewhere.has(e.player) && !full(e.player))
       .map((e) => ({
         player: e.player,
         rank: ranks.get(e.player) ?? ranks.size + 1,
