@@ -7,18 +7,20 @@
 // own event loop's stalls to print beside the latencies.
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServerProcess } from '../src/process.ts';
 import { startCluster } from './services.ts';
 
-/** The number given as `--name`, else `fallback`; at most `max`. */
-export function option(name: string, fallback: number, max: number): number {
+/** The number given as `--name`, else `fallback`; at most `max`; 0 only if `zero` allows it. */
+export function option(name: string, fallback: number, max: number, zero = false): number {
   const i = process.argv.indexOf(`--${name}`);
   const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
+    throw new Error(`--${name} must be a ${zero ? 'non-negative' : 'positive'} number`);
+  }
   return Math.min(value, max);
 }
 
@@ -65,13 +67,34 @@ export interface Usage {
   readonly cpuSeconds: number;
 }
 
+/** The CPU time so far (s) in a /proc `stat` file: of a process, or of one of its threads. */
+function cpuSeconds(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks
+  return ticks / 100;
+}
+
 /** The resident memory (MiB) and CPU time so far (s) of process `pid`, from /proc. */
 export function usage(pid: number): Usage {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime, in clock ticks
-  return { rssMiB: rss, cpuSeconds: ticks / 100 };
+  return { rssMiB: rss, cpuSeconds: cpuSeconds(`/proc/${pid}/stat`) };
+}
+
+/**
+ * The CPU time so far (s) of each thread of process `pid`, by thread id (the main thread's is
+ * the pid), from /proc (Linux). A thread that ends between the listing and its reading is left out.
+ */
+export function threadTimes(pid: number): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      times.set(Number(tid), cpuSeconds(`/proc/${pid}/task/${tid}/stat`));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return times;
 }
 
 /** The share of each server process's CPU between two readings `seconds` apart, in %. */
