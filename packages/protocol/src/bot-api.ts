@@ -4,8 +4,8 @@
 
 import type { RatingClass } from './rating.ts';
 
-/** A player as a challenge names them. */
-export interface BotChallenger {
+/** A player as a challenge and a game's seats name them. */
+export interface BotUser {
   readonly id: string;
   readonly name: string;
   readonly rating: number;
@@ -38,8 +38,8 @@ export interface BotChallenge {
   readonly id: string;
   readonly url: string;
   readonly status: BotChallengeStatus;
-  readonly challenger: BotChallenger;
-  readonly destUser: BotChallenger | null;
+  readonly challenger: BotUser;
+  readonly destUser: BotUser | null;
   readonly variant: BotVariant;
   readonly rated: boolean;
   readonly speed: RatingClass;
@@ -110,15 +110,6 @@ export interface BotGameState {
   readonly bdraw?: true;
 }
 
-/** A seat's player, as gameFull names them. */
-export interface BotSeat {
-  readonly id: string;
-  readonly name: string;
-  readonly rating: number;
-  readonly provisional?: true;
-  readonly title?: 'BOT';
-}
-
 /** The first line of a game stream: the whole game. */
 export interface BotGameFull {
   readonly type: 'gameFull';
@@ -127,8 +118,8 @@ export interface BotGameFull {
   readonly rated: boolean;
   readonly speed: RatingClass;
   readonly createdAt: number;
-  readonly white: BotSeat;
-  readonly black: BotSeat;
+  readonly white: BotUser;
+  readonly black: BotUser;
   readonly initialFen: 'startpos';
   /** In ms; null for a game of days per move. */
   readonly clock: { readonly initial: number; readonly increment: number } | null;

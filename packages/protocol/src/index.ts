@@ -15,7 +15,6 @@ export {
   BOT_CHALLENGE_STATUSES,
   BOT_STATUSES,
   type BotChallenge,
-  type BotChallenger,
   type BotChallengeStatus,
   type BotEvent,
   type BotGame,
@@ -23,9 +22,9 @@ export {
   type BotGameLine,
   type BotGameState,
   type BotOnline,
-  type BotSeat,
   type BotStatus,
   type BotTimeControl,
+  type BotUser,
   type BotVariant,
 } from './bot-api.ts';
 export {

@@ -145,16 +145,8 @@ export function registerBotCommands(app: FastifyInstance, context: BotCommandsCo
     const at = await seatIn(hub, bot.player, request.params.id, reply);
     if (!at) return reply;
     const stream = context.streams.start(bot.player.id, reply);
-    if (!stream) return tooManyStreams(reply);
+    if (!stream) return reply;
     new GameStream(stream, at.room, at.seat, bot.token, context).start();
     return reply;
   });
-}
-
-/** The refusal of a stream past the cap of a player's open streams. */
-export function tooManyStreams(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(429)
-    .header('retry-after', '10')
-    .send(refusal('too-many-streams', 'you have as many streams open as a player may; close one'));
 }

@@ -5,12 +5,12 @@
 import { type Colour, makeMoveText } from '@agon/engine';
 import {
   type BotChallenge,
-  type BotChallenger,
   type BotChallengeStatus,
   type BotGame,
   type BotGameFull,
   type BotGameState,
   type BotStatus,
+  type BotUser,
   type BotVariant,
   type ChallengeTerms,
   type OutcomeView,
@@ -31,7 +31,7 @@ export function botVariant(variant: Variant): BotVariant {
 }
 
 /** A player as a challenge or a game's seat names them. */
-export function botPlayer(p: PlayerBrief): BotChallenger {
+export function botPlayer(p: PlayerBrief): BotUser {
   return {
     id: p.id,
     name: p.name,

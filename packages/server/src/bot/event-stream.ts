@@ -21,12 +21,11 @@ import type { Lobby } from '../lobby/lobby.ts';
 import type { LobbyMember } from '../lobby/members.ts';
 import type { Player, PlayerStore } from '../player/players.ts';
 import { botChallenge, botGame } from './bot-view.ts';
+import { REJOIN_MS } from './game-stream.ts';
 import type { NdjsonStream } from './ndjson.ts';
 
 /** The most games in play a stream says at its start and sits in. */
 const GAMES_FOLLOWED = 50;
-/** How long a game that left memory waits before the stream sits in it again. */
-const REJOIN_MS = 500;
 /**
  * How long after a game starts with a player a challenge between the two that leaves the list
  * counts as accepted rather than canceled (the list follows the game's start within a second).

@@ -15,8 +15,8 @@ import { outcomeOf } from '../game/table.ts';
 import { botGameFull, botGameState } from './bot-view.ts';
 import type { NdjsonStream } from './ndjson.ts';
 
-/** How long a game that left memory waits before the stream sits in it again. */
-const REJOIN_MS = 500;
+/** How long a game that left memory waits before a stream sits in it again. */
+export const REJOIN_MS = 500;
 
 /** What a game stream works with. */
 export interface GameStreamContext {

@@ -4,6 +4,7 @@
 // player against a cap, and ends them all when the server closes.
 
 import type { FastifyReply } from 'fastify';
+import { refusal } from '../common/http-errors.ts';
 
 /** How often a stream with nothing to say sends a bare newline (the contract says every 7 s). */
 export const KEEP_ALIVE_MS = 6000;
@@ -68,12 +69,20 @@ export class Streams {
   constructor(private readonly cap: number) {}
 
   /**
-   * Opens a stream on `reply` for `player`, or answers false if they hold `cap` open already
-   * or the server is closing (the caller refuses the request).
+   * Opens a stream on `reply` for `player`; or, if they hold `cap` open already or the server
+   * is closing, refuses the request and answers undefined.
    */
-  start(player: string, reply: FastifyReply): NdjsonStream | false {
+  start(player: string, reply: FastifyReply): NdjsonStream | undefined {
     const held = this.counts.get(player) ?? 0;
-    if (this.closing || held >= this.cap) return false;
+    if (this.closing) {
+      reply.status(503).send(refusal('unavailable', 'the server is closing; try again shortly'));
+      return undefined;
+    }
+    if (held >= this.cap) {
+      const why = `you have ${this.cap} streams open, as many as a player may; close one`;
+      reply.status(429).header('retry-after', '10').send(refusal('too-many-streams', why));
+      return undefined;
+    }
     const stream = new NdjsonStream(reply);
     this.open.add(stream);
     this.counts.set(player, held + 1);

@@ -15,7 +15,7 @@ import type { Hub } from '../game/hub.ts';
 import type { Lobby } from '../lobby/lobby.ts';
 import { bearer, bearerToken, unknownPlayer } from '../player/auth.ts';
 import type { Player, PlayerStore } from '../player/players.ts';
-import { type BotCheck, registerBotCommands, tooManyStreams } from './bot-commands.ts';
+import { type BotCheck, registerBotCommands } from './bot-commands.ts';
 import { registerChallengeApi } from './challenge-api.ts';
 import { EventStream } from './event-stream.ts';
 import type { HouseBots as House } from './house.ts';
@@ -111,7 +111,7 @@ export function registerBots(app: FastifyInstance, routes: BotRoutes): void {
     const player = await counted('stream', STREAM_OPENS)(request, reply);
     if (!player) return reply;
     const stream = streams.start(player.id, reply);
-    if (!stream) return tooManyStreams(reply);
+    if (!stream) return reply;
     if (player.bot) {
       const here = online.get(player.id) ?? {
         bot: { id: player.id, username: player.name, title: 'BOT' },
