@@ -47,7 +47,13 @@ const live = (minutes: number, seconds: number) => ({
   increment: seconds * 1000,
 });
 
-const RULES = { variant: 'standard', touchMove: false, captorPlacesQueen: false } as const;
+/** The terms every scheduled event shares; a thin one takes house bots (docs/tournaments.md). */
+const RULES = {
+  variant: 'standard',
+  touchMove: false,
+  captorPlacesQueen: false,
+  bots: true,
+} as const;
 
 /**
  * The schedule a server runs unless told otherwise (AGON_SCHEDULE): a bullet and a blitz arena
