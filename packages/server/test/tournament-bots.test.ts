@@ -5,7 +5,8 @@
 // empty takes its bots when a person comes; the bots never play each other in an arena; an event
 // whose maker kept bots out gets none; a malformed choice is refused. In the director itself,
 // over a real store: an arena's bots withdraw once its people alone make the field, and come back
-// when a person leaves; none is paired while the house bots of the process are full.
+// when a person leaves; none is paired while the house bots of the process are full. And the
+// order the bots join in: the nearest to any one person first.
 
 import type { Colour } from '@agon/engine';
 import type { Identity, TournamentRequest, TournamentView } from '@agon/protocol';
@@ -25,6 +26,7 @@ import { Problems } from '../src/common/problems.ts';
 import { MemoryBoard } from '../src/lobby/board.ts';
 import { Starter } from '../src/lobby/starter.ts';
 import { Director } from '../src/tournament/director.ts';
+import { nearestBots } from '../src/tournament/field.ts';
 import type { TournamentEvent } from '../src/tournament/log.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
 import { Peer, quietMove, serverFor, until } from './harness.ts';
@@ -366,5 +368,22 @@ describe("an arena's house bots, in its director", () => {
     } finally {
       await director.stop();
     }
+  });
+});
+
+describe('the house bots a thin field takes', () => {
+  it('puts first the bot nearest any one person, so each has one near their strength', () => {
+    const bots = HOUSE_BOTS.map((b) => ({ player: `L${b.level}`, rating: b.rating }));
+    const people = [
+      { player: 'weak', rating: 900 },
+      { player: 'strong', rating: 1800 },
+    ];
+    // 1830 is 30 from the strong, 800 is 100 from the weak; then 1020 (120), 1660 (140).
+    expect(nearestBots(bots, people)).toEqual(['L9', 'L1', 'L3', 'L7', 'L5']);
+    expect(nearestBots(bots, [{ player: 'new', rating: 1500 }]).slice(0, 3)).toEqual([
+      'L7',
+      'L5',
+      'L9',
+    ]);
   });
 });
