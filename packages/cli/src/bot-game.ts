@@ -29,6 +29,8 @@ const MOVES_TO_GO = 30;
 const LAG_MS = 100;
 // The least time a search is given.
 const MIN_MOVETIME = 10;
+// The wait before working a turn out again when its move could not be delivered.
+const RESEND_MS = 1000;
 
 /** What every game of a bot shares. */
 export interface BotContext {
@@ -123,6 +125,7 @@ export class BotGame {
           if (stream.error.status >= 400 && stream.error.status < 500) break;
         } else {
           backoff.reset();
+          let why = 'ended before the game did';
           try {
             for await (const line of stream.value) {
               if (!line.ok) this.log(line.error.message);
@@ -130,10 +133,10 @@ export class BotGame {
               if (this.finished) break;
             }
           } catch (e) {
-            if (!stop.aborted) this.log(`game stream dropped: ${(e as Error).message}`);
+            why = `dropped: ${(e as Error).message}`;
           }
           if (this.finished || stop.aborted) break;
-          this.log('game stream ended before the game did');
+          this.log(`game stream ${why}`);
         }
         const wait = backoff.next();
         this.log(`opening the game stream again in ${wait} ms`);
@@ -172,6 +175,10 @@ export class BotGame {
     }
     this.full = full;
     this.colour = colour;
+    // The whole game again, after a reconnection too: a move or an answer the server did not
+    // get is still owed, and one it got shows in the moves.
+    this.movedAt = -1;
+    this.drawAnsweredAt = -1;
     const opponent = colour === 'white' ? full.black.name : full.white.name;
     const rules = [full.variant, full.touchMove && 'R15', full.captorPlacesQueen && 'R16'];
     this.log(`playing ${colour} against ${opponent} (${rules.filter(Boolean).join(', ')})`);
@@ -243,9 +250,19 @@ export class BotGame {
     const text = makeMoveText(move.value);
     const path = `bot/game/${encodeURIComponent(this.id)}/move/${encodeURIComponent(text)}`;
     const posted = await this.context.api.request('POST', path);
-    this.movedAt = ply;
-    if (posted.ok) this.log(`played ${text} (score ${thought.score}, ${limits.movetime} ms)`);
-    else this.log(`move ${text} refused: ${posted.error.message}`);
+    if (posted.ok) {
+      this.movedAt = ply;
+      this.log(`played ${text} (score ${thought.score}, ${limits.movetime} ms)`);
+    } else if (posted.error.status >= 400 && posted.error.status < 500) {
+      // Refused on its merits (the game moved on, or ended): sending it again would not help.
+      this.movedAt = ply;
+      this.log(`move ${text} refused: ${posted.error.message}`);
+    } else {
+      // The server did not answer: think again once it may (a reconnected stream's gameFull
+      // also starts the turn again, if the move never arrived).
+      this.log(`move ${text} not delivered: ${posted.error.message}`);
+      if (await sleep(RESEND_MS, this.context.stop)) this.again = true;
+    }
   }
 
   // Accepted when the engine last scored the game level (nothing to play for), else declined.

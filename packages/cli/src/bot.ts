@@ -17,7 +17,7 @@ import { jsonObject } from './json-object.ts';
 
 /** Where the token comes from: never the command line, which other users can list. */
 export const TOKEN_VARIABLE = 'AGON_BOT_TOKEN';
-// An accepted challenge counts against `games` until its game starts, or this long.
+// An accepted challenge counts against `games` until its game starts, or at most this long.
 const ACCEPTED_MS = 30_000;
 
 function log(line: string): void {
@@ -222,13 +222,17 @@ class Bot {
     const id = encodeURIComponent(challenge.id);
     if (reason === undefined) {
       // Counted before the request, so a burst of challenges cannot all pass the limit.
-      this.accepted.set(
-        challenge.id,
-        setTimeout(() => this.accepted.delete(challenge.id), ACCEPTED_MS),
-      );
+      const timer = setTimeout(() => {
+        for (const [key, t] of this.accepted) if (t === timer) this.accepted.delete(key);
+      }, ACCEPTED_MS);
+      this.accepted.set(challenge.id, timer);
       const answer = await this.api.request('POST', `challenge/${id}/accept`);
-      if (answer.ok) log(`${what}: accepted`);
-      else {
+      if (answer.ok) {
+        // Agon's answer names the game, whose gameStart then ends the wait for it.
+        const game = jsonObject(jsonObject(answer.value)?.game)?.id;
+        if (typeof game === 'string') this.rename(challenge.id, game);
+        log(`${what}: accepted${typeof game === 'string' ? `, game ${game}` : ''}`);
+      } else {
         this.forget(challenge.id);
         log(`${what}: accepting failed: ${answer.error.message}`);
       }
@@ -238,6 +242,13 @@ class Bot {
     log(`${what}: declined (${reason})${answer.ok ? '' : `, but: ${answer.error.message}`}`);
   }
 
+  private rename(challengeId: string, gameId: string): void {
+    const timer = this.accepted.get(challengeId);
+    if (timer === undefined) return;
+    this.accepted.delete(challengeId);
+    this.accepted.set(gameId, timer);
+  }
+
   private forget(challengeId: string): void {
     clearTimeout(this.accepted.get(challengeId));
     this.accepted.delete(challengeId);
@@ -245,10 +256,9 @@ class Bot {
 
   private start(id: string): void {
     if (this.games.has(id) || this.stop.aborted) return;
-    // A new game is an accepted challenge's, which counts from now as a game. Its id may be the
-    // challenge's (lichess) or a new one (Agon): then the oldest acceptance has become it.
-    const started = this.accepted.has(id) ? id : this.accepted.keys().next().value;
-    if (started !== undefined) this.forget(started);
+    // The game of an accepted challenge counts from now as a game, no longer as an acceptance:
+    // known by the id the acceptance answered (Agon), or the challenge's (lichess).
+    this.forget(id);
     const game = new BotGame(id, {
       api: this.api,
       me: this.me,

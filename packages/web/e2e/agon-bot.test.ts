@@ -1,0 +1,345 @@
+// `agon bot` against the real server, as a bot's owner runs it: the agon command of the CLI
+// package as its own process, one per bot token, with the built-in engine. Two bots play a
+// challenge one makes to the other to its end; a bot declines what its config rules out; and
+// a server killed in the middle of a game comes back to bots that reconnect and play on.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseNdjson } from '@agon/cli/ndjson';
+import { Game, parseApn, parseMoveText, STANDARD_APN } from '@agon/engine';
+import { type Running, startServerProcess } from '@agon/server/process';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+
+// The agon command as npm installs it: the bin of the CLI package.
+const cliPackage = createRequire(import.meta.url).resolve('@agon/cli/package.json');
+const AGON = join(
+  dirname(cliPackage),
+  (JSON.parse(readFileSync(cliPackage, 'utf8')) as { bin: { agon: string } }).bin.agon,
+);
+
+const scratch = mkdtempSync(join(tmpdir(), 'agon-bot-e2e-'));
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+interface Identity {
+  readonly id: string;
+  readonly name: string;
+  readonly token: string;
+}
+
+async function call(
+  server: string,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(new URL(path, server), {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+// A stream's lines. Node's fetch gives an async-iterable body; the DOM's types do not say so.
+function lines(response: Response) {
+  return parseNdjson(response.body as unknown as AsyncIterable<Uint8Array>);
+}
+
+/** A new identity, made a bot unless `person`. */
+async function identity(server: string, person = false): Promise<Identity> {
+  const made = await fetch(new URL('/api/players', server), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(made.status).toBe(201);
+  const who = (await made.json()) as Identity;
+  if (!person) {
+    expect(await call(server, who.token, 'POST', '/api/bot/account/upgrade')).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+  }
+  return who;
+}
+
+/** An `agon bot` process and what it has logged. */
+interface BotProcess {
+  readonly child: ChildProcess;
+  log(): string;
+  /** The lines of its log that say it played a move in `game`. */
+  played(game: string): number;
+  readonly exited: Promise<number | null>;
+}
+
+function startBot(server: string, bot: Identity, config: unknown): BotProcess {
+  const file = join(scratch, `${bot.id}.json`);
+  writeFileSync(file, JSON.stringify(config));
+  const child = spawn(process.execPath, [AGON, 'bot', '--server', server, '--config', file], {
+    env: { ...process.env, AGON_BOT_TOKEN: bot.token },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  let log = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return {
+    child,
+    log: () => log,
+    played: (game) => log.split('\n').filter((l) => l.includes(`game ${game}: played `)).length,
+    exited,
+  };
+}
+
+/** The id of the game `bot` logged as started. */
+function startedGame(bot: BotProcess): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const id = /game (\S+) starts against/.exec(bot.log())?.[1];
+      if (!id) throw new Error(`no game started yet:\n${bot.log()}`);
+      return id;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+/** The game `id` on the server as the game stream tells `bot` it: its moves and status. */
+async function gameOnServer(
+  server: string,
+  bot: Identity,
+  id: string,
+  until: (state: { status: string; moves: string }) => boolean,
+): Promise<{ status: string; moves: string[]; winner?: string }> {
+  const response = await fetch(new URL(`/api/bot/game/stream/${id}`, server), {
+    headers: { authorization: `Bearer ${bot.token}` },
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+  let last: { status: string; moves: string; winner?: string } | undefined;
+  for await (const line of lines(response)) {
+    if (!line.ok) throw new Error(line.error.message);
+    const message = line.value as Record<string, unknown>;
+    const state = (message.type === 'gameFull' ? message.state : message) as typeof last;
+    if (message.type !== 'gameFull' && message.type !== 'gameState') continue;
+    last = state;
+    if (until(state!)) break;
+  }
+  if (!last) throw new Error(`game ${id}: no state`);
+  return { ...last, moves: last.moves.split(' ').filter(Boolean) };
+}
+
+/** The moves replayed by the rules from the standard start: the game they make. */
+function replayed(moves: readonly string[]): Game {
+  const start = parseApn(STANDARD_APN);
+  if (!start.ok) throw new Error(start.error.message);
+  const game = new Game(start.value);
+  for (const text of moves) {
+    const move = parseMoveText(text);
+    if (!move.ok) throw new Error(move.error.message);
+    const played = game.play(move.value);
+    if (!played.ok) throw new Error(`${text}: ${played.error.message}`);
+  }
+  return game;
+}
+
+/** Ends a bot as Ctrl-C would and answers its exit status. */
+async function interrupt(bot: BotProcess, signal: NodeJS.Signals = 'SIGINT') {
+  bot.child.kill(signal);
+  return bot.exited;
+}
+
+const FAST = { games: 1, engine: { level: 1, movetime: 50 } };
+
+describe('agon bot on the server of the suite', () => {
+  it('accepts a challenge another bot makes and both play it to its end', async () => {
+    const server = inject('baseURL');
+    const [a, b] = await Promise.all([identity(server), identity(server)]);
+    const botA = startBot(server, a, FAST);
+    const botB = startBot(server, b, FAST);
+    for (const bot of [botA, botB]) {
+      await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
+    }
+    const made = await call(server, b.token, 'POST', `/api/challenge/${a.id}`, {
+      rated: false,
+      'clock.limit': 300,
+      'clock.increment': 2,
+      color: 'white',
+    });
+    expect(made.status).toBe(200);
+    const challenge = (made.body.challenge as { id: string }).id;
+    await expect
+      .poll(botA.log, { timeout: 30_000 })
+      .toContain(`challenge ${challenge} from ${b.name} (bot), standard 300+2 casual: accepted`);
+    const game = await startedGame(botA);
+    expect(await startedGame(botB)).toBe(game);
+
+    const end = await gameOnServer(server, a, game, (s) => s.status !== 'started');
+    // Bots offer no draw and never resign: the game ends on the board.
+    const board = replayed(end.moves).outcome;
+    expect(board).toBeDefined();
+    expect(end.status).toBe(
+      board!.reason === 'throne-ring'
+        ? 'mate'
+        : board!.reason === 'no-moves'
+          ? 'stalemate'
+          : 'draw',
+    );
+    expect(end.winner).toBe(board!.winner);
+    for (const bot of [botA, botB]) {
+      await expect.poll(bot.log, { timeout: 10_000 }).toContain(`game ${game}: done`);
+    }
+    // Every move on the server is one the two bots say they played: A as Black, B as White.
+    expect(botB.played(game) + botA.played(game)).toBe(end.moves.length);
+    expect(botA.played(game)).toBe(Math.floor(end.moves.length / 2));
+
+    // Still connected after the game, both end cleanly on Ctrl-C and SIGTERM.
+    expect([botA.child.exitCode, botB.child.exitCode]).toEqual([null, null]);
+    expect(await interrupt(botA)).toBe(0);
+    expect(await interrupt(botB, 'SIGTERM')).toBe(0);
+    expect(botA.log()).toMatch(/stopped\n$/);
+  });
+
+  it('declines what its config rules out, with the reason, and takes no game beyond its limit', async () => {
+    const server = inject('baseURL');
+    const [a, person] = await Promise.all([identity(server), identity(server, true)]);
+    const botA = startBot(server, a, {
+      ...FAST,
+      challenges: { variants: ['standard'], initial: { min: 120 } },
+    });
+    await expect.poll(botA.log, { timeout: 30_000 }).toContain('connected');
+    // The challenger hears of the answers on its own event stream, in Agon's words.
+    const listening = new AbortController();
+    const events = await fetch(new URL('/api/stream/event', server), {
+      headers: { authorization: `Bearer ${person.token}` },
+      signal: listening.signal,
+    });
+    expect(events.status).toBe(200);
+    const declined: string[] = [];
+    const reading = (async () => {
+      for await (const line of lines(events)) {
+        const event = line.ok ? (line.value as Record<string, unknown>) : undefined;
+        const c = event?.challenge as { declineReason?: string } | undefined;
+        if (event?.type === 'challengeDeclined') declined.push(c?.declineReason ?? '?');
+      }
+    })().catch(() => undefined);
+
+    const terms = { rated: false, 'clock.limit': 300, 'clock.increment': 0, color: 'black' };
+    const path = `/api/challenge/${a.id}`;
+    expect(
+      (await call(server, person.token, 'POST', path, { ...terms, variant: 'placement' })).status,
+    ).toBe(200);
+    await expect.poll(() => declined, { timeout: 30_000 }).toEqual(['variant']);
+    expect(
+      (await call(server, person.token, 'POST', path, { ...terms, 'clock.limit': 60 })).status,
+    ).toBe(200);
+    await expect.poll(() => declined, { timeout: 30_000 }).toEqual(['variant', 'too-fast']);
+    expect(botA.log()).toMatch(/declined \(variant\)/);
+    expect(botA.log()).toMatch(/declined \(tooFast\)/);
+
+    // Accepted: a game of days with a person, who does not move, is the bot's one game, so a
+    // live challenge (which the person may make beside a game of days) is for later.
+    const days = { rated: false, days: 1, color: 'black' };
+    expect((await call(server, person.token, 'POST', path, days)).status).toBe(200);
+    await startedGame(botA);
+    expect((await call(server, person.token, 'POST', path, terms)).status).toBe(200);
+    await expect
+      .poll(() => declined, { timeout: 30_000 })
+      .toEqual(['variant', 'too-fast', 'later']);
+
+    listening.abort();
+    await reading;
+    expect(await interrupt(botA)).toBe(0);
+  });
+});
+
+// A free port of loopback, so that a restarted server listens where the bots look for it.
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('agon bot when the server goes away', () => {
+  const data = mkdtempSync(join(scratch, 'data-'));
+  let server: Running | undefined;
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('reconnects to the restarted server, picks the game up and plays on', async () => {
+    const env = {
+      PORT: String(await freePort()),
+      AGON_SCHEDULE: 'none',
+      AGON_PUZZLE_SCAN: 'off',
+    };
+    server = await startServerProcess(data, env);
+    const url = server.url;
+    const [a, b] = await Promise.all([identity(url), identity(url)]);
+    // Level 10 thinks for its time: the game lasts past the restart.
+    const slow = { games: 1, engine: { level: 10, movetime: 250 } };
+    const botA = startBot(url, a, slow);
+    const botB = startBot(url, b, slow);
+    for (const bot of [botA, botB]) {
+      await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
+    }
+    const made = await call(url, b.token, 'POST', `/api/challenge/${a.id}`, {
+      rated: false,
+      'clock.limit': 600,
+      'clock.increment': 5,
+      color: 'white',
+    });
+    expect(made.status).toBe(200);
+    const game = await startedGame(botA);
+    await expect.poll(() => botA.played(game), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+
+    await server.stop('SIGKILL');
+    const before = { a: botA.played(game), b: botB.played(game) };
+    for (const bot of [botA, botB]) {
+      await expect.poll(bot.log, { timeout: 30_000 }).toMatch(/event stream (dropped|ended)/);
+    }
+    server = await startServerProcess(data, env);
+    expect(server.url).toBe(url);
+
+    // Each bot connects again, is sent the game still going, and moves in it again.
+    for (const bot of [botA, botB]) {
+      await expect
+        .poll(() => bot.log().split('connected: reading the event stream').length - 1, {
+          timeout: 60_000,
+        })
+        .toBe(2);
+    }
+    await expect.poll(() => botA.played(game), { timeout: 60_000 }).toBeGreaterThan(before.a + 1);
+    await expect.poll(() => botB.played(game), { timeout: 60_000 }).toBeGreaterThan(before.b + 1);
+    const now = await gameOnServer(url, a, game, () => true);
+    expect(now.moves.length).toBeGreaterThanOrEqual(before.a + before.b + 4);
+    // Every move the server holds follows the rules from the start.
+    replayed(now.moves);
+
+    expect(await interrupt(botA, 'SIGTERM')).toBe(0);
+    expect(await interrupt(botB, 'SIGTERM')).toBe(0);
+  });
+});
