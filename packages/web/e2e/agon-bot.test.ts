@@ -147,11 +147,11 @@ async function gameOnServer(
   return { ...last, moves: last.moves.split(' ').filter(Boolean) };
 }
 
-/** The moves replayed by the rules from the standard start: the game they make. */
-function replayed(moves: readonly string[]): Game {
+/** The moves replayed by the rules (R16 with `captor`) from the standard start. */
+function replayed(moves: readonly string[], captor = false): Game {
   const start = parseApn(STANDARD_APN);
   if (!start.ok) throw new Error(start.error.message);
-  const game = new Game(start.value);
+  const game = new Game(start.value, { captorPlacesQueen: captor });
   for (const text of moves) {
     const move = parseMoveText(text);
     if (!move.ok) throw new Error(move.error.message);
@@ -170,53 +170,65 @@ async function interrupt(bot: BotProcess, signal: NodeJS.Signals = 'SIGINT') {
 const FAST = { games: 1, engine: { level: 1, movetime: 50 } };
 
 describe('agon bot on the server of the suite', () => {
-  it('accepts a challenge another bot makes and both play it to its end', async () => {
-    const server = inject('baseURL');
-    const [a, b] = await Promise.all([identity(server), identity(server)]);
-    const botA = startBot(server, a, FAST);
-    const botB = startBot(server, b, FAST);
-    for (const bot of [botA, botB]) {
-      await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
-    }
-    const made = await call(server, b.token, 'POST', `/api/challenge/${a.id}`, {
-      rated: false,
-      'clock.limit': 300,
-      'clock.increment': 2,
-      color: 'white',
-    });
-    expect(made.status).toBe(200);
-    const challenge = (made.body.challenge as { id: string }).id;
-    await expect
-      .poll(botA.log, { timeout: 30_000 })
-      .toContain(`challenge ${challenge} from ${b.name} (bot), standard 300+2 casual: accepted`);
-    const game = await startedGame(botA);
-    expect(await startedGame(botB)).toBe(game);
+  it.each([
+    ['standard rules', false],
+    ['R16, the captor placing a captured queen', true],
+  ])(
+    'accepts a challenge another bot makes and both play it to its end (%s)',
+    async (_, captor) => {
+      const server = inject('baseURL');
+      const [a, b] = await Promise.all([identity(server), identity(server)]);
+      const botA = startBot(server, a, FAST);
+      const botB = startBot(server, b, FAST);
+      for (const bot of [botA, botB]) {
+        await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
+      }
+      const made = await call(server, b.token, 'POST', `/api/challenge/${a.id}`, {
+        rated: false,
+        'clock.limit': 300,
+        'clock.increment': 2,
+        color: 'white',
+        captorPlacesQueen: captor,
+      });
+      expect(made.status).toBe(200);
+      const challenge = (made.body.challenge as { id: string }).id;
+      await expect
+        .poll(botA.log, { timeout: 30_000 })
+        .toContain(
+          `challenge ${challenge} from ${b.name} (bot), standard 300+2 casual${captor ? ' R16' : ''}: accepted`,
+        );
+      const game = await startedGame(botA);
+      expect(await startedGame(botB)).toBe(game);
 
-    const end = await gameOnServer(server, a, game, (s) => s.status !== 'started');
-    // Bots offer no draw and never resign: the game ends on the board.
-    const board = replayed(end.moves).outcome;
-    expect(board).toBeDefined();
-    expect(end.status).toBe(
-      board!.reason === 'throne-ring'
-        ? 'mate'
-        : board!.reason === 'no-moves'
-          ? 'stalemate'
-          : 'draw',
-    );
-    expect(end.winner).toBe(board!.winner);
-    for (const bot of [botA, botB]) {
-      await expect.poll(bot.log, { timeout: 10_000 }).toContain(`game ${game}: done`);
-    }
-    // Every move on the server is one the two bots say they played: A as Black, B as White.
-    expect(botB.played(game) + botA.played(game)).toBe(end.moves.length);
-    expect(botA.played(game)).toBe(Math.floor(end.moves.length / 2));
+      const end = await gameOnServer(server, a, game, (s) => s.status !== 'started');
+      // Bots offer no draw and never resign: the game ends on the board.
+      const played = replayed(end.moves, captor);
+      const board = played.outcome;
+      expect(board).toBeDefined();
+      expect(end.status).toBe(
+        board!.reason === 'throne-ring'
+          ? 'mate'
+          : board!.reason === 'no-moves'
+            ? 'stalemate'
+            : 'draw',
+      );
+      expect(end.winner).toBe(board!.winner);
+      for (const bot of [botA, botB]) {
+        await expect.poll(bot.log, { timeout: 10_000 }).toContain(`game ${game}: done`);
+      }
+      // Every move on the server is one the bot that chose it says it played: A is Black, B
+      // White, and under R16 the captor chooses where a queen it captured goes.
+      const choosers = played.choosers();
+      expect(botA.played(game)).toBe(choosers.filter((c) => c === 'black').length);
+      expect(botB.played(game)).toBe(choosers.filter((c) => c === 'white').length);
 
-    // Still connected after the game, both end cleanly on Ctrl-C and SIGTERM.
-    expect([botA.child.exitCode, botB.child.exitCode]).toEqual([null, null]);
-    expect(await interrupt(botA)).toBe(0);
-    expect(await interrupt(botB, 'SIGTERM')).toBe(0);
-    expect(botA.log()).toMatch(/stopped\n$/);
-  });
+      // Still connected after the game, both end cleanly on Ctrl-C and SIGTERM.
+      expect([botA.child.exitCode, botB.child.exitCode]).toEqual([null, null]);
+      expect(await interrupt(botA)).toBe(0);
+      expect(await interrupt(botB, 'SIGTERM')).toBe(0);
+      expect(botA.log()).toMatch(/stopped\n$/);
+    },
+  );
 
   it('declines what its config rules out, with the reason, and takes no game beyond its limit', async () => {
     const server = inject('baseURL');
