@@ -281,6 +281,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     now,
     allowance: relay,
     games: safe.houseBotGames,
+    pace: safe.botDaysPaceMs,
+    wake: (game, at) => store.markDue(game, at),
   });
   // Starting reads the database, so a server that cannot keep games fails here.
   const hub = await Hub.start(store, {
@@ -292,6 +294,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     notifier,
     opened: (room) => house.attach(room),
   });
+  // In the background: a bot's answer in a game of days waits minutes anyway.
+  house.resume((game) => hub.open(game)).catch((e: unknown) => problems.report('house bots', e));
   const lobby = new Lobby({
     board,
     players: store,

@@ -16,7 +16,8 @@ import {
   until,
 } from './harness.ts';
 
-const server = serverFor({ AGON_TRUST_PROXY: '1' });
+// A game of days is answered at once here; its person's pace is house-bots-pace.test.ts's.
+const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_BOT_DAYS_PACE_MS: '1' });
 
 async function house(): Promise<readonly HouseBotView[]> {
   const answer = (await (await fetch(`${server.url}api/bot/house`)).json()) as HouseBots;

@@ -6,8 +6,9 @@
 // plays it. It answers draw offers by its search, resigns a game it sees as lost, and stands up
 // when the game ends or leaves memory, or a game of days waits for a person who is away.
 
+import { createHash } from 'node:crypto';
 import { type Colour, makeMoveText, opposite, WIN_BOUND } from '@agon/engine';
-import type { Refusal, ServerMessage } from '@agon/protocol';
+import { DAY_MS, type Refusal, type ServerMessage } from '@agon/protocol';
 import type { Problems } from '../common/problems.ts';
 import type { Allowance, Rate } from '../common/rate-limit.ts';
 import type { Member } from '../common/sockets.ts';
@@ -38,6 +39,23 @@ export function thinkTime(level: number, left: number, increment: number): numbe
   return Math.max(0, Math.min(wanted, THINK_SHARE * (left + increment)));
 }
 
+/** The largest share of its days per move a bot's answer in a game of days waits. */
+const PACE_SHARE = 0.1;
+
+/**
+ * How long after its turn began a bot answers turn `plies` of game `game` of `days` per move,
+ * its longest wait being `longest`: a person's pace in a game of days (they answer when they
+ * look, not within a second), between a sixtieth of `longest` and `longest`, never more than a
+ * tenth of the days per move. Drawn from the game and the turn, so that every process, and a
+ * restart, waits for the same moment.
+ */
+export function paceOf(game: string, plies: number, days: number, longest: number): number {
+  const digest = createHash('sha256').update(`${game}:${plies}`).digest();
+  const share = digest.readUInt32BE(0) / 2 ** 32;
+  const shortest = longest / 60;
+  return Math.min(shortest + share * (longest - shortest), PACE_SHARE * days * DAY_MS);
+}
+
 /** What the house bots of a process work with. */
 export interface BotContext {
   readonly thinker: Thinker;
@@ -48,6 +66,13 @@ export interface BotContext {
   readonly allowance: Allowance;
   /** The live games the house bots of this process play at once, at most (limits.ts). */
   readonly games: number;
+  /** The longest a bot waits to answer in a game of days (paceOf; limits.ts). */
+  readonly pace: number;
+  /**
+   * Has the game `game` loaded by `at` wherever it is (the deadlines' scan, game/keepers.ts):
+   * a bot's answer due then is given after a restart, or once the game left memory.
+   */
+  readonly wake: (game: string, at: number) => Promise<void>;
 }
 
 /**
@@ -169,17 +194,15 @@ export class BotPlayer implements Member {
   private async think(plies: number): Promise<void> {
     const t = this.room.table;
     const { allowance, now } = this.context;
-    const claimed = await allowance.allow(`house-bot:${t.id}:${plies}`, TURN_CLAIM, now());
+    const pause = this.pause(plies);
+    // The claim lasts the pause too, so that no other process takes the turn meanwhile.
+    const claim = { ...TURN_CLAIM, windowMs: TURN_CLAIM.windowMs + pause };
+    const claimed = await allowance.allow(`house-bot:${t.id}:${plies}`, claim, now());
     if (claimed > 0) {
       this.later(claimed);
       return;
     }
-    const clock = t.setup.clock;
-    const pause = thinkTime(
-      this.level,
-      timeLeft(t, this.seat, this.context.now()),
-      clock?.increment ?? 0,
-    );
+    if (t.setup.days) await this.context.wake(t.id, now() + pause);
     const waited = new Promise((resolve) => setTimeout(resolve, pause));
     let thought: Awaited<ReturnType<Thinker['think']>>;
     try {
@@ -206,6 +229,21 @@ export class BotPlayer implements Member {
       return;
     }
     this.act({ t: 'move', seat: this.seat, move: thought.move, version: t.version });
+  }
+
+  /**
+   * How long the bot waits from now before it plays turn `plies`: a person's think time on a
+   * clock; in a game of days, its pace counted from the turn's start.
+   */
+  private pause(plies: number): number {
+    const t = this.room.table;
+    const now = this.context.now();
+    const { days, clock } = t.setup;
+    if (days) {
+      const began = t.clocks?.since ?? now;
+      return Math.max(0, began + paceOf(t.id, plies, days, this.context.pace) - now);
+    }
+    return thinkTime(this.level, timeLeft(t, this.seat, now), clock?.increment ?? 0);
   }
 
   /** Looks at the table again after `ms`, thinking afresh if it is still the bot's turn. */

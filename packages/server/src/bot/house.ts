@@ -52,6 +52,9 @@ export const HOUSE_BOTS: readonly HouseBot[] = [
  */
 const START_RD = 150;
 
+/** The most games of days of each house bot a process opens at its start (HouseBots.resume). */
+const RESUMED = 500;
+
 /**
  * The rating a house bot is chosen for when the player's own is provisional: the measured
  * strength of a person who has just learned the rules (docs/strength.md), so that a newcomer's
@@ -182,6 +185,19 @@ export class HouseBots {
       });
       this.seated.set(key, player);
       player.join(token);
+    }
+  }
+
+  /**
+   * Opens the games of days the house bots play, so that each bot takes its seat and answers at
+   * its moment however the last process holding the game ended (a person's pace is minutes,
+   * bot-player.ts `paceOf`): the newest RESUMED of each bot's. A game whose person is to move
+   * stands its bot up again, and leaves memory.
+   */
+  async resume(open: (game: string) => Promise<unknown>): Promise<void> {
+    for (const bot of HOUSE_BOTS) {
+      const games = await this.players.recentGames(bot.id, RESUMED, true);
+      for (const g of games) if (g.class === 'correspondence') await open(g.game);
     }
   }
 

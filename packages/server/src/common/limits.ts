@@ -55,6 +55,8 @@ export interface BotLimits {
    * searches may take.
    */
   readonly houseBotGames: number;
+  /** The longest a house bot waits to answer a move in a game of days (a person's pace). */
+  readonly botDaysPaceMs: number;
 }
 
 /**
@@ -101,6 +103,8 @@ export const DEFAULT_LIMITS: Limits = {
   // Two search threads keep a move's wait within a think time at 200 games (docs/online.md,
   // "Bots").
   houseBotGames: 200,
+  // A person answers a game of days when they look: between a minute and an hour.
+  botDaysPaceMs: 3_600_000,
   playersPerMinute: 10,
   // A name is chosen once or twice; a few more allow for second thoughts.
   renamesPerHour: 6,
@@ -138,6 +142,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
   const transfersPerHour = read('AGON_TRANSFERS_PER_HOUR');
   const botStepInMs = read('AGON_BOT_STEP_IN_MS');
   const houseBotGames = read('AGON_HOUSE_BOT_GAMES');
+  const botDaysPaceMs = read('AGON_BOT_DAYS_PACE_MS');
   return {
     ...(gamesPerMinute && { gamesPerMinute }),
     ...(messagesPerSecond && { messagesPerSecond, messageBurst: messagesPerSecond }),
@@ -154,5 +159,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
     ...(transfersPerHour && { transfersPerHour }),
     ...(botStepInMs && { botStepInMs }),
     ...(houseBotGames && { houseBotGames }),
+    ...(botDaysPaceMs && { botDaysPaceMs }),
   };
 }
