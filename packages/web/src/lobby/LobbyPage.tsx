@@ -183,8 +183,8 @@ function Range({
   readonly also: readonly PoolId[];
 }) {
   return (
-    <div class="seek-range" role="group" aria-labelledby="seek-range" data-testid="seek-range">
-      <span id="seek-range">{ot('lobby.alsoPlay')}</span>
+    <fieldset class="seek-range" data-testid="seek-range">
+      <legend>{ot('lobby.alsoPlay')}</legend>
       {POOLS.filter((p) => p.id !== pool).map((p) => {
         const on = also.includes(p.id);
         return (
@@ -199,7 +199,7 @@ function Range({
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 
