@@ -16,7 +16,7 @@ import {
 } from '@agon/protocol';
 import type { Notifier } from '../common/notices.ts';
 import { newShortId } from '../common/secret.ts';
-import type { NetworkKey } from '../player/networks.ts';
+import { houseNetwork, type NetworkKey } from '../player/networks.ts';
 import { brief, type Player, type PlayerStore } from '../player/players.ts';
 import type { Challenge, LobbyBoard } from './board.ts';
 import type { LobbyMember, Members } from './members.ts';
@@ -218,7 +218,7 @@ export class Challenges {
     const started =
       live && this.context.houseBot?.(bot.id) === 'full'
         ? 'lost'
-        : await this.take(challenge, player, bot, `house:${bot.id}`);
+        : await this.take(challenge, player, bot, houseNetwork(bot.id));
     if (started !== 'lost') return;
     const declined = await board.decline(bot.id, challenge.id);
     if (declined?.to) {

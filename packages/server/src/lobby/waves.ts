@@ -11,6 +11,7 @@
 import type { Colour } from '@agon/engine';
 import { categoryOf, POOLS, type PoolId } from '@agon/protocol';
 import type { Problems } from '../common/problems.ts';
+import { houseNetwork } from '../player/networks.ts';
 import { type Player, type PlayerStore, ratingOf } from '../player/players.ts';
 import type { Rating } from '../player/ratings.ts';
 import type { LobbyBoard, Playing, Seek } from './board.ts';
@@ -148,7 +149,7 @@ export class Waves {
           // The colour the person is more due, else either.
           const seat: Colour =
             seek.balance > 0 ? 'black' : seek.balance < 0 ? 'white' : coin() ? 'white' : 'black';
-          const botFrom = `house:${bot.id}`;
+          const botFrom = houseNetwork(bot.id);
           const [white, black] = seat === 'white' ? [person, bot] : [bot, person];
           const from =
             seat === 'white'

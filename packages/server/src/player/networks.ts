@@ -18,6 +18,13 @@ export function network(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The network a house bot plays from: one of its own, like no person's (a network's key has no
+ * colon), so that a game with it is never unrated for "one network" (docs/bot-api.md, "How
+ * their games count").
+ */
+export const houseNetwork = (bot: string): string => `house:${bot}`;
+
 /** Answers the key of an address's network. */
 export type NetworkKey = (address: string) => string;
 

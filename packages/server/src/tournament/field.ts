@@ -4,6 +4,7 @@
 // anyone's.
 
 import { HOUSE_BOTS } from '../bot/house.ts';
+import { houseNetwork } from '../player/networks.ts';
 import type { TournamentEvent } from './log.ts';
 import type { EventState } from './standings.ts';
 
@@ -21,12 +22,6 @@ const HOUSE = new Set(HOUSE_IDS);
 
 /** Whether `player` is one of the house bots. */
 export const isHouseBot = (player: string): boolean => HOUSE.has(player);
-
-/**
- * The network a house bot plays from: its own, like no person's (a network's key has no colon),
- * as the lobby's challenges to a house bot say it (lobby/challenges.ts).
- */
-const houseNetwork = (bot: string): string => `house:${bot}`;
 
 /** A player with their rating in the event's category. */
 export interface Rated {
