@@ -169,7 +169,70 @@ async function interrupt(bot: BotProcess, signal: NodeJS.Signals = 'SIGINT') {
 
 const FAST = { games: 1, engine: { level: 1, movetime: 50 } };
 
+/**
+ * Two new bots, each run by `agon bot` with `config` and connected, and B's challenge to A on
+ * `terms` (B White), made.
+ */
+async function challengedBots(server: string, config: unknown, terms: Record<string, unknown>) {
+  const [a, b] = await Promise.all([identity(server), identity(server)]);
+  const botA = startBot(server, a, config);
+  const botB = startBot(server, b, config);
+  for (const bot of [botA, botB]) {
+    await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
+  }
+  const made = await call(server, b.token, 'POST', `/api/challenge/${a.id}`, {
+    rated: false,
+    color: 'white',
+    ...terms,
+  });
+  expect(made.status).toBe(200);
+  return { a, b, botA, botB, challenge: (made.body.challenge as { id: string }).id };
+}
+
 describe('agon bot on the server of the suite', () => {
+  it("stops at once, saying why, on a token the server does not know or one not a bot's", async () => {
+    const server = inject('baseURL');
+    const unknown = startBot(server, { id: 'nobody', name: 'nobody', token: 'not-a-token' }, FAST);
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.log()).toContain(
+      'agon: bot: the server does not know the token in AGON_BOT_TOKEN',
+    );
+    const person = await identity(server, true);
+    const notBot = startBot(server, person, FAST);
+    expect(await notBot.exited).toBe(2);
+    expect(notBot.log()).toContain(`agon: bot: ${person.name} is not a bot yet`);
+  });
+
+  it('waits out a 429 as its retry-after asks, then connects', async () => {
+    const server = inject('baseURL');
+    const a = await identity(server);
+    // The bot's own streams fill the server's cap on streams open at once.
+    const hogging = new AbortController();
+    const hogs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(new URL('/api/stream/event', server), {
+          headers: { authorization: `Bearer ${a.token}` },
+          signal: hogging.signal,
+        }),
+      ),
+    );
+    expect(hogs.map((h) => h.status)).toEqual(Array(10).fill(200));
+    const refused = await fetch(new URL('/api/stream/event', server), {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(refused.status).toBe(429);
+    const wait = refused.headers.get('retry-after');
+    expect(wait).toMatch(/^\d+$/);
+    const bot = startBot(server, a, FAST);
+    await expect
+      .poll(bot.log, { timeout: 30_000 })
+      .toContain(`429 on GET /api/stream/event: waiting ${wait} s as retry-after asks`);
+    expect(bot.log()).not.toContain('connected');
+    hogging.abort();
+    await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
+    expect(await interrupt(bot)).toBe(0);
+  });
+
   it.each([
     ['standard rules', false],
     ['R16, the captor placing a captured queen', true],
@@ -177,21 +240,11 @@ describe('agon bot on the server of the suite', () => {
     'accepts a challenge another bot makes and both play it to its end (%s)',
     async (_, captor) => {
       const server = inject('baseURL');
-      const [a, b] = await Promise.all([identity(server), identity(server)]);
-      const botA = startBot(server, a, FAST);
-      const botB = startBot(server, b, FAST);
-      for (const bot of [botA, botB]) {
-        await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
-      }
-      const made = await call(server, b.token, 'POST', `/api/challenge/${a.id}`, {
-        rated: false,
+      const { a, b, botA, botB, challenge } = await challengedBots(server, FAST, {
         'clock.limit': 300,
         'clock.increment': 2,
-        color: 'white',
         captorPlacesQueen: captor,
       });
-      expect(made.status).toBe(200);
-      const challenge = (made.body.challenge as { id: string }).id;
       await expect
         .poll(botA.log, { timeout: 30_000 })
         .toContain(
@@ -264,8 +317,8 @@ describe('agon bot on the server of the suite', () => {
       (await call(server, person.token, 'POST', path, { ...terms, 'clock.limit': 60 })).status,
     ).toBe(200);
     await expect.poll(() => declined, { timeout: 30_000 }).toEqual(['variant', 'too-fast']);
-    expect(botA.log()).toMatch(/declined \(variant\)/);
-    expect(botA.log()).toMatch(/declined \(tooFast\)/);
+    await expect.poll(botA.log).toMatch(/declined \(variant\)/);
+    await expect.poll(botA.log).toMatch(/declined \(tooFast\)/);
 
     // Accepted: a game of days with a person, who does not move, is the bot's one game, so a
     // live challenge (which the person may make beside a game of days) is for later.
@@ -310,21 +363,12 @@ describe('agon bot when the server goes away', () => {
     };
     server = await startServerProcess(data, env);
     const url = server.url;
-    const [a, b] = await Promise.all([identity(url), identity(url)]);
     // Level 10 thinks for its time: the game lasts past the restart.
     const slow = { games: 1, engine: { level: 10, movetime: 250 } };
-    const botA = startBot(url, a, slow);
-    const botB = startBot(url, b, slow);
-    for (const bot of [botA, botB]) {
-      await expect.poll(bot.log, { timeout: 30_000 }).toContain('connected');
-    }
-    const made = await call(url, b.token, 'POST', `/api/challenge/${a.id}`, {
-      rated: false,
+    const { a, botA, botB } = await challengedBots(url, slow, {
       'clock.limit': 600,
       'clock.increment': 5,
-      color: 'white',
     });
-    expect(made.status).toBe(200);
     const game = await startedGame(botA);
     await expect.poll(() => botA.played(game), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
 
