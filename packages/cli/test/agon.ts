@@ -13,10 +13,14 @@ export interface Ran {
   readonly stderr: string;
 }
 
-/** Runs `agon <args>` with `input` on standard input, to the end. */
-export function agon(args: readonly string[], input = ''): Promise<Ran> {
+/** Runs `agon <args>` with `input` on standard input and `env` added to its environment, to the end. */
+export function agon(
+  args: readonly string[],
+  input = '',
+  env: Readonly<Record<string, string>> = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {

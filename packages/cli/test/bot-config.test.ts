@@ -13,6 +13,7 @@ import {
   parseBotConfig,
   readBotConfig,
 } from '../src/bot-config.ts';
+import { agon } from './agon.ts';
 
 function parsed(value: unknown): BotConfig {
   const config = parseBotConfig(value);
@@ -188,5 +189,35 @@ describe('judgeChallenge', () => {
     const daysOnly = parsed({ challenges: { clock: false } });
     expect(judgeChallenge(daysOnly, days, 0)).toBeUndefined();
     expect(judgeChallenge(daysOnly, challenge, 0)).toBe('timeControl');
+  });
+});
+
+describe('agon bot, before it connects', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agon-bot-args-'));
+  const server = ['--server', 'http://127.0.0.1:9/'];
+
+  it('refuses a bad config by the field at fault, with status 2', async () => {
+    const file = join(dir, 'level.json');
+    writeFileSync(file, JSON.stringify({ engine: { level: 12 } }));
+    const run = await agon(['bot', ...server, '--config', file], '', { AGON_BOT_TOKEN: 'x' });
+    expect(run).toMatchObject({ status: 2, stdout: '' });
+    expect(run.stderr).toBe('agon: bot: engine.level: must be a whole number from 1 to 10\n');
+  });
+
+  it('takes the token from the environment only', async () => {
+    const run = await agon(['bot', ...server], '', { AGON_BOT_TOKEN: '' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('set AGON_BOT_TOKEN');
+    expect((await agon(['bot', ...server, '--token', 'x'])).stderr).toContain(
+      'unknown flag --token',
+    );
+  });
+
+  it('needs a server URL of http or https', async () => {
+    for (const bad of [[], ['--server', 'agon.example'], ['--server', 'ftp://agon.example/']]) {
+      const run = await agon(['bot', ...bad], '', { AGON_BOT_TOKEN: 'x' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/^agon: bot: (--server <url> is required|bad --server)/);
+    }
   });
 });
