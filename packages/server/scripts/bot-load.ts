@@ -2,9 +2,10 @@
 // with N live games of people against the house bots in play for the whole measured time,
 // beside the people's load the bots must not slow down. Each of N simulated people challenges
 // a house bot (spread over the five) from the lobby to a rated 5+3 game and plays it, a random
-// legal move after a pause of 1-3 s on each of its turns, and challenges again when a game
-// ends. Alongside, P pairs of simulated people play each other a move a second (as load.ts's
-// players do), and a pair of fresh people seek one pool together every second.
+// legal move after a pause of 1-3 s on each of its turns, resigns after 10 to 40 of its moves
+// (a game of a minute or two) and challenges again. Alongside, P pairs of simulated people play
+// each other a move a second (as load.ts's players do), and a pair of fresh people seek one
+// pool together every second.
 //
 // Reports the people's move latency (send -> opponent receipt), the lobby's pairing latency
 // (seek -> paired), the bots' reply time (a person's move -> the bot's answer, which includes
@@ -68,8 +69,10 @@ const TERMS: ChallengeTerms = {
 };
 /** The pool the fresh people seek in. */
 const POOL = '5+3';
-/** A person's pause before each move against a bot, ms: from PAUSE to twice that. */
+/** A person's pause before each move against a bot, ms: from PAUSE to three times that. */
 const PAUSE = 1000;
+/** The fewest and the most of its own moves a person plays in a bot game before resigning. */
+const MOVES = [10, 40] as const;
 /** The pause before each move of the people playing each other, as load.ts's players. */
 const PEOPLE_PAUSE = 1000;
 /** A seek whose `paired` has not come this long after it was sent counts as never paired. */
@@ -114,6 +117,8 @@ interface Sent {
 /** How a seat plays: its pause before each move, and what it does with the other's answer. */
 interface Style {
   pause(): number;
+  /** How many moves of its own it plays in a game before it resigns; without, to the end. */
+  moves?(): number;
   /** The other side's move arrived `ms` after this side's last was sent. */
   heard(ms: number): void;
 }
@@ -133,6 +138,9 @@ class Seat {
   /** The ply at which this seat last moved or planned to: one move a turn. */
   private movedAt = -1;
   private timer: NodeJS.Timeout | undefined;
+  /** Its own moves so far, and how many it plays before resigning. */
+  private mine = 0;
+  private readonly resignAt: number;
   private finish: (reason: string) => void = () => undefined;
   /** How the game ended for this seat: its outcome's reason, or why the seat left it. */
   readonly ended: Promise<string>;
@@ -146,6 +154,7 @@ class Seat {
     const start = parseApn(STANDARD_APN);
     if (!start.ok) throw new Error(start.error.message);
     this.game = new Game(start.value);
+    this.resignAt = style.moves?.() ?? Number.POSITIVE_INFINITY;
     this.ended = new Promise((resolve) => {
       this.finish = (reason) => {
         clearTimeout(this.timer);
@@ -223,11 +232,15 @@ class Seat {
     this.plies++;
   }
 
-  /** On this seat's turn, plans its move after its pause (once a turn). */
+  /** On this seat's turn, plans its move (or its resignation) after its pause, once a turn. */
   private consider(): void {
     if (this.me === null || this.game.chooser !== this.me || this.movedAt === this.plies) return;
     this.movedAt = this.plies;
     this.timer = setTimeout(() => {
+      if (this.mine++ >= this.resignAt) {
+        this.ws.send(JSON.stringify({ t: 'resign', seat: this.me }));
+        return;
+      }
       const legal = this.game.legalMoves();
       const move = legal[Math.floor(Math.random() * legal.length)]!;
       this.sent.at = performance.now();
@@ -280,7 +293,10 @@ async function worker(): Promise<void> {
    */
   async function person(url: string, address: string, bot: string, k: number, seated: () => void) {
     const style: Style = {
-      pause: () => PAUSE * (1 + Math.random()),
+      pause: () => PAUSE * (1 + 2 * Math.random()),
+      // Games a minute or two long, as quick ones against a bot are, so they end and start anew
+      // all through the run (a random mover rarely ends one otherwise).
+      moves: () => MOVES[0] + Math.floor(Math.random() * (MOVES[1] - MOVES[0] + 1)),
       heard: (ms) => {
         if (measuring) replies[k]!.push(ms);
       },
@@ -507,15 +523,20 @@ async function parent(): Promise<void> {
       console.log(
         `fresh seekers paired: ${pairings.length}, not within ${PAIRING_LIMIT_MS / 1000} s: ${unpaired}; seek -> paired: ${spread(pairings)}`,
       );
+      // The think time is a person's pause the bot waits out whatever its search took (the
+      // clock here is long enough for it never to be cut short): the rest is waiting.
+      const thinks = levels.map((b) => thinkTime(b.level, CLOCK.initial, CLOCK.increment));
       const replies = sorted(done.flatMap((d) => d.replies.flat()));
-      console.log(
-        `bot moves: ${replies.length}; a person's move -> the bot's answer (its think time included): ${spread(replies)}`,
+      const beyond = sorted(
+        done.flatMap((d) => d.replies.flatMap((v, k) => v.map((r) => r - thinks[k]!))),
       );
-      for (const [k, bot] of levels.entries()) {
+      console.log(
+        `bot moves: ${replies.length}${replies.length ? `; a person's move -> the bot's answer (its think time included): ${spread(replies)}; beyond its think time: ${spread(beyond)}` : ''}`,
+      );
+      for (const [k, bot] of replies.length ? levels.entries() : []) {
         const v = sorted(done.flatMap((d) => d.replies[k] ?? []));
-        const think = thinkTime(bot.level, CLOCK.initial, CLOCK.increment);
         console.log(
-          `  level ${bot.level} (think time ${think} ms): ${v.length} moves, ${spread(v)}`,
+          `  level ${bot.level} (think time ${thinks[k]} ms): ${v.length} moves, ${spread(v)}`,
         );
       }
       Causes.sum(done.map((d) => d.endings)).print('bot games ended (then challenged anew)');
