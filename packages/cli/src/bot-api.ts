@@ -143,18 +143,27 @@ async function refusal(response: Response, what: string): Promise<{ ok: false; e
   return failure(response.status, code, `${what}: ${response.status} ${code}: ${message}`);
 }
 
-// The body's chunks; a silence longer than SILENCE_MS aborts the request, which ends them.
+// The body's chunks; a silence of the server longer than SILENCE_MS aborts the request, which
+// ends them. Only the wait for the server counts, not the time the reader spends on a chunk.
 async function* watched(
   body: AsyncIterable<Uint8Array>,
   silence: AbortController,
 ): AsyncGenerator<Uint8Array> {
-  const timer = setTimeout(() => silence.abort(), SILENCE_MS);
+  const chunks = body[Symbol.asyncIterator]();
   try {
-    for await (const chunk of body) {
-      timer.refresh();
-      yield chunk;
+    for (;;) {
+      const timer = setTimeout(() => silence.abort(), SILENCE_MS);
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await chunks.next();
+      } finally {
+        clearTimeout(timer);
+      }
+      if (next.done) return;
+      yield next.value;
     }
   } finally {
-    clearTimeout(timer);
+    // A reader that stops early lets the connection go; one that failed has let it go already.
+    await Promise.resolve(chunks.return?.()).catch(() => undefined);
   }
 }

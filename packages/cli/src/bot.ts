@@ -4,6 +4,7 @@
 // growing, jittered wait; on reconnecting the server sends a gameStart for each game still
 // going, which picks those games up again. Ctrl-C or SIGTERM stops it without resigning.
 
+import { AepClient } from './aep-client.ts';
 import { Args } from './args.ts';
 import { Backoff, sleep } from './backoff.ts';
 import { BotApi } from './bot-api.ts';
@@ -109,6 +110,16 @@ class Bot {
   ) {}
 
   async run(): Promise<void> {
+    // An engine that cannot start would fail every game: found out before taking any.
+    const engine = await AepClient.start(
+      this.engineCommand,
+      this.config.engine.level,
+      [],
+      false,
+      'bot',
+    );
+    log(`engine ${engine.name} answers`);
+    await engine.close();
     const me = await this.whoAmI();
     if (me === undefined) return;
     this.me = me;

@@ -213,6 +213,12 @@ describe('agon bot, before it connects', () => {
     );
   });
 
+  it('stops when its engine does not start, before taking any game', async () => {
+    const run = await agon(['bot', ...server, '--engine', 'exit 3'], '', { AGON_BOT_TOKEN: 'x' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^agon: bot: engine "exit 3" did not start: exited with status 3/);
+  });
+
   it('needs a server URL of http or https', async () => {
     for (const bad of [[], ['--server', 'agon.example'], ['--server', 'ftp://agon.example/']]) {
       const run = await agon(['bot', ...bad], '', { AGON_BOT_TOKEN: 'x' });

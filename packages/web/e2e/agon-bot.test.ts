@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseNdjson } from '@agon/cli/ndjson';
-import { Game, parseApn, parseMoveText, STANDARD_APN } from '@agon/engine';
+import { Game, makeMoveText, parseApn, parseMoveText, STANDARD_APN } from '@agon/engine';
 import { type Running, startServerProcess } from '@agon/server/process';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 
@@ -280,6 +280,60 @@ describe('agon bot on the server of the suite', () => {
       expect(await interrupt(botA)).toBe(0);
       expect(await interrupt(botB, 'SIGTERM')).toBe(0);
       expect(botA.log()).toMatch(/stopped\n$/);
+    },
+  );
+
+  it.each([4, 30])(
+    "answers a draw offer made after %i turns by its engine's last score: yes within 30 of level, else no",
+    async (turns) => {
+      const server = inject('baseURL');
+      const [a, b] = await Promise.all([identity(server), identity(server)]);
+      const botA = startBot(server, a, FAST);
+      await expect.poll(botA.log, { timeout: 30_000 }).toContain('connected');
+      // B is played here through the API: White, the first legal move each turn, and a draw
+      // offered after `turns`, once A has searched (early the game is level; after 30 turns of
+      // first legal moves B is behind, so both answers are seen).
+      const terms = { rated: false, 'clock.limit': 300, 'clock.increment': 2, color: 'white' };
+      expect((await call(server, b.token, 'POST', `/api/challenge/${a.id}`, terms)).status).toBe(
+        200,
+      );
+      const game = await startedGame(botA);
+      const stream = await fetch(new URL(`/api/bot/game/stream/${game}`, server), {
+        headers: { authorization: `Bearer ${b.token}` },
+      });
+      let answered: { status: string; wdraw?: boolean } | undefined;
+      let offered = false;
+      for await (const line of lines(stream)) {
+        const message = line.ok ? (line.value as Record<string, unknown>) : undefined;
+        const state = (message?.type === 'gameFull' ? message.state : message) as
+          | { type: string; moves: string; status: string; wdraw?: boolean }
+          | undefined;
+        if (state?.type !== 'gameState') continue;
+        if (offered && !state.wdraw) {
+          answered = state;
+          break;
+        }
+        const position = replayed(state.moves.split(' ').filter(Boolean));
+        if (state.status !== 'started' || position.chooser !== 'white' || state.wdraw) continue;
+        if (position.moves.length === turns) {
+          expect(
+            (await call(server, b.token, 'POST', `/api/bot/game/${game}/draw/yes`)).status,
+          ).toBe(200);
+          offered = true;
+          continue;
+        }
+        const move = encodeURIComponent(makeMoveText(position.legalMoves()[0]!));
+        expect(
+          (await call(server, b.token, 'POST', `/api/bot/game/${game}/move/${move}`)).status,
+        ).toBe(200);
+      }
+      await expect.poll(botA.log).toMatch(/draw offer (accepted|declined) \(last score -?\d+\)/);
+      const [, said, score] = /draw offer (accepted|declined) \(last score (-?\d+)\)/.exec(
+        botA.log(),
+      )!;
+      expect(said === 'accepted').toBe(Math.abs(Number(score)) <= 30);
+      expect(answered?.status).toBe(said === 'accepted' ? 'draw' : 'started');
+      expect(await interrupt(botA)).toBe(0);
     },
   );
 
