@@ -42,6 +42,11 @@ export interface ChallengeTerms {
   /** The side the challenger takes. */
   readonly side: Colour | 'random';
   readonly rated: boolean;
+  /**
+   * Open to anyone only: a house bot may take it once it has waited a while with nobody taking
+   * it (docs/lobby.md, "When nobody comes").
+   */
+  readonly bots?: true;
 }
 
 /**

@@ -78,10 +78,14 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
         'side',
         'rated',
         'to',
+        'bots',
       ]);
       if (bad) return { ok: false, error: bad };
       if (data.to !== undefined && (typeof data.to !== 'string' || !PLAYER_ID.test(data.to))) {
         return refuse('bad-message', "to must be a player's 10-character id");
+      }
+      if (data.bots !== undefined && (data.bots !== true || data.to !== undefined)) {
+        return refuse('bad-message', 'bots must be true or left out, and only open to anyone');
       }
       const clock = readPace(data.clock);
       if (!clock.ok) return clock;
@@ -107,6 +111,7 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
           side: data.side as Colour | 'random',
           rated: data.rated,
           ...(data.to !== undefined && { to: data.to }),
+          ...(data.bots === true && { bots: true }),
         },
       };
     }

@@ -88,6 +88,12 @@ describe('parseLobbyMessage', () => {
     expect(code(JSON.stringify({ ...challenge, captorPlacesQueen: 'yes' }))).toBe('bad-message');
     expect(code(JSON.stringify({ ...challenge, to: 'nobody' }))).toBe('bad-message');
     expect(code(JSON.stringify({ ...challenge, to: null }))).toBe('bad-message');
+    // Bots may take only a challenge open to anyone.
+    expect(code(JSON.stringify({ ...challenge, bots: true }))).toBe('ok');
+    expect(code(JSON.stringify({ ...challenge, bots: false }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...challenge, bots: true, to: 'abcdefghjk' }))).toBe(
+      'bad-message',
+    );
     expect(code('{"t":"decline","id":"abcdefgh"}')).toBe('bad-message');
     expect(code('{"t":"decline","id":"abcdefgh","reason":"rude"}')).toBe('bad-message');
     const refused = parseLobbyMessage('{"t":"seek","pool":"2+1"}');

@@ -310,7 +310,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     network,
     notifier,
     houseBot: (id) => house.room(id),
-    standIn: (rating) => house.standIn(rating)?.id,
+    standIn: (rating, unsure) => house.standIn(rating, unsure)?.id,
   });
   // The tournaments pair their games as the lobby does, through the board's busy marks.
   const starter = new Starter({

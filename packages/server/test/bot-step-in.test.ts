@@ -5,11 +5,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import { Peer, quietMove, serverFor } from './harness.ts';
+import { Peer, quietMove, RATED_BLITZ, serverFor } from './harness.ts';
 
 /** Short, so the test waits a second for what a person waits 20 s for. */
 const STEP_IN_MS = 1000;
-const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_BOT_STEP_IN_MS: String(STEP_IN_MS) });
+const server = serverFor({
+  AGON_TRUST_PROXY: '1',
+  AGON_BOT_STEP_IN_MS: String(STEP_IN_MS),
+  AGON_BOT_TAKES_CHALLENGE_MS: String(STEP_IN_MS),
+});
 
 /** A new person from `address`, in the lobby. */
 async function person(address: string) {
@@ -96,5 +100,27 @@ describe('a house bot stepping into quick pairing', () => {
     await alone.client.next('seeking', (m) => m.pool === null);
     alone.client.close();
     later.client.close();
+  });
+
+  it('takes an open challenge that allows bots once nobody took it, and leaves one that does not', async () => {
+    const people = await person('198.51.100.66');
+    const bots = await person('198.51.100.67');
+    const terms = { ...RATED_BLITZ, clock: { initial: 420_000, increment: 0 } };
+    // Made first, without bots: by the time the other is taken, it has waited longer.
+    people.client.send({ t: 'challenge', ...terms });
+    await people.client.next('direct');
+    const sent = Date.now();
+    bots.client.send({ t: 'challenge', ...terms, bots: true });
+    const paired = await bots.client.next('paired');
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(STEP_IN_MS);
+    const { peer, state } = await Peer.join(server.url, paired.game, bots.identity.token);
+    peer.close();
+    expect(state.game.players.black).toMatchObject({ bot: true });
+    expect(state.game.clock).toMatchObject({ initial: 420_000, increment: 0 });
+    expect(people.client.unread('paired')).toBe(0);
+    await people.client.lobbyWhere((lobby) =>
+      lobby.challenges.some((c) => c.by.id === people.identity.id),
+    );
+    for (const { client } of [people, bots]) client.close();
   });
 });

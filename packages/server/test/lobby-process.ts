@@ -40,7 +40,12 @@ export class LobbyProcess {
   constructor(
     readonly board: LobbyBoard,
     {
-      limits = { lobbyActionsPerMinute: 60, lobbyActionBurst: 20, botStepInMs: 20_000 },
+      limits = {
+        lobbyActionsPerMinute: 60,
+        lobbyActionBurst: 20,
+        botStepInMs: 20_000,
+        botTakesChallengeMs: 60_000,
+      },
       notifier,
     }: { readonly limits?: LobbyLimits; readonly notifier?: Notifier } = {},
   ) {

@@ -14,7 +14,12 @@ import { Socket } from './lobby-socket.ts';
 let here: LobbyProcess;
 
 beforeAll(() => {
-  const limits = { lobbyActionsPerMinute: 30, lobbyActionBurst: 8, botStepInMs: 20_000 };
+  const limits = {
+    lobbyActionsPerMinute: 30,
+    lobbyActionBurst: 8,
+    botStepInMs: 20_000,
+    botTakesChallengeMs: 60_000,
+  };
   here = new LobbyProcess(new MemoryBoard(Date.now), { limits });
 });
 afterAll(() => here.close());

@@ -181,6 +181,13 @@ describeInChromium('the lobby', (browser) => {
     await dialog.getByRole('radio', { name: 'Black', exact: true }).check();
     await dialog.getByRole('radio', { name: 'Casual' }).check();
     await dialog.getByRole('radio', { name: 'The captor (historical)' }).check();
+    // A bot may take a challenge nobody took within a minute, unless its maker says no.
+    const bots = dialog.getByRole('button', {
+      name: 'If nobody takes it within a minute, a bot may',
+    });
+    expect(await bots.getAttribute('aria-pressed')).toBe('true');
+    await bots.click();
+    await expect.poll(() => bots.getAttribute('aria-pressed')).toBe('false');
     await maker.getByRole('button', { name: 'Create the challenge' }).click();
     // The maker's own challenge is theirs to cancel, not to accept.
     await maker.getByRole('button', { name: 'Cancel your challenge' }).waitFor(SLOW);

@@ -17,7 +17,7 @@ import { hashToken } from '../common/secret.ts';
 import type { Room } from '../game/room.ts';
 import { outcomeOf } from '../game/table.ts';
 import { brief, NameTaken, type Player, type PlayerStore } from '../player/players.ts';
-import { provisional, type Rating } from '../player/ratings.ts';
+import type { Rating } from '../player/ratings.ts';
 import { type BotContext, BotPlayer } from './bot-player.ts';
 
 /** One house bot: its identity, the level it plays at and the rating it starts from. */
@@ -137,13 +137,13 @@ export class HouseBots {
   }
 
   /**
-   * The house bot to play a person of `rating` whom nobody came to play in quick pairing: the
-   * one whose starting rating is nearest theirs (a provisional rating counts as
+   * The house bot to play a person of `rating` (`unsure`: provisional) whom nobody came to play:
+   * the one whose starting rating is nearest theirs (a provisional rating counts as
    * NEWCOMER_STRENGTH at most), the weaker of two as near; none while the bots here are full.
    */
-  standIn(rating: Rating): HouseBot | undefined {
+  standIn(rating: number, unsure: boolean): HouseBot | undefined {
     if (this.live() >= this.context.games) return undefined;
-    const target = provisional(rating) ? Math.min(rating.rating, NEWCOMER_STRENGTH) : rating.rating;
+    const target = unsure ? Math.min(rating, NEWCOMER_STRENGTH) : rating;
     const gap = (b: HouseBot): number => Math.abs(b.rating - target);
     return HOUSE_BOTS.reduce((best, b) => (gap(b) < gap(best) ? b : best));
   }

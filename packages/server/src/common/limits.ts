@@ -46,6 +46,8 @@ export interface LobbyLimits {
   readonly lobbyActionBurst: number;
   /** How long a quick-pairing seek waits with nobody to pair before a house bot plays it. */
   readonly botStepInMs: number;
+  /** How long an open challenge that allows bots waits for a person before a bot takes it. */
+  readonly botTakesChallengeMs: number;
 }
 
 /** The limits on the house bots (bot/house.ts). */
@@ -100,6 +102,8 @@ export const DEFAULT_LIMITS: Limits = {
   // Past the rating window's widest (lobby/pairing.ts, 30 s would be anyone) for a person who
   // came to play now: a newcomer alone at a quiet hour has a game in 20 s.
   botStepInMs: 20_000,
+  // A challenge names its own terms, which fewer people match than a pool: a minute for them.
+  botTakesChallengeMs: 60_000,
   // Two search threads keep a move's wait within a think time at 200 games (docs/online.md,
   // "Bots").
   houseBotGames: 200,
@@ -141,6 +145,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
   const renamesPerHour = read('AGON_RENAMES_PER_HOUR');
   const transfersPerHour = read('AGON_TRANSFERS_PER_HOUR');
   const botStepInMs = read('AGON_BOT_STEP_IN_MS');
+  const botTakesChallengeMs = read('AGON_BOT_TAKES_CHALLENGE_MS');
   const houseBotGames = read('AGON_HOUSE_BOT_GAMES');
   const botDaysPaceMs = read('AGON_BOT_DAYS_PACE_MS');
   return {
@@ -158,6 +163,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<Limits> {
     ...(renamesPerHour && { renamesPerHour }),
     ...(transfersPerHour && { transfersPerHour }),
     ...(botStepInMs && { botStepInMs }),
+    ...(botTakesChallengeMs && { botTakesChallengeMs }),
     ...(houseBotGames && { houseBotGames }),
     ...(botDaysPaceMs && { botDaysPaceMs }),
   };

@@ -39,13 +39,22 @@ export interface ChallengesContext {
   readonly members: Members;
   /** The sockets of other pages, which only watch for the player's own challenges. */
   readonly watchers: Members;
-  /** Whether a player takes every challenge addressed to them at once (bot/house.ts). */
   /**
    * Whether `id` is a house bot that takes every challenge to it at once, and whether it can
    * play another live game now (bot/house.ts); undefined for anyone else.
    */
   readonly houseBot?: (id: string) => 'free' | 'full' | undefined;
+  /** The house bot to take an open challenge nobody took (as waves.ts's seeks); none: none. */
+  readonly standIn?: (rating: number, unsure: boolean) => string | undefined;
+  /** How long an open challenge that allows bots waits for a person before a bot takes it. */
+  readonly limits: { readonly botTakesChallengeMs: number };
 }
+
+/**
+ * How long the claim on taking an open challenge for a house bot lasts: one process takes it,
+ * and if its taking failed (the owner busy meanwhile), another may try after this.
+ */
+const HOUSE_TAKE_CLAIM_MS = 30_000;
 
 /** The challenges of this process's lobby. */
 export class Challenges {
@@ -255,6 +264,25 @@ export class Challenges {
     const declined = { t: 'declined', id: challenge.id, by: challenge.to, reason } as const;
     board.notify(challenge.by.id, declined);
     return declined;
+  }
+
+  /**
+   * Has a house bot take each open challenge that allows bots and has waited its time with
+   * nobody taking it (docs/lobby.md, "When nobody comes"): the bot nearest its owner's rating,
+   * taken once in a cluster (a claim on the board), the game made as any accepted challenge's.
+   */
+  async houseTakes(): Promise<void> {
+    const { board, players, standIn, now, limits } = this.context;
+    if (!standIn || !board.healthy) return;
+    const at = now();
+    for (const challenge of this.latest) {
+      const { to, terms, since, by, id } = challenge;
+      if (to || !terms.bots || at - since < limits.botTakesChallengeMs) continue;
+      const bot = standIn(by.rating.rating, by.rating.provisional);
+      if (!bot || !(await board.claim(`house-take:${id}`, HOUSE_TAKE_CLAIM_MS))) continue;
+      const [owner, taker] = await Promise.all([players.player(by.id), players.player(bot)]);
+      if (owner && taker) await this.take(challenge, owner, taker, houseNetwork(bot));
+    }
   }
 
   /** Sends `fresh`, a new socket of `player`'s, their own list of challenges. */

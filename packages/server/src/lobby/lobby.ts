@@ -34,6 +34,9 @@ import type { LobbySettingsStore } from './settings.ts';
 import { Starter, type StarterContext } from './starter.ts';
 import { Waves, type WavesContext } from './waves.ts';
 
+/** How often this process looks for open challenges a house bot may take (challenges.ts). */
+const HOUSE_TAKES_MS = 1000;
+
 /** How many players' worth of lobby actions one address may take. */
 const ADDRESS_SHARE = 5;
 
@@ -76,7 +79,10 @@ interface LobbyContext {
   readonly notifier?: Notifier;
   /** Whether a player is a house bot, taking every challenge to it (lobby/challenges.ts). */
   readonly houseBot?: ChallengesContext['houseBot'];
-  /** The house bot to play a seek nobody came to play (waves.ts); none without house bots. */
+  /**
+   * The house bot to play a seek nobody came to play (waves.ts), or take an open challenge
+   * nobody took (challenges.ts); none without house bots.
+   */
   readonly standIn?: WavesContext['standIn'];
 }
 
@@ -92,6 +98,7 @@ export class Lobby {
   private readonly streams = new Members();
   private readonly buckets = new Map<string, TokenBucket>();
   private readonly waves: Waves;
+  private readonly houseTimer: NodeJS.Timeout;
   private readonly challenges: Challenges;
   private readonly pings: Pings;
   private readonly broadcast: Broadcast;
@@ -106,6 +113,10 @@ export class Lobby {
     const { members, watchers } = this;
     this.waves = new Waves({ ...context, starter });
     this.challenges = new Challenges({ ...context, notifier, starter, members, watchers });
+    this.houseTimer = setInterval(() => {
+      this.challenges.houseTakes().catch((e: unknown) => problems.report('lobby', e));
+    }, HOUSE_TAKES_MS);
+    this.houseTimer.unref();
     this.pings = new Pings({ ...context, notifier });
     this.broadcast = new Broadcast({ ...context, members, challenges: this.challenges });
     board.listen({
@@ -500,6 +511,7 @@ export class Lobby {
 
   /** Stops the timers (the server is closing) and waits for what they started. */
   async close(): Promise<void> {
+    clearInterval(this.houseTimer);
     await Promise.all([this.waves.stop(), this.broadcast.close(), this.restoring]);
     await this.context.board.close();
   }

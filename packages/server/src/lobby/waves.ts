@@ -13,7 +13,7 @@ import { categoryOf, POOLS, type PoolId } from '@agon/protocol';
 import type { Problems } from '../common/problems.ts';
 import { houseNetwork } from '../player/networks.ts';
 import { type Player, type PlayerStore, ratingOf } from '../player/players.ts';
-import type { Rating } from '../player/ratings.ts';
+import { provisional } from '../player/ratings.ts';
 import type { LobbyBoard, Playing, Seek } from './board.ts';
 import { type Pair, pairUp } from './pairing.ts';
 import type { Starter, Terms } from './starter.ts';
@@ -37,10 +37,10 @@ export interface WavesContext {
   readonly problems: Problems;
   readonly now: () => number;
   /**
-   * The house bot to play a player of `rating` whom nobody came to play (bot/house.ts), if one
-   * can; none without house bots.
+   * The house bot to play a player of `rating` (`unsure`: provisional) whom nobody came to play
+   * (bot/house.ts), if one can; none without house bots.
    */
-  readonly standIn?: (rating: Rating) => string | undefined;
+  readonly standIn?: (rating: number, unsure: boolean) => string | undefined;
 }
 
 /** A seek that waited its `botAfter` with nobody to pair, in its pool. */
@@ -135,7 +135,7 @@ export class Waves {
         const person = people.get(seek.player);
         const rating =
           person && ratingOf(person, categoryOf(poolOf(pool), { variant: 'standard' }));
-        const bot = rating && standIn(rating);
+        const bot = rating && standIn(rating.rating, provisional(rating));
         if (bot) bots.set(seek.player, bot);
       }
       const found = new Map(

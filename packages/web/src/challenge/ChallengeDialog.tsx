@@ -46,6 +46,8 @@ export function ChallengeDialog({
   const captor = useSignal(false);
   const side = useSignal<ChallengeTerms['side']>('random');
   const rated = useSignal(true);
+  // Open to anyone: a house bot may take it after a minute, unless the maker says no.
+  const bots = useSignal(true);
   const clock: Pace = correspondence.value
     ? { days: days.value }
     : { initial: minutes.value * 60_000, increment: increment.value * 1000 };
@@ -65,6 +67,7 @@ export function ChallengeDialog({
             captorPlacesQueen: captor.value,
             side: side.value,
             rated: rated.value,
+            ...(to === undefined && bots.value && { bots: true }),
           });
           done();
         }}
@@ -102,6 +105,17 @@ export function ChallengeDialog({
         <SideChoice side={side} />
         <RatedChoice rated={rated} />
         <TouchMoveSwitch touchMove={touchMove} />
+        {to === undefined && (
+          <button
+            type="button"
+            class="switch quiet"
+            aria-pressed={bots.value}
+            data-testid="challenge-bots"
+            onClick={() => (bots.value = !bots.value)}
+          >
+            {ot('challenge.bots')}
+          </button>
+        )}
         {replaces && <p class="lobby-note">{ot('challenge.replaces')}</p>}
         <div class="actions">
           <button type="button" class="quiet" onClick={done}>

@@ -94,6 +94,7 @@ export const en = {
   'challenge.minutes': 'Minutes per side',
   'challenge.increment': 'Seconds added per move',
   'challenge.class': 'Rating class: {class}',
+  'challenge.bots': 'If nobody takes it within a minute, a bot may',
   'challenge.touchMove': 'Touch-move: a piece picked up must be moved',
   'challenge.mode': 'Game',
   'challenge.replaces': 'It replaces your open challenge.',

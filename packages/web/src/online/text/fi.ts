@@ -93,6 +93,7 @@ export const fi: OnlineCatalog = {
   'challenge.minutes': 'Minuutteja kummallekin',
   'challenge.increment': 'Lisäsekunteja siirtoa kohti',
   'challenge.class': 'Vahvuuslukuluokka: {class}',
+  'challenge.bots': 'Jos kukaan ei ota haastetta minuutissa, botti saa ottaa sen',
   'challenge.touchMove': 'Kosketussääntö: nostettua nappulaa on siirrettävä',
   'challenge.mode': 'Peli',
   'challenge.replaces': 'Se korvaa avoimen haasteesi.',

@@ -92,6 +92,7 @@ export const hi: OnlineCatalog = {
   'challenge.minutes': 'हर पक्ष के मिनट',
   'challenge.increment': 'हर चाल पर जुड़ने वाले सेकंड',
   'challenge.class': 'रेटिंग वर्ग: {class}',
+  'challenge.bots': 'अगर एक मिनट में कोई स्वीकार न करे, तो बॉट कर सकता है',
   'challenge.touchMove': 'छुआ तो चलो: उठाया गया मोहरा चलना ही होगा',
   'challenge.mode': 'खेल',
   'challenge.replaces': 'यह आपकी खुली चुनौती की जगह ले लेगी।',

@@ -111,6 +111,7 @@ export const ru: OnlineCatalog = {
   'challenge.minutes': 'Минут на каждого',
   'challenge.increment': 'Секунд добавляется за ход',
   'challenge.class': 'Рейтинговая категория: {class}',
+  'challenge.bots': 'Если за минуту никто не примет, может принять бот',
   'challenge.touchMove': 'Тронул — ходи: взятой фигурой нужно сходить',
   'challenge.mode': 'Партия',
   'challenge.replaces': 'Он заменит ваш открытый вызов.',
