@@ -87,6 +87,7 @@ function Pools({ lobby, create }: { readonly lobby: Lobby; readonly create: () =
           <span class="pool-crowd">{ot('lobby.customNote')}</span>
         </button>
       </div>
+      <HouseBotLine />
     </section>
   );
 }
@@ -448,7 +449,6 @@ function Side({ lobby }: { readonly lobby: Lobby }) {
           <p class="lobby-empty">{ot('lobby.noLive')}</p>
         )}
       </section>
-      <HouseBotLine />
       {you && (
         <p class="lobby-you">
           <Link href="/me">{ot('lobby.you', { name: you.name })}</Link>
