@@ -10,7 +10,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseNdjson } from '@agon/cli/ndjson';
-import { Game, makeMoveText, parseApn, parseMoveText, STANDARD_APN } from '@agon/engine';
+import {
+  Game,
+  makeMoveText,
+  PLACEMENT_APN,
+  parseApn,
+  parseMoveText,
+  STANDARD_APN,
+} from '@agon/engine';
 import { type Running, startServerProcess } from '@agon/server/process';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 
@@ -147,9 +154,13 @@ async function gameOnServer(
   return { ...last, moves: last.moves.split(' ').filter(Boolean) };
 }
 
-/** The moves replayed by the rules (R16 with `captor`) from the standard start. */
-function replayed(moves: readonly string[], captor = false): Game {
-  const start = parseApn(STANDARD_APN);
+/** The moves replayed by the rules (R16 with `captor`) from the start of `variant`. */
+function replayed(
+  moves: readonly string[],
+  captor = false,
+  variant: 'standard' | 'placement' = 'standard',
+): Game {
+  const start = parseApn(variant === 'placement' ? PLACEMENT_APN : STANDARD_APN);
   if (!start.ok) throw new Error(start.error.message);
   const game = new Game(start.value, { captorPlacesQueen: captor });
   for (const text of moves) {
@@ -234,28 +245,30 @@ describe('agon bot on the server of the suite', () => {
   });
 
   it.each([
-    ['standard rules', false],
-    ['R16, the captor placing a captured queen', true],
-  ])(
+    ['the standard rules', 'standard', false, ''],
+    ['R16, the captor placing a captured queen', 'standard', true, ' R16'],
+    ['the placement variant', 'placement', false, ''],
+  ] as const)(
     'accepts a challenge another bot makes and both play it to its end (%s)',
-    async (_, captor) => {
+    async (_, variant, captor, shown) => {
       const server = inject('baseURL');
       const { a, b, botA, botB, challenge } = await challengedBots(server, FAST, {
         'clock.limit': 300,
         'clock.increment': 2,
+        variant,
         captorPlacesQueen: captor,
       });
       await expect
         .poll(botA.log, { timeout: 30_000 })
         .toContain(
-          `challenge ${challenge} from ${b.name} (bot), standard 300+2 casual${captor ? ' R16' : ''}: accepted`,
+          `challenge ${challenge} from ${b.name} (bot), ${variant} 300+2 casual${shown}: accepted`,
         );
       const game = await startedGame(botA);
       expect(await startedGame(botB)).toBe(game);
 
       const end = await gameOnServer(server, a, game, (s) => s.status !== 'started');
       // Bots offer no draw and never resign: the game ends on the board.
-      const played = replayed(end.moves, captor);
+      const played = replayed(end.moves, captor, variant);
       const board = played.outcome;
       expect(board).toBeDefined();
       expect(end.status).toBe(
@@ -272,6 +285,9 @@ describe('agon bot on the server of the suite', () => {
       // Every move on the server is one the bot that chose it says it played: A is Black, B
       // White, and under R16 the captor chooses where a queen it captured goes.
       const choosers = played.choosers();
+      // Turns alternate; under R16 this game has a queen placed by her captor, off the turn.
+      const captorTurns = choosers.filter((c, i) => c !== (i % 2 === 0 ? 'white' : 'black'));
+      expect(captorTurns.length > 0).toBe(captor);
       expect(botA.played(game)).toBe(choosers.filter((c) => c === 'black').length);
       expect(botB.played(game)).toBe(choosers.filter((c) => c === 'white').length);
 
