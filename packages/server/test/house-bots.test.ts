@@ -94,6 +94,27 @@ describe('house bots', () => {
     expect(after.rating.games).toBe(1);
   });
 
+  it('accept a rematch after the game, and open it with the other colour', async () => {
+    const [bot] = await house();
+    const { person, peer, state } = await challenge(bot!.id, '198.51.100.46');
+    await moveAndHearBack(peer, [], state.game.version);
+    peer.send({ t: 'resign', seat: 'white' });
+    await peer.next('state', (m) => m.game.outcome !== null);
+    peer.send({ t: 'rematch', seat: 'white' });
+    const agreed = await peer.next(
+      'event',
+      (m) => m.event.kind === 'rematch' && m.event.seat === 'black',
+    );
+    peer.close();
+    const next = (agreed.event as { next: string }).next;
+    // The bot is White in the rematch, and moves first.
+    const again = await Peer.join(server.url, next, person.token);
+    expect(again.state.you).toBe('black');
+    expect(again.state.game.players.white).toMatchObject({ id: bot!.id, bot: true });
+    if (again.state.game.moves.length === 0) await again.peer.event(again.state.game.version + 1);
+    again.peer.close();
+  });
+
   it('sit down again after a restart in the middle of a game, and move on', async () => {
     // Level 9 thinks for 1.2 s: the server is killed while the bot's answer is due.
     const bot = (await house()).at(-1)!;

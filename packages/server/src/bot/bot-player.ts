@@ -29,6 +29,11 @@ export const RESIGN_AFTER = 3;
 export const DRAW_WITHIN = 30;
 /** How long a search that failed waits before the bot looks again. */
 const RETRY_MS = 1000;
+/**
+ * How long a bot stays at a finished game for the person to ask for a rematch, as a person
+ * lingers at the board a moment; it accepts one if it may play another game.
+ */
+export const REMATCH_WAIT_MS = 30_000;
 
 /**
  * How long a move of `level` takes with `left` ms on its clock and `increment`: a person's
@@ -93,6 +98,10 @@ export class BotPlayer implements Member {
   /** Its turns in a row that scored below RESIGN_BELOW. */
   private losing = 0;
   private retry: NodeJS.Timeout | undefined;
+  /** Set once the game is over: when the bot stops waiting for a rematch offer. */
+  private lingering: NodeJS.Timeout | undefined;
+  /** Whether it has waited at the finished game for as long as it waits. */
+  private waited = false;
 
   constructor(
     private readonly room: Room,
@@ -101,6 +110,8 @@ export class BotPlayer implements Member {
     private readonly context: BotContext,
     /** Told once, when the bot stands up. */
     private readonly gone: () => void,
+    /** Whether the bot may play one more game now (the house bots' limit, house.ts). */
+    private readonly mayPlay: () => boolean,
   ) {}
 
   get open(): boolean {
@@ -147,6 +158,7 @@ export class BotPlayer implements Member {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.retry);
+    clearTimeout(this.lingering);
     this.gone();
   }
 
@@ -164,9 +176,9 @@ export class BotPlayer implements Member {
       t.setup.days &&
       t.game.chooser === them &&
       !this.room.presence.view().online[them];
+    if (outcomeOf(t) && t.next === undefined && this.rematch()) return;
     if (outcomeOf(t) || away) {
-      this.room.leave(this);
-      this.close(1000, 'stood up');
+      this.standUp();
       return;
     }
     if (t.drawOffer === them) {
@@ -229,6 +241,30 @@ export class BotPlayer implements Member {
       return;
     }
     this.act({ t: 'move', seat: this.seat, move: thought.move, version: t.version });
+  }
+
+  /**
+   * At a finished game: accepts the person's rematch offer if it may play one more game, or
+   * waits a while for one; false once it has waited (or may not play), and should stand up.
+   */
+  private rematch(): boolean {
+    const t = this.room.table;
+    if (!this.mayPlay()) return false;
+    if (t.rematchOffer === opposite(this.seat)) {
+      this.act({ t: 'rematch', seat: this.seat });
+      return true;
+    }
+    if (this.lingering) return !this.waited;
+    this.lingering = setTimeout(() => {
+      this.waited = true;
+      this.look();
+    }, REMATCH_WAIT_MS);
+    return true;
+  }
+
+  private standUp(): void {
+    this.room.leave(this);
+    this.close(1000, 'stood up');
   }
 
   /**

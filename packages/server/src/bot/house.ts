@@ -180,9 +180,16 @@ export class HouseBots {
       const token = bot && this.tokens.get(bot.id);
       const key = `${room.id}/${seat}`;
       if (!bot || !token || this.seated.get(key)?.in(room)) continue;
-      const player = new BotPlayer(room, seat, bot.level, this.context, () => {
-        if (this.seated.get(key) === player) this.seated.delete(key);
-      });
+      const player = new BotPlayer(
+        room,
+        seat,
+        bot.level,
+        this.context,
+        () => {
+          if (this.seated.get(key) === player) this.seated.delete(key);
+        },
+        () => this.live() < this.context.games,
+      );
       this.seated.set(key, player);
       player.join(token);
     }
