@@ -4,7 +4,7 @@
 // a server killed in the middle of a game comes back to bots that reconnect and play on.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -172,6 +172,22 @@ function replayed(
   return game;
 }
 
+/** The processes whose parent is `pid` (Linux's /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The parent is the field after the state, after the name in parentheses.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
 /** Ends a bot as Ctrl-C would and answers its exit status. */
 async function interrupt(bot: BotProcess, signal: NodeJS.Signals = 'SIGINT') {
   bot.child.kill(signal);
@@ -281,6 +297,8 @@ describe('agon bot on the server of the suite', () => {
       expect(end.winner).toBe(board!.winner);
       for (const bot of [botA, botB]) {
         await expect.poll(bot.log, { timeout: 10_000 }).toContain(`game ${game}: done`);
+        // The game's engine process has quit with it.
+        expect(childrenOf(bot.child.pid!)).toEqual([]);
       }
       // Every move on the server is one the bot that chose it says it played: A is Black, B
       // White, and under R16 the captor chooses where a queen it captured goes.
