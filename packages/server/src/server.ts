@@ -279,7 +279,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     thinker,
     problems,
     now,
-    allowance: relay,
+    claim: (key, ms) => board.claim(key, ms),
     games: safe.houseBotGames,
     pace: safe.botDaysPaceMs,
     wake: (game, at) => store.markDue(game, at),
