@@ -129,7 +129,7 @@ export class BotGame {
           try {
             for await (const line of stream.value) {
               if (!line.ok) this.log(line.error.message);
-              else await this.receive(line.value);
+              else this.receive(line.value);
               if (this.finished) break;
             }
           } catch (e) {
@@ -153,19 +153,19 @@ export class BotGame {
     this.context.log(`game ${this.id}: ${text}`);
   }
 
-  private async receive(value: unknown): Promise<void> {
+  private receive(value: unknown): void {
     const message = parseGameMessage(value);
     if (!message.ok) {
       this.log(message.error.message);
       return;
     }
     const m = message.value;
-    if (m.type === 'gameFull') await this.begin(m);
+    if (m.type === 'gameFull') this.begin(m);
     else if (m.type === 'gameState') this.update(m);
-    else this.log(`${m.name}`);
+    else this.log(m.name);
   }
 
-  private async begin(full: GameFull): Promise<void> {
+  private begin(full: GameFull): void {
     const me = this.context.me;
     const colour = full.white.id === me ? 'white' : full.black.id === me ? 'black' : undefined;
     if (!colour) {
