@@ -30,6 +30,7 @@ import { nearestBots } from '../src/tournament/field.ts';
 import type { TournamentEvent } from '../src/tournament/log.ts';
 import { Tournaments } from '../src/tournament/tournaments.ts';
 import { Peer, quietMove, serverFor, until } from './harness.ts';
+import { newBot } from './ndjson-client.ts';
 import { sqliteFor } from './sqlite-store.ts';
 
 /** A person of the test and the network they play from. */
@@ -221,6 +222,16 @@ describe('house bots in thin tournaments, on the wire', () => {
     expect(ended.players).toBe(1);
     const listed = answered(await listEvents(server.url)).running.find((t) => t.id === arena.id);
     expect(listed?.bots).toBe(false);
+    // Nor may a bot of the Bot API join it; it may join an event that lets bots in.
+    const address = `10.${++next}.9.1`;
+    const bot = await newBot(server.url, address);
+    const refused = await act(server.url, bot.token, arena.id, { action: 'join' }, address);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain('no bots');
+    const open = await make(a, ARENA, 60_000);
+    expect((await act(server.url, bot.token, open.id, { action: 'join' }, address)).status).toBe(
+      200,
+    );
   });
 
   it('refuses a choice of bots that is not true or false', async () => {

@@ -85,13 +85,17 @@ const passwordHash = (id: string, password: string): string => hashToken(`${id}\
 const samePassword = (a: string, b: string): boolean =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** What `action` by `player` from network `from` at `now` appends to `state`, or why not. */
+/**
+ * What `action` by `player` (`bot`: a bot's identity) from network `from` at `now` appends to
+ * `state`, or why not.
+ */
 export function decide(
   state: EventState,
   player: string,
   action: TournamentAction,
   from: string,
   now: number,
+  bot = false,
 ): readonly TournamentEvent[] | Refusal {
   const entrant = state.entrant(player);
   const inIt = entrant !== undefined && !entrant.withdrawn;
@@ -100,6 +104,10 @@ export function decide(
       if (inIt) return entrant.paused ? [{ kind: 'resume', player, at: now }] : [];
       if (!joinable(state, now)) {
         return { code: 'tournament-closed', message: 'this event no longer takes players' };
+      }
+      // A bot joins only where the event's maker let bots in (docs/tournaments.md).
+      if (bot && state.setup.terms.bots === false) {
+        return { code: 'tournament-closed', message: 'this event is for people: no bots' };
       }
       if (
         state.setup.terms.kind === 'swiss' &&
@@ -309,7 +317,7 @@ export function registerTournaments(app: FastifyInstance, routes: TournamentRout
         return;
       }
       const done = await tournaments.act(id, (state) =>
-        decide(state, player.id, parsed.value, from, now()),
+        decide(state, player.id, parsed.value, from, now(), player.bot === true),
       );
       if (!done) return noSuch(reply);
       if ('refusal' in done) {
