@@ -4,7 +4,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { type Game, makeApn, makeMoveText, STANDARD_APN } from '@agon/engine';
+import { type Game, makeApn, makeMoveText, PASS_MOVE, STANDARD_APN } from '@agon/engine';
 import { CommandError } from './command.ts';
 import { type Contender, ContenderFailure } from './contender.ts';
 
@@ -191,8 +191,12 @@ export class AepClient implements Contender {
   // The engine's search of the game's position: its bestmove text and its last score for the
   // side to move (0 if it gave none; a found win or loss beyond every evaluation).
   private async search(game: Game, limits: SearchLimits): Promise<Thought> {
-    const start = makeApn(game.initial);
-    const moves = game.moves.map(makeMoveText).join(' ');
+    // AEP's move list has no pass (R15): a game with one starts from the position after it.
+    const after = game.moves.lastIndexOf(PASS_MOVE) + 1;
+    const position = game.initial;
+    for (const move of game.moves.slice(0, after)) position.make(move);
+    const start = makeApn(position);
+    const moves = game.moves.slice(after).map(makeMoveText).join(' ');
     this.send(
       `position ${start === STANDARD_APN ? 'startpos' : `apn ${start}`}${moves ? ` moves ${moves}` : ''}`,
     );

@@ -1,13 +1,23 @@
 // What `agon bot` works out for itself in a game: who chooses the next turn (the captor under
 // R16), how long the engine may think on the clock, and how long a 429 or a drop waits.
 
-import { Game, makeMoveText, parseApn, STANDARD_APN, seededRandom } from '@agon/engine';
+import {
+  Game,
+  makeMoveText,
+  PASS_MOVE,
+  parseApn,
+  parseMoveText,
+  STANDARD_APN,
+  seededRandom,
+} from '@agon/engine';
 import { describe, expect, it } from 'vitest';
+import { AepClient } from '../src/aep-client.ts';
 import { Backoff } from '../src/backoff.ts';
 import { parseRetryAfter } from '../src/bot-api.ts';
 import { DEFAULT_BOT_CONFIG } from '../src/bot-config.ts';
 import { replay, searchLimits } from '../src/bot-game.ts';
 import { type GameFull, type GameState, parseGameMessage } from '../src/bot-game-message.ts';
+import { BIN } from './agon.ts';
 
 const STATE: GameState = {
   moves: [],
@@ -69,6 +79,36 @@ describe('replay', () => {
     const game = replay(FULL, ['f1-f2', 'f11-f10', 'f2-f1']);
     expect(game.ok).toBe(false);
     if (!game.ok) expect(game.error.message).toMatch(/^move 3, f2-f1: /);
+  });
+});
+
+describe('the engine in a game', () => {
+  it('answers a legal turn after a pass under touch-move (R15), which AEP cannot send', async () => {
+    // A seeded random touch-move game up to a pass and a few turns after it.
+    let game: Game | undefined;
+    for (let seed = 1; !game; seed++) {
+      const start = parseApn(STANDARD_APN);
+      if (!start.ok) throw new Error(start.error.message);
+      const g = new Game(start.value, { touchMove: true });
+      const random = seededRandom(seed);
+      let passed = -1;
+      while (!g.outcome && g.moves.length < 200 && (passed < 0 || g.moves.length < passed + 3)) {
+        if (passed < 0 && g.play(PASS_MOVE).ok) passed = g.moves.length;
+        else {
+          const moves = g.legalMoves();
+          g.play(moves[Math.floor(random() * moves.length)]!);
+        }
+      }
+      if (passed >= 0 && !g.outcome) game = g;
+    }
+    const engine = await AepClient.start(`"${process.execPath}" "${BIN}" engine`, 1);
+    try {
+      const { move } = await engine.think(game, { movetime: 200 });
+      const parsed = parseMoveText(move);
+      expect(parsed.ok && game.legalMoves().includes(parsed.value)).toBe(true);
+    } finally {
+      await engine.close();
+    }
   });
 });
 
