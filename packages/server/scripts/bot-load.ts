@@ -14,7 +14,7 @@
 // on any error. Run it with --bots 200 and --bots 0 to compare.
 //
 //   npx tsx packages/server/scripts/bot-load.ts [--bots 200] [--people 100] [--seconds 60]
-//     [--workers 2]
+//     [--workers 2] [--nice]
 //
 // The CPU is also read per thread (/proc/<pid>/task/*/stat, Linux): the threads the server
 // starts after it is ready are the bots' (thinker.ts starts its search threads at the first
@@ -24,6 +24,7 @@
 // referee and the relay of their moves) shows only against a run without bots.
 
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   type Colour,
@@ -56,6 +57,11 @@ import {
 const BOTS = Math.round(option('bots', 200, 1000, true));
 const PEOPLE = Math.round(option('people', 100, 2000, true));
 const SECONDS = option('seconds', 60, 600);
+/**
+ * `--nice`: the bots' threads run at the lowest priority (nice 19) for the measured time, set on
+ * each thread from here, to see what people's games gain if the searches yield the cores.
+ */
+const NICE = process.argv.includes('--nice');
 const SETUP_LIMIT_MS = 120_000;
 /** The bots' games: rated, 5+3, the person White so that the person moves first. */
 const CLOCK = { initial: 300_000, increment: 3000 };
@@ -494,6 +500,9 @@ async function parent(): Promise<void> {
       console.log(
         `${ready.reduce((s, r) => s + r.bots, 0)} bot games (spread over ${levels.length} house bots), ${ready.reduce((s, r) => s + r.pairs, 0)} games of pairs of people and a pair of fresh people seeking ${POOL} every second, for ${SECONDS} s; set up in ${setup.toFixed(1)} s, from ${WORKERS} load worker processes`,
       );
+      if (NICE) {
+        for (const tid of threadTimes(pid).keys()) if (!own.has(tid)) setPriority(tid, 19);
+      }
       for (const w of workers) w.order({ t: 'go' });
       const before = usage(pid);
       const threadsBefore = threadTimes(pid);
@@ -554,7 +563,7 @@ async function parent(): Promise<void> {
         `server memory: ${idle.rssMiB.toFixed(0)} MiB idle, ${before.rssMiB.toFixed(0)} MiB with the games, ${peak.toFixed(0)} MiB peak`,
       );
       console.log(
-        `server CPU: ${percent(total)} of one core; main thread ${percent(spent(pid))}, the bots' ${search.length} threads ${percent(searchCpu)}${search.length ? ` (${search.map((tid) => percent(spent(tid))).join(', ')})` : ''}, its other threads ${percent(total - spent(pid) - searchCpu)}`,
+        `server CPU: ${percent(total)} of one core; main thread ${percent(spent(pid))}, the bots' ${search.length} threads${NICE ? ' (nice 19)' : ''} ${percent(searchCpu)}${search.length ? ` (${search.map((tid) => percent(spent(tid))).join(', ')})` : ''}, its other threads ${percent(total - spent(pid) - searchCpu)}`,
       );
       console.log(
         `the bots' threads' share of the server's CPU: ${total > 0 ? ((searchCpu / total) * 100).toFixed(0) : 0}%`,
