@@ -152,7 +152,10 @@ async function* watched(
   const chunks = body[Symbol.asyncIterator]();
   try {
     for (;;) {
-      const timer = setTimeout(() => silence.abort(), SILENCE_MS);
+      const timer = setTimeout(
+        () => silence.abort(new Error(`nothing from the server for ${SILENCE_MS / 1000} s`)),
+        SILENCE_MS,
+      );
       let next: IteratorResult<Uint8Array>;
       try {
         next = await chunks.next();
