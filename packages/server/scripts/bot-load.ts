@@ -426,13 +426,19 @@ async function worker(): Promise<void> {
     } else if (order.t === 'go') {
       measuring = true;
       lag.enable();
-      // One pair of fresh seekers a second over all the workers, each its turn.
+      // One pair of fresh seekers a second over all the workers, each its turn, at a random
+      // moment in its second: the lobby pairs in waves (a quarter second apart), and arrivals
+      // at one phase of them would make the median that phase's.
       let second = 0;
       const stream = setInterval(() => {
         if (second % WORKERS === index) {
           const n = 2 * second;
           const at = (m: number) => `198.19.${m >> 8}.${m & 255}`;
-          void seekers(url, [at(n), at(n + 1)]);
+          const seek = setTimeout(
+            () => void seekers(url, [at(n), at(n + 1)]),
+            Math.random() * 1000,
+          );
+          timers.push(seek);
         }
         second++;
       }, 1000);
