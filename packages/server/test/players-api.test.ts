@@ -123,18 +123,28 @@ describe('players without accounts', () => {
     const me = (await call('POST', 'players', { body: {} })).json as unknown as Identity;
     expect(await call('GET', 'me/settings', { token: me.token })).toEqual({
       status: 200,
-      json: { challengesFrom: 'everyone', waitingList: { pools: [], hours: [] } },
+      json: {
+        challengesFrom: 'everyone',
+        waitingList: { pools: [], hours: [] },
+        peopleOnly: false,
+      },
     });
     const waitingList = { pools: ['3+2', '5+3'], hours: [19, 20, 21] };
     expect(await call('PATCH', 'me/settings', { token: me.token, body: { waitingList } })).toEqual({
       status: 200,
-      json: { challengesFrom: 'everyone', waitingList },
+      json: { challengesFrom: 'everyone', waitingList, peopleOnly: false },
     });
     const closed = { challengesFrom: 'played' };
     expect(await call('PATCH', 'me/settings', { token: me.token, body: closed })).toEqual({
       status: 200,
-      json: { challengesFrom: 'played', waitingList },
+      json: { challengesFrom: 'played', waitingList, peopleOnly: false },
     });
+    expect(
+      await call('PATCH', 'me/settings', { token: me.token, body: { peopleOnly: true } }),
+    ).toEqual({ status: 200, json: { challengesFrom: 'played', waitingList, peopleOnly: true } });
+    expect(
+      await call('PATCH', 'me/settings', { token: me.token, body: { peopleOnly: 'yes' } }),
+    ).toMatchObject({ status: 400, json: { error: { code: 'bad-message' } } });
     expect(
       await call('PATCH', 'me/settings', { token: me.token, body: { challengesFrom: 'friends' } }),
     ).toMatchObject({ status: 400, json: { error: { code: 'bad-message' } } });
@@ -145,6 +155,7 @@ describe('players without accounts', () => {
     expect((await call('GET', 'me/settings', { token: me.token })).json).toEqual({
       challengesFrom: 'played',
       waitingList,
+      peopleOnly: true,
     });
   });
 

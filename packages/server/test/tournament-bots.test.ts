@@ -60,7 +60,12 @@ const NEAREST_NEWCOMER = HOUSE_BOTS.map((b) => ({ id: b.id, gap: Math.abs(b.rati
   .sort();
 
 describe('house bots in thin tournaments, on the wire', () => {
-  const server = serverFor({ AGON_TRUST_PROXY: '1', AGON_PLAYERS_PER_MINUTE: '600' });
+  // The bots answer a game of days at once here, not at a person's pace (house-bots-pace.test.ts).
+  const server = serverFor({
+    AGON_TRUST_PROXY: '1',
+    AGON_PLAYERS_PER_MINUTE: '600',
+    AGON_BOT_DAYS_PACE_MS: '1',
+  });
   let next = 0;
 
   const someone = async (): Promise<Someone> => {
