@@ -393,7 +393,7 @@ describe('the attacker', () => {
     // A flood of commands, even of moves refused, is cut off with the time to wait.
     const other = await newBot();
     const game = await accepted(other, bot, { days: 1, color: 'white' });
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 400; i++) {
       answer = await call('POST', `bot/game/${game}/move/f1-f2`, bot.token);
       if (answer.status !== 409) break;
     }

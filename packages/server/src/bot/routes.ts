@@ -21,8 +21,12 @@ import { EventStream } from './event-stream.ts';
 import type { HouseBots as House } from './house.ts';
 import { Streams } from './ndjson.ts';
 
-/** A bot's commands in its games: a bullet game's moves and more, never a flood. */
-const COMMANDS: Rate = { count: 50, windowMs: 10_000 };
+/**
+ * A bot's commands in all its games together: nine bullet games at once (its streams' cap) at a
+ * move a second each and their draws and chat, never a flood. At 50 in 10 s a bot's moves in a
+ * few fast games at once met 429s.
+ */
+const COMMANDS: Rate = { count: 300, windowMs: 10_000 };
 /** Challenges made, accepted, declined and canceled by one player. */
 const CHALLENGES: Rate = { count: 20, windowMs: 60_000 };
 /** Streams one player opens: a bridge reconnecting, never a loop. */
