@@ -20,6 +20,18 @@ import {
 } from '@agon/engine';
 import { type Running, startServerProcess } from '@agon/server/process';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import {
+  describeInChromium,
+  gameId,
+  newContext,
+  newNetwork,
+  onlineMoves,
+  openLobby,
+  playTurn,
+  SLOW,
+  seeded,
+  waitForTurn,
+} from './browser.ts';
 
 // The agon command as npm installs it: the bin of the CLI package.
 const cliPackage = createRequire(import.meta.url).resolve('@agon/cli/package.json');
@@ -435,6 +447,56 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+describeInChromium('agon bot against a person in the browser', (browser) => {
+  it('takes the challenge a person sends from its page, and plays the game to its end', async () => {
+    const server = inject('baseURL');
+    const bot = await identity(server);
+    const agon = startBot(server, bot, FAST);
+    await vi.waitFor(
+      () => {
+        if (!agon.log().includes('connected: reading the event stream')) throw new Error('not yet');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const context = await newContext(browser(), false, 'en-GB', newNetwork());
+    const page = await context.newPage();
+    await openLobby(page);
+    await page.goto(`/p/${bot.id}`);
+    await page.getByRole('button', { name: `Challenge ${bot.name}` }).click();
+    const dialog = page.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await dialog.getByRole('button', { name: 'Send the challenge' }).click();
+
+    // The bridge accepts: the person is taken to the game, and plays by clicks as a person does,
+    // the engine behind the bridge answering each turn, until the game ends (or, a long game,
+    // the person resigns after sixty turns of their own).
+    const game = await gameId(page);
+    expect(await startedGame(agon)).toBe(game);
+    const random = seeded(47);
+    const over = async (): Promise<boolean> =>
+      (await page.locator('[data-testid="result"]').count()) > 0;
+    for (let turns = 0; turns < 60; turns++) {
+      if (await waitForTurn(page)) break;
+      const before = (await onlineMoves(page)).length;
+      await playTurn(page, random);
+      await expect
+        .poll(async () => (await over()) || (await onlineMoves(page)).length > before + 1, SLOW)
+        .toBe(true);
+    }
+    if (!(await over())) {
+      await page.getByRole('button', { name: 'Resign' }).click();
+      await page.getByRole('button', { name: 'Really resign?' }).click();
+    }
+    await page.getByTestId('result').waitFor(SLOW);
+    // Every move of the bot's was the bridge's, and the bridge saw the game end.
+    const ended = await gameOnServer(server, bot, game, (s) => s.status !== 'started');
+    expect(ended.status).not.toBe('started');
+    expect(agon.played(game)).toBe(Math.floor(ended.moves.length / 2));
+    await context.close();
+    expect(await interrupt(agon)).toBe(0);
+  });
+});
 
 describe('agon bot when the server goes away', () => {
   const data = mkdtempSync(join(scratch, 'data-'));
