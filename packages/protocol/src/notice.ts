@@ -35,6 +35,16 @@ type NoticeFacts =
       readonly opponent: string;
       readonly deadline: number;
     }
+  /**
+   * Several correspondence games wait for the reader's move: the turns that came close
+   * together, folded into one notice (docs/online.md, "The turn digest"); `deadline` is the
+   * nearest of theirs, and a device replaces the games' own notices with this one.
+   */
+  | {
+      readonly kind: 'turn';
+      readonly games: readonly string[];
+      readonly deadline: number;
+    }
   /** A challenge addressed to the reader. */
   | {
       readonly kind: 'challenge';

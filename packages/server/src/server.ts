@@ -25,6 +25,7 @@ import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
 import { listingOf, Starter } from './lobby/starter.ts';
 import { networkKeys } from './player/networks.ts';
+import { TurnDigest } from './push/digest.ts';
 import { vapidKeys, WebPush } from './push/push.ts';
 import { lazySet, PuzzleCatalog } from './puzzles/catalog.ts';
 import { PuzzleScanner, type ScanOptions } from './puzzles/scanner.ts';
@@ -196,12 +197,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       );
     },
   });
-  // The app's own addresses: a game's link, the page that makes one, the lobby, players' pages,
-  // the puzzles (a shared puzzle's link, the daily one, the streak).
+  // The app's own addresses: a game's link, the page that makes one, the lobby, the player's
+  // games, players' pages, the puzzles (a shared puzzle's link, the daily one, the streak).
   for (const path of [
     '/g/:id',
     '/online',
     '/lobby',
+    '/games',
     '/p/:id',
     '/me',
     '/puzzles',
@@ -270,8 +272,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         now,
         loopback: options.push?.loopback === true,
       });
-  // The notices others can cause at will are paced per player, whoever sends them.
-  const notifier = paced(options.notifier ?? webPush!, relay, now, problems);
+  // A player's turns close together are told once (push/digest.ts), and the notices others
+  // can cause at will are paced per player, whoever sends them.
+  const digest = new TurnDigest(options.notifier ?? webPush!, now);
+  const notifier = paced(digest, relay, now, problems);
   // The house bots are made before the games are loaded, so they take their seats in every
   // game the hub loads from the start; their searches run on their own threads.
   const thinker = new Thinker(SEARCH_THREADS);
@@ -381,6 +385,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     house.close();
     await hub.close();
     await thinker.close();
+    digest.close();
     webPush?.close();
     settlement.close();
     await relay.close();

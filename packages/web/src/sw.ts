@@ -136,6 +136,13 @@ async function show(data: unknown): Promise<void> {
     icon: '/icons/icon-192.png',
     data: { url: notice.url },
   });
+  // A digest of turns stands for its games' own notices: one notification says it all.
+  if (notice.kind === 'turn' && 'games' in notice) {
+    const folded = new Set(notice.games.map((game) => `/g/${game}`));
+    for (const shown of await sw.registration.getNotifications()) {
+      if (folded.has(shown.tag)) shown.close();
+    }
+  }
 }
 
 /** Brings forward a window that shows `path`, or opens one. */

@@ -164,8 +164,9 @@ export class WebPush implements Notifier {
           vapidDetails: { subject: contact, ...keys },
           TTL: ttl,
           urgency: delivery.urgency,
-          // A newer turn of the same game replaces one not yet delivered.
-          ...(notice.kind === 'turn' && { topic: notice.game }),
+          // A newer turn of the same game replaces one not yet delivered, a newer digest the
+          // digest before it.
+          ...(notice.kind === 'turn' && { topic: 'game' in notice ? notice.game : 'turns' }),
         },
       );
     } catch (e) {

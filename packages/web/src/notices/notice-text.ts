@@ -21,6 +21,8 @@ import type { Language } from '../i18n/language.ts';
 /** The words of notices in one language. */
 interface NoticeWords {
   readonly turn: readonly [title: string, body: string];
+  /** The turn digest's sentence: several games wait, `{count}` of them. */
+  readonly waiting: PluralForms;
   readonly challenge: readonly [title: string, body: string];
   readonly accepted: readonly [title: string, body: string];
   readonly started: readonly [title: string, body: string];
@@ -36,6 +38,10 @@ interface NoticeWords {
 const WORDS: { readonly [L in Language]: NoticeWords } = {
   en: {
     turn: ['Your move', '{opponent} has moved. Move by {date}.'],
+    waiting: {
+      one: '{count} game waits for your move.',
+      other: '{count} games wait for your move.',
+    },
     challenge: ['A challenge', '{from} challenges you to a game ({pace}).'],
     accepted: ['Challenge accepted', '{by} accepted your challenge: the game is on.'],
     started: ['Your game has started', 'Against {opponent}.'],
@@ -67,6 +73,7 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
   },
   fi: {
     turn: ['Sinun siirtosi', '{opponent} siirsi. Siirrä viimeistään {date}.'],
+    waiting: { one: '{count} peli odottaa siirtoasi.', other: '{count} peliä odottaa siirtoasi.' },
     challenge: ['Haaste', '{from} haastaa sinut peliin ({pace}).'],
     accepted: ['Haaste hyväksytty', '{by} hyväksyi haasteesi: peli alkaa.'],
     started: ['Pelisi alkoi', 'Vastassa {opponent}.'],
@@ -98,6 +105,12 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
   },
   ru: {
     turn: ['Ваш ход', 'Соперник {opponent} сделал ход. Ходите до {date}.'],
+    waiting: {
+      one: '{count} партия ждёт вашего хода.',
+      few: '{count} партии ждут вашего хода.',
+      many: '{count} партий ждут вашего хода.',
+      other: '{count} партии ждут вашего хода.',
+    },
     challenge: ['Вызов', '{from} вызывает вас на партию ({pace}).'],
     accepted: ['Вызов принят', '{by} принимает ваш вызов: партия началась.'],
     started: ['Партия началась', 'Соперник: {opponent}.'],
@@ -134,6 +147,10 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
   },
   hi: {
     turn: ['आपकी चाल', '{opponent} ने चाल चल दी है। {date} तक अपनी चाल चलें।'],
+    waiting: {
+      one: '{count} खेल आपकी चाल का इंतज़ार कर रहा है।',
+      other: '{count} खेल आपकी चाल का इंतज़ार कर रहे हैं।',
+    },
     challenge: ['चुनौती', '{from} ने आपको खेल की चुनौती दी है ({pace})।'],
     accepted: ['चुनौती स्वीकार', '{by} ने आपकी चुनौती स्वीकार की: खेल शुरू हो गया है।'],
     started: ['आपका खेल शुरू हो गया', 'विरोधी: {opponent}।'],
@@ -170,12 +187,16 @@ function fill(template: string, params: Readonly<Record<string, string>>): strin
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
+/** `forms` for `count` in `language`. */
+function plural(forms: PluralForms, count: number, language: Language): string {
+  const form = forms[new Intl.PluralRules(language).select(count)] ?? forms.other;
+  return fill(form, { count: new Intl.NumberFormat(language).format(count) });
+}
+
 /** A pace as the lobby writes it: minutes + seconds, or days a move. */
 function paceText(pace: Pace, language: Language): string {
   if (!('days' in pace)) return `${pace.initial / 60_000}+${pace.increment / 1000}`;
-  const forms = WORDS[language].days;
-  const form = forms[new Intl.PluralRules(language).select(pace.days)] ?? forms.other;
-  return fill(form, { count: new Intl.NumberFormat(language).format(pace.days) });
+  return plural(WORDS[language].days, pace.days, language);
 }
 
 /** A scheduled tournament's name in `language` (as the pages' tournamentName), or its maker's. */
@@ -200,6 +221,7 @@ export function payloadOf(data: unknown): PushPayload | undefined {
     typeof kind === 'string' &&
     kind in WORDS.en &&
     kind !== 'days' &&
+    kind !== 'waiting' &&
     kind !== 'named' &&
     kind !== 'speed' &&
     typeof url === 'string' &&
@@ -223,6 +245,9 @@ export function noticeText(
   ) => ({ title, body: fill(body, params) });
   switch (notice.kind) {
     case 'turn': {
+      if ('games' in notice) {
+        return { title: words.turn[0], body: plural(words.waiting, notice.games.length, language) };
+      }
       const date = new Intl.DateTimeFormat(language, {
         dateStyle: 'medium',
         timeStyle: 'short',
