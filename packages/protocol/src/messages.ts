@@ -207,6 +207,13 @@ export interface OngoingGame
   readonly yourTurn: boolean;
   /** The clocks when the list was read (days for correspondence), or null. */
   readonly clock: ClockView | null;
+  /** The tournament the game was paired in, if any: its page's link and name. */
+  readonly tournament?: Pick<GameTournament, 'id' | 'name' | 'schedule'>;
+  /**
+   * The league the game belongs to, if any (a season's round robin): its page's link and
+   * name. The "Your games" page shows it as it shows a tournament.
+   */
+  readonly league?: { readonly id: string; readonly name: string };
 }
 
 /** A player's games in play, those where it is their turn first, the least time left first. */

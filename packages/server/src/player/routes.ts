@@ -177,6 +177,7 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
         const t = restoreTable(stored, at);
         // Ended, and only not yet rated: no longer a game to play.
         if (outcomeOf(t)) return undefined;
+        const tournament = t.setup.tournament;
         return {
           game: g.game,
           colour: g.colour,
@@ -190,6 +191,13 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
           moves: t.game.moves.map(makeMoveText),
           yourTurn: (t.game.chooser ?? t.game.position.turnColour) === g.colour,
           clock: clockView(t, at),
+          ...(tournament && {
+            tournament: {
+              id: tournament.id,
+              name: tournament.name,
+              ...(tournament.schedule && { schedule: tournament.schedule }),
+            },
+          }),
         };
       }),
     );
