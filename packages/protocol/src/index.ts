@@ -86,6 +86,20 @@ export {
   type ServerMessage,
 } from './messages.ts';
 export {
+  type ConditionalLines,
+  EMPTY_NOTEBOOK,
+  MAX_ANALYSIS,
+  MAX_CONDITIONAL_BYTES,
+  MAX_CONDITIONAL_LINES,
+  MAX_CONDITIONAL_PLIES,
+  MAX_GAME_NOTE,
+  MAX_MOVE_NOTE,
+  MAX_MOVE_NOTES,
+  MAX_NOTEBOOK_BYTES,
+  type MoveNote,
+  type Notebook,
+} from './notebook.ts';
+export {
   MAX_PUSH_BYTES,
   MAX_PUSH_DEVICES,
   NOTICE_KINDS,
@@ -175,6 +189,7 @@ export {
 export { parseBotChallenge, parseBotChat, parseBotDecline } from './validate-bot.ts';
 export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
 export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
+export { parseConditionalLines, parseNotebook } from './validate-notebook.ts';
 export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';
 export { parsePushEndpoint, parsePushRequest } from './validate-push.ts';
 export { parsePuzzleAttempt, parsePuzzleThemes } from './validate-puzzle.ts';

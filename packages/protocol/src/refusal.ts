@@ -79,7 +79,11 @@ export type ErrorCode =
   /** More streams open at once for one player than the Bot API allows. */
   | 'too-many-streams'
   /** A game aborted after both sides have moved: it can be resigned, not called off. */
-  | 'no-abort';
+  | 'no-abort'
+  /** Private notes or a kept analysis that break their limits (docs/notebook.md). */
+  | 'bad-notes'
+  /** Conditional moves that are malformed, illegal, or not the player's to set now. */
+  | 'bad-lines';
 
 /**
  * A refusal of the API for the server's own failure (`server-error`, a 5xx): the sentence says

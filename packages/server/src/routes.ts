@@ -24,6 +24,9 @@ import type { Lobby } from './lobby/lobby.ts';
 import { registerLobby } from './lobby/routes.ts';
 import type { LobbySettingsStore } from './lobby/settings.ts';
 import { lobbySocket } from './lobby/socket.ts';
+import { registerNotebooks } from './notebook/routes.ts';
+import type { NotebookStore } from './notebook/store.ts';
+import type { ConditionalStore } from './game/conditionals.ts';
 import type { NetworkKey } from './player/networks.ts';
 import type { PlayerStore } from './player/players.ts';
 import { registerPlayers } from './player/routes.ts';
@@ -65,6 +68,8 @@ export interface Online {
   readonly puzzles: Pick<PuzzleRoutes, 'store' | 'catalog'>;
   /** The house bots, which the Bot API lists. */
   readonly house: HouseBots;
+  /** Where the players' notebooks and conditional moves are kept. */
+  readonly notebooks: NotebookStore & ConditionalStore;
 }
 
 /**
@@ -88,6 +93,7 @@ export async function registerOnline(
     tournaments,
     puzzles,
     house,
+    notebooks,
   }: Online,
   limits: Limits,
   trust?: TrustProxy,
@@ -145,6 +151,7 @@ export async function registerOnline(
         addressOf: (request) => addressOf(request.raw),
       });
       registerPush(api, { ...push, players, relay, now });
+      registerNotebooks(api, { players, games, notebooks, relay, now });
       registerPuzzles(api, {
         ...puzzles,
         players,

@@ -297,6 +297,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     problems,
     notifier,
     opened: (room) => house.attach(room),
+    conditionals: store,
   });
   // In the background: a bot's answer in a game of days waits minutes anyway.
   house.resume((game) => hub.open(game)).catch((e: unknown) => problems.report('house bots', e));
@@ -370,6 +371,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       tournaments: { store, tournaments },
       house,
       puzzles: { store, catalog: new PuzzleCatalog(puzzleSet, store, now) },
+      notebooks: store,
     },
     safe,
     options.trustProxy,

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type Limits } from '../common/limits.ts';
 import { type Notifier, SILENT } from '../common/notices.ts';
 import { Problems } from '../common/problems.ts';
 import { hashToken, newGameId, newToken } from '../common/secret.ts';
+import { type ConditionalStore, NO_CONDITIONALS } from './conditionals.ts';
 import { Keepers } from './keepers.ts';
 import { LocalRelay, type Relay } from './relay.ts';
 import { NO_SEATING, Room, type RoomContext, type Seated, type Seating } from './room.ts';
@@ -68,6 +69,8 @@ interface HubOptions {
   readonly notifier?: Notifier;
   /** Told of every opening of a game: the house bots take their seats in it. */
   readonly opened?: (room: Room) => void;
+  /** Where the players' conditional moves are kept (none without one). */
+  readonly conditionals?: ConditionalStore;
 }
 
 /** Online play's games in memory. */
@@ -94,7 +97,7 @@ export class Hub {
     private readonly downtime: Downtime,
     options: Required<HubOptions>,
   ) {
-    const { limits, now, relay, seating, problems, notifier, opened } = options;
+    const { limits, now, relay, seating, problems, notifier, opened, conditionals } = options;
     this.opened = opened;
     this.limits = limits;
     this.now = now;
@@ -111,6 +114,7 @@ export class Hub {
       relay,
       seating,
       notifier,
+      conditionals,
     };
     // Events other processes commit for games this one also holds (their clients are split).
     relay.listen({
@@ -184,6 +188,7 @@ export class Hub {
       problems: options.problems ?? new Problems(now),
       notifier: options.notifier ?? SILENT,
       opened: options.opened ?? (() => undefined),
+      conditionals: options.conditionals ?? NO_CONDITIONALS,
     });
     // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
     await hub.keepers.adopt(true);

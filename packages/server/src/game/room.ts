@@ -19,6 +19,7 @@ import type { Notifier } from '../common/notices.ts';
 import type { Problems } from '../common/problems.ts';
 import { hashToken, newGameId, newToken } from '../common/secret.ts';
 import type { Member } from '../common/sockets.ts';
+import { type ConditionalStore, followLines, NO_CONDITIONALS } from './conditionals.ts';
 import { Presence } from './presence.ts';
 import { type Command, decide } from './referee.ts';
 import type { RoomRelay } from './relay.ts';
@@ -95,6 +96,8 @@ export interface RoomContext {
   readonly seating: Seating;
   /** Tells a lobby game's players who are away whose turn it is and how it ended. */
   readonly notifier: Notifier;
+  /** The players' conditional moves in games of days, played here as their turn comes. */
+  readonly conditionals?: ConditionalStore;
 }
 
 /** The refusal of an action to a game that left memory meanwhile: it is loaded again on asking. */
@@ -382,10 +385,43 @@ export class Room {
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
     this.tell(event);
+    const ended = !over && outcomeOf(table) !== undefined;
     // Told here, by the one process whose append took the version: once, whoever holds the game.
-    this.noticeOf(event, over);
-    if (!over && outcomeOf(table)) await this.finish();
+    // A turn answered at once by a conditional move is not the player's to be told of.
+    if (ended || !(await this.answer(event))) this.noticeOf(event, over);
+    if (ended) await this.finish();
     return true;
+  }
+
+  /**
+   * Plays the conditional move of the player who chooses next in a game of days, if the turns
+   * so far lead along one of their lines (conditionals.ts), as their own turn; drops the lines
+   * the game left. True if a move was played.
+   */
+  private async answer(event: GameEvent): Promise<boolean> {
+    const t = this.table;
+    const ids = t.setup.players;
+    const seat = t.game.chooser;
+    const turned = event.kind === 'move' || event.kind === 'takeback-accept';
+    if (!t.setup.days || !ids || !seat || !turned) return false;
+    const { conditionals = NO_CONDITIONALS, problems, now } = this.context;
+    let next: string | undefined;
+    try {
+      const lines = await conditionals.conditionalLines(t.id, ids[seat]);
+      if (!lines) return false;
+      const followed = followLines(lines, t.game.moves.map(makeMoveText));
+      if (followed.kept?.lines.length !== lines.lines.length) {
+        await conditionals.saveConditionalLines(t.id, ids[seat], followed.kept);
+      }
+      next = followed.next;
+    } catch (e) {
+      problems.report('storage', e);
+      return false;
+    }
+    if (next === undefined) return false;
+    const move = { t: 'move', by: seat, seat, move: next, version: t.version } as const;
+    const ruling = decide(t, move, now());
+    return ruling.ok && this.commit(ruling.event);
   }
 
   /**

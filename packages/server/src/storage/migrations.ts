@@ -7,6 +7,7 @@ import { dueSchema, gamesSchema } from '../game/sql.ts';
 import { peopleOnlySchema, settingsSchema } from '../lobby/settings.ts';
 import { nameKeysSchema } from '../player/name-upgrade.ts';
 import { botsSchema, fairRatingsSchema, playersSchema } from '../player/sql.ts';
+import { notebookSchema } from '../notebook/sql.ts';
 import { pushSchema } from '../push/sql.ts';
 import { puzzleNetworksSchema, puzzlesSchema } from '../puzzles/sql.ts';
 import { tournamentsSchema } from '../tournament/sql.ts';
@@ -39,6 +40,8 @@ export const MIGRATIONS: readonly Migration[] = [
   botsSchema,
   // 12. Quick pairing with people only: no house bot steps in for the player's seeks.
   peopleOnlySchema,
+  // 13. A player's own pages of a game: private notes, the analysis kept, conditional moves.
+  notebookSchema,
 ];
 
 /** Why a database of schema `version` is refused: made by a newer server; else undefined. */

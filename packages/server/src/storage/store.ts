@@ -5,9 +5,12 @@
 import { KeyRepository, type KeyStore } from '../common/keys.ts';
 import { type Sql, UniqueViolation } from '../common/sql.ts';
 import { GameRepository } from '../game/repository.ts';
+import type { ConditionalStore } from '../game/conditionals.ts';
 import { type GameStore, VersionConflict } from '../game/store.ts';
 import { LobbySettingsRepository, type LobbySettingsStore } from '../lobby/settings.ts';
 import { NameTaken, type PlayerStore } from '../player/players.ts';
+import { NotebookRepository } from '../notebook/repository.ts';
+import type { NotebookStore } from '../notebook/store.ts';
 import { PlayerRepository } from '../player/repository.ts';
 import { SubscriptionRepository } from '../push/repository.ts';
 import type { SubscriptionStore } from '../push/subscriptions.ts';
@@ -24,6 +27,8 @@ export interface Store
     SubscriptionStore,
     TournamentStore,
     PuzzleStore,
+    NotebookStore,
+    ConditionalStore,
     KeyStore {
   /** The error that broke the store for good, if one did. */
   readonly failure: Error | undefined;
@@ -53,6 +58,7 @@ const DOMAINS = {
   tournament: TournamentRepository,
   puzzle: PuzzleRepository,
   key: KeyRepository,
+  notebook: NotebookRepository,
 } satisfies Record<string, RepositoryKind>;
 
 export type Domain = keyof typeof DOMAINS;
