@@ -189,7 +189,7 @@ export {
 export { parseBotChallenge, parseBotChat, parseBotDecline } from './validate-bot.ts';
 export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
 export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
-export { parseConditionalLines, parseNotebook } from './validate-notebook.ts';
+export { parseConditionalLines, parseNotebookChange } from './validate-notebook.ts';
 export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';
 export { parsePushEndpoint, parsePushRequest } from './validate-push.ts';
 export { parsePuzzleAttempt, parsePuzzleThemes } from './validate-puzzle.ts';

@@ -10,7 +10,7 @@ export const MAX_MOVE_NOTE = 280;
 export const MAX_MOVE_NOTES = 200;
 /** The longest analysis kept (AGN text, side lines included), in characters. */
 export const MAX_ANALYSIS = 20_000;
-/** The largest body of a notebook's PUT: every limit filled with 4-byte characters, and JSON's room. */
+/** The largest body of a notebook's PATCH: every limit filled with 4-byte characters, and JSON's room. */
 export const MAX_NOTEBOOK_BYTES = 400_000;
 /** The largest body of conditional moves' PUT. */
 export const MAX_CONDITIONAL_BYTES = 16_384;
@@ -26,7 +26,7 @@ export interface MoveNote {
 }
 
 /**
- * A player's notes on a game (GET and PUT /api/games/<id>/notes): a note on the game, notes
+ * A player's notes on a game (GET and PATCH /api/games/<id>/notes): a note on the game, notes
  * on moves (each ply once, in order), and the analysis board's study as AGN, side lines
  * included (null: none kept).
  */

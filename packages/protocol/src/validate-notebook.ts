@@ -41,24 +41,37 @@ function readMoveNotes(value: unknown): Checked<readonly MoveNote[]> {
   return { ok: true, value: notes };
 }
 
-/** Reads the body of PUT /api/games/<id>/notes. */
-export function parseNotebook(body: unknown): Checked<Notebook> {
+/**
+ * Reads the body of PATCH /api/games/<id>/notes: the parts of the notebook to replace, each
+ * whole (the notes on moves all together); the parts left out stay as they are.
+ */
+export function parseNotebookChange(body: unknown): Checked<Partial<Notebook>> {
   if (!isObject(body)) return refuse('bad-notes', 'the notes are a JSON object');
   const extra = extraKey(body, ['note', 'moves', 'analysis']);
   if (extra !== undefined) {
     return refuse('bad-notes', `"${extra.slice(0, 20)}" is not a field of the notes`);
   }
-  const note = body.note ?? '';
-  if (!isText(note, MAX_GAME_NOTE)) {
+  const { note, analysis } = body;
+  if (note !== undefined && !isText(note, MAX_GAME_NOTE)) {
     return refuse('bad-notes', `note must be text of at most ${MAX_GAME_NOTE} characters`);
   }
-  const moves = readMoveNotes(body.moves ?? []);
-  if (!moves.ok) return moves;
-  const analysis = body.analysis ?? null;
-  if (analysis !== null && (!isText(analysis, MAX_ANALYSIS) || analysis.length === 0)) {
+  const moves = body.moves === undefined ? undefined : readMoveNotes(body.moves);
+  if (moves && !moves.ok) return moves;
+  if (
+    analysis !== undefined &&
+    analysis !== null &&
+    (!isText(analysis, MAX_ANALYSIS) || analysis.length === 0)
+  ) {
     return refuse('bad-notes', `analysis must be AGN text of 1 to ${MAX_ANALYSIS} characters`);
   }
-  return { ok: true, value: { note, moves: moves.value, analysis } };
+  return {
+    ok: true,
+    value: {
+      ...(note !== undefined && { note }),
+      ...(moves && { moves: moves.value }),
+      ...(analysis !== undefined && { analysis }),
+    },
+  };
 }
 
 /** Reads the body of PUT /api/games/<id>/conditional (no lines: none kept). */

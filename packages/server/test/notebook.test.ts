@@ -193,9 +193,18 @@ describe("a player's conditional moves and notes", () => {
       moves: [{ ply: 1, text: 'the usual start' }],
       analysis: null,
     };
-    expect((await call('PUT', `games/${game}/notes`, white.token, notes)).status).toBe(200);
+    expect((await call('PATCH', `games/${game}/notes`, white.token, notes)).status).toBe(200);
+    // A change of one part leaves the others as they were.
+    const analysis = `[Variant "standard"]\n1. ${quietMove([])} *`;
+    expect((await call('PATCH', `games/${game}/notes`, white.token, { analysis })).body).toEqual({
+      ...notes,
+      analysis,
+    });
     await server.restart();
-    expect((await call('GET', `games/${game}/notes`, white.token)).body).toEqual(notes);
+    expect((await call('GET', `games/${game}/notes`, white.token)).body).toEqual({
+      ...notes,
+      analysis,
+    });
     // The opponent reads their own empty notebook; a stranger and no token read nothing.
     expect((await call('GET', `games/${game}/notes`, black.token)).body).toEqual({
       note: '',
@@ -204,12 +213,12 @@ describe("a player's conditional moves and notes", () => {
     });
     const stranger = await newPlayer(server.url, 'en', '198.51.100.43');
     expect((await call('GET', `games/${game}/notes`, stranger.token)).status).toBe(403);
-    expect((await call('PUT', `games/${game}/notes`, stranger.token, notes)).status).toBe(403);
+    expect((await call('PATCH', `games/${game}/notes`, stranger.token, notes)).status).toBe(403);
     expect((await call('GET', `games/${game}/notes`)).status).toBe(401);
     expect((await call('GET', 'games/nosuchgame/notes', white.token)).status).toBe(404);
     // Malformed notes.
     const bad = async (body: unknown, message: RegExp) => {
-      const answer = await call('PUT', `games/${game}/notes`, white.token, body);
+      const answer = await call('PATCH', `games/${game}/notes`, white.token, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatchObject({ code: 'bad-notes' });
       expect(answer.body.error.message).toMatch(message);
@@ -227,9 +236,9 @@ describe("a player's conditional moves and notes", () => {
     await bad({ moves: [{ ply: 1, text: '' }] }, /1 to \d+ characters/);
     await bad({ analysis: 7 }, /analysis must be AGN/);
     // A flood of saves is turned away with the seconds to wait.
-    let last = await call('PUT', `games/${game}/notes`, white.token, notes);
+    let last = await call('PATCH', `games/${game}/notes`, white.token, notes);
     for (let i = 0; i < 40 && last.status === 200; i++) {
-      last = await call('PUT', `games/${game}/notes`, white.token, notes);
+      last = await call('PATCH', `games/${game}/notes`, white.token, notes);
     }
     expect(last.status).toBe(429);
     expect(Number(last.retry)).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // The routes of a player's own pages of a game (docs/notebook.md), each for the player whose
 // token the request carries (Authorization: Bearer) and only in a game they play:
-// GET/PUT /api/games/<id>/notes, their notebook (notes on the game and its moves, the analysis
+// GET/PATCH /api/games/<id>/notes, their notebook (notes on the game and its moves, the analysis
 // board as they left it), and GET/PUT /api/games/<id>/conditional, their conditional moves in
 // a game of days. Nothing here answers anyone but that player: not the opponent, not a
 // spectator, not the Bot API. Reads and writes are limited per player, on every process.
@@ -12,7 +12,7 @@ import {
   MAX_CONDITIONAL_BYTES,
   MAX_NOTEBOOK_BYTES,
   parseConditionalLines,
-  parseNotebook,
+  parseNotebookChange,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusal } from '../common/http-errors.ts';
@@ -96,13 +96,15 @@ export function registerNotebooks(app: FastifyInstance, routes: NotebookRoutes):
     return at && notebooks.notebook(at.table.id, at.player.id);
   });
 
-  app.put('/games/:id/notes', { bodyLimit: MAX_NOTEBOOK_BYTES }, async (request, reply) => {
-    const parsed = parseNotebook(request.body);
+  app.patch('/games/:id/notes', { bodyLimit: MAX_NOTEBOOK_BYTES }, async (request, reply) => {
+    const parsed = parseNotebookChange(request.body);
     if (!parsed.ok) return reply.status(400).send({ error: parsed.error });
     const at = await seated(request, reply, WRITES);
     if (!at) return;
-    await notebooks.saveNotebook(at.table.id, at.player.id, parsed.value, now());
-    return parsed.value;
+    const kept = await notebooks.notebook(at.table.id, at.player.id);
+    const notebook = { ...kept, ...parsed.value };
+    await notebooks.saveNotebook(at.table.id, at.player.id, notebook, now());
+    return notebook;
   });
 
   app.get('/games/:id/conditional', async (request, reply) => {
