@@ -28,6 +28,18 @@ export {
   type BotVariant,
 } from './bot-api.ts';
 export {
+  LEAGUE_KEY,
+  type LeagueAction,
+  type LeagueCell,
+  type LeagueEntry,
+  type LeagueGroup,
+  type LeagueListing,
+  type LeagueRow,
+  type LeagueScore,
+  type LeagueSeason,
+  type LeagueView,
+} from './league.ts';
+export {
   GAME_ID,
   MAX_CREATE_BYTES,
   MAX_INCREMENT_MS,
@@ -188,8 +200,9 @@ export {
 } from './tournament.ts';
 export { parseBotChallenge, parseBotChat, parseBotDecline } from './validate-bot.ts';
 export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
+export { parseLeagueAction, parseLeagueKey } from './validate-league.ts';
 export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
-export { parseConditionalLines, parseNotebookChange } from './validate-notebook.ts';
+export { parseConditionalLines, parseNotebook } from './validate-notebook.ts';
 export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';
 export { parsePushEndpoint, parsePushRequest } from './validate-push.ts';
 export { parsePuzzleAttempt, parsePuzzleThemes } from './validate-puzzle.ts';

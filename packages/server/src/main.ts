@@ -8,6 +8,7 @@ import { parseTrustProxy } from './common/address.ts';
 import { limitsFromEnv, setting } from './common/limits.ts';
 import { Problems } from './common/problems.ts';
 import { RedisRelay } from './game/redis-relay.ts';
+import { leaguesFromEnv } from './league/leagues.ts';
 import { RedisBoard } from './lobby/redis-board.ts';
 import { DEFAULT_SCAN } from './puzzles/scanner.ts';
 import { buildServer } from './server.ts';
@@ -58,6 +59,8 @@ try {
     httpTimeoutMs: setting(process.env, 'AGON_HTTP_TIMEOUT_MS'),
     limits: limitsFromEnv(process.env),
     schedule: scheduleFromEnv(process.env, Date.now()),
+    // AGON_LEAGUES: "none", or a JSON file of leagues (docs/leagues.md); the default league if unset.
+    leagues: leaguesFromEnv(process.env),
     // AGON_PUZZLE_SCAN=off: this process scans no games for puzzles (others of a cluster may).
     puzzleScan: process.env.AGON_PUZZLE_SCAN === 'off' ? undefined : DEFAULT_SCAN,
     push: {

@@ -15,18 +15,19 @@ import { NOT_FOUND } from './common/http-errors.ts';
 import type { Limits } from './common/limits.ts';
 import type { Problems } from './common/problems.ts';
 import type { Sockets } from './common/sockets.ts';
+import type { ConditionalStore } from './game/conditionals.ts';
 import type { Hub } from './game/hub.ts';
 import type { Relay } from './game/relay.ts';
 import { registerGames } from './game/routes.ts';
 import { gameSocket } from './game/socket.ts';
 import type { GameStore } from './game/store.ts';
+import { type LeagueRoutes, registerLeagues } from './league/routes.ts';
 import type { Lobby } from './lobby/lobby.ts';
 import { registerLobby } from './lobby/routes.ts';
 import type { LobbySettingsStore } from './lobby/settings.ts';
 import { lobbySocket } from './lobby/socket.ts';
 import { registerNotebooks } from './notebook/routes.ts';
 import type { NotebookStore } from './notebook/store.ts';
-import type { ConditionalStore } from './game/conditionals.ts';
 import type { NetworkKey } from './player/networks.ts';
 import type { PlayerStore } from './player/players.ts';
 import { registerPlayers } from './player/routes.ts';
@@ -68,6 +69,8 @@ export interface Online {
   readonly puzzles: Pick<PuzzleRoutes, 'store' | 'catalog'>;
   /** The house bots, which the Bot API lists. */
   readonly house: HouseBots;
+  /** The leagues' part: where they are kept, and the leagues this server runs. */
+  readonly leagues: Pick<LeagueRoutes, 'store' | 'leagues'>;
   /** Where the players' notebooks and conditional moves are kept. */
   readonly notebooks: NotebookStore & ConditionalStore;
 }
@@ -93,6 +96,7 @@ export async function registerOnline(
     tournaments,
     puzzles,
     house,
+    leagues,
     notebooks,
   }: Online,
   limits: Limits,
@@ -160,6 +164,7 @@ export async function registerOnline(
         addressOf: (request) => addressOf(request.raw),
         network,
       });
+      registerLeagues(api, { ...leagues, players, relay, now });
       registerTournaments(api, {
         ...tournaments,
         players,

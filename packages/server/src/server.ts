@@ -20,6 +20,8 @@ import { Problems } from './common/problems.ts';
 import { Sockets } from './common/sockets.ts';
 import { Hub, serverClock } from './game/hub.ts';
 import { LocalRelay, type Relay } from './game/relay.ts';
+import type { LeagueTerms } from './league/leagues.ts';
+import { Runner } from './league/runner.ts';
 import { type LobbyBoard, MemoryBoard } from './lobby/board.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
@@ -134,6 +136,11 @@ export interface ServerOptions {
    */
   readonly schedule?: readonly ScheduleEntry[];
   /**
+   * The leagues this server runs (league/leagues.ts); none by default, as with the schedule.
+   * main.ts passes AGON_LEAGUES's, or the default league.
+   */
+  readonly leagues?: readonly LeagueTerms[];
+  /**
    * How this process scans people's finished games for puzzles (puzzles/scanner.ts); without
    * it, as in tests, it scans none (games are queued all the same, for a process that does).
    * main.ts passes the defaults unless AGON_PUZZLE_SCAN=off.
@@ -210,6 +217,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     '/puzzles/:id',
     '/tournaments',
     '/t/:id',
+    '/leagues',
+    '/leagues/:key',
   ]) {
     app.get(path, (_request, reply) => reply.sendFile('index.html'));
   }
@@ -342,6 +351,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const schedule = options.schedule?.length
     ? new Schedule(options.schedule, store, relay, problems, now)
     : undefined;
+  const leagues = options.leagues ?? [];
+  // A league's games are made as the tournaments' are, through the starter.
+  const runner = new Runner({
+    leagues,
+    store,
+    relay,
+    players: store,
+    games: store,
+    starter,
+    problems,
+    now,
+  });
   const sockets = new Sockets(safe, now, problems);
   // Healthy while the store is: a broken database makes every game fail.
   app.get('/healthz', async (_request, reply) => {
@@ -369,6 +390,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         loopback: options.push?.loopback === true,
       },
       tournaments: { store, tournaments },
+      leagues: { store, leagues },
       house,
       puzzles: { store, catalog: new PuzzleCatalog(puzzleSet, store, now) },
       notebooks: store,
@@ -382,7 +404,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // or end; then the games; last the services they all use.
   app.addHook('preClose', () => sockets.close());
   app.addHook('onClose', async () => {
-    await Promise.all([director.stop(), scanner.stop(), schedule?.stop()]);
+    await Promise.all([director.stop(), runner.stop(), scanner.stop(), schedule?.stop()]);
     await lobby.close();
     house.close();
     await hub.close();

@@ -50,6 +50,16 @@ export interface GameSetup {
     /** Whether the players may berserk (an arena that allows it, on a live clock). */
     readonly berserk: boolean;
   };
+  /**
+   * The league season a game of days was paired in (docs/leagues.md): its deadline never moves
+   * past `endsAt`, the season's end, where an unfinished game stops counting.
+   */
+  readonly league?: {
+    readonly key: string;
+    readonly name: string;
+    readonly season: number;
+    readonly endsAt: number;
+  };
 }
 
 /** One change to a game, as stored: what happened, who did it, and when (ms since 1970). */

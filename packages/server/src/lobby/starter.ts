@@ -145,9 +145,14 @@ export interface StarterContext {
  */
 type Started = { readonly game: string } | 'lost' | 'failed';
 
-/** A game paired in a tournament: the event, and the game's id if the pairing logged one. */
+/**
+ * A game paired in a tournament or a league: the event or season, and the game's id if the
+ * pairing logged one.
+ */
 export interface Paired {
   readonly tournament?: GameSetup['tournament'];
+  /** The league season of a game paired in a league. */
+  readonly league?: GameSetup['league'];
   readonly game?: string;
 }
 
@@ -253,6 +258,7 @@ export class Starter {
       ...(pool && { pool }),
       ...(unrated && { unrated: 'same-network' as const }),
       ...(paired.tournament && { tournament: paired.tournament }),
+      ...(paired.league && { league: paired.league }),
     };
     const started: StartedGame = {
       gameId: game,

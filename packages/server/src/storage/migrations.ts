@@ -4,10 +4,11 @@
 
 import type { Migration } from '../common/sql.ts';
 import { dueSchema, gamesSchema } from '../game/sql.ts';
+import { leaguesSchema } from '../league/sql.ts';
 import { peopleOnlySchema, settingsSchema } from '../lobby/settings.ts';
+import { notebookSchema } from '../notebook/sql.ts';
 import { nameKeysSchema } from '../player/name-upgrade.ts';
 import { botsSchema, fairRatingsSchema, playersSchema } from '../player/sql.ts';
-import { notebookSchema } from '../notebook/sql.ts';
 import { pushSchema } from '../push/sql.ts';
 import { puzzleNetworksSchema, puzzlesSchema } from '../puzzles/sql.ts';
 import { tournamentsSchema } from '../tournament/sql.ts';
@@ -42,6 +43,8 @@ export const MIGRATIONS: readonly Migration[] = [
   peopleOnlySchema,
   // 13. A player's own pages of a game: private notes, the analysis kept, conditional moves.
   notebookSchema,
+  // 14. Leagues: who is entered in each, its seasons and their games.
+  leaguesSchema,
 ];
 
 /** Why a database of schema `version` is refused: made by a newer server; else undefined. */

@@ -4,13 +4,15 @@
 
 import { KeyRepository, type KeyStore } from '../common/keys.ts';
 import { type Sql, UniqueViolation } from '../common/sql.ts';
-import { GameRepository } from '../game/repository.ts';
 import type { ConditionalStore } from '../game/conditionals.ts';
+import { GameRepository } from '../game/repository.ts';
 import { type GameStore, VersionConflict } from '../game/store.ts';
+import { LeagueRepository } from '../league/repository.ts';
+import type { LeagueStore } from '../league/store.ts';
 import { LobbySettingsRepository, type LobbySettingsStore } from '../lobby/settings.ts';
-import { NameTaken, type PlayerStore } from '../player/players.ts';
 import { NotebookRepository } from '../notebook/repository.ts';
 import type { NotebookStore } from '../notebook/store.ts';
+import { NameTaken, type PlayerStore } from '../player/players.ts';
 import { PlayerRepository } from '../player/repository.ts';
 import { SubscriptionRepository } from '../push/repository.ts';
 import type { SubscriptionStore } from '../push/subscriptions.ts';
@@ -26,6 +28,7 @@ export interface Store
     LobbySettingsStore,
     SubscriptionStore,
     TournamentStore,
+    LeagueStore,
     PuzzleStore,
     NotebookStore,
     ConditionalStore,
@@ -56,6 +59,7 @@ const DOMAINS = {
   lobby: LobbySettingsRepository,
   push: SubscriptionRepository,
   tournament: TournamentRepository,
+  league: LeagueRepository,
   puzzle: PuzzleRepository,
   key: KeyRepository,
   notebook: NotebookRepository,

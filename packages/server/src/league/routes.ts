@@ -1,0 +1,115 @@
+// The leagues' routes: the list (GET /api/leagues), a league's page with its latest season's
+// crosstables (GET /api/leagues/:key), and the asking player's entry in one (GET and POST
+// /api/leagues/:key/me: join, or leave, which opts out of the next seasons).
+
+import {
+  type LeagueEntry,
+  type LeagueListing,
+  type LeagueView,
+  parseLeagueAction,
+  parseLeagueKey,
+} from '@agon/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { refusal } from '../common/http-errors.ts';
+import { type Allowance, limiter, type Rate } from '../common/rate-limit.ts';
+import { bearer } from '../player/auth.ts';
+import type { PlayerStore } from '../player/players.ts';
+import type { LeagueTerms } from './leagues.ts';
+import type { LeagueMember, LeagueStore } from './store.ts';
+import { listingOf, seasonView } from './view.ts';
+
+/** Joins and leaves one player may make a minute. */
+const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
+/** The longest body of a request. */
+const MAX_BODY_BYTES = 256;
+
+/** What the routes work with. */
+export interface LeagueRoutes {
+  readonly leagues: readonly LeagueTerms[];
+  readonly store: LeagueStore;
+  readonly players: PlayerStore;
+  readonly relay: Allowance;
+  /** The wall clock (ms since 1970). */
+  readonly now: () => number;
+}
+
+/** A player's entry as they see it. */
+const entryOf = (member: LeagueMember | undefined): LeagueEntry => ({
+  entered: member?.active ?? false,
+  tier: member?.tier ?? null,
+});
+
+/** Adds the leagues' routes to `app` (under /api). */
+export function registerLeagues(app: FastifyInstance, routes: LeagueRoutes): void {
+  const { leagues, store, players, relay, now } = routes;
+  const me = bearer(players);
+  const allow = limiter(relay, now);
+
+  /** The league an address names; the refusal has been sent if none. */
+  const leagueOf = (key: string, reply: FastifyReply): LeagueTerms | undefined => {
+    const read = parseLeagueKey(key);
+    if (!read.ok) {
+      reply.status(400).send(refusal(read.error.code, read.error.message));
+      return undefined;
+    }
+    const terms = leagues.find((l) => l.key === read.value);
+    if (!terms) reply.status(404).send(refusal('not-found', 'no league has this key'));
+    return terms;
+  };
+
+  const listing = async (terms: LeagueTerms): Promise<LeagueListing> => {
+    const [members, latest] = await Promise.all([
+      store.leagueMembers(terms.key),
+      store.latestSeason(terms.key),
+    ]);
+    return listingOf(terms, members, latest);
+  };
+
+  app.get('/leagues', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { now: now(), leagues: await Promise.all(leagues.map(listing)) };
+  });
+
+  app.get<{ Params: { key: string } }>('/leagues/:key', async (request, reply) => {
+    const terms = leagueOf(request.params.key, reply);
+    if (!terms) return;
+    reply.header('cache-control', 'no-store');
+    const [league, latest] = await Promise.all([listing(terms), store.latestSeason(terms.key)]);
+    if (!latest) return { now: now(), league, season: null } satisfies LeagueView;
+    const games = await store.seasonGames(terms.key, latest.number);
+    const ids = latest.groups.flatMap((g) => g.players);
+    const names = new Map((await players.players(ids)).map((p) => [p.id, p.name]));
+    return {
+      now: now(),
+      league,
+      season: seasonView(latest, games, names),
+    } satisfies LeagueView;
+  });
+
+  app.get<{ Params: { key: string } }>('/leagues/:key/me', async (request, reply) => {
+    const terms = leagueOf(request.params.key, reply);
+    if (!terms) return;
+    const player = await me(request, reply);
+    if (!player) return;
+    return entryOf(await store.leagueMember(terms.key, player.id));
+  });
+
+  app.post<{ Params: { key: string } }>(
+    '/leagues/:key/me',
+    { bodyLimit: MAX_BODY_BYTES },
+    async (request, reply) => {
+      const terms = leagueOf(request.params.key, reply);
+      if (!terms) return;
+      const player = await me(request, reply);
+      if (!player) return;
+      const busy = 'too many requests about leagues; wait a while';
+      if (!(await allow(reply, `league-act:${player.id}`, ACTIONS_PER_MINUTE, busy))) return;
+      const action = parseLeagueAction(request.body);
+      if (!action.ok)
+        return reply.status(400).send(refusal(action.error.code, action.error.message));
+      if (action.value.action === 'join') await store.enterLeague(terms.key, player.id, now());
+      else await store.leaveLeague(terms.key, player.id);
+      return entryOf(await store.leagueMember(terms.key, player.id));
+    },
+  );
+}

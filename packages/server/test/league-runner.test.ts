@@ -1,0 +1,177 @@
+// A season of one league run over simulated days on a real SQLite store (docs/leagues.md): the
+// runner starts it on schedule with all its round robin's games at once, the games end as
+// their rooms would end them (through the lobby's settlement), the season finishes at its end
+// with every pairing counted, and the next season starts with those who did not opt out.
+
+import { DAY_MS } from '@agon/protocol';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SILENT } from '../src/common/notices.ts';
+import { Problems } from '../src/common/problems.ts';
+import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
+import { LocalRelay } from '../src/game/relay.ts';
+import type { LeagueTerms } from '../src/league/leagues.ts';
+import { Runner } from '../src/league/runner.ts';
+import { standings } from '../src/league/season.ts';
+import { MemoryBoard } from '../src/lobby/board.ts';
+import { Settlement } from '../src/lobby/settlement.ts';
+import { Starter } from '../src/lobby/starter.ts';
+import { sqliteFor } from './sqlite-store.ts';
+
+/** Seasons may start every day at 12:00 UTC and last ten days. */
+const LEAGUE: LeagueTerms = {
+  key: 'test',
+  name: 'Test League',
+  days: 3,
+  seasonDays: 10,
+  cron: '0 12 * * *',
+};
+
+describe('a season of seven players', () => {
+  const store = sqliteFor();
+  /** The test's clock: moved by the test, never waited for. */
+  let clock = Date.UTC(2026, 0, 1, 8);
+  const now = () => clock;
+  const problems = new Problems(now, 60_000, () => undefined);
+  const board = new MemoryBoard(now);
+  const starter = new Starter({
+    board,
+    players: store,
+    problems,
+    now,
+    hold: async () => undefined,
+    notifier: SILENT,
+  });
+  const runner = new Runner({
+    leagues: [LEAGUE],
+    store,
+    relay: new LocalRelay(),
+    players: store,
+    games: store,
+    starter,
+    problems,
+    now,
+  });
+  const settlement = new Settlement(store, board, problems, now);
+  afterAll(async () => {
+    await runner.stop();
+    settlement.close();
+  });
+
+  /** Seven players, the first the highest rated, each made from a network of their own. */
+  const players = Array.from({ length: 7 }, (_, i) => ({
+    id: newPlayerId(),
+    rating: 1900 - i * 50,
+  }));
+
+  /** Ends `game` as a room would: `winner` (null for a draw) by `reason`. */
+  const end = async (
+    game: string,
+    winner: 'white' | 'black' | null,
+    reason: 'resignation' | 'agreement' | 'timeout',
+  ) => {
+    const stored = await store.load(game);
+    await settlement.finished(
+      game,
+      stored!.setup,
+      { winner, reason },
+      {
+        plies: 20,
+        berserk: { white: false, black: false },
+      },
+    );
+  };
+
+  it('starts at the first 12:00 after four have entered, every game at once', async () => {
+    for (const [i, p] of players.entries()) {
+      await store.createPlayer({
+        id: p.id,
+        name: `Leaguer ${i}`,
+        tokenHash: hashToken(newToken()),
+        createdAt: clock,
+        createdFrom: `net-${i}`,
+      });
+      await store.seedRatings(p.id, {
+        correspondence: { rating: p.rating, rd: 60, vol: 0.06 },
+      });
+      await store.enterLeague(LEAGUE.key, p.id, clock + i);
+    }
+    await runner.beat();
+    expect(await store.latestSeason(LEAGUE.key)).toBeUndefined();
+    clock = Date.UTC(2026, 0, 1, 12);
+    await runner.beat();
+    const season = await store.latestSeason(LEAGUE.key);
+    expect(season).toMatchObject({ number: 1, finished: false, made: true });
+    expect(season!.endsAt).toBe(clock + 10 * DAY_MS);
+    // One group of League 1, by rating.
+    expect(season!.groups).toEqual([{ tier: 1, players: players.map((p) => p.id) }]);
+    const games = await store.seasonGames(LEAGUE.key, 1);
+    expect(games).toHaveLength(21);
+    for (const g of games) {
+      const stored = await store.load(g.game);
+      expect(stored?.setup).toMatchObject({
+        days: 3,
+        rated: true,
+        players: { white: g.white, black: g.black },
+        league: { key: LEAGUE.key, season: 1, endsAt: season!.endsAt },
+      });
+    }
+    // A second beat makes nothing twice.
+    await runner.beat();
+    expect(await store.seasonGames(LEAGUE.key, 1)).toHaveLength(21);
+  });
+
+  it('finishes at its end: each game counted, the unfinished as draws', async () => {
+    const games = await store.seasonGames(LEAGUE.key, 1);
+    const seed = new Map(players.map((p, i) => [p.id, i]));
+    // Over the days, the higher seed wins every game but one, which is left unfinished, and
+    // one lost on time.
+    const [unfinished, onTime, ...rest] = games;
+    for (const g of rest) {
+      clock += DAY_MS / 4;
+      await end(g.game, seed.get(g.white)! < seed.get(g.black)! ? 'white' : 'black', 'resignation');
+    }
+    const lowerSeed = seed.get(onTime!.white)! > seed.get(onTime!.black)! ? 'white' : 'black';
+    await end(onTime!.game, lowerSeed === 'white' ? 'black' : 'white', 'timeout');
+    clock += DAY_MS;
+    await runner.beat();
+    expect((await store.latestSeason(LEAGUE.key))?.finished).toBe(false);
+    clock = (await store.latestSeason(LEAGUE.key))!.endsAt;
+    await runner.beat();
+    const season = await store.latestSeason(LEAGUE.key);
+    expect(season).toMatchObject({ number: 1, finished: true });
+    const final = await store.seasonGames(LEAGUE.key, 1);
+    expect(final.every((g) => g.result !== null)).toBe(true);
+    expect(final.find((g) => g.game === unfinished!.game)?.result).toBe('unfinished');
+    // The game ending after the season changes nothing in it.
+    await end(unfinished!.game, 'white', 'resignation');
+    const after = await store.seasonGames(LEAGUE.key, 1);
+    expect(after.find((g) => g.game === unfinished!.game)?.result).toBe('unfinished');
+    // The seeds finish in order (the unfinished game a draw): nobody moves in one tier.
+    const lines = standings(season!.groups[0]!.players, after);
+    expect(lines.map((l) => l.played)).toEqual(Array(7).fill(6));
+    expect(lines[0]!.player).toBe(players[0]!.id);
+    for (const p of players) {
+      expect(await store.leagueMember(LEAGUE.key, p.id)).toMatchObject({ active: true, tier: 1 });
+    }
+  });
+
+  it('starts the next season after the last one’s end, without who opted out', async () => {
+    const out = players[6]!.id;
+    expect(await store.leaveLeague(LEAGUE.key, out)).toBe(true);
+    const ended = (await store.latestSeason(LEAGUE.key))!.endsAt;
+    // Due at the first 12:00 after the last season's planned end (itself at 12:00): the next
+    // day's.
+    clock = ended + DAY_MS - 1;
+    await runner.beat();
+    expect((await store.latestSeason(LEAGUE.key))?.number).toBe(1);
+    clock = ended + DAY_MS;
+    await runner.beat();
+    const next = await store.latestSeason(LEAGUE.key);
+    expect(next).toMatchObject({ number: 2, finished: false, made: true });
+    expect(next!.startsAt).toBe(clock);
+    const entered = next!.groups.flatMap((g) => g.players);
+    expect(entered).toHaveLength(6);
+    expect(entered).not.toContain(out);
+    expect(await store.seasonGames(LEAGUE.key, 2)).toHaveLength(15);
+  });
+});
