@@ -141,6 +141,8 @@ class Seat {
   private version = 0;
   private plies = 0;
   private me: Colour | null = null;
+  /** Whether it plays yet: not before both seats of its game are taken. */
+  private playing = false;
   /** The ply at which this seat last moved or planned to: one move a turn. */
   private movedAt = -1;
   private timer: NodeJS.Timeout | undefined;
@@ -240,7 +242,13 @@ class Seat {
 
   /** On this seat's turn, plans its move (or its resignation) after its pause, once a turn. */
   private consider(): void {
-    if (this.me === null || this.game.chooser !== this.me || this.movedAt === this.plies) return;
+    if (
+      !this.playing ||
+      this.me === null ||
+      this.game.chooser !== this.me ||
+      this.movedAt === this.plies
+    )
+      return;
     this.movedAt = this.plies;
     this.timer = setTimeout(() => {
       if (this.mine++ >= this.resignAt) {
@@ -259,6 +267,12 @@ class Seat {
         }),
       );
     }, this.style.pause());
+  }
+
+  /** Starts playing, once both seats are taken (a move before is refused). */
+  start(): void {
+    this.playing = true;
+    this.consider();
   }
 
   /** Leaves the game: the socket closes, no move is planned. */
@@ -284,12 +298,18 @@ async function worker(): Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const lag = stalls();
 
-  /** Plays `seat` to its end (or the run's), answering how it ended. */
-  async function played(seat: Seat): Promise<string> {
-    seats.add(seat);
-    const reason = await seat.ended;
-    seats.delete(seat);
-    seat.close(reason);
+  /**
+   * Plays the seats of one game (both taken) until it ends for one of them (or the run does),
+   * answering how; the others leave it too.
+   */
+  async function played(...game: Seat[]): Promise<string> {
+    for (const seat of game) seats.add(seat);
+    for (const seat of game) seat.start();
+    const reason = await Promise.race(game.map((seat) => seat.ended));
+    for (const seat of game) {
+      seats.delete(seat);
+      seat.close(reason);
+    }
     return reason;
   }
 
@@ -355,7 +375,7 @@ async function worker(): Promise<void> {
         const black = await Seat.join(url, made.id, undefined, undefined, style, sent, fail);
         if (first) seated();
         first = false;
-        await Promise.all([played(white), played(black)]);
+        await played(white, black);
       } catch (e) {
         if (!running) return;
         fail(`people's game: ${e instanceof Error ? e.message : String(e)}`);
