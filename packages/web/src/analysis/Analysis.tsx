@@ -5,14 +5,23 @@
 import { parseAgn, parseApn, startPosition } from '@agon/engine';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
-import { type AnalysisSource, analysisSource, keepAnalysis } from '../lib/analysis-link.ts';
+import {
+  type AnalysisSource,
+  agnOf,
+  analysisSource,
+  keepAnalysis,
+  overGame,
+} from '../lib/analysis-link.ts';
+import { keptIdentity } from '../lib/identity.ts';
+import { changeNotebook, readNotebook } from '../lib/notebook.ts';
 import { loadProblem, recordText } from '../lib/record-problem.ts';
 import { loadReview, saveReview } from '../lib/storage.ts';
 import { AnalysisPage } from './AnalysisPage.tsx';
 import { AnalysisBoard, chancesOf, type Review, type ReviewStore } from './analysis.ts';
 import { Analyst } from './analyst.ts';
+import { ConditionalPanel } from './ConditionalPanel.tsx';
 import { Reviewer } from './review.ts';
-import { analysisText } from './text.ts';
+import { analysisText, at } from './text.ts';
 
 const spawn = (): Worker =>
   new Worker(new URL('../engine.worker.ts', import.meta.url), { type: 'module' });
@@ -58,10 +67,45 @@ export function Analysis() {
   return ready ? <AnalysisScreen /> : null;
 }
 
+/** How long after the last change the study of the player's own game is saved on the server. */
+const SAVE_AFTER_MS = 2000;
+
+let saving: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Keeps `source` in the browser and, when it is the player's own online game, on the server
+ * too, a moment after the last change (a failure is tried again at the next change).
+ */
+function keep(source: AnalysisSource): void {
+  keepAnalysis(source);
+  const token = keptIdentity()?.token;
+  const game = source.game;
+  if (!game || !token) return;
+  clearTimeout(saving);
+  saving = setTimeout(() => {
+    changeNotebook(token, game.id, { analysis: agnOf(source) }).catch(() => undefined);
+  }, SAVE_AFTER_MS);
+}
+
 /** The analysis board and its panels. */
 function AnalysisScreen() {
   // Read once per visit to the page: a new game sent here opens the page afresh.
   const [source, setSource] = useState(analysisSource);
+  const token = keptIdentity()?.token;
+  const game = source?.game;
+  // The player's own game: the study they left on the server, laid over the game as it is now.
+  useEffect(() => {
+    if (!game || !token || !source) return;
+    readNotebook(token, game.id)
+      .then((notebook) => {
+        const kept = notebook.analysis && overGame(source, notebook.analysis);
+        if (kept && agnOf(kept) !== agnOf(source)) {
+          keepAnalysis(kept);
+          setSource(kept);
+        }
+      })
+      .catch(() => undefined); // the browser's copy stays open
+  }, [game?.id, token]);
   const board = useMemo(
     () =>
       new AnalysisBoard(
@@ -69,7 +113,8 @@ function AnalysisScreen() {
         new Analyst(spawn),
         new Reviewer(spawn, chancesOf),
         reviews,
-        keepAnalysis,
+        // The board keeps what it shows; the game it came from goes with it.
+        (shown) => keep(game ? { ...shown, game } : shown),
       ),
     [source],
   );
@@ -83,6 +128,17 @@ function AnalysisScreen() {
         setSource(read);
         return undefined;
       }}
+      own={
+        game &&
+        token && (
+          <>
+            <p class="analysis-kept" data-testid="analysis-kept">
+              {at('analysis.keptFor')}
+            </p>
+            {game.days && <ConditionalPanel board={board} game={game} token={token} />}
+          </>
+        )
+      }
     />
   );
 }

@@ -4,7 +4,7 @@
 
 import { type Colour, type Move, makeMoveText } from '@agon/engine';
 import { effect, useSignal } from '@preact/signals';
-import { Fragment } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import { t } from '../i18n/ui.ts';
 import { BoardHost } from '../lib/BoardHost.tsx';
@@ -251,9 +251,12 @@ function Records({
 export function AnalysisPage({
   board,
   open,
+  own,
 }: {
   readonly board: AnalysisBoard;
   readonly open: (apn: string) => string | undefined;
+  /** What the player's own online game adds: its conditional moves, and a word on keeping. */
+  readonly own?: ComponentChildren;
 }) {
   useEffect(() => {
     // Think about each position as soon as it is shown (and again for another number of
@@ -272,7 +275,7 @@ export function AnalysisPage({
     [board],
   );
   return (
-    <main class="game-page analysis" data-testid="analysis">
+    <main class={`game-page analysis${own ? ' own' : ''}`} data-testid="analysis">
       <section class="board-area analysis-board">
         <EvalBar board={board} />
         <BoardHost config={() => board.boardConfig.value} events={events} />
@@ -284,6 +287,7 @@ export function AnalysisPage({
       <Moves board={board} />
       <Nav board={board} />
       <ReviewPanel board={board} />
+      {own && <div class="analysis-own">{own}</div>}
       <Records board={board} open={open} />
     </main>
   );

@@ -286,6 +286,7 @@ export class AnalysisBoard {
     this.version.value++;
     this.keep?.({
       start: this.study.start,
+      options: this.study.options,
       moves: this.study.main,
       variations: this.study.variations,
       ply: this.cursor.value.ply,
@@ -307,6 +308,11 @@ export class AnalysisBoard {
     this.cursor.value = { line: -1, ply: line === index ? ply : Math.min(ply, at) };
     this.mainChanged();
     this.changed();
+  }
+
+  /** The study's lines from turn `ply` of the main line on, in notation (Study.linesFrom). */
+  linesFrom(ply: number): string[][] {
+    return this.study.linesFrom(ply).map((line) => line.map(makeMoveText));
   }
 
   /** Deletes side line `index`; a board on it goes back to where it branched. */

@@ -94,6 +94,18 @@ export class Study {
     this.variations = tail.length ? [...others, { at: v.at, moves: tail }] : others;
   }
 
+  /**
+   * The lines from turn `ply` of the main line on, each from that turn: the main line's
+   * continuation, and every side line that branches there or later.
+   */
+  linesFrom(ply: number): Move[][] {
+    const lines = [this.main.slice(ply)];
+    for (const v of this.variations) {
+      if (v.at >= ply) lines.push([...this.main.slice(ply, v.at), ...v.moves]);
+    }
+    return lines.filter((line) => line.length > 0);
+  }
+
   /** Deletes side line `index`. */
   remove(index: number): void {
     this.variations = this.variations.filter((_, i) => i !== index);

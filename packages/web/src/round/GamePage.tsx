@@ -21,6 +21,7 @@ import { ShareLink } from '../online/ShareLink.tsx';
 import { words } from '../online/strings.ts';
 import { ot } from '../online/text.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
+import { NotesPanel } from './NotesPanel.tsx';
 import { OnlineBoard } from './OnlineBoard.tsx';
 import type { OnlineGame } from './online-game.ts';
 import { QuickMessages, QuickMessagesToggle } from './QuickMessages.tsx';
@@ -170,6 +171,9 @@ function Moves({ online }: { readonly online: OnlineGame }) {
 /** Turning the board round and analysing the game, beside the game's own buttons. */
 function BoardActions({ online }: { readonly online: OnlineGame }) {
   const game = online.board;
+  const v = online.view.value;
+  // A player's analysis of their own lobby game is kept for them on the server.
+  const own = v && online.you.value !== null && lobbyGame(v);
   return (
     <>
       <button
@@ -191,6 +195,13 @@ function BoardActions({ online }: { readonly online: OnlineGame }) {
               options: game.options,
               moves: [...game.moves],
               ply: game.moves.length,
+              ...(own && {
+                game: {
+                  id: online.id,
+                  days: Boolean(v.clock?.days && !v.outcome),
+                  plies: game.moves.length,
+                },
+              }),
             })
           }
         >
@@ -287,6 +298,7 @@ export function GamePage({ online }: { readonly online: OnlineGame }) {
         )}
         {v && v.watchers > 0 && <p class="online-watchers">{words.watching(v.watchers)}</p>}
         <QuickMessages online={online} />
+        <NotesPanel online={online} />
       </div>
       <div class="actions" role="toolbar" aria-label={t('controls.label')}>
         <Actions online={online} />

@@ -52,6 +52,19 @@ export const en = {
   'review.axisWhite': 'White',
   'review.axisBlack': 'Black',
   'analysis.empty': 'Play moves on the board for either side; the engine follows.',
+  'conditional.title': 'Conditional moves',
+  'conditional.intro':
+    'Play the moves you expect and your answers on the board from the game’s position: when your opponent plays the first move of a line, the server plays your answer at once. Only you see them.',
+  'conditional.none': 'No conditional moves.',
+  'conditional.save': {
+    one: 'Save {count} line as conditional moves',
+    other: 'Save {count} lines as conditional moves',
+  },
+  'conditional.clear': 'Clear them',
+  'conditional.saving': 'Saving…',
+  'conditional.saved': { one: '{count} line kept.', other: '{count} lines kept.' },
+  'conditional.failed': 'Not saved: {why}',
+  'analysis.keptFor': 'Your lines of this game are kept for you on the server.',
 } as const;
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */

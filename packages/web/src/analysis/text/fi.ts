@@ -52,4 +52,17 @@ export const fi: AnalysisCatalog = {
   'review.axisWhite': 'Valkoinen',
   'review.axisBlack': 'Musta',
   'analysis.empty': 'Tee siirtoja laudalla kummalle tahansa puolelle; moottori seuraa.',
+  'conditional.title': 'Ehdolliset siirrot',
+  'conditional.intro':
+    'Pelaa laudalla pelin asemasta ne siirrot, joita odotat, ja vastauksesi: kun vastustajasi pelaa linjan ensimmäisen siirron, palvelin pelaa vastauksesi heti. Vain sinä näet ne.',
+  'conditional.none': 'Ei ehdollisia siirtoja.',
+  'conditional.save': {
+    one: 'Tallenna {count} linja ehdollisiksi siirroiksi',
+    other: 'Tallenna {count} linjaa ehdollisiksi siirroiksi',
+  },
+  'conditional.clear': 'Poista ne',
+  'conditional.saving': 'Tallennetaan…',
+  'conditional.saved': { one: '{count} linja tallessa.', other: '{count} linjaa tallessa.' },
+  'conditional.failed': 'Ei tallennettu: {why}',
+  'analysis.keptFor': 'Tämän pelin linjasi pidetään tallessa palvelimella sinulle.',
 };

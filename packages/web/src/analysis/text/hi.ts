@@ -51,4 +51,17 @@ export const hi: AnalysisCatalog = {
   'review.axisWhite': 'सफ़ेद',
   'review.axisBlack': 'काला',
   'analysis.empty': 'बोर्ड पर किसी भी पक्ष की चालें चलें; इंजन साथ-साथ विश्लेषण करेगा।',
+  'conditional.title': 'सशर्त चालें',
+  'conditional.intro':
+    'खेल की स्थिति से बोर्ड पर वे चालें खेलें जिनकी आप उम्मीद करते हैं, और अपने जवाब: जब आपका प्रतिद्वंद्वी किसी लाइन की पहली चाल चलता है, सर्वर तुरंत आपका जवाब चलता है। इन्हें केवल आप देखते हैं।',
+  'conditional.none': 'कोई सशर्त चाल नहीं।',
+  'conditional.save': {
+    one: '{count} लाइन को सशर्त चालों के रूप में सहेजें',
+    other: '{count} लाइनों को सशर्त चालों के रूप में सहेजें',
+  },
+  'conditional.clear': 'इन्हें हटाएँ',
+  'conditional.saving': 'सहेजा जा रहा है…',
+  'conditional.saved': { one: '{count} लाइन रखी गई।', other: '{count} लाइनें रखी गईं।' },
+  'conditional.failed': 'सहेजा नहीं गया: {why}',
+  'analysis.keptFor': 'इस खेल की आपकी लाइनें सर्वर पर आपके लिए रखी जाती हैं।',
 };

@@ -441,6 +441,15 @@ export const en = {
   'online.serverStatus': 'the server answered with error {status}',
   'online.refusal.tooManyWatchers':
     'So many people are watching this game that there is no room for more just now.',
+  'notes.title': 'Your notes',
+  'notes.private': 'Only you see these: not your opponent, not watchers.',
+  'notes.game': 'On this game',
+  'notes.move': 'On move {n}',
+  'notes.reading': 'Reading your notes…',
+  'notes.kept': 'Kept for you on the server.',
+  'notes.saving': 'Saving…',
+  'notes.saved': 'Saved.',
+  'notes.failed': 'Not saved: {why}',
 } as const;
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */

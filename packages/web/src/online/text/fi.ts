@@ -453,4 +453,13 @@ export const fi: OnlineCatalog = {
   'online.serverStatus': 'palvelin vastasi virheellä {status}',
   'online.refusal.tooManyWatchers':
     'Tätä peliä katsoo nyt niin moni, ettei uusille katsojille ole juuri nyt tilaa.',
+  'notes.title': 'Omat muistiinpanosi',
+  'notes.private': 'Vain sinä näet nämä: eivät vastustajasi eivätkä katsojat.',
+  'notes.game': 'Tästä pelistä',
+  'notes.move': 'Siirrosta {n}',
+  'notes.reading': 'Luetaan muistiinpanojasi…',
+  'notes.kept': 'Tallessa palvelimella vain sinulle.',
+  'notes.saving': 'Tallennetaan…',
+  'notes.saved': 'Tallennettu.',
+  'notes.failed': 'Ei tallennettu: {why}',
 };

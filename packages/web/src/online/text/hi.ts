@@ -435,4 +435,13 @@ export const hi: OnlineCatalog = {
   'online.createUnreachable': 'सर्वर से संपर्क नहीं हो सका: कनेक्शन जाँचें और फिर कोशिश करें।',
   'online.serverStatus': 'सर्वर ने त्रुटि {status} लौटाई',
   'online.refusal.tooManyWatchers': 'इस खेल को इतने लोग देख रहे हैं कि अभी और दर्शकों के लिए जगह नहीं है।',
+  'notes.title': 'आपके नोट्स',
+  'notes.private': 'इन्हें केवल आप देखते हैं: न आपका प्रतिद्वंद्वी, न दर्शक।',
+  'notes.game': 'इस खेल पर',
+  'notes.move': 'चाल {n} पर',
+  'notes.reading': 'आपके नोट्स पढ़े जा रहे हैं…',
+  'notes.kept': 'सर्वर पर केवल आपके लिए रखे गए हैं।',
+  'notes.saving': 'सहेजा जा रहा है…',
+  'notes.saved': 'सहेजा गया।',
+  'notes.failed': 'सहेजा नहीं गया: {why}',
 };

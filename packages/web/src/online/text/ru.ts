@@ -518,4 +518,13 @@ export const ru: OnlineCatalog = {
   'online.serverStatus': 'сервер ответил ошибкой {status}',
   'online.refusal.tooManyWatchers':
     'Эту партию смотрит столько людей, что сейчас места для новых зрителей нет.',
+  'notes.title': 'Ваши заметки',
+  'notes.private': 'Их видите только вы: ни соперник, ни зрители.',
+  'notes.game': 'Об этой партии',
+  'notes.move': 'О ходе {n}',
+  'notes.reading': 'Читаем ваши заметки…',
+  'notes.kept': 'Хранятся на сервере только для вас.',
+  'notes.saving': 'Сохраняем…',
+  'notes.saved': 'Сохранено.',
+  'notes.failed': 'Не сохранено: {why}',
 };
