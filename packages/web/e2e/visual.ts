@@ -255,6 +255,8 @@ export async function servePicturedTournaments(context: BrowserContext): Promise
   await context.route(/\/api\/tournaments\/pictured(\?.*)?$/, (route) =>
     route.fulfill({ json: PICTURED_ARENA_PAGE }),
   );
+  // The leagues the tournaments page lists below them are left out of the picture.
+  await context.route(/\/api\/leagues$/, (route) => route.fulfill({ json: { leagues: [] } }));
   // The tournament's page follows it on its socket: the pictured one is what that socket says.
   await context.routeWebSocket(/\/api\/tournaments\/pictured\/socket$/, (page) => {
     page.onMessage((message) => {

@@ -14,6 +14,7 @@ export type OnlinePage =
   | { readonly page: 'me' }
   | { readonly page: 'tournaments' }
   | { readonly page: 'tournament'; readonly id: string }
+  | { readonly page: 'league'; readonly key: string }
   | { readonly page: 'game'; readonly id: string }
   | { readonly page: 'player'; readonly id: string };
 
@@ -30,6 +31,11 @@ export function onlinePage(url: {
   const tournament = /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   // Any id, so that the tournament's page says there is no such tournament and leads to the others.
   if (tournament !== undefined) return { page: 'tournament', id: tournament };
+  // `/leagues/<key>` is a league's page (any key, so that it says there is no such league);
+  // `/leagues` lists them with the tournaments.
+  const league = /^\/leagues\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  if (league !== undefined) return { page: 'league', key: league };
+  if (/^\/leagues\/?$/.test(url.pathname)) return { page: 'tournaments' };
   const name = /^\/(online|lobby|me|tournaments)\/?$/.exec(url.pathname)?.[1];
   return name === 'online'
     ? { page: 'create' }
@@ -73,4 +79,9 @@ export function tournamentPath(id: string): string {
 /** The whole link to a tournament, to send to the players it is for. */
 export function tournamentLink(id: string): string {
   return new URL(tournamentPath(id), location.origin).href;
+}
+
+/** The path of a league's page. */
+export function leaguePath(key: string): string {
+  return `/leagues/${key}`;
 }

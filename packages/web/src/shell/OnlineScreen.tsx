@@ -7,6 +7,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
+import { LeaguePage } from '../league/LeaguePage.tsx';
 import type { AwayPage } from '../lib/PageLinks.tsx';
 import { preferences } from '../lib/settings.ts';
 import { playCaptureSound, playMoveSound } from '../lib/sound.ts';
@@ -80,6 +81,8 @@ function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: str
       return <PlayerPage id={page.id} />;
     case 'me':
       return <PlayerPage id={undefined} />;
+    case 'league':
+      return <LeaguePage key={page.key} leagueKey={page.key} />;
     case 'tournaments':
       return <TournamentsPage />;
     case 'tournament':
@@ -92,7 +95,9 @@ function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: str
 /** The top bar's link of the page shown, if it has one. */
 function topBarPage(page: OnlinePage): AwayPage | undefined {
   if (page.page === 'lobby') return 'lobby';
-  return page.page === 'tournaments' || page.page === 'tournament' ? 'tournaments' : undefined;
+  return page.page === 'tournaments' || page.page === 'tournament' || page.page === 'league'
+    ? 'tournaments'
+    : undefined;
 }
 
 /** The online screen for `initial`. */

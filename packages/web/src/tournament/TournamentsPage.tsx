@@ -6,6 +6,7 @@
 import type { TournamentList, TournamentListing } from '@agon/protocol';
 import { useSignal } from '@preact/signals';
 import { useContext, useEffect } from 'preact/hooks';
+import { LeagueLinks } from '../league/LeagueLinks.tsx';
 import { tournamentPath } from '../online/address.ts';
 import { Go, Link } from '../online/Link.tsx';
 import { ot } from '../online/text.ts';
@@ -174,6 +175,7 @@ export function TournamentsPage() {
             listings={shown.finished}
             now={now}
           />
+          <LeagueLinks />
         </>
       )}
       {creating.value && (
