@@ -198,11 +198,18 @@ export {
   type TournamentView,
   type YouInEvent,
 } from './tournament.ts';
+export {
+  VACATION_CAP_DAYS,
+  VACATION_DAYS_A_YEAR,
+  VACATION_MAX_DAYS,
+  type VacationView,
+  vacationDays,
+} from './vacation.ts';
 export { parseBotChallenge, parseBotChat, parseBotDecline } from './validate-bot.ts';
 export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
 export { parseLeagueAction, parseLeagueKey } from './validate-league.ts';
 export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
-export { parseConditionalLines, parseNotebook } from './validate-notebook.ts';
+export { parseConditionalLines, parseNotebookChange } from './validate-notebook.ts';
 export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';
 export { parsePushEndpoint, parsePushRequest } from './validate-push.ts';
 export { parsePuzzleAttempt, parsePuzzleThemes } from './validate-puzzle.ts';
@@ -211,3 +218,4 @@ export {
   parseTournamentMessage,
   parseTournamentRequest,
 } from './validate-tournament.ts';
+export { parseVacation } from './validate-vacation.ts';

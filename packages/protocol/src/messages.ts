@@ -136,7 +136,9 @@ export type PublicEvent =
   | { readonly kind: 'takeback-offer' | 'takeback-decline'; readonly seat: Colour }
   /** `seat` accepted the opponent's takeback: the last `undone` moves are taken back. */
   | { readonly kind: 'takeback-accept'; readonly seat: Colour; readonly undone: number }
-  | { readonly kind: 'say'; readonly seat: Colour; readonly message: QuickMessage };
+  | { readonly kind: 'say'; readonly seat: Colour; readonly message: QuickMessage }
+  /** `seat`'s deadline moved: they are on vacation until `until` (docs/lobby.md, "Vacation"). */
+  | { readonly kind: 'vacation'; readonly seat: Colour; readonly until: number };
 
 /** A lobby game's player beside the board. */
 export interface SeatPlayer extends PlayerBrief {
@@ -191,6 +193,8 @@ export interface GameView extends Presence {
    * off itself): in a tournament its loss, and it is paused.
    */
   readonly absent?: Colour;
+  /** In a game of days: when each player on vacation comes back (ms since 1970). */
+  readonly vacation?: { readonly white?: number; readonly black?: number };
 }
 
 /**
@@ -214,6 +218,8 @@ export interface OngoingGame
    * name. The "Your games" page shows it as it shows a tournament.
    */
   readonly league?: { readonly id: string; readonly name: string };
+  /** When the opponent, on vacation, comes back (ms since 1970); absent when they are not away. */
+  readonly opponentAway?: number;
 }
 
 /** A player's games in play, those where it is their turn first, the least time left first. */

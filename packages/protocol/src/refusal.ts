@@ -68,6 +68,12 @@ export type ErrorCode =
   | 'no-berserk'
   /** No puzzle of the set, nor any found in people's games, has this id. */
   | 'no-such-puzzle'
+  /** A vacation asked for with days that are not a whole number from 1 to VACATION_MAX_DAYS. */
+  | 'bad-days'
+  /** A vacation asked for while one is under way (end it first). */
+  | 'on-vacation'
+  /** A vacation longer than the days the player has left. */
+  | 'too-few-days'
   /** Quick pairing is for people: a bot plays challenges (docs/bot-api.md). */
   | 'bot-seek'
   /** Only an identity that has played no game may become a bot. */

@@ -10,6 +10,7 @@ import { Problems } from './common/problems.ts';
 import { RedisRelay } from './game/redis-relay.ts';
 import { leaguesFromEnv } from './league/leagues.ts';
 import { RedisBoard } from './lobby/redis-board.ts';
+import { vacationFromEnv } from './player/vacation.ts';
 import { DEFAULT_SCAN } from './puzzles/scanner.ts';
 import { buildServer } from './server.ts';
 import { PostgresStore } from './storage/postgres.ts';
@@ -63,6 +64,8 @@ try {
     leagues: leaguesFromEnv(process.env),
     // AGON_PUZZLE_SCAN=off: this process scans no games for puzzles (others of a cluster may).
     puzzleScan: process.env.AGON_PUZZLE_SCAN === 'off' ? undefined : DEFAULT_SCAN,
+    // AGON_VACATION_DAYS: the vacation days a player earns a year and starts with (0: none).
+    vacation: vacationFromEnv(process.env),
     push: {
       contact: process.env.AGON_PUSH_CONTACT || undefined,
       loopback: process.env.AGON_PUSH_LOOPBACK === '1',

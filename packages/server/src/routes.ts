@@ -31,6 +31,8 @@ import type { NotebookStore } from './notebook/store.ts';
 import type { NetworkKey } from './player/networks.ts';
 import type { PlayerStore } from './player/players.ts';
 import { registerPlayers } from './player/routes.ts';
+import type { VacationPlan, VacationStore } from './player/vacation.ts';
+import { registerVacation } from './player/vacation-routes.ts';
 import { type PushRoutes, registerPush } from './push/routes.ts';
 import { type PuzzleRoutes, registerPuzzles } from './puzzles/routes.ts';
 import { registerTournaments, type TournamentRoutes } from './tournament/routes.ts';
@@ -71,6 +73,8 @@ export interface Online {
   readonly house: HouseBots;
   /** The leagues' part: where they are kept, and the leagues this server runs. */
   readonly leagues: Pick<LeagueRoutes, 'store' | 'leagues'>;
+  /** Where the players' vacation is kept, and how much they get. */
+  readonly vacation: { readonly store: VacationStore; readonly plan: VacationPlan };
   /** Where the players' notebooks and conditional moves are kept. */
   readonly notebooks: NotebookStore & ConditionalStore;
 }
@@ -98,6 +102,7 @@ export async function registerOnline(
     house,
     leagues,
     notebooks,
+    vacation,
   }: Online,
   limits: Limits,
   trust?: TrustProxy,
@@ -135,6 +140,7 @@ export async function registerOnline(
       registerPlayers(api, {
         players,
         games,
+        vacations: vacation.store,
         limits,
         relay,
         addressOf: (request) => addressOf(request.raw),
@@ -142,6 +148,13 @@ export async function registerOnline(
         problems,
         network,
         tournaments: tournaments.store,
+      });
+      registerVacation(api, {
+        players,
+        vacations: vacation.store,
+        plan: vacation.plan,
+        relay,
+        now,
       });
       registerLobby(api, { players, settings, relay, now });
       registerBots(api, {

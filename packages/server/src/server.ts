@@ -27,6 +27,7 @@ import { Lobby } from './lobby/lobby.ts';
 import { Settlement } from './lobby/settlement.ts';
 import { listingOf, Starter } from './lobby/starter.ts';
 import { networkKeys } from './player/networks.ts';
+import { VACATION_PLAN, type VacationPlan, vacationsOver } from './player/vacation.ts';
 import { TurnDigest } from './push/digest.ts';
 import { vapidKeys, WebPush } from './push/push.ts';
 import { lazySet, PuzzleCatalog } from './puzzles/catalog.ts';
@@ -146,6 +147,8 @@ export interface ServerOptions {
    * main.ts passes the defaults unless AGON_PUZZLE_SCAN=off.
    */
   readonly puzzleScan?: ScanOptions;
+  /** How much vacation players get (docs/lobby.md, "Vacation"); VACATION_PLAN if missing. */
+  readonly vacation?: VacationPlan;
   /** Web Push's settings. */
   readonly push?: {
     /**
@@ -270,6 +273,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     (game, _setup, outcome, played) => scanner.queue(game, outcome, played.plies),
   );
   const network = await networkKeys(store);
+  const vacationPlan = options.vacation ?? VACATION_PLAN;
   const keys = await vapidKeys(store);
   const webPush = options.notifier
     ? undefined
@@ -307,6 +311,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     notifier,
     opened: (room) => house.attach(room),
     conditionals: store,
+    vacations: vacationsOver(store, vacationPlan),
   });
   // In the background: a bot's answer in a game of days waits minutes anyway.
   house.resume((game) => hub.open(game)).catch((e: unknown) => problems.report('house bots', e));
@@ -392,6 +397,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       tournaments: { store, tournaments },
       leagues: { store, leagues },
       house,
+      vacation: { store, plan: vacationPlan },
       puzzles: { store, catalog: new PuzzleCatalog(puzzleSet, store, now) },
       notebooks: store,
     },

@@ -330,6 +330,7 @@ export const JUMP_A_DAY: {
   readonly env: Record<string, string>;
   readonly options: ProcessOptions;
 } = {
-  env: { AGON_TEST_JUMP_MS: String(DAY_MS + 3_600_000) },
+  // With no vacation days, so a deadline passed is lost as it was before vacation.
+  env: { AGON_TEST_JUMP_MS: String(DAY_MS + 3_600_000), AGON_VACATION_DAYS: '0' },
   options: { preload: [fileURLToPath(new URL('./clock-jump.mjs', import.meta.url))] },
 };

@@ -23,6 +23,7 @@ import {
   VersionConflict,
 } from './store.ts';
 import { type Downtime, outcomeOf, restoreTable } from './table.ts';
+import { NO_VACATIONS, type Vacations } from './vacations.ts';
 
 /** A game as just made: as stored, and its seats' players. */
 export interface Made {
@@ -69,6 +70,8 @@ interface HubOptions {
   readonly notifier?: Notifier;
   /** Told of every opening of a game: the house bots take their seats in it. */
   readonly opened?: (room: Room) => void;
+  /** The players' vacation, which moves deadlines in games of days (none without one). */
+  readonly vacations?: Vacations;
   /** Where the players' conditional moves are kept (none without one). */
   readonly conditionals?: ConditionalStore;
 }
@@ -115,6 +118,7 @@ export class Hub {
       seating,
       notifier,
       conditionals,
+      vacations: options.vacations,
     };
     // Events other processes commit for games this one also holds (their clients are split).
     relay.listen({
@@ -189,6 +193,7 @@ export class Hub {
       notifier: options.notifier ?? SILENT,
       opened: options.opened ?? (() => undefined),
       conditionals: options.conditionals ?? NO_CONDITIONALS,
+      vacations: options.vacations ?? NO_VACATIONS,
     });
     // Not fatal: a game the scan misses is found by the next one, or when someone opens it.
     await hub.keepers.adopt(true);

@@ -33,8 +33,10 @@ import {
   publicEvent,
   type Table,
   touchedCell,
+  vacationDeadline,
   watched,
 } from './table.ts';
+import { NO_VACATIONS, type Vacations } from './vacations.ts';
 
 /** What a member may ask of a game once it is in. */
 type Action = Exclude<ClientMessage, { t: 'hello' | 'sync' | 'ping' }>;
@@ -96,6 +98,8 @@ export interface RoomContext {
   readonly seating: Seating;
   /** Tells a lobby game's players who are away whose turn it is and how it ended. */
   readonly notifier: Notifier;
+  /** The players' vacation: a lobby game of days moves a deadline for it (none without one). */
+  readonly vacations?: Vacations;
   /** The players' conditional moves in games of days, played here as their turn comes. */
   readonly conditionals?: ConditionalStore;
 }
@@ -142,6 +146,8 @@ export class Room {
   /** What the store was last told of a correspondence game's deadline (undefined: unknown). */
   private notedDue: number | null | undefined;
   private left = false;
+  /** In a game of days: when each player on vacation comes back, as last read or moved. */
+  private away: { white?: number; black?: number } = {};
 
   /**
    * A game restored into memory with its `players`; `noted` is whether the store has it as
@@ -262,6 +268,7 @@ export class Room {
       this.rest();
       return false;
     }
+    await this.readAway();
     this.members.set(member, seat);
     this.presence.join(seat);
     if (this.idle) clearTimeout(this.idle);
@@ -381,6 +388,7 @@ export class Room {
     }
     const over = outcomeOf(table) !== undefined;
     applyEvent(table, event);
+    this.awayAfter(event, true);
     this.context.relay.publish(table.id, table.version, event);
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
@@ -553,6 +561,7 @@ export class Room {
   private async apply(event: GameEvent): Promise<void> {
     const over = outcomeOf(this.table) !== undefined;
     applyEvent(this.table, event);
+    this.awayAfter(event, false);
     // The committing process noted the clock in the store.
     this.noted = watched(this.table);
     this.tell(event);
@@ -637,8 +646,63 @@ export class Room {
       this.arm();
       return;
     }
-    if (await this.commit(ruling.event)) this.rest();
+    const excused =
+      ruling.event.kind === 'timeout' ? await this.excuse(ruling.event.seat, now) : undefined;
+    if (excused === null) this.arm(FLAG_RETRY_MS);
+    else if (await this.commit(excused ?? ruling.event)) this.rest();
     else this.arm(FLAG_RETRY_MS);
+  }
+
+  /**
+   * The vacation that moves the passed deadline of `seat` in a lobby game of days instead of
+   * its falling (docs/lobby.md, "Vacation"); undefined if none does, null if the vacation could
+   * not be read now (tried again, rather than a loss the player had days to prevent).
+   */
+  private async excuse(seat: Colour, now: number): Promise<GameEvent | undefined | null> {
+    const t = this.table;
+    const ids = t.setup.players;
+    const deadline = alarmAt(t);
+    const latest = t.setup.latest ?? Number.POSITIVE_INFINITY;
+    if (!t.setup.days || !ids || deadline === undefined || latest <= now) return undefined;
+    try {
+      const away = await (this.context.vacations ?? NO_VACATIONS).cover(ids[seat], deadline, now);
+      if (!away || vacationDeadline(t, seat, away.from, away.until) <= now) return undefined;
+      return { kind: 'vacation', seat, from: away.from, until: away.until, at: now };
+    } catch (e) {
+      this.context.problems.report('storage', e);
+      return null;
+    }
+  }
+
+  /** Reads when the players of a lobby game of days on vacation come back. */
+  private async readAway(): Promise<void> {
+    const ids = this.table.setup.players;
+    if (!this.table.setup.days || !ids) return;
+    try {
+      const found = await (this.context.vacations ?? NO_VACATIONS).awayUntil(
+        [ids.white, ids.black],
+        this.context.now(),
+      );
+      this.away = { white: found[ids.white], black: found[ids.black] };
+    } catch (e) {
+      // Only the words beside the board miss it: the deadlines read it again when they pass.
+      this.context.problems.report('storage', e);
+    }
+  }
+
+  /**
+   * What `event` says of a player's vacation: a deadline moved for it, or the player back by
+   * moving, which the process that `committed` the move tells the store.
+   */
+  private awayAfter(event: GameEvent, committed: boolean): void {
+    const ids = this.table.setup.players;
+    if (event.kind === 'vacation') this.away[event.seat] = event.until;
+    if (event.kind !== 'move' || !this.table.setup.days || !ids) return;
+    this.away[event.seat] = undefined;
+    if (!committed) return;
+    (this.context.vacations ?? NO_VACATIONS)
+      .back(ids[event.seat], event.at)
+      .catch((e: unknown) => this.context.problems.report('storage', e));
   }
 
   /**
@@ -701,6 +765,12 @@ export class Room {
         },
       }),
       ...(t.aborted && { absent: t.aborted }),
+      ...((this.away.white ?? this.away.black) !== undefined && {
+        vacation: {
+          ...(this.away.white !== undefined && { white: this.away.white }),
+          ...(this.away.black !== undefined && { black: this.away.black }),
+        },
+      }),
       ...this.presence.view(),
     };
     return token === undefined ? { t: 'state', game, you } : { t: 'state', game, you, token };

@@ -51,6 +51,11 @@ export interface GameSetup {
     readonly berserk: boolean;
   };
   /**
+   * In a game of days: the latest a deadline may be moved to by vacation (ms since 1970), such
+   * as a league season's end; a deadline already later stays. Absent: vacation moves it freely.
+   */
+  readonly latest?: number;
+  /**
    * The league season a game of days was paired in (docs/leagues.md): its deadline never moves
    * past `endsAt`, the season's end, where an unfinished game stops counting.
    */
@@ -104,6 +109,16 @@ export type GameEvent = { readonly at: number } & (
   | { readonly kind: 'berserk'; readonly seat: Colour }
   /** A quick message: logged like the rest, so it survives a restart and reaches every process. */
   | { readonly kind: 'say'; readonly seat: Colour; readonly message: QuickMessage }
+  /**
+   * `seat`'s deadline passed while they were on vacation from `from` until `until`: it moves by
+   * the vacation's time within the turn (table.ts `vacationDeadline`).
+   */
+  | {
+      readonly kind: 'vacation';
+      readonly seat: Colour;
+      readonly from: number;
+      readonly until: number;
+    }
 );
 
 /** A game as stored: its setup and every event, in order (event n has version n). */

@@ -64,6 +64,8 @@ export interface Table {
   readonly said: SaidEvent[];
   /** The seats that berserked in an arena: their clock was halved and gets no increment. */
   readonly berserk: { white: boolean; black: boolean };
+  /** The end of the vacation already counted in this turn's deadline (0: none). */
+  vacationCounted: number;
 }
 
 /** A quick message as the table keeps it: who, what, when, and the version its event made. */
@@ -111,6 +113,7 @@ export function newTable(id: string, setup: GameSetup, createdAt = 0): Table {
     takebackDeclined: undefined,
     said: [],
     berserk: { white: false, black: false },
+    vacationCounted: 0,
   };
 }
 
@@ -212,6 +215,20 @@ export function deadlineOf(t: Table): number | null | undefined {
   return outcomeOf(t) ? null : (alarmAt(t) ?? null);
 }
 
+/**
+ * Where the running deadline of `seat` moves for a vacation from `from` until `until`: later by
+ * the vacation's time within the turn not yet counted (from the later of the turn's start, the
+ * vacation's start and the end of what was counted before), but never past the setup's `latest`
+ * (a deadline already past it stays). Unmoved if `seat`'s clock is not the one running.
+ */
+export function vacationDeadline(t: Table, seat: Colour, from: number, until: number): number {
+  const c = t.clocks;
+  if (!c || runningClock(t) !== seat) return Number.NaN;
+  const deadline = c.since + c[seat];
+  const moved = deadline + Math.max(0, until - Math.max(from, c.since, t.vacationCounted));
+  return t.setup.latest === undefined ? moved : Math.max(deadline, Math.min(moved, t.setup.latest));
+}
+
 /** Time left on `side`'s clock at `now`, negative once it has run out. */
 export function timeLeft(t: Table, side: Colour, now: number): number {
   const c = t.clocks;
@@ -251,6 +268,8 @@ export function publicEvent(e: GameEvent): PublicEvent {
       return { kind: 'takeback-accept', seat: e.seat, undone: e.undone };
     case 'say':
       return { kind: 'say', seat: e.seat, message: e.message };
+    case 'vacation':
+      return { kind: 'vacation', seat: e.seat, until: e.until };
     default:
       return { kind: e.kind, seat: e.seat };
   }
@@ -276,6 +295,7 @@ export function applyEvent(t: Table, e: GameEvent): void {
         throw new Error(`game ${t.id}: stored move ${e.move} does not replay`);
       }
       if (c) c.since = e.at;
+      t.vacationCounted = 0;
       t.firstMoveAt ??= e.at;
       t.boardVersion = t.version;
       if (t.drawOffer === opposite(e.seat)) t.drawOffer = undefined;
@@ -336,6 +356,12 @@ export function applyEvent(t: Table, e: GameEvent): void {
     case 'takeback-accept':
       takeBack(t, e.undone, e.spent, e.at);
       break;
+    case 'vacation': {
+      const deadline = vacationDeadline(t, e.seat, e.from, e.until);
+      if (t.clocks && !Number.isNaN(deadline)) t.clocks[e.seat] = deadline - t.clocks.since;
+      t.vacationCounted = Math.max(t.vacationCounted, e.until);
+      break;
+    }
     case 'say':
       t.said.push({ seat: e.seat, message: e.message, at: e.at, version: t.version });
       if (t.said.length > SAID_KEPT) t.said.shift();
@@ -367,6 +393,7 @@ function takeBack(t: Table, undone: number, spent: number, at: number): void {
     if (!t.game.undo()) throw new Error(`game ${t.id}: stored takeback does not replay`);
   }
   if (c) c.since = at;
+  t.vacationCounted = 0;
   t.boardVersion = t.version;
   t.takebackOffer = undefined;
   t.takebackDeclined = undefined;

@@ -32,6 +32,7 @@ import { bearer } from './auth.ts';
 import { createPlayer } from './names.ts';
 import type { NetworkKey } from './networks.ts';
 import { NameTaken, type PlayerStore, playerView } from './players.ts';
+import type { VacationStore } from './vacation.ts';
 
 /** How many games the player page lists. */
 const PAGE_GAMES = 30;
@@ -48,6 +49,8 @@ interface PlayerRoutes {
   readonly players: PlayerStore;
   /** The games, for the state of a player's games in play. */
   readonly games: GameStore;
+  /** The players' vacation, for the opponents away in a player's games in play. */
+  readonly vacations: Pick<VacationStore, 'awayUntil'>;
   readonly limits: PlayerLimits;
   /** Counts actions on every process together, for the limits. */
   readonly relay: Allowance;
@@ -170,6 +173,10 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
     if (!player) return;
     const listed = await players.recentGames(player.id, ONGOING_GAMES, true);
     const at = now();
+    const away = await routes.vacations.awayUntil(
+      [...new Set(listed.map((g) => g.opponent.id))],
+      at,
+    );
     const ongoing = await Promise.all(
       listed.map(async (g): Promise<OngoingGame | undefined> => {
         const stored = await games.load(g.game);
@@ -198,11 +205,13 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
               ...(tournament.schedule && { schedule: tournament.schedule }),
             },
           }),
+          ...(away[g.opponent.id] !== undefined && { opponentAway: away[g.opponent.id] }),
         };
       }),
     );
+    // Before the first moves, the time left is until the game is called off unplayed.
     const left = (g: OngoingGame): number =>
-      g.clock?.running ? g.clock[g.clock.running] : Number.POSITIVE_INFINITY;
+      g.clock?.running ? g.clock[g.clock.running] : (g.clock?.first ?? Number.POSITIVE_INFINITY);
     return {
       games: ongoing
         .filter((g) => g !== undefined)

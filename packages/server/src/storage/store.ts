@@ -14,6 +14,7 @@ import { NotebookRepository } from '../notebook/repository.ts';
 import type { NotebookStore } from '../notebook/store.ts';
 import { NameTaken, type PlayerStore } from '../player/players.ts';
 import { PlayerRepository } from '../player/repository.ts';
+import { VacationRepository, type VacationStore } from '../player/vacation.ts';
 import { SubscriptionRepository } from '../push/repository.ts';
 import type { SubscriptionStore } from '../push/subscriptions.ts';
 import { PuzzleRepository } from '../puzzles/repository.ts';
@@ -25,6 +26,7 @@ import type { TournamentStore } from '../tournament/store.ts';
 export interface Store
   extends GameStore,
     PlayerStore,
+    VacationStore,
     LobbySettingsStore,
     SubscriptionStore,
     TournamentStore,
@@ -56,6 +58,7 @@ interface RepositoryKind {
 const DOMAINS = {
   game: GameRepository,
   player: PlayerRepository,
+  vacation: VacationRepository,
   lobby: LobbySettingsRepository,
   push: SubscriptionRepository,
   tournament: TournamentRepository,
