@@ -7,14 +7,15 @@ import { DAY_MS } from '@agon/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SILENT } from '../src/common/notices.ts';
 import { Problems } from '../src/common/problems.ts';
-import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
+import { hashToken, newGameId, newPlayerId, newToken } from '../src/common/secret.ts';
 import { LocalRelay } from '../src/game/relay.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
-import { Runner } from '../src/league/runner.ts';
-import { standings } from '../src/league/season.ts';
+import { leagueGameTerms, Runner } from '../src/league/runner.ts';
+import { roundRobin, standings } from '../src/league/season.ts';
 import { MemoryBoard } from '../src/lobby/board.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
 import { Starter } from '../src/lobby/starter.ts';
+import type { Store } from '../src/storage/store.ts';
 import { sqliteFor } from './sqlite-store.ts';
 
 /** Seasons may start every day at 12:00 UTC and last ten days. */
@@ -26,11 +27,9 @@ const LEAGUE: LeagueTerms = {
   cron: '0 12 * * *',
 };
 
-describe('a season of seven players', () => {
+/** A runner of LEAGUE over a store of its own, on the clock `now`. */
+function runnerFor(now: () => number) {
   const store = sqliteFor();
-  /** The test's clock: moved by the test, never waited for. */
-  let clock = Date.UTC(2026, 0, 1, 8);
-  const now = () => clock;
   const problems = new Problems(now, 60_000, () => undefined);
   const board = new MemoryBoard(now);
   const starter = new Starter({
@@ -51,6 +50,34 @@ describe('a season of seven players', () => {
     problems,
     now,
   });
+  afterAll(() => runner.stop());
+  return { store, problems, board, starter, runner };
+}
+
+/** Stores `count` players rated from 1900 down, each made from a network of their own. */
+async function makePlayers(store: Store, count: number, at: number) {
+  const players = Array.from({ length: count }, (_, i) => ({
+    id: newPlayerId(),
+    rating: 1900 - i * 50,
+  }));
+  for (const [i, p] of players.entries()) {
+    await store.createPlayer({
+      id: p.id,
+      name: `Leaguer ${i}`,
+      tokenHash: hashToken(newToken()),
+      createdAt: at,
+      createdFrom: `net-${i}`,
+    });
+    await store.seedRatings(p.id, { correspondence: { rating: p.rating, rd: 60, vol: 0.06 } });
+  }
+  return players;
+}
+
+describe('a season of seven players', () => {
+  /** The test's clock: moved by the test, never waited for. */
+  let clock = Date.UTC(2026, 0, 1, 8);
+  const now = () => clock;
+  const { store, problems, board, runner } = runnerFor(now);
   const settlement = new Settlement(store, board, problems, now);
   afterAll(async () => {
     await runner.stop();
@@ -173,5 +200,53 @@ describe('a season of seven players', () => {
     expect(entered).toHaveLength(6);
     expect(entered).not.toContain(out);
     expect(await store.seasonGames(LEAGUE.key, 2)).toHaveLength(15);
+  });
+});
+
+describe('a season whose runner died before its games were made', () => {
+  const clock = Date.UTC(2026, 0, 1, 12);
+  const { store, starter, runner } = runnerFor(() => clock);
+
+  it('has its missing games made under their stored ids, none twice', async () => {
+    const players = await makePlayers(store, 4, clock);
+    const ids = players.map((p) => p.id);
+    const games = roundRobin(ids).map((p) => ({ game: newGameId(), group: 0, ...p, result: null }));
+    // As the runner stores it before making anything: then one game made, and the runner gone.
+    const season = {
+      league: LEAGUE.key,
+      number: 1,
+      startsAt: clock,
+      endsAt: clock + 10 * DAY_MS,
+      finished: false,
+      made: false,
+      groups: [{ tier: 1, players: ids }],
+    };
+    expect(await store.createSeason(season, games)).toBe(true);
+    const found = new Map((await store.players(ids)).map((p) => [p.id, p]));
+    const [first] = games;
+    await starter.startMany(
+      [
+        {
+          white: found.get(first!.white)!,
+          black: found.get(first!.black)!,
+          agreed: leagueGameTerms(LEAGUE),
+          pool: null,
+          from: { white: 'a', black: 'b' },
+          paired: { game: first!.game },
+        },
+      ],
+      async (p) => p.map(() => true),
+    );
+    const before = await store.load(first!.game);
+
+    await runner.beat();
+    expect((await store.latestSeason(LEAGUE.key))?.made).toBe(true);
+    for (const g of games) {
+      const stored = await store.load(g.game);
+      expect(stored?.setup.players).toEqual({ white: g.white, black: g.black });
+    }
+    // The game made before is the one kept, not made again.
+    expect((await store.load(first!.game))?.createdAt).toBe(before?.createdAt);
+    expect((await store.recentGames(ids[0]!, 10, true)).length).toBe(3);
   });
 });
