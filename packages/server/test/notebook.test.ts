@@ -46,14 +46,21 @@ describe("a player's conditional moves and notes", () => {
     };
   };
 
-  it('plays a line at once on the matching move, drops the lines on another, and shows them to nobody else', async () => {
+  /** A rated game of days between two new players on networks `network`.1 and .2. */
+  const daysGame = async (
+    network: string,
+  ): Promise<{ white: Identity; black: Identity; game: string }> => {
     const { players, clients, game } = await challengeAccepted(
       [server.url, server.url],
-      ['198.51.100.21', '198.51.100.22'],
+      [`${network}1`, `${network}2`],
       RATED_CORRESPONDENCE,
     );
     for (const c of clients) c.close();
-    const [white, black] = players as [Identity, Identity];
+    return { white: players[0], black: players[1], game };
+  };
+
+  it('plays a line at once on the matching move, drops the lines on another, and shows them to nobody else', async () => {
+    const { white, black, game } = await daysGame('198.51.100.2');
     const whiteSeat = await Peer.join(server.url, game, white.token);
     const blackSeat = await Peer.join(server.url, game, black.token);
     const watcher = await Peer.join(server.url, game);
@@ -133,13 +140,7 @@ describe("a player's conditional moves and notes", () => {
   }, 60_000);
 
   it('refuses malformed, illegal, stale and out-of-turn lines with a clear error', async () => {
-    const { players, clients, game } = await challengeAccepted(
-      [server.url, server.url],
-      ['198.51.100.31', '198.51.100.32'],
-      RATED_CORRESPONDENCE,
-    );
-    for (const c of clients) c.close();
-    const [white, black] = players as [Identity, Identity];
+    const { white, black, game } = await daysGame('198.51.100.3');
     const whiteSeat = await Peer.join(server.url, game, white.token);
     const w1 = quietMove([]);
     whiteSeat.peer.send({ t: 'move', seat: 'white', move: w1, version: 0 });
@@ -181,13 +182,7 @@ describe("a player's conditional moves and notes", () => {
   }, 60_000);
 
   it('keeps private notes across a restart, for their writer only, and limits a flood', async () => {
-    const { players, clients, game } = await challengeAccepted(
-      [server.url, server.url],
-      ['198.51.100.41', '198.51.100.42'],
-      RATED_CORRESPONDENCE,
-    );
-    for (const c of clients) c.close();
-    const [white, black] = players as [Identity, Identity];
+    const { white, black, game } = await daysGame('198.51.100.4');
     const notes: Notebook = {
       note: 'Keep the queen home',
       moves: [{ ply: 1, text: 'the usual start' }],
