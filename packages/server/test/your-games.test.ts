@@ -3,7 +3,7 @@
 // each with its opponent, position, clock and the tournament it belongs to; only the player's
 // own, and nothing without their token.
 
-import type { Identity, OngoingGames } from '@agon/protocol';
+import type { Days, Identity, OngoingGames } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { act, answered, arenaTerms, makeEvent, readEvent } from '../scripts/tournament-client.ts';
@@ -17,7 +17,10 @@ async function gamesOf(
   const response = await fetch(`${url}api/me/games`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: await response.json() };
+  return {
+    status: response.status,
+    body: (await response.json()) as OngoingGames & { error?: { code: string } },
+  };
 }
 
 describe('a player’s games in play', () => {
@@ -32,7 +35,7 @@ describe('a player’s games in play', () => {
     const lobbies = [mine];
     const taken = new Set<string>();
     /** A game of `days` a move in which `me` takes White against `them`, playing from `at`. */
-    const game = async (them: Identity, at: number, days: number): Promise<string> => {
+    const game = async (them: Identity, at: number, days: Days): Promise<string> => {
       const theirs = (await LobbyClient.open(server.url, them.token, { address: address(at) }))
         .client;
       lobbies.push(theirs);

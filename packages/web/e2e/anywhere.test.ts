@@ -12,9 +12,11 @@ import { challengeAccepted, twoAtLobby } from './online-setup.ts';
 /** The longest a page may take to show news: the server sends changes once a second. */
 const SOON = { timeout: 5000 };
 
-/** The top bar's count on the lobby's link, and what it says to a screen reader. */
-const count = async (page: Page): Promise<string> =>
-  ((await page.getByTestId('page-lobby').textContent()) ?? '').replace(/^Lobby/, '');
+/** The top bar's count beside the lobby's link, and what it says to a screen reader; or ''. */
+const count = async (page: Page): Promise<string> => {
+  const badge = page.getByTestId('your-turns');
+  return (await badge.count()) > 0 ? ((await badge.textContent()) ?? '') : '';
+};
 
 /** Sends `maker`'s challenge to the player `id` named `name` from their page, as a person does. */
 async function challenge(maker: Page, id: string, name: string): Promise<void> {

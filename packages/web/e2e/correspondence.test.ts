@@ -86,7 +86,7 @@ describeInChromium('a correspondence game', (browser) => {
     expect(await mine.locator('svg').count()).toBe(1);
     await black.screenshot({ path: `${ARTIFACTS}correspondence-lobby-phone.png` });
     await black.getByRole('button', { name: /^Pages: 1 game waits for your move$/ }).tap();
-    expect(await black.getByTestId('menu-page-lobby').textContent()).toContain(
+    expect(await black.getByTestId('menu-your-turns').textContent()).toContain(
       '1 game waits for your move',
     );
     // Back on the game with the computer, the way back to it is there too.

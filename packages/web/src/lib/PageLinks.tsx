@@ -18,7 +18,37 @@ export function waitingWords(): string | undefined {
 }
 
 /** A page with an address of its own, outside the hash-routed pages. */
-export type AwayPage = 'lobby' | 'tournaments' | 'puzzles';
+export type AwayPage = 'lobby' | 'games' | 'tournaments' | 'puzzles';
+
+/**
+ * The count beside the lobby's link of what waits for the player, a link of its own: to the
+ * player's games when one waits for their move, else to the lobby, where the challenges are.
+ */
+function WaitingCount({
+  inMenu,
+  current,
+  picked,
+}: {
+  readonly inMenu: boolean;
+  readonly current: string | undefined;
+  readonly picked: (() => void) | undefined;
+}) {
+  const games = yourTurns.value > 0;
+  return (
+    <a
+      href={games ? '/games' : '/lobby'}
+      class="turn-count"
+      aria-current={games && current === 'games' ? 'page' : undefined}
+      data-testid={inMenu ? 'menu-your-turns' : 'your-turns'}
+      onClick={picked}
+    >
+      <span class="turn-badge" aria-hidden="true">
+        {waiting.value}
+      </span>
+      <span class="sr-only">{waitingWords()}</span>
+    </a>
+  );
+}
 
 /**
  * The page links; the current page is marked for screen readers too. `away` (online play)
@@ -40,7 +70,7 @@ export function PageLinks({
   const links = PAGES.map((page) => ({
     page,
     href: `${away ? '/' : ''}${routeHref(page)}`,
-  })) as { readonly page: Route | AwayPage; readonly href: string }[];
+  })) as { readonly page: Route | Exclude<AwayPage, 'games'>; readonly href: string }[];
   links.splice(
     1,
     0,
@@ -51,23 +81,26 @@ export function PageLinks({
   links.splice(4, 0, { page: 'puzzles', href: '/puzzles' });
   return (
     <nav class={inMenu ? 'pages-list' : 'pages'} aria-label={t('nav.pages')}>
-      {links.map(({ page, href }) => (
-        <a
-          key={page}
-          href={href}
-          aria-current={page === current ? 'page' : undefined}
-          data-testid={inMenu ? `menu-page-${page}` : `page-${page}`}
-          onClick={picked}
-        >
-          {t(`nav.${page}`)}
-          {page === 'lobby' && waiting.value > 0 && (
-            <span class="turn-badge" data-testid="your-turns">
-              <span aria-hidden="true">{waiting.value}</span>
-              <span class="sr-only">{waitingWords()}</span>
-            </span>
-          )}
-        </a>
-      ))}
+      {links.map(({ page, href }) => {
+        const link = (
+          <a
+            key={page}
+            href={href}
+            aria-current={page === current ? 'page' : undefined}
+            data-testid={inMenu ? `menu-page-${page}` : `page-${page}`}
+            onClick={picked}
+          >
+            {t(`nav.${page}`)}
+          </a>
+        );
+        if (page !== 'lobby' || waiting.value === 0) return link;
+        return (
+          <span key={page} class="page-with-count">
+            {link}
+            <WaitingCount inMenu={inMenu} current={current} picked={picked} />
+          </span>
+        );
+      })}
     </nav>
   );
 }

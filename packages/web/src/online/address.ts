@@ -1,7 +1,7 @@
 // The addresses of online play: `/online` to create a game by link, `/g/<id>` (or `?game=<id>`)
-// for a game, `/lobby` to find an opponent, `/p/<id>` for a player, `/me` for this browser's
-// own player, `/tournaments` for the tournaments and `/t/<id>` for one of them. The server answers
-// them all with the app's page.
+// for a game, `/lobby` to find an opponent, `/games` for this player's games in play, `/p/<id>`
+// for a player, `/me` for this browser's own player, `/tournaments` for the tournaments and
+// `/t/<id>` for one of them. The server answers them all with the app's page.
 
 // Player ids have the game ids' shape (PLAYER_ID); GAME_ID checks both, so the app's first
 // load, which reads these addresses, carries none of the players' module.
@@ -11,6 +11,7 @@ import { GAME_ID } from '@agon/protocol';
 export type OnlinePage =
   | { readonly page: 'create' }
   | { readonly page: 'lobby' }
+  | { readonly page: 'games' }
   | { readonly page: 'me' }
   | { readonly page: 'tournaments' }
   | { readonly page: 'tournament'; readonly id: string }
@@ -36,10 +37,10 @@ export function onlinePage(url: {
   const league = /^\/leagues\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   if (league !== undefined) return { page: 'league', key: league };
   if (/^\/leagues\/?$/.test(url.pathname)) return { page: 'tournaments' };
-  const name = /^\/(online|lobby|me|tournaments)\/?$/.exec(url.pathname)?.[1];
+  const name = /^\/(online|lobby|games|me|tournaments)\/?$/.exec(url.pathname)?.[1];
   return name === 'online'
     ? { page: 'create' }
-    : name === 'lobby' || name === 'me' || name === 'tournaments'
+    : name === 'lobby' || name === 'games' || name === 'me' || name === 'tournaments'
       ? { page: name }
       : undefined;
 }
@@ -67,6 +68,9 @@ export function playerPath(id: string): string {
 export function gameLink(id: string): string {
   return new URL(gamePath(id), location.origin).href;
 }
+
+/** The path of the page of this player's games in play. */
+export const GAMES_PATH = '/games';
 
 /** The path of the tournaments page. */
 export const TOURNAMENTS_PATH = '/tournaments';

@@ -12,7 +12,7 @@ import { PlayerCard } from '../lib/PlayerCard.tsx';
 import { PremoveNote } from '../lib/PremoveNote.tsx';
 import { gameKind } from '../lib/wording.ts';
 import { turnGames, yourTurns } from '../lib/your-turn.ts';
-import { gamePath } from '../online/address.ts';
+import { GAMES_PATH, gamePath } from '../online/address.ts';
 import { BoardPanel } from './BoardPanel.tsx';
 import { Controls } from './Controls.tsx';
 import { Intro } from './Intro.tsx';
@@ -74,7 +74,8 @@ function MatchStatus({ match }: { readonly match: Match }) {
 
 /**
  * For a returning online player: the lobby games waiting for their move (lib/your-turn.ts), a
- * way back to them beside the game with the computer: straight to the game when it is one.
+ * way back to them beside the game with the computer: straight to the game when it is one, to
+ * the page of their games when several wait.
  */
 function YourTurns() {
   const count = yourTurns.value;
@@ -83,7 +84,7 @@ function YourTurns() {
   return (
     <a
       class="your-turns-note"
-      href={only ? gamePath(only) : '/lobby'}
+      href={only ? gamePath(only) : GAMES_PATH}
       data-testid="your-turns-note"
     >
       {t('nav.yourTurns', { count })}

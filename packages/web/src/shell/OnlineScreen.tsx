@@ -1,10 +1,11 @@
-// Online play as its own screen of the app: the lobby, a player's page, the page that creates a
-// game by link, a game's page, or the tournaments and a tournament's page. Moving between them (a
-// pairing, a rematch, a link) changes the address without reloading. Loaded only when an online
-// address is opened (OnlineApp.tsx).
+// Online play as its own screen of the app: the lobby, the player's games in play, a player's
+// page, the page that creates a game by link, a game's page, or the tournaments and a
+// tournament's page. Moving between them (a pairing, a rematch, a link) changes the address
+// without reloading. Loaded only when an online address is opened (OnlineApp.tsx).
 
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
+import { GamesPage } from '../games/GamesPage.tsx';
 import { language } from '../i18n/translations.ts';
 import { t } from '../i18n/ui.ts';
 import { LeaguePage } from '../league/LeaguePage.tsx';
@@ -77,6 +78,8 @@ function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: str
   switch (page.page) {
     case 'lobby':
       return <LobbyPage go={go} />;
+    case 'games':
+      return <GamesPage />;
     case 'player':
       return <PlayerPage id={page.id} />;
     case 'me':
@@ -94,7 +97,7 @@ function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: str
 
 /** The top bar's link of the page shown, if it has one. */
 function topBarPage(page: OnlinePage): AwayPage | undefined {
-  if (page.page === 'lobby') return 'lobby';
+  if (page.page === 'lobby' || page.page === 'games') return page.page;
   return page.page === 'tournaments' || page.page === 'tournament' || page.page === 'league'
     ? 'tournaments'
     : undefined;
@@ -136,9 +139,11 @@ export function OnlineScreen({ initial }: { readonly initial: OnlinePage }) {
     document.title =
       current.page === 'lobby'
         ? `${ot('lobby.title')} · Agon`
-        : current.page === 'tournaments'
-          ? `${ot('tour.title')} · Agon`
-          : 'Agon';
+        : current.page === 'games'
+          ? `${ot('yours.title')} · Agon`
+          : current.page === 'tournaments'
+            ? `${ot('tour.title')} · Agon`
+            : 'Agon';
   }, [current, ready, lang]);
   return (
     <Go.Provider value={go}>
