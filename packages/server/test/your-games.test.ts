@@ -7,7 +7,7 @@ import type { Days, Identity, OngoingGames } from '@agon/protocol';
 import { describe, expect, it } from 'vitest';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { act, answered, arenaTerms, makeEvent, readEvent } from '../scripts/tournament-client.ts';
-import { Peer, quietMove, serverFor, until } from './harness.ts';
+import { Peer, quietMove, RATED_CORRESPONDENCE, serverFor, until } from './harness.ts';
 
 /** The games of the player of `token`: the status and, if 200, the list. */
 async function gamesOf(
@@ -39,15 +39,7 @@ describe('a player’s games in play', () => {
       const theirs = (await LobbyClient.open(server.url, them.token, { address: address(at) }))
         .client;
       lobbies.push(theirs);
-      mine.send({
-        t: 'challenge',
-        clock: { days },
-        variant: 'standard',
-        touchMove: false,
-        captorPlacesQueen: false,
-        side: 'white',
-        rated: false,
-      });
+      mine.send({ t: 'challenge', ...RATED_CORRESPONDENCE, clock: { days }, rated: false });
       // The challenge just made, not one already taken that a list may still show.
       let id = '';
       await theirs.lobbyWhere((l) => {

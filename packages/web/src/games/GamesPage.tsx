@@ -31,7 +31,7 @@ function Group({
       <h3 id={id}>
         {title} <span class="games-count">{games.length}</span>
       </h3>
-      <ul class="games-grid">
+      <ul class="game-cards">
         {games.map((g) => (
           <li key={g.game}>
             <GameCard game={g} />

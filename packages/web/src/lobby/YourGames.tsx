@@ -24,7 +24,7 @@ export function YourGames({ token }: { readonly token: string }) {
           {ot('yours.all', { count: games.length })}
         </Link>
       </div>
-      <ul>
+      <ul class="game-cards">
         {games.slice(0, SHOWN).map((g) => (
           <li key={g.game}>
             <GameCard game={g} />
