@@ -102,5 +102,15 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
     // Back on the analysis board after a reload, White's lines are still there.
     await white.reload();
     await white.getByTestId('analysis-kept').waitFor(SLOW);
+    await expect
+      .poll(() => white.locator('.analysis-moves').textContent(), SLOW)
+      .toContain(expected.join('-'));
+
+    // On the game page the move note is on the latest move; the first move's note is picked.
+    await white.goto(`/g/${game}`);
+    await expect.poll(() => white.getByTestId('notes-which').inputValue(), SLOW).toBe('3');
+    expect(await white.getByTestId('notes-move').inputValue()).toBe('');
+    await white.getByTestId('notes-which').selectOption('1');
+    expect(await white.getByTestId('notes-move').inputValue()).toBe('A calm start');
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 // The player's private notes on the game page (docs/notebook.md): a note on the game and one on
-// the latest move, kept on the server for this player alone and saved a moment after typing
+// each move (the latest shown, an earlier one picked), kept on the server for this player alone and saved a moment after typing
 // stops (and when a field is left). Shown to the players of a lobby game, never to watchers;
 // the opponent's page shows their own notes, never these.
 
@@ -48,6 +48,7 @@ function Notes(props: { readonly game: string; readonly token: string; readonly 
   const { game, token, plies } = props;
   const notebook = useSignal<Notebook | undefined>(undefined);
   const state = useSignal<NotesState>({ kind: 'reading' });
+  const chosen = useSignal<number | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -91,7 +92,9 @@ function Notes(props: { readonly game: string; readonly token: string; readonly 
 
   const n = notebook.value;
   const s = state.value;
-  const moveNote = n?.moves.find((m) => m.ply === plies)?.text ?? '';
+  // The move the note is on: the latest unless the player picked an earlier one.
+  const ply = Math.min(chosen.value ?? plies, plies);
+  const moveNote = n?.moves.find((m) => m.ply === ply)?.text ?? '';
   return (
     <details class="notes-panel" data-testid="notes" open={Boolean(n && (n.note || moveNote))}>
       <summary>{ot('notes.title')}</summary>
@@ -110,19 +113,34 @@ function Notes(props: { readonly game: string; readonly token: string; readonly 
             />
           </label>
           {plies > 0 && (
-            <label class="notes-field">
-              {ot('notes.move', { n: plies })}
+            <div class="notes-field">
+              <select
+                class="notes-which"
+                aria-label={ot('notes.which')}
+                value={ply}
+                data-testid="notes-which"
+                onChange={(e) => {
+                  flush();
+                  chosen.value = Number(e.currentTarget.value);
+                }}
+              >
+                {Array.from({ length: plies }, (_, i) => plies - i).map((p) => (
+                  <option key={p} value={p}>
+                    {ot('notes.move', { n: p })}
+                    {n.moves.some((m) => m.ply === p) ? ' •' : ''}
+                  </option>
+                ))}
+              </select>
               <textarea
                 rows={2}
                 maxLength={MAX_MOVE_NOTE}
                 value={moveNote}
+                aria-label={ot('notes.move', { n: ply })}
                 data-testid="notes-move"
-                onInput={(e) =>
-                  edit({ moves: withMoveNote(n.moves, plies, e.currentTarget.value) })
-                }
+                onInput={(e) => edit({ moves: withMoveNote(n.moves, ply, e.currentTarget.value) })}
                 onBlur={flush}
               />
-            </label>
+            </div>
           )}
         </>
       )}

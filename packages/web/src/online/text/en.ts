@@ -471,6 +471,7 @@ export const en = {
   'notes.saving': 'Saving…',
   'notes.saved': 'Saved.',
   'notes.failed': 'Not saved: {why}',
+  'notes.which': 'Note on which move',
 } as const;
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */

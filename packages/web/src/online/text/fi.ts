@@ -483,4 +483,5 @@ export const fi: OnlineCatalog = {
   'notes.saving': 'Tallennetaan…',
   'notes.saved': 'Tallennettu.',
   'notes.failed': 'Ei tallennettu: {why}',
+  'notes.which': 'Minkä siirron muistiinpano',
 };

@@ -464,4 +464,5 @@ export const hi: OnlineCatalog = {
   'notes.saving': 'सहेजा जा रहा है…',
   'notes.saved': 'सहेजा गया।',
   'notes.failed': 'सहेजा नहीं गया: {why}',
+  'notes.which': 'किस चाल पर नोट',
 };

@@ -555,4 +555,5 @@ export const ru: OnlineCatalog = {
   'notes.saving': 'Сохраняем…',
   'notes.saved': 'Сохранено.',
   'notes.failed': 'Не сохранено: {why}',
+  'notes.which': 'Заметка к какому ходу',
 };
