@@ -39,6 +39,19 @@ export class LeagueRepository implements LeagueStore {
   createSeason(season: StoredSeason, games: readonly LeagueGame[]): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       if ((await tx.run(sql.INSERT_SEASON, sql.seasonRow(season))) === 0) return false;
+      // PostgreSQL takes a season's thousands of games in one round trip; SQLite's writer is
+      // in process, where a statement a game costs no trip.
+      if (tx.dialect === 'postgres') {
+        await tx.run(sql.INSERT_GAMES_PG, [
+          season.league,
+          season.number,
+          games.map((g) => g.game),
+          games.map((g) => g.group),
+          games.map((g) => g.white),
+          games.map((g) => g.black),
+        ]);
+        return true;
+      }
       for (const g of games) {
         await tx.run(sql.INSERT_GAME, [
           g.game,
@@ -78,8 +91,21 @@ export class LeagueRepository implements LeagueStore {
     earned: readonly ({ readonly player: string } & Earned)[],
   ): Promise<void> {
     return this.db.transaction(async (tx) => {
-      for (const r of results) await tx.run(sql.SET_RESULT, [r.game, r.result]);
-      for (const e of earned) await tx.run(sql.SET_TIER, [league, e.player, e.tier, e.standing]);
+      if (tx.dialect === 'postgres') {
+        await tx.run(sql.SET_RESULTS_PG, [
+          results.map((r) => r.game),
+          results.map((r) => r.result),
+        ]);
+        await tx.run(sql.SET_TIERS_PG, [
+          league,
+          earned.map((e) => e.player),
+          earned.map((e) => e.tier),
+          earned.map((e) => e.standing),
+        ]);
+      } else {
+        for (const r of results) await tx.run(sql.SET_RESULT, [r.game, r.result]);
+        for (const e of earned) await tx.run(sql.SET_TIER, [league, e.player, e.tier, e.standing]);
+      }
       await tx.run(sql.SET_FINISHED, [league, number, true]);
     });
   }

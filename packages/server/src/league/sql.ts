@@ -57,6 +57,10 @@ export const INSERT_SEASON = `INSERT INTO league_seasons
   VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (league, number) DO NOTHING`;
 export const INSERT_GAME = `INSERT INTO league_games (game_id, league, season, grp, white, black)
   VALUES ($1, $2, $3, $4, $5, $6)`;
+/** PostgreSQL's insert of a season's games in one statement: $3 to $7 the games' columns. */
+export const INSERT_GAMES_PG = `INSERT INTO league_games (game_id, league, season, grp, white, black)
+  SELECT g, $1, $2, n, w, b
+  FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[]) AS x (g, n, w, b)`;
 export const SET_MADE = 'UPDATE league_seasons SET made = $3 WHERE league = $1 AND number = $2';
 export const SET_FINISHED =
   'UPDATE league_seasons SET finished = $3 WHERE league = $1 AND number = $2';
@@ -71,6 +75,13 @@ export const SELECT_GAMES = `SELECT g.game_id, g.grp, g.white, g.black,
   FROM league_games g LEFT JOIN lobby_games l ON l.game_id = g.game_id
   WHERE g.league = $1 AND g.season = $2 ORDER BY g.grp, g.game_id`;
 export const SET_RESULT = 'UPDATE league_games SET result = $2 WHERE game_id = $1';
+/** PostgreSQL's setting of a season's results in one statement. */
+export const SET_RESULTS_PG = `UPDATE league_games SET result = x.r
+  FROM unnest($1::text[], $2::text[]) AS x (g, r) WHERE game_id = x.g`;
+/** PostgreSQL's setting of what a season's players earned in one statement. */
+export const SET_TIERS_PG = `UPDATE league_members SET tier = x.t, standing = x.s
+  FROM unnest($2::text[], $3::integer[], $4::integer[]) AS x (p, t, s)
+  WHERE league = $1 AND player_id = x.p`;
 
 /** A row of the members' queries. */
 export interface MemberRow {
