@@ -1,16 +1,19 @@
 // The turn digest, sent by Web Push to a push service of the test's own on loopback, on a clock
 // the test moves: a player whose games turn to them close together gets the first turn at once
 // and then one notice for them all, linking to their games page; a player with one game gets
-// that game's turn alone, and nothing more.
+// that game's turn alone, and nothing more. Once in process, on the test's own clock, and once
+// through a real server whose clock the test moves on (clock-jump.mjs).
 
 import type { Notice } from '@agon/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
+import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { type Device, PushService } from '../scripts/push-service.ts';
 import { Problems } from '../src/common/problems.ts';
 import { FOLD_MS, TurnDigest } from '../src/push/digest.ts';
 import { WebPush } from '../src/push/push.ts';
 import type { SubscriptionStore } from '../src/push/subscriptions.ts';
+import { JUMP_A_DAY, Peer, quietMove, RATED_CORRESPONDENCE, serverFor } from './harness.ts';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -110,4 +113,67 @@ describe('the turn digest', () => {
     expect(await told(one)).toEqual(turn('gameoooo', 'Olli', clock - FOLD_MS + 3 * day));
     expect(sent(many)).toBe(3);
   });
+});
+
+describe('the turn digest, on a server', () => {
+  const server = serverFor(
+    { AGON_TRUST_PROXY: '1', AGON_PUSH_LOOPBACK: '1', ...JUMP_A_DAY.env },
+    JUMP_A_DAY.options,
+  );
+
+  it('tells a player whose three games turn together of the first at once, then of all three in one', async () => {
+    const service = await PushService.start();
+    closers.push(() => service.close());
+    const address = (i: number): string => `198.51.100.${30 + i}`;
+    const [black, ...whites] = await Promise.all(
+      [0, 1, 2, 3].map((i) => newPlayer(server.url, i === 0 ? 'ru' : 'en', address(i))),
+    );
+    const device = service.device(`/digest-${black!.id}`);
+    const subscribed = await fetch(`${server.url}api/me/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${black!.token}` },
+      body: JSON.stringify(device.subscription('ru')),
+    });
+    expect(subscribed.status).toBe(201);
+
+    // Three players challenge Black to games of three days a move; Black takes each.
+    const taker = (await LobbyClient.open(server.url, black!.token, { address: address(0) }))
+      .client;
+    closers.push(() => taker.close());
+    const games: string[] = [];
+    const taken = new Set<string>();
+    for (const [i, white] of whites.entries()) {
+      const maker = (await LobbyClient.open(server.url, white.token, { address: address(i + 1) }))
+        .client;
+      closers.push(() => maker.close());
+      maker.send({ t: 'challenge', ...RATED_CORRESPONDENCE, clock: { days: 3 }, rated: false });
+      let id = '';
+      await taker.lobbyWhere((l) => {
+        id = l.challenges.find((c) => c.by.id === white.id && !taken.has(c.id))?.id ?? '';
+        return id !== '';
+      });
+      taken.add(id);
+      taker.send({ t: 'accept', id });
+      const [paired] = await Promise.all([maker.next('paired'), taker.next('paired')]);
+      games.push(paired.game);
+    }
+    // Each White moves, one after another: each game waits for Black.
+    for (const [i, white] of whites.entries()) {
+      const seat = await Peer.join(server.url, games[i]!, white.token);
+      seat.peer.send({ t: 'move', seat: 'white', move: quietMove([]), version: 0 });
+      await seat.peer.event(1);
+      seat.peer.close();
+    }
+    /** The next turn Black's device is told of (the games' starts pass by). */
+    const nextTurn = async (): Promise<Notice> => {
+      for (;;) {
+        const { notice } = device.read(await service.next(new URL(device.endpoint).pathname));
+        if (notice.kind === 'turn') return notice;
+      }
+    };
+    expect(await nextTurn()).toMatchObject({ kind: 'turn', game: games[0], url: `/g/${games[0]}` });
+    // The server's clock moves on past the while: the other two come folded with the first.
+    server.running.process.kill('SIGUSR2');
+    expect(await nextTurn()).toMatchObject({ kind: 'turn', games, url: '/games' });
+  }, 60_000);
 });
