@@ -493,8 +493,8 @@ const loadAverage = (): string =>
 /** The parent: starts the server and the workers, samples the server, adds up. */
 async function parent(): Promise<void> {
   // Every client comes from 127.0.0.1: the per-address limits are raised to fit, and the bots'
-  // people name addresses of their own (believed through AGON_TRUST_PROXY), one each, so their
-  // games are rated as a person's at home would be.
+  // people name addresses of their own (believed through AGON_TRUST_PROXY), one each, as people
+  // at home would. Their games are rated (a house bot plays from no network, docs/bot-api.md).
   const target = await startTarget({
     AGON_TRUST_PROXY: '1',
     AGON_HOUSE_BOT_GAMES: String(Math.max(2 * BOTS, 1)),
