@@ -140,6 +140,8 @@ describe('a season of seven players', () => {
         rated: true,
         players: { white: g.white, black: g.black },
         league: { key: LEAGUE.key, season: 1, endsAt: season!.endsAt },
+        // Vacation's cap on a deadline: the season's end.
+        latest: season!.endsAt,
       });
     }
     // A second beat makes nothing twice.

@@ -104,12 +104,17 @@ describe('leagues over HTTP', () => {
     // Each cell's game is the player's own, among their games of days in play.
     const first = group!.rows.find((r) => r.id === players[0]!.id)!;
     const mine = (await call('GET', 'me/games', { token: players[0]!.token })).json as unknown as {
-      games: { game: string; class: string }[];
+      games: { game: string; class: string; league?: { id: string; name: string } }[];
     };
     expect(new Set(mine.games.map((g) => g.game))).toEqual(
       new Set(first.cells.flatMap((c) => (c ? [c.game] : []))),
     );
-    expect(mine.games.every((g) => g.class === 'correspondence')).toBe(true);
+    for (const g of mine.games) {
+      expect(g).toMatchObject({
+        class: 'correspondence',
+        league: { id: 'test', name: 'Test League' },
+      });
+    }
   });
 
   it('ends the season, and starts the next with everyone but who opted out', async () => {

@@ -258,7 +258,8 @@ export class Starter {
       ...(pool && { pool }),
       ...(unrated && { unrated: 'same-network' as const }),
       ...(paired.tournament && { tournament: paired.tournament }),
-      ...(paired.league && { league: paired.league }),
+      // Vacation never moves a league game's deadline past its season's end.
+      ...(paired.league && { league: paired.league, latest: paired.league.endsAt }),
     };
     const started: StartedGame = {
       gameId: game,

@@ -205,6 +205,9 @@ export function registerPlayers(app: FastifyInstance, routes: PlayerRoutes): voi
               ...(tournament.schedule && { schedule: tournament.schedule }),
             },
           }),
+          ...(t.setup.league && {
+            league: { id: t.setup.league.key, name: t.setup.league.name },
+          }),
           ...(away[g.opponent.id] !== undefined && { opponentAway: away[g.opponent.id] }),
         };
       }),
