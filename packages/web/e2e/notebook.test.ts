@@ -12,6 +12,7 @@ import {
   describeInChromium,
   onlineMoves,
   playFirstTurn,
+  runAxe,
   SLOW,
 } from './browser.ts';
 import { challengeAccepted, twoAtLobby } from './online-setup.ts';
@@ -24,6 +25,11 @@ async function firstMoveOn(page: Page): Promise<[string, string]> {
   const [to] = await cellsWith(page, 'dest');
   await clickCell(page, to!);
   return [from!, to!];
+}
+
+/** Asserts that axe finds nothing wrong with what `page` shows. */
+async function accessible(page: Page): Promise<void> {
+  expect((await runAxe(page)).violations).toEqual([]);
 }
 
 /** What the server answers the page's own player for the notes of `game`. */
@@ -53,8 +59,11 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
     await white.getByTestId('notes-move').fill('A calm start');
     await expect.poll(() => white.getByTestId('notes-status').textContent(), SLOW).toBe('Saved.');
 
-    // A reload brings them back, open.
+    // A reload brings them back, folded away until opened.
     await white.reload();
+    await white.getByTestId('notes').getByText('Your notes').waitFor(SLOW);
+    await accessible(white);
+    await white.getByTestId('notes').getByText('Your notes').click();
     await expect
       .poll(() => white.getByTestId('notes-game').inputValue(), SLOW)
       .toBe('Keep the queen home');
@@ -68,6 +77,7 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
     expect(await black.content()).not.toContain('Keep the queen home');
     expect(await notesAsSeenBy(black, game)).toEqual({ note: '', moves: [], analysis: null });
     await black.screenshot({ path: `${ARTIFACTS}notes-phone.png` });
+    await accessible(black);
 
     // White opens the analysis board from the game, plays Black's expected move and the answer,
     // and saves them as a conditional line.
@@ -81,6 +91,7 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
       .toBe('1 line kept.');
     expect(await white.getByTestId('conditional-lines').locator('li').count()).toBe(1);
     await white.screenshot({ path: `${ARTIFACTS}conditional-desktop.png` });
+    await accessible(white);
     // The analysis is kept on the server for White (asked now and then: reads are limited),
     // not for Black.
     await expect
@@ -108,6 +119,7 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
 
     // On the game page the move note is on the latest move; the first move's note is picked.
     await white.goto(`/g/${game}`);
+    await white.getByTestId('notes').getByText('Your notes').click();
     await expect.poll(() => white.getByTestId('notes-which').inputValue(), SLOW).toBe('3');
     expect(await white.getByTestId('notes-move').inputValue()).toBe('');
     await white.getByTestId('notes-which').selectOption('1');

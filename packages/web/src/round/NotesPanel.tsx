@@ -96,7 +96,8 @@ function Notes(props: { readonly game: string; readonly token: string; readonly 
   const ply = Math.min(chosen.value ?? plies, plies);
   const moveNote = n?.moves.find((m) => m.ply === ply)?.text ?? '';
   return (
-    <details class="notes-panel" data-testid="notes" open={Boolean(n && (n.note || moveNote))}>
+    // Folded until opened: open, it takes its room from the moves beside the board.
+    <details class="notes-panel" data-testid="notes">
       <summary>{ot('notes.title')}</summary>
       <p class="notes-private">{ot('notes.private')}</p>
       {n && (
