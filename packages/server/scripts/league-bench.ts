@@ -12,17 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAY_MS } from '@agon/protocol';
-import { SILENT } from '../src/common/notices.ts';
 import { Problems } from '../src/common/problems.ts';
 import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
-import { LocalRelay } from '../src/game/relay.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
-import { Runner } from '../src/league/runner.ts';
-import { MemoryBoard } from '../src/lobby/board.ts';
-import { Starter } from '../src/lobby/starter.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import type { Store } from '../src/storage/store.ts';
+import { leagueProcess } from './league-process.ts';
 import { startPostgres } from './services.ts';
 import { option } from './workers.ts';
 
@@ -65,24 +61,7 @@ async function main(): Promise<void> {
   const now = () => clock;
   const { store, calls } = counted(raw);
   const problems = new Problems(now, 60_000, (line) => console.error(line));
-  const starter = new Starter({
-    board: new MemoryBoard(now),
-    players: store,
-    problems,
-    now,
-    hold: async () => undefined,
-    notifier: SILENT,
-  });
-  const runner = new Runner({
-    leagues: [LEAGUE],
-    store,
-    relay: new LocalRelay(),
-    players: store,
-    games: store,
-    starter,
-    problems,
-    now,
-  });
+  const { runner } = leagueProcess([LEAGUE], store, problems, now);
   try {
     console.log(`${PLAYERS} players on ${db ? 'PostgreSQL' : 'SQLite'}: setting up…`);
     for (let i = 0; i < PLAYERS; i += AT_ONCE) {

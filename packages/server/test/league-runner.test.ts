@@ -5,16 +5,13 @@
 
 import { DAY_MS } from '@agon/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SILENT } from '../src/common/notices.ts';
+import { leagueProcess } from '../scripts/league-process.ts';
 import { Problems } from '../src/common/problems.ts';
 import { hashToken, newGameId, newPlayerId, newToken } from '../src/common/secret.ts';
-import { LocalRelay } from '../src/game/relay.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
-import { leagueGameTerms, Runner } from '../src/league/runner.ts';
+import { leagueGameTerms } from '../src/league/runner.ts';
 import { roundRobin, standings } from '../src/league/season.ts';
-import { MemoryBoard } from '../src/lobby/board.ts';
 import { Settlement } from '../src/lobby/settlement.ts';
-import { Starter } from '../src/lobby/starter.ts';
 import type { Store } from '../src/storage/store.ts';
 import { sqliteFor } from './sqlite-store.ts';
 
@@ -31,25 +28,7 @@ const LEAGUE: LeagueTerms = {
 function runnerFor(now: () => number) {
   const store = sqliteFor();
   const problems = new Problems(now, 60_000, () => undefined);
-  const board = new MemoryBoard(now);
-  const starter = new Starter({
-    board,
-    players: store,
-    problems,
-    now,
-    hold: async () => undefined,
-    notifier: SILENT,
-  });
-  const runner = new Runner({
-    leagues: [LEAGUE],
-    store,
-    relay: new LocalRelay(),
-    players: store,
-    games: store,
-    starter,
-    problems,
-    now,
-  });
+  const { board, starter, runner } = leagueProcess([LEAGUE], store, problems, now);
   afterAll(() => runner.stop());
   return { store, problems, board, starter, runner };
 }
