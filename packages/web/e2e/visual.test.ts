@@ -220,6 +220,7 @@ describeInChromium('the look of the key screens', (browser) => {
       ready: async (page) => {
         await page.getByTestId('rating-blitz').waitFor(SLOW);
         await page.getByTestId('me').waitFor(SLOW);
+        await page.getByTestId('vacation-left').waitFor(SLOW);
         expect(await page.getByTestId('player-name').textContent()).toBe(`${PICTURED_NAME} (you)`);
       },
     },

@@ -58,7 +58,7 @@ export class ApiFailure extends Error {
 
 /** Calls the API: JSON in and out, the player's token when `token` is given. */
 export async function call<T>(
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   options: { readonly body?: unknown; readonly token?: string } = {},
 ): Promise<T> {

@@ -45,6 +45,7 @@ import { dayText, kindText, tournamentName } from '../tournament/tournament-text
 import { showToast } from '../ui/Toasts.tsx';
 import '../online/rows.css';
 import { BotMark } from '../online/Who.tsx';
+import { VacationForm } from './VacationForm.tsx';
 import '../online/who.css';
 import './player-page.css';
 
@@ -398,6 +399,7 @@ function Own({ reload }: { readonly reload: () => void }) {
       <h2 id="me-title">{ot('me.title')}</h2>
       <p>{ot('me.secret')}</p>
       <Rename renamed={reload} />
+      <VacationForm />
       <MoveAway />
       <UseCode became={(id) => go(playerPath(id))} />
     </section>

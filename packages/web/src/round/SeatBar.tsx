@@ -49,6 +49,8 @@ export function SeatBar({
     words.opponent
   );
   const joined = !!v?.seats[colour];
+  // A correspondent on vacation: their deadline moves while it lasts (docs/lobby.md, "Vacation").
+  const away = playing ? v?.vacation?.[colour] : undefined;
   return (
     <PlayerCard
       colour={colour}
@@ -66,6 +68,11 @@ export function SeatBar({
       change={
         <>
           {brief?.change !== undefined && <RatingChange change={brief.change} />}
+          {away !== undefined && (
+            <span class="vacation-mark" data-testid={`vacation-${colour}`}>
+              {ot('vacation.until', { date: deadlineText(away) })}
+            </span>
+          )}
           {online.berserked(colour) && (
             <span class="berserk-mark" title={ot('tour.berserk')} data-testid={`berserk-${colour}`}>
               <Icon name="berserk" />

@@ -535,6 +535,9 @@ export class OnlineGame implements BoardController {
         e.kind === 'rematch-offer' ? e.seat : e.kind === 'rematch' ? null : v.rematchOffer,
       next: e.kind === 'rematch' ? e.next : v.next,
       ...(e.kind === 'abort' && { absent: e.seat }),
+      ...((e.kind === 'vacation' || e.kind === 'move') && {
+        vacation: { ...v.vacation, [e.seat]: e.kind === 'vacation' ? e.until : undefined },
+      }),
       touched:
         e.kind === 'touch'
           ? e.cell

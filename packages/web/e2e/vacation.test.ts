@@ -1,0 +1,68 @@
+// Vacation in a game of days in two Chromium pages, as two people meet it: Black, at a phone,
+// goes on vacation from their own page; White, at a desktop, sees "On vacation until …" beside
+// Black's name at the board, and no longer once Black ends it. (A deadline moved by vacation is
+// the server's test: vacation.test.ts.)
+
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ARTIFACTS, describeInChromium, playFirstTurn, SLOW } from './browser.ts';
+import { challengeAccepted, twoAtLobby } from './online-setup.ts';
+
+/** Opens the player's own page, as the settings' name link does. */
+async function ownPage(page: Page): Promise<void> {
+  await page.goto(new URL('/me', page.url()).href);
+  await page.getByTestId('vacation').waitFor(SLOW);
+}
+
+describeInChromium('a correspondent on vacation', (browser) => {
+  it('is shown to the opponent at the board until the vacation ends', async () => {
+    const { maker: white, taker: black } = await twoAtLobby(browser(), { phone: true });
+    const game = await challengeAccepted(white, black, { correspondence: true });
+    await playFirstTurn(white);
+    const gamePage = new URL(`/g/${game}`, white.url()).href;
+
+    // Black goes on vacation for four days from their own page.
+    await ownPage(black);
+    const form = black.getByTestId('vacation');
+    await expect
+      .poll(() => form.getByTestId('vacation-left').textContent(), SLOW)
+      .toBe('15 vacation days left');
+    await form.getByLabel('Days').fill('4');
+    await form.getByRole('button', { name: 'Go on vacation' }).click();
+    const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(
+      new Date(Date.now() + 4 * 86_400_000),
+    );
+    await expect
+      .poll(() => form.getByTestId('vacation-until').textContent(), SLOW)
+      .toContain(until);
+    expect(await form.getByTestId('vacation-left').textContent()).toBe('11 vacation days left');
+    await black.screenshot({ path: `${ARTIFACTS}vacation-form-phone.png` });
+
+    // White sees it beside Black's name, with the date.
+    await white.goto(gamePage);
+    const mark = white.getByTestId('vacation-black');
+    await expect.poll(() => mark.textContent(), SLOW).toMatch(/^On vacation until /);
+    expect(await mark.textContent()).toContain(until);
+    expect(await white.getByTestId('vacation-white').count()).toBe(0);
+    await white.screenshot({ path: `${ARTIFACTS}vacation-board-desktop.png` });
+    // Black's own board, at the phone, says it too.
+    await black.goto(gamePage);
+    await expect
+      .poll(() => black.getByTestId('vacation-black').textContent(), SLOW)
+      .toContain(until);
+    await black.screenshot({ path: `${ARTIFACTS}vacation-board-phone.png` });
+
+    // Black ends it by hand: the days not reached come back (less the seconds it lasted, so
+    // fourteen whole days), and White's board no longer says it.
+    await ownPage(black);
+    await form.getByRole('button', { name: 'End the vacation' }).click();
+    await expect.poll(() => form.getByTestId('vacation-until').count(), SLOW).toBe(0);
+    await expect
+      .poll(() => form.getByTestId('vacation-left').textContent(), SLOW)
+      .toBe('14 vacation days left');
+    await white.reload();
+    await white.getByTestId('player-black').waitFor(SLOW);
+    await expect.poll(() => white.getByTestId('clock-black').count(), SLOW).toBe(1);
+    expect(await white.getByTestId('vacation-black').count()).toBe(0);
+  }, 90_000);
+});

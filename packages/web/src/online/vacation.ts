@@ -1,0 +1,22 @@
+// This browser's player's vacation (docs/lobby.md, "Vacation"): read, taken by hand, ended.
+
+import type { VacationView } from '@agon/protocol';
+import { call, ensureIdentity } from './players.ts';
+
+/** The player's vacation as the server keeps it. */
+export async function readVacation(): Promise<VacationView> {
+  const { token } = await ensureIdentity();
+  return call('GET', '/api/me/vacation', { token });
+}
+
+/** Goes on vacation for `days` whole days from now. */
+export async function takeVacation(days: number): Promise<VacationView> {
+  const { token } = await ensureIdentity();
+  return call('POST', '/api/me/vacation', { token, body: { days } });
+}
+
+/** Ends the vacation under way. */
+export async function endVacation(): Promise<VacationView> {
+  const { token } = await ensureIdentity();
+  return call('DELETE', '/api/me/vacation', { token });
+}
