@@ -14,6 +14,7 @@ import {
   newContext,
   openLobby,
   playFirstTurn,
+  runAxe,
   SLOW,
 } from './browser.ts';
 import { challengeAccepted, twoAtLobby } from './online-setup.ts';
@@ -115,6 +116,11 @@ describeInChromium('the Your games page', (browser) => {
       expect(await page.locator('main h2').textContent()).toBe(look.title);
       const name = `your-games-${look.language}-${look.theme}-${look.phone ? 'phone' : 'desktop'}`;
       await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+      // Readable to everyone in each look: WCAG 2.2 A and AA, contrast in dark too.
+      expect({ name, violations: (await runAxe(page)).violations }).toEqual({
+        name,
+        violations: [],
+      });
       await context.close();
     }
   }, 120_000);
