@@ -81,6 +81,7 @@ describeInChromium('the Your games page', (browser) => {
     // Ann, at a phone, reaches her page from the pages menu's count.
     await ann.goto('/');
     await ann.getByRole('button', { name: /^Pages: 1 game waits for your move$/ }).tap();
+    await ann.screenshot({ path: `${ARTIFACTS}your-games-menu-phone.png`, animations: 'disabled' });
     await ann.getByTestId('menu-your-turns').tap();
     await ann.waitForURL(/\/games$/, SLOW);
     await expect.poll(() => cards(ann, 'games-yours'), SLOW).toHaveLength(1);
