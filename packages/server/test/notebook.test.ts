@@ -178,6 +178,16 @@ describe("a player's conditional moves and notes", () => {
     await refused(white.token, { from: 0, lines: [[b1, w2]] }, 409, /1 turns played, not 0/);
     await refused(black.token, { from: 1, lines: [[b1, w2]] }, 400, /it is your turn/);
     await refused(white.token, { from: 1, lines: [[b1, w2]], extra: 1 }, 400, /not a field/);
+    // Lines set, then the game ends: none are shown, and none can be set.
+    const lines = { from: 1, lines: [[b1, w2]] };
+    expect((await call('PUT', `games/${game}/conditional`, white.token, lines)).status).toBe(200);
+    whiteSeat.peer.send({ t: 'resign', seat: 'white' });
+    await whiteSeat.peer.event(2);
+    expect((await call('GET', `games/${game}/conditional`, white.token)).body).toEqual({
+      from: 1,
+      lines: [],
+    });
+    await refused(white.token, lines, 400, /the game is over/);
     whiteSeat.peer.close();
   }, 60_000);
 

@@ -19,7 +19,7 @@ import { refusal } from '../common/http-errors.ts';
 import { type Allowance, limiter, type Rate } from '../common/rate-limit.ts';
 import { type ConditionalStore, checkLines, followLines } from '../game/conditionals.ts';
 import type { GameStore } from '../game/store.ts';
-import { restoreTable, type Table } from '../game/table.ts';
+import { outcomeOf, restoreTable, type Table } from '../game/table.ts';
 import { bearer } from '../player/auth.ts';
 import type { Player, PlayerStore } from '../player/players.ts';
 import type { NotebookStore } from './store.ts';
@@ -85,8 +85,10 @@ export function registerNotebooks(app: FastifyInstance, routes: NotebookRoutes):
 
   /** The lines of `player` the game is still on, as the game stands. */
   async function liveLines(table: Table, player: string): Promise<ConditionalLines> {
-    const lines = await notebooks.conditionalLines(table.id, player);
     const moves = table.game.moves.length;
+    // A game over plays nothing more: its lines are as good as gone.
+    if (outcomeOf(table)) return { from: moves, lines: [] };
+    const lines = await notebooks.conditionalLines(table.id, player);
     const kept = lines && followLines(lines, table.game.moves.map(makeMoveText)).kept;
     return kept ?? { from: moves, lines: [] };
   }
@@ -124,6 +126,10 @@ export function registerNotebooks(app: FastifyInstance, routes: NotebookRoutes):
         return reply
           .status(400)
           .send(refusal('bad-lines', 'conditional moves are for games of days only'));
+      }
+      // A resignation, an agreed draw or a flag ends the game beside the rules' own ends.
+      if (outcomeOf(at.table)) {
+        return reply.status(400).send(refusal('bad-lines', 'the game is over'));
       }
       const checked = checkLines(at.table.game, at.seat, parsed.value);
       if (!checked.ok) {
