@@ -1,6 +1,7 @@
 // Vacation in a game of days in two Chromium pages, as two people meet it: Black, at a phone,
 // goes on vacation from their own page; White, at a desktop, sees "On vacation until …" beside
-// Black's name at the board, and no longer once Black ends it. (A deadline moved by vacation is
+// Black's name at the board and on the game's card in their games, and no longer once Black
+// ends it. (A deadline moved by vacation is
 // the server's test: vacation.test.ts.)
 
 import type { Page } from 'playwright-core';
@@ -45,6 +46,10 @@ describeInChromium('a correspondent on vacation', (browser) => {
     expect(await mark.textContent()).toContain(until);
     expect(await white.getByTestId('vacation-white').count()).toBe(0);
     await white.screenshot({ path: `${ARTIFACTS}vacation-board-desktop.png` });
+    // ...and on the game's card in their games, in the same words.
+    const said = await mark.textContent();
+    await white.goto(new URL('/games', white.url()).href);
+    await expect.poll(() => white.getByTestId('your-game-away').textContent(), SLOW).toBe(said);
     // Black's own board, at the phone, says it too.
     await black.goto(gamePage);
     await expect
@@ -60,7 +65,7 @@ describeInChromium('a correspondent on vacation', (browser) => {
     await expect
       .poll(() => form.getByTestId('vacation-left').textContent(), SLOW)
       .toBe('14 vacation days left');
-    await white.reload();
+    await white.goto(gamePage);
     await white.getByTestId('player-black').waitFor(SLOW);
     await expect.poll(() => white.getByTestId('clock-black').count(), SLOW).toBe(1);
     expect(await white.getByTestId('vacation-black').count()).toBe(0);

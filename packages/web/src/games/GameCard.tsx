@@ -10,7 +10,7 @@ import { boardConfigOf } from '../lib/board-feed.ts';
 import { gamePath } from '../online/address.ts';
 import { clockText } from '../online/clock-text.ts';
 import { Link } from '../online/Link.tsx';
-import { daysLeftText, paceText } from '../online/lobby-text.ts';
+import { daysLeftText, deadlineText, paceText } from '../online/lobby-text.ts';
 import { ot } from '../online/text.ts';
 import { BotMark } from '../online/Who.tsx';
 import { tournamentName } from '../tournament/tournament-text.ts';
@@ -65,6 +65,11 @@ export function GameCard({ game: g }: { readonly game: OngoingGame }) {
         <span class="your-game-opponent">
           {g.opponent.name} {g.opponent.bot && <BotMark />}
         </span>
+        {g.opponentAway !== undefined && (
+          <span class="your-game-away" data-testid="your-game-away">
+            {ot('vacation.until', { date: deadlineText(g.opponentAway) })}
+          </span>
+        )}
         <span class="your-game-pace">
           {g.clock ? paceText(paceOf(g.clock)) : ''} {ot(`class.${g.class}`)}
         </span>
