@@ -4,7 +4,8 @@
 // one started with every player re-entered. On SQLite by default, or `--postgres` on a throwaway
 // PostgreSQL (scripts/services.ts). Reports, for each of the runner's three steps, the time it
 // took, the store calls it made (each a transaction or a read; a call that writes a season's
-// games runs one statement per game inside it) and this process's memory after it.
+// games runs one statement per game inside it on SQLite, one for all on PostgreSQL) and this
+// process's memory after it; and the size of the league's page with every group.
 //
 //   npx tsx packages/server/scripts/league-bench.ts [--players 1000] [--postgres]
 
@@ -15,6 +16,7 @@ import { DAY_MS } from '@agon/protocol';
 import { Problems } from '../src/common/problems.ts';
 import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
+import { seasonView } from '../src/league/view.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import type { Store } from '../src/storage/store.ts';
@@ -104,6 +106,17 @@ async function main(): Promise<void> {
     const sizes = season.groups.map((g) => g.players.length);
     console.log(
       `  ${season.groups.length} groups in ${Math.max(...season.groups.map((g) => g.tier))} tiers (${Math.min(...sizes)} to ${Math.max(...sizes)} players), ${games.length} games`,
+    );
+
+    // What the league's page reads and sends (GET /api/leagues/:key, before its cache).
+    const viewed = performance.now();
+    const all = season.groups.flatMap((g) => g.players);
+    const names = new Map((await raw.players(all)).map((p) => [p.id, p.name]));
+    const page = JSON.stringify(
+      seasonView(season, await raw.seasonGames(LEAGUE.key, season.number), names),
+    );
+    console.log(
+      `  the league's page: ${Math.round(page.length / 1024)} KiB of JSON, read and made in ${Math.round(performance.now() - viewed)} ms`,
     );
 
     // The players' part, not the league's: nine games in ten end, a third of them drawn.

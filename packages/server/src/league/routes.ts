@@ -22,6 +22,11 @@ import { listingOf, seasonView } from './view.ts';
 const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
 /** The longest body of a request. */
 const MAX_BODY_BYTES = 256;
+/**
+ * How long a process answers a league's page from memory: its games last days, and a season of
+ * a thousand players is a few thousand games and names to read for every page that asks.
+ */
+const VIEW_FRESH_MS = 5000;
 
 /** What the routes work with. */
 export interface LeagueRoutes {
@@ -70,20 +75,31 @@ export function registerLeagues(app: FastifyInstance, routes: LeagueRoutes): voi
     return { now: now(), leagues: await Promise.all(leagues.map(listing)) };
   });
 
+  /** A league's page as read lately, by league: shared by the pages that ask meanwhile. */
+  const views = new Map<string, { readonly at: number; readonly value: Promise<LeagueView> }>();
+  const read = async (terms: LeagueTerms): Promise<LeagueView> => {
+    const [league, latest] = await Promise.all([listing(terms), store.latestSeason(terms.key)]);
+    if (!latest) return { now: now(), league, season: null };
+    const games = await store.seasonGames(terms.key, latest.number);
+    const ids = latest.groups.flatMap((g) => g.players);
+    const names = new Map((await players.players(ids)).map((p) => [p.id, p.name]));
+    return { now: now(), league, season: seasonView(latest, games, names) };
+  };
+
   app.get<{ Params: { key: string } }>('/leagues/:key', async (request, reply) => {
     const terms = leagueOf(request.params.key, reply);
     if (!terms) return;
     reply.header('cache-control', 'no-store');
-    const [league, latest] = await Promise.all([listing(terms), store.latestSeason(terms.key)]);
-    if (!latest) return { now: now(), league, season: null } satisfies LeagueView;
-    const games = await store.seasonGames(terms.key, latest.number);
-    const ids = latest.groups.flatMap((g) => g.players);
-    const names = new Map((await players.players(ids)).map((p) => [p.id, p.name]));
-    return {
-      now: now(),
-      league,
-      season: seasonView(latest, games, names),
-    } satisfies LeagueView;
+    const at = now();
+    const kept = views.get(terms.key);
+    if (kept && at - kept.at <= VIEW_FRESH_MS) return kept.value;
+    const value = read(terms);
+    views.set(terms.key, { at, value });
+    // A failed read is not kept: the next request asks again.
+    value.catch(() => {
+      if (views.get(terms.key)?.value === value) views.delete(terms.key);
+    });
+    return value;
   });
 
   app.get<{ Params: { key: string } }>('/leagues/:key/me', async (request, reply) => {
@@ -109,6 +125,8 @@ export function registerLeagues(app: FastifyInstance, routes: LeagueRoutes): voi
         return reply.status(400).send(refusal(action.error.code, action.error.message));
       if (action.value.action === 'join') await store.enterLeague(terms.key, player.id, now());
       else await store.leaveLeague(terms.key, player.id);
+      // The player's page asks again at once: its count of entries is theirs to see changed.
+      views.delete(terms.key);
       return entryOf(await store.leagueMember(terms.key, player.id));
     },
   );

@@ -8,7 +8,6 @@ export const en = {
   'leagues.title': 'Leagues',
   'leagues.intro':
     'Seasons of games of days in tiers: everyone in a group plays everyone once; the top two go up a league, the bottom two go down.',
-  'leagues.none': 'This server runs no leagues.',
   'league.loading': 'Loading the league…',
   'league.loadFailed': 'The league could not be read: {why}',
   'league.notFound': 'There is no such league.',
@@ -30,7 +29,6 @@ export const en = {
   'league.player': 'Player',
   'league.points': 'Points',
   'league.sb': 'SB',
-  'league.played': 'Played',
   'league.up': 'Moves up',
   'league.down': 'Moves down',
   'league.inPlay': 'In play',

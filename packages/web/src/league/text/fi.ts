@@ -7,7 +7,6 @@ export const fi: LeagueCatalog = {
   'leagues.title': 'Liigat',
   'leagues.intro':
     'Kirjepelien kausia tasoittain: ryhmässä jokainen pelaa jokaista vastaan kerran; kaksi parasta nousee liigan ylemmäs, kaksi viimeistä putoaa.',
-  'leagues.none': 'Tällä palvelimella ei ole liigoja.',
   'league.loading': 'Ladataan liigaa…',
   'league.loadFailed': 'Liigaa ei saatu luettua: {why}',
   'league.notFound': 'Tällaista liigaa ei ole.',
@@ -29,7 +28,6 @@ export const fi: LeagueCatalog = {
   'league.player': 'Pelaaja',
   'league.points': 'Pisteet',
   'league.sb': 'SB',
-  'league.played': 'Pelattu',
   'league.up': 'Nousee',
   'league.down': 'Putoaa',
   'league.inPlay': 'Käynnissä',

@@ -7,7 +7,6 @@ export const hi: LeagueCatalog = {
   'leagues.title': 'लीग',
   'leagues.intro':
     'स्तरों में दिनों वाले खेलों के सीज़न: समूह में हर खिलाड़ी हर दूसरे से एक बार खेलता है; शीर्ष दो ऊपर की लीग में जाते हैं, अंतिम दो नीचे।',
-  'leagues.none': 'इस सर्वर पर कोई लीग नहीं चलती।',
   'league.loading': 'लीग लोड हो रही है…',
   'league.loadFailed': 'लीग पढ़ी नहीं जा सकी: {why}',
   'league.notFound': 'ऐसी कोई लीग नहीं है।',
@@ -29,7 +28,6 @@ export const hi: LeagueCatalog = {
   'league.player': 'खिलाड़ी',
   'league.points': 'अंक',
   'league.sb': 'SB',
-  'league.played': 'खेले',
   'league.up': 'ऊपर जाएगा',
   'league.down': 'नीचे जाएगा',
   'league.inPlay': 'जारी',

@@ -7,7 +7,6 @@ export const ru: LeagueCatalog = {
   'leagues.title': 'Лиги',
   'leagues.intro':
     'Сезоны заочных партий по дивизионам: в группе каждый играет с каждым по разу; двое лучших поднимаются на лигу выше, двое последних опускаются.',
-  'leagues.none': 'На этом сервере нет лиг.',
   'league.loading': 'Загружаем лигу…',
   'league.loadFailed': 'Не удалось прочитать лигу: {why}',
   'league.notFound': 'Такой лиги нет.',
@@ -44,7 +43,6 @@ export const ru: LeagueCatalog = {
   'league.player': 'Игрок',
   'league.points': 'Очки',
   'league.sb': 'Коэф. Бергера',
-  'league.played': 'Сыграно',
   'league.up': 'Поднимается',
   'league.down': 'Опускается',
   'league.inPlay': 'Идёт',
