@@ -1,5 +1,5 @@
 // A league's page in Chromium, at phone and desktop size: reached from the tournaments page, it
-// shows the season's calendar and each group's crosstable in the order of the standings, with a
+// passes axe-core's checks and shows the season's calendar and each group's crosstable in the order of the standings, with a
 // link to the game in every cell and who moves up and down so far; the page's button enters the
 // player in the league and opts them out again, through the real server. The season itself is
 // served fixed, as the running of seasons over days is the server's test
@@ -8,7 +8,7 @@
 import type { LeagueCell, LeagueView } from '@agon/protocol';
 import type { BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { ARTIFACTS, describeInChromium, newContext, SLOW } from './browser.ts';
+import { ARTIFACTS, describeInChromium, newContext, runAxe, SLOW } from './browser.ts';
 
 const ids = ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc', 'dddddddddd', 'eeeeeeeeee', 'ffffffffff'];
 const names = ['Ada', 'Boris', 'Chandra', 'Dina', 'Eino', 'Fatima'];
@@ -95,6 +95,8 @@ describeInChromium('a league’s page', (browser) => {
       expect(await links.nth(3).getAttribute('aria-label')).toBe('Dina against Eino: In play');
       expect(await links.nth(0).getAttribute('aria-label')).toBe('Dina against Ada: 0');
       expect(await page.getByTestId('league-calendar').textContent()).toMatch(/^Season 4 /);
+      // Nothing axe-core finds against WCAG 2.2 AA and its best practices.
+      expect((await runAxe(page)).violations).toEqual([]);
       await page.screenshot({
         path: `${ARTIFACTS}league-${phone ? 'phone' : 'desktop'}.png`,
         fullPage: true,
