@@ -92,6 +92,20 @@ describe('a deadline moved by vacation', () => {
     expect(alarmAt(early.table)).toBe(START + 3 * DAY_MS);
   });
 
+  it("never moves a league game's deadline past its season's end", () => {
+    const endsAt = START + 5 * DAY_MS;
+    const league = { key: 'weekly', name: 'Weekly', season: 1, endsAt };
+    const { table, play } = blacksTurn({ league });
+    play({
+      kind: 'vacation',
+      seat: 'black',
+      from: START + 3 * DAY_MS,
+      until: START + 9 * DAY_MS,
+      at: 0,
+    });
+    expect(alarmAt(table)).toBe(endsAt);
+  });
+
   it('moves nothing for the side not to move', () => {
     const { table, play } = blacksTurn();
     play({ kind: 'vacation', seat: 'white', from: START, until: START + 5 * DAY_MS, at: 0 });

@@ -34,6 +34,7 @@ import {
   type Table,
   touchedCell,
   vacationDeadline,
+  vacationLatest,
   watched,
 } from './table.ts';
 import { NO_VACATIONS, type Vacations } from './vacations.ts';
@@ -662,7 +663,7 @@ export class Room {
     const t = this.table;
     const ids = t.setup.players;
     const deadline = alarmAt(t);
-    const latest = t.setup.latest ?? Number.POSITIVE_INFINITY;
+    const latest = vacationLatest(t.setup) ?? Number.POSITIVE_INFINITY;
     if (!t.setup.days || !ids || deadline === undefined || latest <= now) return undefined;
     try {
       const away = await (this.context.vacations ?? NO_VACATIONS).cover(ids[seat], deadline, now);

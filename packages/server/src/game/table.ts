@@ -218,7 +218,7 @@ export function deadlineOf(t: Table): number | null | undefined {
 /**
  * Where the running deadline of `seat` moves for a vacation from `from` until `until`: later by
  * the vacation's time within the turn not yet counted (from the later of the turn's start, the
- * vacation's start and the end of what was counted before), but never past the setup's `latest`
+ * vacation's start and the end of what was counted before), but never past `vacationLatest`
  * (a deadline already past it stays). Unmoved if `seat`'s clock is not the one running.
  */
 export function vacationDeadline(t: Table, seat: Colour, from: number, until: number): number {
@@ -226,8 +226,16 @@ export function vacationDeadline(t: Table, seat: Colour, from: number, until: nu
   if (!c || runningClock(t) !== seat) return Number.NaN;
   const deadline = c.since + c[seat];
   const moved = deadline + Math.max(0, until - Math.max(from, c.since, t.vacationCounted));
-  return t.setup.latest === undefined ? moved : Math.max(deadline, Math.min(moved, t.setup.latest));
+  const latest = vacationLatest(t.setup);
+  return latest === undefined ? moved : Math.max(deadline, Math.min(moved, latest));
 }
+
+/**
+ * The latest a deadline may be moved to by vacation: the setup's `latest`, else a league game's
+ * season end (docs/leagues.md); undefined when nothing bounds it.
+ */
+export const vacationLatest = (setup: GameSetup): number | undefined =>
+  setup.latest ?? setup.league?.endsAt;
 
 /** Time left on `side`'s clock at `now`, negative once it has run out. */
 export function timeLeft(t: Table, side: Colour, now: number): number {
