@@ -48,27 +48,24 @@ function blacksTurn(setup: Partial<GameSetup> = {}): {
   return { table, play };
 }
 
+/** Black's vacation from `from` until `until`, as the game's log keeps it. */
+const blackAway = (from: number, until: number): GameEvent => ({
+  kind: 'vacation',
+  seat: 'black',
+  from,
+  until,
+  at: 0,
+});
+
 describe('a deadline moved by vacation', () => {
   it('moves by the vacation within the turn, each part counted once, and a move ends it', () => {
     const { table, play } = blacksTurn();
     expect(alarmAt(table)).toBe(START + 3 * DAY_MS);
     // Away since before the turn began: only the time from the turn's start counts.
-    play({
-      kind: 'vacation',
-      seat: 'black',
-      from: START - DAY_MS,
-      until: START + 5 * DAY_MS,
-      at: 0,
-    });
+    play(blackAway(START - DAY_MS, START + 5 * DAY_MS));
     expect(alarmAt(table)).toBe(START + 8 * DAY_MS);
     // The same vacation made longer: only the part not yet counted moves it again.
-    play({
-      kind: 'vacation',
-      seat: 'black',
-      from: START - DAY_MS,
-      until: START + 6 * DAY_MS,
-      at: 0,
-    });
+    play(blackAway(START - DAY_MS, START + 6 * DAY_MS));
     expect(alarmAt(table)).toBe(START + 9 * DAY_MS);
     // Black moves: White has its three days, untouched by Black's vacation.
     const moved = START + 7 * DAY_MS;
@@ -79,16 +76,10 @@ describe('a deadline moved by vacation', () => {
   it('never moves past the setup latest, and a deadline already past it stays', () => {
     const latest = START + 4 * DAY_MS;
     const { table, play } = blacksTurn({ latest });
-    play({
-      kind: 'vacation',
-      seat: 'black',
-      from: START + 3 * DAY_MS,
-      until: START + 10 * DAY_MS,
-      at: 0,
-    });
+    play(blackAway(START + 3 * DAY_MS, START + 10 * DAY_MS));
     expect(alarmAt(table)).toBe(latest);
     const early = blacksTurn({ latest: START + DAY_MS });
-    early.play({ kind: 'vacation', seat: 'black', from: START, until: START + 10 * DAY_MS, at: 0 });
+    early.play(blackAway(START, START + 10 * DAY_MS));
     expect(alarmAt(early.table)).toBe(START + 3 * DAY_MS);
   });
 
@@ -96,13 +87,7 @@ describe('a deadline moved by vacation', () => {
     const endsAt = START + 5 * DAY_MS;
     const league = { key: 'weekly', name: 'Weekly', season: 1, endsAt };
     const { table, play } = blacksTurn({ league });
-    play({
-      kind: 'vacation',
-      seat: 'black',
-      from: START + 3 * DAY_MS,
-      until: START + 9 * DAY_MS,
-      at: 0,
-    });
+    play(blackAway(START + 3 * DAY_MS, START + 9 * DAY_MS));
     expect(alarmAt(table)).toBe(endsAt);
   });
 

@@ -56,6 +56,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** What went wrong, as a page says it: an ApiFailure is in the player's words already. */
+export const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** Calls the API: JSON in and out, the player's token when `token` is given. */
 export async function call<T>(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

@@ -35,6 +35,7 @@ import {
   ApiFailure,
   fetchPlayer,
   me,
+  problemText,
   rename,
   transferCode,
   useTransferCode,
@@ -48,9 +49,6 @@ import { BotMark } from '../online/Who.tsx';
 import { VacationForm } from './VacationForm.tsx';
 import '../online/who.css';
 import './player-page.css';
-
-/** What went wrong, as the page says it: an ApiFailure is in the player's words already. */
-const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** One rating's card: what it is kept for, the figure, and how many games made it. */
 function RatingCard({

@@ -6,11 +6,9 @@ import { VACATION_MAX_DAYS, type VacationView, vacationDays } from '@agon/protoc
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { deadlineText } from '../online/lobby-text.ts';
+import { problemText } from '../online/players.ts';
 import { ot } from '../online/text.ts';
 import { endVacation, readVacation, takeVacation } from '../online/vacation.ts';
-
-/** What went wrong, as the form says it: an ApiFailure is in the player's words already. */
-const problemText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 export function VacationForm() {
   const view = useSignal<VacationView | undefined>(undefined);
