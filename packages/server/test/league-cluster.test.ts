@@ -65,7 +65,18 @@ describe.skipIf(skip)('a league in a cluster', () => {
 
     // Two days and two hours on the survivors: every game is over (nobody moved) and so is the
     // season; one of them takes the lease once the dead runner's lapses.
-    for (let jump = 0; jump < 2; jump++) for (const s of survivors) s.process.kill('SIGUSR2');
+    // One signal at a time, each seen before the next: two sent at once may arrive as one.
+    for (const s of survivors) {
+      for (let jump = 1; jump <= 2; jump++) {
+        const before = (await view(s)).now;
+        s.process.kill('SIGUSR2');
+        await until(
+          () => view(s),
+          (v) => v.now >= before + Number(JUMP_A_DAY.env.AGON_TEST_JUMP_MS),
+          10_000,
+        );
+      }
+    }
     const next = await until(
       () => view(survivors[0]!),
       (v) => v.season?.number === 2,
