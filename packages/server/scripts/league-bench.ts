@@ -7,12 +7,24 @@
 // games runs one statement per game inside it on SQLite, one for all on PostgreSQL) and this
 // process's memory after it; and the size of the league's page with every group.
 //
-//   npx tsx packages/server/scripts/league-bench.ts [--players 1000] [--postgres]
+// With `--cluster N`, the same season in a cluster of N server processes behind HAProxy on a
+// throwaway PostgreSQL and Redis (scripts/services.ts), driven from outside only: the players
+// made and entered through the HTTP API (each from a network of its own), the servers' clocks
+// moved on (test/clock-jump.mjs) to the season's hour and past its end, the games played two
+// moves and ended on their sockets. Reports each step's time until the API (or, for the games
+// made, the season's row) shows it, PostgreSQL's own counters over it (pg_stat_database), each
+// process's CPU and peak memory over it, and what went wrong.
+//
+//   npx tsx packages/server/scripts/league-bench.ts [--players 1000] [--postgres | --cluster 2]
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DAY_MS } from '@agon/protocol';
+import { fileURLToPath } from 'node:url';
+import type { Colour } from '@agon/engine';
+import { DAY_MS, type LeagueView, type ServerMessage } from '@agon/protocol';
+import pg from 'pg';
+import WebSocket from 'ws';
 import { Problems } from '../src/common/problems.ts';
 import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
@@ -21,8 +33,10 @@ import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
 import type { Store } from '../src/storage/store.ts';
 import { leagueProcess } from './league-process.ts';
-import { startPostgres } from './services.ts';
-import { option } from './workers.ts';
+import { fromAddress, newPlayer } from './lobby-client.ts';
+import { quietMove } from './quiet-move.ts';
+import { startCluster, startPostgres } from './services.ts';
+import { Causes, CLUSTER, option, usage } from './workers.ts';
 
 const PLAYERS = Math.round(option('players', 1000, 20_000));
 const POSTGRES = process.argv.includes('--postgres');
@@ -156,4 +170,366 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/** The cluster's league: a season of 7 days that may start every hour, of 14 days a move, so a
+ * game left alone is still unfinished at the season's end. */
+const CLUSTER_LEAGUE: LeagueTerms = {
+  key: 'bench',
+  name: 'Bench League',
+  days: 14,
+  seasonDays: 7,
+  cron: '0 * * * *',
+};
+/** Each move of the servers' clocks: past the season's end and the next hour after it. */
+const JUMP_MS = CLUSTER_LEAGUE.seasonDays * DAY_MS + 2 * 3_600_000;
+/** Games played at once by the clients. */
+const GAMES_AT_ONCE = 40;
+/** How long a backend may keep its counts before PostgreSQL's statistics show them (PG 15). */
+const STATS_SETTLE_MS = 11_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `read` until `done` says yes, or fails after `ms`. */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read().catch(() => undefined);
+    if (v !== undefined && done(v)) return v;
+    if (Date.now() > deadline) throw new Error(`not seen within ${ms / 1000} s`);
+    await sleep(250);
+  }
+}
+
+/** A player of the run: who they are and the network they come from. */
+interface Entrant {
+  readonly id: string;
+  readonly token: string;
+  readonly address: string;
+}
+
+/** How a game is ended: a draw agreed, or the other side resigning. */
+type End = 'draw' | Colour;
+
+/**
+ * Game `game` played by `white` and `black` on their sockets: a move each, then ended as `end`
+ * says. Anything refused or lost goes to `causes`.
+ */
+function playOut(
+  url: string,
+  game: string,
+  seats: Record<Colour, Entrant>,
+  end: End,
+  causes: Causes,
+): Promise<void> {
+  return new Promise((resolve) => {
+    let moves: string[] = [];
+    let version = -1;
+    let acted = -1;
+    let offered = false;
+    let done = false;
+    const sockets = new Map<Colour, WebSocket>();
+    const finish = (why?: string) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (why) causes.add(why);
+      for (const ws of sockets.values()) ws.close();
+      resolve();
+    };
+    const timer = setTimeout(() => finish('a game did not end in 60 s'), 60_000);
+    const act = (seat: Colour, ws: WebSocket) => {
+      if (acted === version) return;
+      const toMove: Colour = moves.length % 2 === 0 ? 'white' : 'black';
+      let m: object | undefined;
+      if (moves.length < 2) {
+        if (toMove === seat) m = { t: 'move', seat, move: quietMove(moves), version };
+      } else if (end === 'draw') {
+        if (seat === 'white' && !offered) {
+          offered = true;
+          m = { t: 'draw', seat, action: 'offer' };
+        }
+      } else if (seat !== end) {
+        m = { t: 'resign', seat };
+      }
+      if (!m) return;
+      acted = version;
+      ws.send(JSON.stringify(m));
+    };
+    for (const seat of ['white', 'black'] as const) {
+      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}api/games/${game}/socket`, {
+        headers: fromAddress(seats[seat].address),
+      });
+      sockets.set(seat, ws);
+      ws.on('open', () => ws.send(JSON.stringify({ t: 'hello', token: seats[seat].token })));
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as ServerMessage;
+        if (m.t === 'error') return causes.add(`game: ${m.code}`);
+        if (m.t === 'state') {
+          if (m.you !== seat) return finish(`seated as ${m.you}, not ${seat}`);
+          if (m.game.outcome) return finish();
+          if (m.game.version > version) {
+            moves = [...m.game.moves];
+            version = m.game.version;
+          }
+        } else if (m.t === 'event') {
+          if (m.outcome) return finish();
+          if (m.version > version) {
+            version = m.version;
+            if (m.event.kind === 'move') moves.push(m.event.move);
+          }
+          if (m.event.kind === 'draw-offer' && seat === 'black') {
+            ws.send(JSON.stringify({ t: 'draw', seat, action: 'accept' }));
+            return;
+          }
+        } else return;
+        act(seat, ws);
+      });
+      ws.on('error', (e) => finish(`game socket: ${e.message}`));
+    }
+  });
+}
+
+/** The season's games, each with its players, from the league's page. */
+function gamesOf(view: LeagueView): { game: string; white: string; black: string }[] {
+  return (view.season?.groups ?? []).flatMap((g) =>
+    g.rows.flatMap((row) =>
+      row.cells.flatMap((cell, j) =>
+        cell?.white ? [{ game: cell.game, white: row.id, black: g.seeds[j]! }] : [],
+      ),
+    ),
+  );
+}
+
+/** PostgreSQL's counters of the database, as pg_stat_database keeps them. */
+const COUNTERS = [
+  'xact_commit',
+  'xact_rollback',
+  'tup_returned',
+  'tup_fetched',
+  'tup_inserted',
+  'tup_updated',
+  'tup_deleted',
+] as const;
+
+async function inCluster(): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'agon-league-cluster-'));
+  const app = join(folder, 'app');
+  const leagues = join(folder, 'leagues.json');
+  const stops: (() => Promise<void> | void)[] = [
+    () => rmSync(folder, { recursive: true, force: true }),
+  ];
+  try {
+    // A stand-in for the built web app, which the server serves but nobody asks for here.
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(app);
+    writeFileSync(join(app, 'index.html'), '<!doctype html><title>Agon</title>');
+    writeFileSync(leagues, JSON.stringify([CLUSTER_LEAGUE]));
+    const db = await startPostgres({ stoppable: true });
+    stops.push(() => db.stop());
+    const cluster = await startCluster({
+      count: CLUSTER,
+      databaseUrl: db.url,
+      env: {
+        AGON_WEB_ROOT: app,
+        AGON_SCHEDULE: 'none',
+        AGON_LEAGUES: leagues,
+        AGON_PLAYERS_PER_MINUTE: '100000',
+        AGON_SOCKETS_PER_ADDRESS: '100',
+        AGON_TEST_JUMP_MS: String(JUMP_MS),
+        AGON_VACATION_DAYS: '0',
+      },
+      process: { preload: [fileURLToPath(new URL('../test/clock-jump.mjs', import.meta.url))] },
+    });
+    stops.push(cluster.stop);
+    const ask = new pg.Client({ connectionString: db.url });
+    await ask.connect();
+    stops.push(() => ask.end());
+    const url = cluster.url;
+    const pids = cluster.servers.map((s) => s.process.pid!);
+    const causes = new Causes();
+    console.log(
+      `${PLAYERS} players, ${CLUSTER} processes behind HAProxy on PostgreSQL and Redis; load average ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+
+    const view = async (): Promise<LeagueView> => {
+      const r = await fetch(`${url}api/leagues/${CLUSTER_LEAGUE.key}`);
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+      return (await r.json()) as LeagueView;
+    };
+    const made = async (season: number): Promise<boolean> =>
+      (
+        await ask.query<{ made: boolean }>(
+          'SELECT made FROM league_seasons WHERE league = $1 AND number = $2',
+          [CLUSTER_LEAGUE.key, season],
+        )
+      ).rows[0]?.made === true;
+    const counters = async (): Promise<number[]> => {
+      await ask.query('SELECT pg_stat_clear_snapshot()');
+      const row = (
+        await ask.query<Record<string, string>>(
+          `SELECT ${COUNTERS.join(', ')} FROM pg_stat_database WHERE datname = current_database()`,
+        )
+      ).rows[0]!;
+      return COUNTERS.map((c) => Number(row[c]));
+    };
+
+    // Each step: its own times, then the counters and each process's CPU and peak memory over
+    // it, read once PostgreSQL's statistics have caught up.
+    const peak = pids.map(() => 0);
+    const sampler = setInterval(() => {
+      for (const [i, pid] of pids.entries()) {
+        try {
+          peak[i] = Math.max(peak[i]!, usage(pid).rssMiB);
+        } catch {
+          // gone: its output says why
+        }
+      }
+    }, 500);
+    stops.push(() => clearInterval(sampler));
+    let before = { counts: await counters(), cpu: pids.map((p) => usage(p).cpuSeconds) };
+    const step = async (name: string, work: () => Promise<string>): Promise<void> => {
+      peak.fill(0);
+      const began = performance.now();
+      const seen = await work();
+      const s = ((performance.now() - began) / 1000).toFixed(1);
+      await sleep(STATS_SETTLE_MS);
+      const after = { counts: await counters(), cpu: pids.map((p) => usage(p).cpuSeconds) };
+      const db = COUNTERS.map((c, i) => `${c} ${after.counts[i]! - before.counts[i]!}`).join(', ');
+      const processes = pids
+        .map(
+          (_, i) =>
+            `${(after.cpu[i]! - before.cpu[i]!).toFixed(1)} CPU s / ${peak[i]!.toFixed(0)} MiB`,
+        )
+        .join('; ');
+      console.log(`${name}: ${s} s (${seen})`);
+      console.log(`  PostgreSQL: ${db}`);
+      console.log(`  processes (CPU, peak RSS): ${processes}`);
+      before = after;
+    };
+
+    await step('idle: the beats and health checks alone', async () => {
+      await sleep(10_000);
+      return 'for 10 s, the rest of each step beside';
+    });
+    const players: Entrant[] = [];
+    await step(`${PLAYERS} players made and entered`, async () => {
+      for (let i = 0; i < PLAYERS; i += AT_ONCE) {
+        await Promise.all(
+          Array.from({ length: Math.min(AT_ONCE, PLAYERS - i) }, async (_, j) => {
+            const k = i + j;
+            const address = `10.${(k >> 8) & 255}.${k & 255}.7`;
+            try {
+              const me = await newPlayer(url, 'en', address);
+              const r = await fetch(`${url}api/leagues/${CLUSTER_LEAGUE.key}/me`, {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${me.token}`,
+                  ...fromAddress(address),
+                },
+                body: JSON.stringify({ action: 'join' }),
+              });
+              if (r.status !== 200) causes.add(`join: HTTP ${r.status}`);
+              else players.push({ id: me.id, token: me.token, address });
+            } catch (e) {
+              causes.add(`make: ${e instanceof Error ? e.message : String(e)}`);
+            }
+          }),
+        );
+      }
+      const v = await view();
+      return `${v.league.entered} entered, as the league's page says`;
+    });
+
+    const jump = () => {
+      for (const s of cluster.servers) s.process.kill('SIGUSR2');
+    };
+    let season1: LeagueView | undefined;
+    await step('season 1 started (clocks moved to its hour)', async () => {
+      const began = performance.now();
+      jump();
+      season1 = await until(view, (v) => v.season?.number === 1, 300_000);
+      const shown = ((performance.now() - began) / 1000).toFixed(1);
+      await until(
+        () => made(1),
+        (m) => m,
+        600_000,
+      );
+      return `on the page after ${shown} s; every game made (the season's row says so) at the end`;
+    });
+    const games = gamesOf(season1!);
+    const groups = season1!.season!.groups;
+    console.log(
+      `  ${groups.length} groups in ${Math.max(...groups.map((g) => g.tier))} tiers, ${games.length} games`,
+    );
+
+    const byId = new Map(players.map((p) => [p.id, p]));
+    const ended = games.filter((_, i) => i % 10 !== 0);
+    const ends: End[] = ['draw', 'white', 'black'];
+    await step(`${ended.length} games played two moves and ended on their sockets`, async () => {
+      for (let i = 0; i < ended.length; i += GAMES_AT_ONCE) {
+        await Promise.all(
+          ended
+            .slice(i, i + GAMES_AT_ONCE)
+            .map((g, j) =>
+              playOut(
+                url,
+                g.game,
+                { white: byId.get(g.white)!, black: byId.get(g.black)! },
+                ends[(i + j) % 3]!,
+                causes,
+              ),
+            ),
+        );
+      }
+      return `${GAMES_AT_ONCE} at a time, a third drawn; ${games.length - ended.length} left unfinished`;
+    });
+
+    await step('season 1 finished and season 2 started (clocks moved past its end)', async () => {
+      const began = performance.now();
+      jump();
+      await until(
+        view,
+        (v) => (v.season?.number === 1 && v.season.finished) || (v.season?.number ?? 0) > 1,
+        300_000,
+      );
+      const finished = ((performance.now() - began) / 1000).toFixed(1);
+      const next = await until(view, (v) => v.season?.number === 2, 300_000);
+      const started = ((performance.now() - began) / 1000).toFixed(1);
+      await until(
+        () => made(2),
+        (m) => m,
+        600_000,
+      );
+      return `season 1 finished on the page after ${finished} s, season 2 of ${next.season!.groups.flatMap((g) => g.seeds).length} players in ${next.season!.groups.length} groups after ${started} s, its games made at the end`;
+    });
+
+    const results = await ask.query<{ result: string | null; n: string }>(
+      'SELECT result, count(*) AS n FROM league_games WHERE league = $1 AND season = 1 GROUP BY result ORDER BY result',
+      [CLUSTER_LEAGUE.key],
+    );
+    console.log(
+      `season 1's games as counted: ${results.rows.map((r) => `${r.result} ${r.n}`).join(', ')}`,
+    );
+    causes.print('client failures and refusals');
+    for (const [i, s] of cluster.servers.entries()) {
+      const problems = s
+        .output()
+        .split('\n')
+        .filter((l) => /error|problem|fail/i.test(l));
+      const file = join(tmpdir(), `agon-league-cluster-${i + 1}.log`);
+      writeFileSync(file, s.output());
+      console.log(`process ${i + 1}: ${problems.length} lines of errors (output in ${file})`);
+      for (const l of problems.slice(0, 3)) console.log(`  ${l.slice(0, 300)}`);
+    }
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+if (CLUSTER) await inCluster();
+else await main();

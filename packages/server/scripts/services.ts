@@ -374,7 +374,7 @@ export interface Cluster {
  * Starts a cluster of `count` server processes on loopback: a throwaway PostgreSQL and Redis
  * unless `databaseUrl` / `redisUrl` name running ones, HAProxy on `port` (any free one when
  * 0), every server with `env` added to its environment (and AGON_TRUST_PROXY=1, since HAProxy
- * names each client's address, unless `env` says otherwise).
+ * names each client's address, unless `env` says otherwise) and run as `process` says.
  */
 export async function startCluster(options: {
   count: number;
@@ -382,6 +382,7 @@ export async function startCluster(options: {
   databaseUrl?: string;
   redisUrl?: string;
   env?: Record<string, string>;
+  process?: import('../src/process.ts').ProcessOptions;
 }): Promise<Cluster> {
   const { startServerProcess } = await import('../src/process.ts');
   const stops: (() => Promise<void> | void)[] = [];
@@ -406,14 +407,18 @@ export async function startCluster(options: {
     const ports = await Promise.all(Array.from({ length: options.count }, () => freePort()));
     const servers = await Promise.all(
       ports.map((port) =>
-        startServerProcess(data, {
-          // One proxy in front: the address it appends to X-Forwarded-For is the client's.
-          AGON_TRUST_PROXY: '1',
-          ...options.env,
-          PORT: String(port),
-          AGON_DATABASE_URL: databaseUrl!,
-          AGON_REDIS_URL: redisUrl!,
-        }),
+        startServerProcess(
+          data,
+          {
+            // One proxy in front: the address it appends to X-Forwarded-For is the client's.
+            AGON_TRUST_PROXY: '1',
+            ...options.env,
+            PORT: String(port),
+            AGON_DATABASE_URL: databaseUrl!,
+            AGON_REDIS_URL: redisUrl!,
+          },
+          options.process,
+        ),
       ),
     );
     stops.push(async () => {
