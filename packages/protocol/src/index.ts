@@ -219,3 +219,4 @@ export {
   parseTournamentRequest,
 } from './validate-tournament.ts';
 export { parseVacation } from './validate-vacation.ts';
+export { charged, chargedUntil } from './weekends.ts';

@@ -47,6 +47,8 @@ export interface ChallengeTerms {
    * it (docs/lobby.md, "When nobody comes").
    */
   readonly bots?: true;
+  /** A game of days only: Saturdays and Sundays (UTC) do not count (docs/lobby.md). */
+  readonly weekendsOff?: true;
 }
 
 /**

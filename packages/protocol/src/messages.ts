@@ -113,6 +113,11 @@ export interface ClockView {
    * first move, after which the game is called off (`ABORT_MS`, or a correspondence game's days).
    */
   readonly first?: number;
+  /**
+   * A game of days with weekends off: the time left counts down on Mondays to Fridays (UTC)
+   * only (weekends.ts `charged`).
+   */
+  readonly weekendsOff?: true;
 }
 
 /** The pace of a game whose clocks read `clock`: its days per move, or its time control. */

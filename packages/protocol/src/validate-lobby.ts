@@ -79,6 +79,7 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
         'rated',
         'to',
         'bots',
+        'weekendsOff',
       ]);
       if (bad) return { ok: false, error: bad };
       if (data.to !== undefined && (typeof data.to !== 'string' || !PLAYER_ID.test(data.to))) {
@@ -86,6 +87,12 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
       }
       if (data.bots !== undefined && (data.bots !== true || data.to !== undefined)) {
         return refuse('bad-message', 'bots must be true or left out, and only open to anyone');
+      }
+      if (
+        data.weekendsOff !== undefined &&
+        (data.weekendsOff !== true || !isObject(data.clock) || !('days' in data.clock))
+      ) {
+        return refuse('bad-message', 'weekendsOff must be true or left out, and only with days');
       }
       const clock = readPace(data.clock);
       if (!clock.ok) return clock;
@@ -112,6 +119,7 @@ export function parseLobbyMessage(text: string): Checked<LobbyClientMessage> {
           rated: data.rated,
           ...(data.to !== undefined && { to: data.to }),
           ...(data.bots === true && { bots: true }),
+          ...(data.weekendsOff === true && { weekendsOff: true }),
         },
       };
     }

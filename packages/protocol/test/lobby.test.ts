@@ -88,6 +88,11 @@ describe('parseLobbyMessage', () => {
     expect(code(JSON.stringify({ ...challenge, captorPlacesQueen: 'yes' }))).toBe('bad-message');
     expect(code(JSON.stringify({ ...challenge, to: 'nobody' }))).toBe('bad-message');
     expect(code(JSON.stringify({ ...challenge, to: null }))).toBe('bad-message');
+    // Weekends off only in a game of days.
+    const days = { ...challenge, clock: { days: 3 } };
+    expect(code(JSON.stringify({ ...days, weekendsOff: true }))).toBe('ok');
+    expect(code(JSON.stringify({ ...challenge, weekendsOff: true }))).toBe('bad-message');
+    expect(code(JSON.stringify({ ...days, weekendsOff: 1 }))).toBe('bad-message');
     // Bots may take only a challenge open to anyone.
     expect(code(JSON.stringify({ ...challenge, bots: true }))).toBe('ok');
     expect(code(JSON.stringify({ ...challenge, bots: false }))).toBe('bad-message');

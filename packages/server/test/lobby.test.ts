@@ -106,6 +106,33 @@ describe('the lobby', () => {
     await here.lobby.act(a.socket, { t: 'unseek' });
   });
 
+  it('makes a game of days with weekends off as its challenge said', async () => {
+    const owner = await here.player();
+    const taker = await here.player();
+    const terms = {
+      clock: { days: 2 as const },
+      variant: 'standard' as const,
+      touchMove: false,
+      captorPlacesQueen: false,
+      side: 'white' as const,
+      rated: false,
+      weekendsOff: true as const,
+    };
+    await here.lobby.act(owner.socket, { t: 'challenge', ...terms });
+    await here.lobby.show();
+    const listed = await taker.socket.wait('changes', (m) =>
+      (m.changes.challenges?.add ?? []).some((c) => c.by.id === owner.id),
+    );
+    const mine = listed.changes.challenges!.add.find((c) => c.by.id === owner.id)!;
+    expect(mine.weekendsOff).toBe(true);
+    await here.lobby.act(taker.socket, { t: 'accept', id: mine.id });
+    const paired = await taker.socket.wait('paired');
+    expect((await here.store.load(paired.game))?.setup).toMatchObject({
+      days: 2,
+      weekendsOff: true,
+    });
+  });
+
   it('lets anyone but the owner take an open challenge, once', async () => {
     const owner = await here.player();
     const taker = await here.player();

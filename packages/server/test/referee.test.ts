@@ -410,6 +410,33 @@ describe('the referee', () => {
       });
     });
 
+    it('with weekends off, counts no Saturday or Sunday against a deadline', () => {
+      // 1 January 1970, the epoch, was a Thursday: day 1 is a Friday, days 2 and 3 the weekend.
+      const t = newTable('abcdefghij', { ...DAYS, days: 1, weekendsOff: true }, 0);
+      const log: GameEvent[] = [];
+      play(t, 'white', 'f1-f2', DAY_MS, log);
+      // Black's first move is due by the end of Friday, not on Saturday's.
+      expect(abortDeadline(t)).toBe(2 * DAY_MS);
+      play(t, 'black', 'f11-f10', 1.5 * DAY_MS, log);
+      // White's day from Friday noon: twelve hours of Friday, twelve of Monday.
+      expect(alarmAt(t)).toBe(4.5 * DAY_MS);
+      expect(deadlineOf(t)).toBe(4.5 * DAY_MS);
+      expect(clockView(t, 2.5 * DAY_MS)).toMatchObject({ white: DAY_MS / 2, weekendsOff: true });
+      expect(clockView(t, 4 * DAY_MS)).toMatchObject({ white: DAY_MS / 2 });
+      expect(clockView(t, 4.25 * DAY_MS)).toMatchObject({ white: DAY_MS / 4 });
+      expect(refusal(t, { t: 'flag' }, 4.5 * DAY_MS - 1)).toBe('no-flag');
+      expect(decide(t, { t: 'flag' }, 4.5 * DAY_MS)).toMatchObject({
+        ok: true,
+        event: { kind: 'timeout', seat: 'white' },
+      });
+      // Replayed from the store, the same deadline.
+      const again = restoreTable(
+        { id: t.id, createdAt: 0, setup: t.setup, events: log },
+        2 * DAY_MS,
+      );
+      expect(alarmAt(again)).toBe(4.5 * DAY_MS);
+    });
+
     it('is called off, not lost, when a first move is not made in the days', () => {
       const t = newTable('abcdefghij', DAYS, 0);
       const log: GameEvent[] = [];

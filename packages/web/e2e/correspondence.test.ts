@@ -4,6 +4,7 @@
 // after a reload, and its players still free to seek a live game meanwhile. (The deadline
 // passing, over a restart of the server, is the server's test: correspondence.test.ts.)
 
+import { chargedUntil } from '@agon/protocol';
 import { expect, it } from 'vitest';
 import {
   ARTIFACTS,
@@ -109,5 +110,44 @@ describeInChromium('a correspondence game', (browser) => {
     await white.getByTestId('seeking').waitFor(SLOW);
     await white.getByRole('button', { name: 'Cancel' }).first().click();
     await expect.poll(() => white.getByTestId('seeking').count(), SLOW).toBe(0);
+  });
+
+  it('with weekends off, says so in the challenge and at the board, and puts the deadline past them', async () => {
+    const {
+      maker: white,
+      taker: black,
+      makerName: name,
+    } = await twoAtLobby(browser(), { rated: true });
+    await white.getByTestId('create-challenge').click();
+    const dialog = white.getByTestId('challenge-dialog');
+    await dialog.getByRole('radio', { name: 'Correspondence' }).check();
+    await dialog.getByRole('radio', { name: '1', exact: true }).check();
+    const weekends = dialog.getByRole('button', {
+      name: 'Weekends off: Saturdays and Sundays do not count',
+    });
+    expect(await weekends.getAttribute('aria-pressed')).toBe('false');
+    await weekends.click();
+    await expect.poll(() => weekends.getAttribute('aria-pressed')).toBe('true');
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await white.getByRole('button', { name: 'Create the challenge' }).click();
+
+    const row = black.getByTestId('challenge').filter({ hasText: name });
+    await expect.poll(async () => (await row.textContent()) ?? '', SLOW).toContain('Weekends off');
+    await black.getByRole('button', { name: `Accept the challenge of ${name}` }).click();
+    await gameId(black);
+    await expect
+      .poll(() => black.getByTestId('game-mode').textContent(), SLOW)
+      .toBe('1 day Correspondence · Weekends off · Rated');
+    await gameId(white);
+    const sent = Date.now();
+    await playFirstTurn(white);
+    // Black's day, counted on weekdays only: the date the status line gives is that of the
+    // moment a day of Mondays to Fridays from now has passed.
+    await expect
+      .poll(() => black.getByTestId('online-status').textContent(), SLOW)
+      .toMatch(/^Your move\. Move by .+\.$/);
+    const due = new Date(chargedUntil(true, sent, 86_400_000));
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(due);
+    expect(await black.getByTestId('online-status').textContent()).toContain(date);
   });
 });

@@ -22,7 +22,15 @@ import {
   type Refusal,
 } from '@agon/protocol';
 import type { GameEvent } from './store.ts';
-import { abortDeadline, outcomeOf, runningClock, seated, type Table, timeLeft } from './table.ts';
+import {
+  abortDeadline,
+  outcomeOf,
+  runningClock,
+  seated,
+  spentSince,
+  type Table,
+  timeLeft,
+} from './table.ts';
 
 /** What a connection asks of a game; `by` is the seat its token proved, null for a watcher. */
 export type Command =
@@ -91,7 +99,7 @@ function abortable(t: Table): boolean {
  * `now`, as a move would charge it: the final clocks show what each side really had left.
  */
 function charged(t: Table, now: number): { readonly spent?: number } {
-  const spent = runningClock(t) && t.clocks ? Math.max(0, now - t.clocks.since) : 0;
+  const spent = runningClock(t) ? spentSince(t, now) : 0;
   return spent > 0 ? { spent } : {};
 }
 
@@ -171,7 +179,7 @@ export function decide(t: Table, c: Command, now: number): Ruling {
         return refuse('illegal-move', why?.message ?? `${c.move} is not a legal move now`);
       }
       const running = runningClock(t) === c.seat && t.clocks;
-      const spent = running ? Math.max(0, now - t.clocks.since) : 0;
+      const spent = running ? spentSince(t, now) : 0;
       // The canonical text, not what was sent: clients and the log see one spelling of a move.
       const text = makeMoveText(move.value);
       return allow({ kind: 'move', seat: c.seat, move: text, spent, at: now });
@@ -313,7 +321,7 @@ function takeback(t: Table, c: Extract<Command, { t: 'takeback' }>, now: number)
     }
     if (c.action === 'decline') return allow({ kind: 'takeback-decline', seat: c.seat, at: now });
     const running = runningClock(t);
-    const spent = running && t.clocks ? Math.max(0, now - t.clocks.since) : 0;
+    const spent = running ? spentSince(t, now) : 0;
     const undone = takebackLength(t, them);
     return allow({ kind: 'takeback-accept', seat: c.seat, undone, spent, at: now });
   }

@@ -20,6 +20,8 @@ export interface GameSetup {
   readonly clock: TimeControl | null;
   /** A correspondence game's days per move (its `clock` is null). */
   readonly days?: Days;
+  /** A game of days whose Saturdays and Sundays (UTC) do not count (protocol weekends.ts). */
+  readonly weekendsOff?: true;
   /** Hashes of the seat tokens known at creation (the creator's; both for a rematch). */
   readonly seats: { readonly white?: string; readonly black?: string };
   /** The game this one is a rematch of. */

@@ -16,6 +16,8 @@ import {
 import {
   ABORT_MS,
   type ClockView,
+  charged,
+  chargedUntil,
   DAY_MS,
   type OutcomeView,
   type PublicEvent,
@@ -180,8 +182,18 @@ export function runningClock(t: Table): Colour | undefined {
  */
 export function abortDeadline(t: Table): number | undefined {
   if (!t.setup.players || outcomeOf(t) || t.game.moves.length >= 2) return undefined;
+  const from = t.firstMoveAt ?? t.createdAt;
   // A correspondence player has their days for the first move too.
-  return (t.firstMoveAt ?? t.createdAt) + (t.setup.days ? t.setup.days * DAY_MS : ABORT_MS);
+  return t.setup.days ? ends(t, from, t.setup.days * DAY_MS) : from + ABORT_MS;
+}
+
+/** When `budget` of clock time from `from` runs out in `t` (weekends off: weekdays only). */
+const ends = (t: Table, from: number, budget: number): number =>
+  chargedUntil(t.setup.weekendsOff === true, from, budget);
+
+/** The clock time from the running turn's start to `now` in `t` (weekends off: weekdays only). */
+export function spentSince(t: Table, now: number): number {
+  return t.clocks ? charged(t.setup.weekendsOff === true, t.clocks.since, now) : 0;
 }
 
 /**
@@ -191,7 +203,7 @@ export function abortDeadline(t: Table): number | undefined {
 export function alarmAt(t: Table): number | undefined {
   const side = runningClock(t);
   const times = [
-    ...(side === undefined || !t.clocks ? [] : [t.clocks.since + t.clocks[side]]),
+    ...(side === undefined || !t.clocks ? [] : [ends(t, t.clocks.since, t.clocks[side])]),
     ...[abortDeadline(t)].filter((d) => d !== undefined),
   ];
   return times.length === 0 ? undefined : Math.min(...times);
@@ -224,7 +236,7 @@ export function deadlineOf(t: Table): number | null | undefined {
 export function vacationDeadline(t: Table, seat: Colour, from: number, until: number): number {
   const c = t.clocks;
   if (!c || runningClock(t) !== seat) return Number.NaN;
-  const deadline = c.since + c[seat];
+  const deadline = ends(t, c.since, c[seat]);
   const moved = deadline + Math.max(0, until - Math.max(from, c.since, t.vacationCounted));
   const latest = vacationLatest(t.setup);
   return latest === undefined ? moved : Math.max(deadline, Math.min(moved, latest));
@@ -241,7 +253,7 @@ export const vacationLatest = (setup: GameSetup): number | undefined =>
 export function timeLeft(t: Table, side: Colour, now: number): number {
   const c = t.clocks;
   if (!c) return Number.POSITIVE_INFINITY;
-  return runningClock(t) === side ? c[side] - (now - c.since) : c[side];
+  return runningClock(t) === side ? c[side] - spentSince(t, now) : c[side];
 }
 
 /** The clocks as a client is shown them at `now`. */
@@ -254,6 +266,7 @@ export function clockView(t: Table, now: number): ClockView | null {
     initial: control.initial,
     increment: control.increment,
     ...(t.setup.days && { days: t.setup.days }),
+    ...(t.setup.days && t.setup.weekendsOff && { weekendsOff: true as const }),
     white: Math.max(0, Math.round(timeLeft(t, 'white', now))),
     black: Math.max(0, Math.round(timeLeft(t, 'black', now))),
     running: runningClock(t) ?? null,
@@ -366,7 +379,8 @@ export function applyEvent(t: Table, e: GameEvent): void {
       break;
     case 'vacation': {
       const deadline = vacationDeadline(t, e.seat, e.from, e.until);
-      if (t.clocks && !Number.isNaN(deadline)) t.clocks[e.seat] = deadline - t.clocks.since;
+      // Kept as clock time: with weekends off, the weekdays up to the moved deadline.
+      if (t.clocks && !Number.isNaN(deadline)) t.clocks[e.seat] = spentSince(t, deadline);
       t.vacationCounted = Math.max(t.vacationCounted, e.until);
       break;
     }

@@ -122,6 +122,8 @@ export interface Terms {
   /** R16; a challenge stored by a process from before R16 has none (R10). */
   readonly captorPlacesQueen?: boolean;
   readonly rated: boolean;
+  /** A game of days whose weekends do not count. */
+  readonly weekendsOff?: true;
 }
 
 /** What the starter works with. */
@@ -248,6 +250,7 @@ export class Starter {
       variant: terms.variant,
       clock: isCorrespondence(pace) ? null : pace,
       ...(days && { days }),
+      ...(days && terms.weekendsOff && { weekendsOff: true as const }),
       // Taken, so that nobody else joins; their secrets are thrown away (the players come in
       // with their identities).
       seats: { white: hashToken(newToken()), black: hashToken(newToken()) },

@@ -48,6 +48,7 @@ export function ChallengeDialog({
   const rated = useSignal(true);
   // Open to anyone: a house bot may take it after a minute, unless the maker says no.
   const bots = useSignal(true);
+  const weekendsOff = useSignal(false);
   const clock: Pace = correspondence.value
     ? { days: days.value }
     : { initial: minutes.value * 60_000, increment: increment.value * 1000 };
@@ -68,6 +69,7 @@ export function ChallengeDialog({
             side: side.value,
             rated: rated.value,
             ...(to === undefined && bots.value && { bots: true }),
+            ...(correspondence.value && weekendsOff.value && { weekendsOff: true }),
           });
           done();
         }}
@@ -77,6 +79,15 @@ export function ChallengeDialog({
           <>
             <DaysChoice days={days} />
             <p class="lobby-note">{ot('challenge.daysNote')}</p>
+            <button
+              type="button"
+              class="switch quiet"
+              aria-pressed={weekendsOff.value}
+              data-testid="challenge-weekends"
+              onClick={() => (weekendsOff.value = !weekendsOff.value)}
+            >
+              {ot('challenge.weekendsOff')}
+            </button>
           </>
         ) : (
           <>

@@ -11,6 +11,7 @@ export function Terms({ terms }: { readonly terms: Omit<ChallengeTerms, 'side'> 
     ot(`class.${ratingClass(terms.clock)}`),
     ot(`variant.${terms.variant}`),
     ot(terms.rated ? 'mode.rated' : 'mode.casual'),
+    ...(terms.weekendsOff ? [ot('weekendsOff')] : []),
     ...(terms.touchMove ? [ot('touchMove')] : []),
     ...(terms.captorPlacesQueen ? [ot('captorPlacesQueen')] : []),
   ];

@@ -136,7 +136,8 @@ export function gameModeText(v: Pick<GameView, 'clock' | 'rated' | 'unrated'>): 
       : ot(v.rated ? 'mode.rated' : 'mode.casual');
   if (!v.clock) return mode;
   const pace = paceOf(v.clock);
-  return `${paceText(pace)} ${ot(`class.${ratingClass(pace)}`)} · ${mode}`;
+  const weekends = v.clock.weekendsOff ? ` · ${ot('weekendsOff')}` : '';
+  return `${paceText(pace)} ${ot(`class.${ratingClass(pace)}`)}${weekends} · ${mode}`;
 }
 
 /** A transfer code in three groups of four, as it is read aloud or typed: `abcd efgh jkmn`. */

@@ -18,6 +18,8 @@ import {
 import {
   type ClientMessage,
   type ClockView,
+  charged,
+  chargedUntil,
   type DrawAction,
   type GameView,
   type PublicEvent,
@@ -396,7 +398,11 @@ export class OnlineGame implements BoardController {
           : undefined;
     if (left === undefined) return undefined;
     // The clock was read on the page's monotonic clock; the date is the wall clock's.
-    return performance.timeOrigin + this.clockRead.value + left;
+    return chargedUntil(
+      clock.weekendsOff === true,
+      performance.timeOrigin + this.clockRead.value,
+      left,
+    );
   }
 
   /** Time left on a clock now, in ms, or undefined without clocks. */
@@ -404,7 +410,11 @@ export class OnlineGame implements BoardController {
     const clock: ClockView | null | undefined = this.view.value?.clock;
     if (!clock) return undefined;
     const running = clock.running === side && !this.view.value?.outcome;
-    const elapsed = running ? this.now.value - this.clockRead.value : 0;
+    // With weekends off a game of days' clock stands still on Saturdays and Sundays.
+    const origin = performance.timeOrigin;
+    const elapsed = running
+      ? charged(clock.weekendsOff === true, origin + this.clockRead.value, origin + this.now.value)
+      : 0;
     return Math.max(0, clock[side] - elapsed);
   }
 

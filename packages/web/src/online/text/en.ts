@@ -50,6 +50,7 @@ export const en = {
   'mode.casual': 'Casual',
   'variant.standard': 'Standard',
   'variant.placement': 'Placement',
+  weekendsOff: 'Weekends off',
   touchMove: 'Touch-move',
   captorPlacesQueen: 'Captor places the queen',
 
@@ -107,6 +108,7 @@ export const en = {
   'challenge.minutes': 'Minutes per side',
   'challenge.increment': 'Seconds added per move',
   'challenge.class': 'Rating class: {class}',
+  'challenge.weekendsOff': 'Weekends off: Saturdays and Sundays do not count',
   'challenge.bots': 'If nobody takes it within a minute, a bot may',
   'challenge.touchMove': 'Touch-move: a piece picked up must be moved',
   'challenge.mode': 'Game',

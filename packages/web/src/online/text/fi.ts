@@ -49,6 +49,7 @@ export const fi: OnlineCatalog = {
   'mode.casual': 'Vapaa',
   'variant.standard': 'Tavallinen',
   'variant.placement': 'Asettelu',
+  weekendsOff: 'Viikonloput vapaat',
   touchMove: 'Kosketussääntö',
   captorPlacesQueen: 'Vangitsija sijoittaa kuningattaren',
 
@@ -106,6 +107,7 @@ export const fi: OnlineCatalog = {
   'challenge.minutes': 'Minuutteja kummallekin',
   'challenge.increment': 'Lisäsekunteja siirtoa kohti',
   'challenge.class': 'Vahvuuslukuluokka: {class}',
+  'challenge.weekendsOff': 'Viikonloput vapaat: lauantait ja sunnuntait eivät kulu',
   'challenge.bots': 'Jos kukaan ei ota haastetta minuutissa, botti saa ottaa sen',
   'challenge.touchMove': 'Kosketussääntö: nostettua nappulaa on siirrettävä',
   'challenge.mode': 'Peli',

@@ -47,6 +47,7 @@ export const hi: OnlineCatalog = {
   'mode.casual': 'दोस्ताना',
   'variant.standard': 'सामान्य',
   'variant.placement': 'प्लेसमेंट',
+  weekendsOff: 'सप्ताहांत की छुट्टी',
   touchMove: 'छुआ तो चलो',
   captorPlacesQueen: 'बंदी रानी पकड़ने वाला रखे',
 
@@ -104,6 +105,7 @@ export const hi: OnlineCatalog = {
   'challenge.minutes': 'हर पक्ष के मिनट',
   'challenge.increment': 'हर चाल पर जुड़ने वाले सेकंड',
   'challenge.class': 'रेटिंग वर्ग: {class}',
+  'challenge.weekendsOff': 'सप्ताहांत की छुट्टी: शनिवार और रविवार नहीं गिने जाते',
   'challenge.bots': 'अगर एक मिनट में कोई स्वीकार न करे, तो बॉट कर सकता है',
   'challenge.touchMove': 'छुआ तो चलो: उठाया गया मोहरा चलना ही होगा',
   'challenge.mode': 'खेल',

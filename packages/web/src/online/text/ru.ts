@@ -57,6 +57,7 @@ export const ru: OnlineCatalog = {
   'mode.casual': 'Без рейтинга',
   'variant.standard': 'Обычная',
   'variant.placement': 'Расстановка',
+  weekendsOff: 'Выходные не в счёт',
   touchMove: 'Тронул — ходи',
   captorPlacesQueen: 'Королеву ставит взявший',
 
@@ -126,6 +127,7 @@ export const ru: OnlineCatalog = {
   'challenge.minutes': 'Минут на каждого',
   'challenge.increment': 'Секунд добавляется за ход',
   'challenge.class': 'Рейтинговая категория: {class}',
+  'challenge.weekendsOff': 'Выходные не в счёт: суббота и воскресенье не считаются',
   'challenge.bots': 'Если за минуту никто не примет, может принять бот',
   'challenge.touchMove': 'Тронул — ходи: взятой фигурой нужно сходить',
   'challenge.mode': 'Партия',
