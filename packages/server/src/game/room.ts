@@ -393,43 +393,50 @@ export class Room {
     this.context.relay.publish(table.id, table.version, event);
     // Durable before anyone hears of the move that starts the clock, so a crash cannot lose it.
     await this.note();
-    this.tell(event);
     const ended = !over && outcomeOf(table) !== undefined;
+    // The conditional answer is looked up before anyone hears of the move, so that the turn's
+    // notice, when there is no answer, goes out with the move rather than a read later.
+    const next = ended ? undefined : await this.conditionalNext(event);
+    this.tell(event);
     // Told here, by the one process whose append took the version: once, whoever holds the game.
     // A turn answered at once by a conditional move is not the player's to be told of.
-    if (ended || !(await this.answer(event))) this.noticeOf(event, over);
+    if (next === undefined || !(await this.playConditional(next))) this.noticeOf(event, over);
     if (ended) await this.finish();
     return true;
   }
 
   /**
-   * Plays the conditional move of the player who chooses next in a game of days, if the turns
-   * so far lead along one of their lines (conditionals.ts), as their own turn; drops the lines
-   * the game left. True if a move was played.
+   * The conditional move of the player who chooses next in a game of days, if the turns so far
+   * lead along one of their lines (conditionals.ts); drops the lines the game left.
    */
-  private async answer(event: GameEvent): Promise<boolean> {
+  private async conditionalNext(event: GameEvent): Promise<string | undefined> {
     const t = this.table;
     const ids = t.setup.players;
     const seat = t.game.chooser;
     const turned = event.kind === 'move' || event.kind === 'takeback-accept';
-    if (!t.setup.days || !ids || !seat || !turned) return false;
-    const { conditionals = NO_CONDITIONALS, problems, now } = this.context;
-    let next: string | undefined;
+    if (!t.setup.days || !ids || !seat || !turned) return undefined;
+    const { conditionals = NO_CONDITIONALS, problems } = this.context;
     try {
       const lines = await conditionals.conditionalLines(t.id, ids[seat]);
-      if (!lines) return false;
+      if (!lines) return undefined;
       const followed = followLines(lines, t.game.moves.map(makeMoveText));
       if (followed.kept?.lines.length !== lines.lines.length) {
         await conditionals.saveConditionalLines(t.id, ids[seat], followed.kept);
       }
-      next = followed.next;
+      return followed.next;
     } catch (e) {
       problems.report('storage', e);
-      return false;
+      return undefined;
     }
-    if (next === undefined) return false;
+  }
+
+  /** Plays `next`, a conditional move, as the turn of the player who chooses now; true if played. */
+  private async playConditional(next: string): Promise<boolean> {
+    const t = this.table;
+    const seat = t.game.chooser;
+    if (!seat) return false;
     const move = { t: 'move', by: seat, seat, move: next, version: t.version } as const;
-    const ruling = decide(t, move, now());
+    const ruling = decide(t, move, this.context.now());
     return ruling.ok && this.commit(ruling.event);
   }
 
