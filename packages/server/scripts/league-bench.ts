@@ -17,8 +17,8 @@
 //
 //   npx tsx packages/server/scripts/league-bench.ts [--players 1000] [--postgres | --cluster 2]
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Colour } from '@agon/engine';
@@ -170,8 +170,10 @@ async function main(): Promise<void> {
   }
 }
 
-/** The cluster's league: a season of 7 days that may start every hour, of 14 days a move, so a
- * game left alone is still unfinished at the season's end. */
+/**
+ * The cluster's league: a season of 7 days that may start every hour, of 14 days a move, so a
+ * game left alone is still unfinished at the season's end.
+ */
 const CLUSTER_LEAGUE: LeagueTerms = {
   key: 'bench',
   name: 'Bench League',
@@ -319,11 +321,10 @@ async function inCluster(): Promise<void> {
   ];
   try {
     // A stand-in for the built web app, which the server serves but nobody asks for here.
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(app);
     writeFileSync(join(app, 'index.html'), '<!doctype html><title>Agon</title>');
     writeFileSync(leagues, JSON.stringify([CLUSTER_LEAGUE]));
-    const db = await startPostgres({ stoppable: true });
+    const db = await startPostgres({ stoppable: true, statements: true });
     stops.push(() => db.stop());
     const cluster = await startCluster({
       count: CLUSTER,
@@ -343,14 +344,12 @@ async function inCluster(): Promise<void> {
     const ask = new pg.Client({ connectionString: db.url });
     await ask.connect();
     stops.push(() => ask.end());
+    await ask.query('CREATE EXTENSION pg_stat_statements');
     const url = cluster.url;
     const pids = cluster.servers.map((s) => s.process.pid!);
     const causes = new Causes();
     console.log(
-      `${PLAYERS} players, ${CLUSTER} processes behind HAProxy on PostgreSQL and Redis; load average ${(
-        await import('node:os')
-      )
-        .loadavg()
+      `${PLAYERS} players, ${CLUSTER} processes behind HAProxy on PostgreSQL and Redis; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
@@ -390,13 +389,32 @@ async function inCluster(): Promise<void> {
       }
     }, 500);
     stops.push(() => clearInterval(sampler));
+    // The statements run most often over a step and the settling after it, by
+    // pg_stat_statements (counted as each ends), over the same span as the counters.
+    const statements = async (): Promise<string[]> => {
+      const { rows } = await ask.query<{ query: string; calls: string; rows: string }>(
+        `SELECT query, calls, rows FROM pg_stat_statements
+         WHERE query NOT LIKE '%pg_stat%' ORDER BY calls DESC LIMIT 6`,
+      );
+      const { rows: all } = await ask.query<{ calls: string }>(
+        `SELECT sum(calls) AS calls FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%'`,
+      );
+      return [
+        `${all[0]!.calls} statements, the most frequent:`,
+        ...rows.map(
+          (r) => `    ${r.calls}× (${r.rows} rows) ${r.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+        ),
+      ];
+    };
     let before = { counts: await counters(), cpu: pids.map((p) => usage(p).cpuSeconds) };
     const step = async (name: string, work: () => Promise<string>): Promise<void> => {
       peak.fill(0);
+      await ask.query('SELECT pg_stat_statements_reset()');
       const began = performance.now();
       const seen = await work();
       const s = ((performance.now() - began) / 1000).toFixed(1);
       await sleep(STATS_SETTLE_MS);
+      const most = await statements();
       const after = { counts: await counters(), cpu: pids.map((p) => usage(p).cpuSeconds) };
       const db = COUNTERS.map((c, i) => `${c} ${after.counts[i]! - before.counts[i]!}`).join(', ');
       const processes = pids
@@ -407,6 +425,7 @@ async function inCluster(): Promise<void> {
         .join('; ');
       console.log(`${name}: ${s} s (${seen})`);
       console.log(`  PostgreSQL: ${db}`);
+      console.log(`  ${most.join('\n')}`);
       console.log(`  processes (CPU, peak RSS): ${processes}`);
       before = after;
     };

@@ -74,9 +74,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts (or names) the database. `stoppable` asks for a throwaway one even when
- * AGON_TEST_POSTGRES_URL names one, for a test that stops it and starts it again.
+ * AGON_TEST_POSTGRES_URL names one, for a test that stops it and starts it again; `statements`
+ * loads pg_stat_statements (Debian's package has it) for a benchmark that counts queries.
  */
-export async function startPostgres(options: { stoppable?: boolean } = {}): Promise<TestDatabase> {
+export async function startPostgres(
+  options: { stoppable?: boolean; statements?: boolean } = {},
+): Promise<TestDatabase> {
   const given = process.env.AGON_TEST_POSTGRES_URL;
   if (given && !options.stoppable) return { url: given, stop: () => undefined };
   const bin = binaries()!;
@@ -97,7 +100,9 @@ export async function startPostgres(options: { stoppable?: boolean } = {}): Prom
       data,
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200${
+        options.statements ? ' -c shared_preload_libraries=pg_stat_statements' : ''
+      }`,
       '-l',
       join(dir, 'log'),
       'start',
