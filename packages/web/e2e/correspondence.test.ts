@@ -121,6 +121,8 @@ describeInChromium('a correspondence game', (browser) => {
     await white.getByTestId('create-challenge').click();
     const dialog = white.getByTestId('challenge-dialog');
     await dialog.getByRole('radio', { name: 'Correspondence' }).check();
+    // The clock's minutes and seconds give way to the days first: each has a "1" too.
+    await expect.poll(() => dialog.getByRole('radio', { name: '30', exact: true }).count()).toBe(0);
     await dialog.getByRole('radio', { name: '1', exact: true }).check();
     const weekends = dialog.getByRole('button', {
       name: 'Weekends off: Saturdays and Sundays do not count',

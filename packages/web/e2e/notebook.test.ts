@@ -53,7 +53,7 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
 
     // White writes notes on the game and on the move just made; each is saved as typed.
     const notes = white.getByTestId('notes');
-    await notes.getByText('Your notes').click();
+    await notes.getByText('Your notes', { exact: true }).click();
     await white.getByTestId('notes-game').fill('Keep the queen home');
     await expect.poll(() => white.getByTestId('notes-status').textContent(), SLOW).toBe('Saved.');
     await white.getByTestId('notes-move').fill('A calm start');
@@ -61,9 +61,9 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
 
     // A reload brings them back, folded away until opened.
     await white.reload();
-    await white.getByTestId('notes').getByText('Your notes').waitFor(SLOW);
+    await white.getByTestId('notes').getByText('Your notes', { exact: true }).waitFor(SLOW);
     await accessible(white);
-    await white.getByTestId('notes').getByText('Your notes').click();
+    await white.getByTestId('notes').getByText('Your notes', { exact: true }).click();
     await expect
       .poll(() => white.getByTestId('notes-game').inputValue(), SLOW)
       .toBe('Keep the queen home');
@@ -72,7 +72,7 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
 
     // Black's page has Black's own (empty) notes; White's are nowhere on it, nor in what the
     // server answers Black's token.
-    await black.getByTestId('notes').getByText('Your notes').tap();
+    await black.getByTestId('notes').getByText('Your notes', { exact: true }).tap();
     await expect.poll(() => black.getByTestId('notes-game').inputValue(), SLOW).toBe('');
     expect(await black.content()).not.toContain('Keep the queen home');
     expect(await notesAsSeenBy(black, game)).toEqual({ note: '', moves: [], analysis: null });
@@ -119,7 +119,7 @@ describeInChromium("a player's notes and conditional moves", (browser) => {
 
     // On the game page the move note is on the latest move; the first move's note is picked.
     await white.goto(`/g/${game}`);
-    await white.getByTestId('notes').getByText('Your notes').click();
+    await white.getByTestId('notes').getByText('Your notes', { exact: true }).click();
     await expect.poll(() => white.getByTestId('notes-which').inputValue(), SLOW).toBe('3');
     expect(await white.getByTestId('notes-move').inputValue()).toBe('');
     await white.getByTestId('notes-which').selectOption('1');
