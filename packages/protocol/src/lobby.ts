@@ -300,6 +300,15 @@ export type LobbyServerMessage =
    */
   | { readonly t: 'paired'; readonly game: string; readonly seat: Colour }
   /**
+   * A league season began: this player's games of it (games of days, which go on wherever they
+   * are), told at once rather than one `paired` each, so that no page is taken to one of them.
+   */
+  | {
+      readonly t: 'season';
+      readonly league: { readonly key: string; readonly name: string; readonly season: number };
+      readonly games: readonly { readonly game: string; readonly seat: Colour }[];
+    }
+  /**
    * The challenges addressed to this player or by them, newest first: sent after the welcome
    * and whole again whenever it changes.
    */

@@ -56,6 +56,15 @@ type NoticeFacts =
   | { readonly kind: 'accepted'; readonly game: string; readonly by: string }
   /** A lobby game of the reader's started while no page of theirs showed it. */
   | { readonly kind: 'started'; readonly game: string; readonly opponent: string }
+  /**
+   * A league season began with `games`, the reader's games of it, all at once: told once for
+   * the season rather than once a game (docs/leagues.md).
+   */
+  | {
+      readonly kind: 'started';
+      readonly league: { readonly name: string; readonly season: number };
+      readonly games: readonly string[];
+    }
   /** A game of the reader's ended while no page of theirs showed it. */
   | {
       readonly kind: 'ended';

@@ -1,8 +1,8 @@
 // The leagues of one process over a store, as the benchmark and the in-process tests run them:
 // the runner with the lobby's starter over a board in memory, no games held in memory (nobody
-// plays them here) and no notices sent.
+// plays them here) and no notices sent unless a notifier is given.
 
-import { SILENT } from '../src/common/notices.ts';
+import { type Notifier, SILENT } from '../src/common/notices.ts';
 import type { Problems } from '../src/common/problems.ts';
 import { LocalRelay } from '../src/game/relay.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
@@ -17,6 +17,7 @@ export function leagueProcess(
   store: Store,
   problems: Problems,
   now: () => number,
+  notifier: Notifier = SILENT,
 ): { readonly board: MemoryBoard; readonly starter: Starter; readonly runner: Runner } {
   const board = new MemoryBoard(now);
   const starter = new Starter({
@@ -25,7 +26,7 @@ export function leagueProcess(
     problems,
     now,
     hold: async () => undefined,
-    notifier: SILENT,
+    notifier,
   });
   const runner = new Runner({
     leagues,

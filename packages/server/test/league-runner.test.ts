@@ -3,7 +3,7 @@
 // their rooms would end them (through the lobby's settlement), the season finishes at its end
 // with every pairing counted, and the next season starts with those who did not opt out.
 
-import { DAY_MS } from '@agon/protocol';
+import { DAY_MS, type LobbyServerMessage, type Notice } from '@agon/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { leagueProcess } from '../scripts/league-process.ts';
 import { Problems } from '../src/common/problems.ts';
@@ -24,13 +24,24 @@ const LEAGUE: LeagueTerms = {
   cron: '0 12 * * *',
 };
 
-/** A runner of LEAGUE over a store of its own, on the clock `now`. */
+/**
+ * A runner of LEAGUE over a store of its own, on the clock `now`, with what its players were
+ * told: the lobby's messages and the notices, by player.
+ */
 function runnerFor(now: () => number) {
   const store = sqliteFor();
   const problems = new Problems(now, 60_000, () => undefined);
-  const { board, starter, runner } = leagueProcess([LEAGUE], store, problems, now);
+  const notices: { player: string; notice: Notice }[] = [];
+  const notifier = { notify: (player: string, notice: Notice) => notices.push({ player, notice }) };
+  const { board, starter, runner } = leagueProcess([LEAGUE], store, problems, now, notifier);
+  const messages: { player: string; message: LobbyServerMessage }[] = [];
+  board.listen({
+    deliver: (player, message) => messages.push({ player, message }),
+    changed: () => undefined,
+    restored: () => undefined,
+  });
   afterAll(() => runner.stop());
-  return { store, problems, board, starter, runner };
+  return { store, problems, board, starter, runner, notices, messages };
 }
 
 /** Stores `count` players rated from 1900 down, each made from a network of their own. */
@@ -56,7 +67,7 @@ describe('a season of seven players', () => {
   /** The test's clock: moved by the test, never waited for. */
   let clock = Date.UTC(2026, 0, 1, 8);
   const now = () => clock;
-  const { store, problems, board, runner } = runnerFor(now);
+  const { store, problems, board, runner, notices, messages } = runnerFor(now);
   const settlement = new Settlement(store, board, problems, now);
   afterAll(async () => {
     await runner.stop();
@@ -126,6 +137,43 @@ describe('a season of seven players', () => {
     // A second beat makes nothing twice.
     await runner.beat();
     expect(await store.seasonGames(LEAGUE.key, 1)).toHaveLength(21);
+  });
+
+  it('tells each player once of all their games, and leaves the deadlines to the store', async () => {
+    const season = (await store.latestSeason(LEAGUE.key))!;
+    const games = await store.seasonGames(LEAGUE.key, 1);
+    for (const p of players) {
+      const theirs = games
+        .filter((g) => g.white === p.id || g.black === p.id)
+        .map((g) => ({ game: g.game, seat: g.white === p.id ? 'white' : 'black' }));
+      // One lobby message, naming the six games: no page is taken to any one of them.
+      const told = messages.filter((m) => m.player === p.id).map((m) => m.message);
+      expect(told).toEqual([
+        {
+          t: 'season',
+          league: { key: LEAGUE.key, name: LEAGUE.name, season: 1 },
+          games: expect.arrayContaining(theirs),
+        },
+      ]);
+      expect(told[0]).toMatchObject({ games: { length: 6 } });
+      // One notice on their devices, which opens their games.
+      const noticed = notices.filter((n) => n.player === p.id).map((n) => n.notice);
+      expect(noticed).toEqual([
+        {
+          kind: 'started',
+          league: { name: LEAGUE.name, season: 1 },
+          games: expect.arrayContaining(theirs.map((g) => g.game)),
+          url: '/games',
+        },
+      ]);
+    }
+    // Each game's first deadline (its days for the first move) was stored with it, for the
+    // deadlines' keeper: nothing is due before it, all of them are at it.
+    const firstDeadline = season.startsAt + LEAGUE.days * DAY_MS;
+    expect(await store.due(firstDeadline - 1, 100)).toEqual([]);
+    expect([...(await store.due(firstDeadline, 100))].sort()).toEqual(
+      games.map((g) => g.game).sort(),
+    );
   });
 
   it('finishes at its end: each game counted, the unfinished as draws', async () => {

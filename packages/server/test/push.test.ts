@@ -309,7 +309,7 @@ describe('notifications by Web Push', () => {
     const told: string[] = [];
     for (;;) {
       const notice = device.read(await service.next(path)).notice;
-      if (notice.kind === 'started' && notice.game === game) break;
+      if (notice.kind === 'started' && 'game' in notice && notice.game === game) break;
       told.push(
         notice.kind === 'challenge' ? `${notice.from} ${JSON.stringify(notice.pace)}` : notice.kind,
       );

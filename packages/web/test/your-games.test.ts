@@ -32,4 +32,27 @@ describe('the player’s games', () => {
       undefined,
     );
   });
+
+  it('of a league season are told in one notice when the season begins', () => {
+    const season = (games: number): Notice => ({
+      kind: 'started',
+      league: { name: 'Agon League', season: 3 },
+      games: Array.from({ length: games }, (_, i) => `game${i}aaaa`),
+      url: GAMES_PATH,
+    });
+    expect(noticeText(season(8), 'en')).toEqual({
+      title: 'Agon League: season 3 has begun',
+      body: '8 games are on: one against each player of your group.',
+    });
+    expect(noticeText(season(5), 'fi').title).toBe('Agon League: kausi 3 alkoi');
+    expect(noticeText(season(5), 'ru').body).toBe(
+      '5 партий началось: по одной с каждым игроком вашей группы.',
+    );
+    expect(noticeText(season(4), 'ru').body).toBe(
+      '4 партии начались: по одной с каждым игроком вашей группы.',
+    );
+    expect(noticeText(season(9), 'hi').body).toBe('9 खेल शुरू हुए: आपके समूह के हर खिलाड़ी के साथ एक।');
+    expect(payloadOf({ notice: season(8), language: 'ru' })?.notice).toEqual(season(8));
+    expect(payloadOf({ notice: { ...season(8), kind: 'season' }, language: 'en' })).toBe(undefined);
+  });
 });

@@ -86,7 +86,11 @@ export class EventStream implements LobbyMember {
     const m = (typeof message === 'string' ? JSON.parse(message) : message) as LobbyServerMessage;
     if (m.t === 'direct') this.enqueue(async () => this.listed(m.challenges));
     else if (m.t === 'paired') this.enqueue(() => this.follow(m.game));
-    else if (m.t === 'declined') this.enqueue(async () => this.declinedBy(m.id, m.by, m.reason));
+    else if (m.t === 'season') {
+      this.enqueue(async () => {
+        for (const { game } of m.games) await this.follow(game);
+      });
+    } else if (m.t === 'declined') this.enqueue(async () => this.declinedBy(m.id, m.by, m.reason));
   }
 
   refuse(): void {

@@ -207,8 +207,7 @@ export class Runner {
         paired: { league, game: g.game },
       });
     }
-    // Games of days make nobody busy: every claim is won.
-    const started = await this.context.starter.startMany(starts, async (p) => p.map(() => true));
+    const started = await this.context.starter.startSeason(starts, league);
     if (started.every((s) => typeof s === 'object')) {
       await this.context.store.seasonMade(season.league, season.number);
     }

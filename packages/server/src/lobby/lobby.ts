@@ -128,6 +128,8 @@ export class Lobby {
           // The page that accepted a challenge to its player goes to the game too.
           this.watchers.tell(player, message);
         }
+        // A bot's event stream (a watcher) follows a season's games as any made for it.
+        if (message.t === 'season') this.watchers.tell(player, message);
         if (message.t === 'declined') this.streams.tell(player, message);
         this.members.tell(player, message);
       },

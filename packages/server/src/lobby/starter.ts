@@ -22,6 +22,7 @@ import { hashToken, newGameId, newToken } from '../common/secret.ts';
 import type { Made } from '../game/hub.ts';
 import type { Seated } from '../game/room.ts';
 import type { GameSetup, StoredGame } from '../game/store.ts';
+import { deadlineOf, restoreTable } from '../game/table.ts';
 import {
   brief,
   NEWCOMER_MS,
@@ -174,6 +175,12 @@ export interface Start {
  */
 type Claim = (playing: readonly (Playing | null)[]) => Promise<readonly boolean[]>;
 
+/** A game as prepared to be made (Starter's `prepare`). */
+type Prepared = ReturnType<Starter['prepare']>;
+
+/** The page of a player's games in play, which a season's notice opens. */
+const GAMES_URL = '/games';
+
 /** Makes lobby games. */
 export class Starter {
   constructor(private readonly context: StarterContext) {}
@@ -204,13 +211,54 @@ export class Starter {
    * players where to go: what became of each, in order.
    */
   async startMany(starts: readonly Start[], claim: Claim): Promise<Started[]> {
-    const { board, players, problems, now: clock } = this.context;
-    const now = clock();
+    const now = this.context.now();
+    const { made, claimed, won, stored } = await this.store(starts, claim, now);
+    if (stored) await Promise.all(won.map((m) => this.announce(m, now)));
+    return this.outcomes(made, claimed, stored);
+  }
+
+  /**
+   * Makes the games of a league's season (`starts`, games of days that make nobody busy) in
+   * one write, and tells each player once of all theirs: one lobby message and one notice a
+   * player rather than one a game, and no game loaded into memory, since a season may make
+   * thousands and nobody may look at one for days (their deadlines wait in the store).
+   */
+  async startSeason(
+    starts: readonly Start[],
+    league: { readonly key: string; readonly name: string; readonly season: number },
+  ): Promise<Started[]> {
+    const now = this.context.now();
+    const { made, claimed, won, stored } = await this.store(
+      starts,
+      async (p) => p.map(() => true),
+      now,
+    );
+    if (stored) this.tellSeason(won, league);
+    return this.outcomes(made, claimed, stored);
+  }
+
+  /** What became of each of `made`, in order: the game, lost on the board, or not stored. */
+  private outcomes(
+    made: readonly Prepared[],
+    claimed: readonly boolean[],
+    stored: boolean,
+  ): Started[] {
+    return made.map((m, i) =>
+      !claimed[i] ? 'lost' : stored ? { game: m.started.gameId } : 'failed',
+    );
+  }
+
+  /**
+   * Prepares the games of `starts`, claims them on the board and stores those won in one
+   * write; `stored` false if the write failed, whose players are told so.
+   */
+  private async store(starts: readonly Start[], claim: Claim, now: number) {
+    const { board, players, problems } = this.context;
     const made = starts.map((start) => this.prepare(start, now));
     const claimed = await claim(made.map((m) => m.playing));
     const won = made.filter((_, i) => claimed[i]);
     try {
-      await players.startGames(won.map(({ setup, started }) => ({ setup, started })));
+      await players.startGames(won.map(({ setup, started, due }) => ({ setup, started, due })));
     } catch (e) {
       problems.report('storage', e);
       for (const { started } of won) {
@@ -224,13 +272,44 @@ export class Starter {
           });
         }
       }
-      return made.map((_, i) => (claimed[i] ? 'failed' : 'lost'));
+      return { made, claimed, won, stored: false };
     }
-    await Promise.all(won.map((m) => this.announce(m, now)));
-    return made.map((m, i) => (claimed[i] ? { game: m.started.gameId } : 'lost'));
+    return { made, claimed, won, stored: true };
   }
 
-  /** A game of `start` as it would be made at `now`: its listing, setup, note and seats. */
+  /** Tells each player of the season's games `won` once, of all theirs. */
+  private tellSeason(
+    won: readonly Prepared[],
+    league: { readonly key: string; readonly name: string; readonly season: number },
+  ): void {
+    const { board, notifier } = this.context;
+    const theirs = new Map<string, { game: string; seat: Colour }[]>();
+    for (const { started } of won) {
+      for (const seat of ['white', 'black'] as const satisfies readonly Colour[]) {
+        const games = theirs.get(started[seat]) ?? [];
+        if (games.length === 0) theirs.set(started[seat], games);
+        games.push({ game: started.gameId, seat });
+      }
+    }
+    for (const [player, games] of theirs) {
+      board.notify(player, {
+        t: 'season',
+        league: { key: league.key, name: league.name, season: league.season },
+        games,
+      });
+      notifier.notify(player, {
+        kind: 'started',
+        league: { name: league.name, season: league.season },
+        games: games.map((g) => g.game),
+        url: GAMES_URL,
+      });
+    }
+  }
+
+  /**
+   * A game of `start` as it would be made at `now`: its listing, setup, note and seats, and a
+   * game of days' first deadline, stored with it.
+   */
   private prepare(start: Start, now: number) {
     const { white, black, agreed, pool, from, paired = {} } = start;
     const unrated = agreed.rated && oneNetwork(white, black, from, now);
@@ -272,11 +351,14 @@ export class Starter {
       rated: terms.rated,
       startedAt: now,
     };
-    return { start, playing, setup, started, seated, days };
+    const due = days
+      ? deadlineOf(restoreTable({ id: game, createdAt: now, setup, events: [] }, now))
+      : undefined;
+    return { start, playing, setup, started, seated, days, due: due ?? undefined };
   }
 
   /** Tells the players of a game just stored where to go, and loads it here. */
-  private async announce(made: ReturnType<Starter['prepare']>, now: number): Promise<void> {
+  private async announce(made: Prepared, now: number): Promise<void> {
     const { board, problems, notifier, hold } = this.context;
     const { start, setup, started, seated, days } = made;
     const game = started.gameId;

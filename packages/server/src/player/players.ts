@@ -105,6 +105,8 @@ export interface StartedGame {
 export interface NewLobbyGame {
   readonly setup: GameSetup;
   readonly started: StartedGame;
+  /** A game of days' first deadline, noted with it for the deadlines' keeper (games.due_at). */
+  readonly due?: number | undefined;
 }
 
 /** How a game ended: an aborted game (nobody moved in time) counts for nobody. */

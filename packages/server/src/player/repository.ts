@@ -145,11 +145,12 @@ export class PlayerRepository implements PlayerStore {
         return;
       }
       await this.side.transaction(async (tx) => {
-        for (const { setup, started } of games) {
+        for (const { setup, started, due } of games) {
           await tx.run(sql.INSERT_GAME_ROW, [
             started.gameId,
             started.startedAt,
             JSON.stringify(setup),
+            due ?? null,
           ]);
           await record(tx, started);
         }
@@ -264,6 +265,7 @@ function startGamesAtOnce(games: readonly NewLobbyGame[]): [string, unknown[]] {
       column(1),
       column(2),
       column(3),
+      games.map((g) => g.due ?? null),
     ],
   ];
 }

@@ -197,16 +197,18 @@ export const INSERT_GAME =
 export const INSERT_SEAT =
   'INSERT INTO game_players (game_id, colour, player_id, started_at) VALUES ($1, $2, $3, $4)';
 /** A new game's row (SQLite stores a wave's rows and notes one by one, in one transaction). */
-export const INSERT_GAME_ROW = 'INSERT INTO games (id, created_at, setup) VALUES ($1, $2, $3)';
+export const INSERT_GAME_ROW =
+  'INSERT INTO games (id, created_at, setup, due_at) VALUES ($1, $2, $3, $4)';
 /**
  * New lobby games in one statement (PostgreSQL): their rows, their notes for the ratings and
  * their seats, from arrays: $1-$3 the games' ids, starts and setups, $4-$5 their classes and
- * whether rated, $6-$9 the seats' games, colours, players and starts.
+ * whether rated, $6-$9 the seats' games, colours, players and starts, $10 the games' first
+ * deadlines (null for none).
  */
 export const START_GAMES_POSTGRES = `
   WITH made AS (
-    INSERT INTO games (id, created_at, setup)
-    SELECT * FROM unnest($1::text[], $2::bigint[], $3::jsonb[])
+    INSERT INTO games (id, created_at, setup, due_at)
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::jsonb[], $10::bigint[])
   ), noted AS (
     INSERT INTO lobby_games (game_id, class, rated, started_at)
     SELECT * FROM unnest($1::text[], $4::text[], $5::boolean[], $2::bigint[])

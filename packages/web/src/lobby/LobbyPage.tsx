@@ -17,7 +17,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { ChallengeDialog } from '../challenge/ChallengeDialog.tsx';
 import { Terms } from '../challenge/Terms.tsx';
-import { gamePath, playerPath } from '../online/address.ts';
+import { GAMES_PATH, gamePath, playerPath } from '../online/address.ts';
 import { Link } from '../online/Link.tsx';
 import { elapsedText, paceText, ratingText } from '../online/lobby-text.ts';
 import { NoPlayerYet } from '../online/NoPlayerYet.tsx';
@@ -498,6 +498,11 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
                   {ot('refusal.toGame')}
                 </Link>
               )}
+              {notice.games && (
+                <Link href={GAMES_PATH} testId="season-games">
+                  {ot('yours.title')}
+                </Link>
+              )}
             </p>
           )}
           {seeking && (
@@ -511,7 +516,7 @@ export function LobbyPage({ go }: { readonly go: (path: string) => void }) {
           )}
         </div>
         <Direct lobby={lobby} />
-        {token !== undefined && <YourGames token={token} />}
+        {token !== undefined && <YourGames key={lobby.seasons.value} token={token} />}
         <Pools lobby={lobby} create={() => (creating.value = true)} />
         <Challenges lobby={lobby} />
         {token !== undefined && <WaitingList token={token} />}

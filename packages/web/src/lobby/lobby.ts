@@ -37,6 +37,8 @@ interface LobbyNotice {
   readonly game?: string | undefined;
   /** An answer to this player's challenge, not a refusal of theirs: said calmly. */
   readonly answer?: boolean;
+  /** New games of theirs began (a league's season): the way to the page of their games. */
+  readonly games?: boolean;
 }
 
 /** The seek message of `wait`. */
@@ -67,6 +69,8 @@ export class Lobby {
   readonly notice = signal<LobbyNotice | undefined>(undefined);
   /** The challenges addressed to this player or by them, newest first. */
   readonly direct = signal<readonly ChallengeView[]>([]);
+  /** How many times games of this player's began together here (a league's season). */
+  readonly seasons = signal(0);
   /** The challenges addressed to this player. */
   readonly incoming = computed(() =>
     this.direct.value.filter((c) => c.to?.id === this.you.value?.id),
@@ -177,6 +181,19 @@ export class Lobby {
         this.seeking.value = undefined;
         this.confirmed = undefined;
         this.paired(gamePath(m.game));
+        break;
+      case 'season':
+        // Games of days, which go on wherever the player is: said, not opened.
+        this.notice.value = {
+          text: ot('lobby.season', {
+            league: m.league.name,
+            season: String(m.league.season),
+            count: m.games.length,
+          }),
+          answer: true,
+          games: true,
+        };
+        this.seasons.value++;
         break;
       case 'error':
         if (m.code === 'unknown-player') {

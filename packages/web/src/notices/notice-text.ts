@@ -26,6 +26,8 @@ interface NoticeWords {
   readonly challenge: readonly [title: string, body: string];
   readonly accepted: readonly [title: string, body: string];
   readonly started: readonly [title: string, body: string];
+  /** A league season's start: its title, and the sentence of `{count}` games. */
+  readonly season: { readonly title: string; readonly games: PluralForms };
   readonly ended: { readonly [R in NoticeResult]: string } & { readonly body: string };
   readonly seeking: readonly [title: string, body: string];
   readonly tournament: readonly [title: string, body: string];
@@ -45,6 +47,13 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     challenge: ['A challenge', '{from} challenges you to a game ({pace}).'],
     accepted: ['Challenge accepted', '{by} accepted your challenge: the game is on.'],
     started: ['Your game has started', 'Against {opponent}.'],
+    season: {
+      title: '{league}: season {season} has begun',
+      games: {
+        one: '{count} game is on: one against each player of your group.',
+        other: '{count} games are on: one against each player of your group.',
+      },
+    },
     ended: {
       win: 'You won',
       loss: 'You lost',
@@ -77,6 +86,13 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     challenge: ['Haaste', '{from} haastaa sinut peliin ({pace}).'],
     accepted: ['Haaste hyväksytty', '{by} hyväksyi haasteesi: peli alkaa.'],
     started: ['Pelisi alkoi', 'Vastassa {opponent}.'],
+    season: {
+      title: '{league}: kausi {season} alkoi',
+      games: {
+        one: '{count} peli alkoi: yksi jokaista ryhmäsi pelaajaa vastaan.',
+        other: '{count} peliä alkoi: yksi jokaista ryhmäsi pelaajaa vastaan.',
+      },
+    },
     ended: {
       win: 'Voitit',
       loss: 'Hävisit',
@@ -114,6 +130,15 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     challenge: ['Вызов', '{from} вызывает вас на партию ({pace}).'],
     accepted: ['Вызов принят', '{by} принимает ваш вызов: партия началась.'],
     started: ['Партия началась', 'Соперник: {opponent}.'],
+    season: {
+      title: '{league}: начался сезон {season}',
+      games: {
+        one: '{count} партия началась: по одной с каждым игроком вашей группы.',
+        few: '{count} партии начались: по одной с каждым игроком вашей группы.',
+        many: '{count} партий началось: по одной с каждым игроком вашей группы.',
+        other: '{count} партии начались: по одной с каждым игроком вашей группы.',
+      },
+    },
     ended: {
       win: 'Вы победили',
       loss: 'Вы проиграли',
@@ -154,6 +179,13 @@ const WORDS: { readonly [L in Language]: NoticeWords } = {
     challenge: ['चुनौती', '{from} ने आपको खेल की चुनौती दी है ({pace})।'],
     accepted: ['चुनौती स्वीकार', '{by} ने आपकी चुनौती स्वीकार की: खेल शुरू हो गया है।'],
     started: ['आपका खेल शुरू हो गया', 'विरोधी: {opponent}।'],
+    season: {
+      title: '{league}: सीज़न {season} शुरू हो गया',
+      games: {
+        one: '{count} खेल शुरू हुआ: आपके समूह के हर खिलाड़ी के साथ एक।',
+        other: '{count} खेल शुरू हुए: आपके समूह के हर खिलाड़ी के साथ एक।',
+      },
+    },
     ended: {
       win: 'आप जीते',
       loss: 'आप हारे',
@@ -222,6 +254,7 @@ export function payloadOf(data: unknown): PushPayload | undefined {
     kind in WORDS.en &&
     kind !== 'days' &&
     kind !== 'waiting' &&
+    kind !== 'season' &&
     kind !== 'named' &&
     kind !== 'speed' &&
     typeof url === 'string' &&
@@ -259,6 +292,15 @@ export function noticeText(
     case 'accepted':
       return say(words.accepted, { by: notice.by });
     case 'started':
+      if ('games' in notice) {
+        return {
+          title: fill(words.season.title, {
+            league: notice.league.name,
+            season: new Intl.NumberFormat(language).format(notice.league.season),
+          }),
+          body: plural(words.season.games, notice.games.length, language),
+        };
+      }
       return say(words.started, { opponent: notice.opponent });
     case 'ended':
       return say([words.ended[notice.result], words.ended.body], { opponent: notice.opponent });

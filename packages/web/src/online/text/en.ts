@@ -85,6 +85,10 @@ export const en = {
   'lobby.side.random': 'Sides drawn at random',
   'lobby.yours': 'you',
   'lobby.players': { one: '{count} player online', other: '{count} players online' },
+  'lobby.season': {
+    one: '{league}: season {season} has begun, with {count} game of yours.',
+    other: '{league}: season {season} has begun, with {count} games of yours.',
+  },
   'lobby.games': { one: '{count} game in play', other: '{count} games in play' },
   'lobby.live': 'Playing now',
   'lobby.noLive': 'No games are being played just now.',

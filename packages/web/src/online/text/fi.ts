@@ -84,6 +84,10 @@ export const fi: OnlineCatalog = {
   'lobby.side.random': 'Puolet arvotaan',
   'lobby.yours': 'sinä',
   'lobby.players': { one: '{count} pelaaja paikalla', other: '{count} pelaajaa paikalla' },
+  'lobby.season': {
+    one: '{league}: kausi {season} alkoi, ja sinulla on siinä {count} peli.',
+    other: '{league}: kausi {season} alkoi, ja sinulla on siinä {count} peliä.',
+  },
   'lobby.games': { one: '{count} peli käynnissä', other: '{count} peliä käynnissä' },
   'lobby.live': 'Käynnissä nyt',
   'lobby.noLive': 'Yhtään peliä ei ole juuri nyt käynnissä.',

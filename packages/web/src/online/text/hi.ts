@@ -82,6 +82,10 @@ export const hi: OnlineCatalog = {
   'lobby.side.random': 'रंग संयोग से तय होगा',
   'lobby.yours': 'आप',
   'lobby.players': { one: '{count} खिलाड़ी ऑनलाइन', other: '{count} खिलाड़ी ऑनलाइन' },
+  'lobby.season': {
+    one: '{league}: सीज़न {season} शुरू हो गया, इसमें आपका {count} खेल है।',
+    other: '{league}: सीज़न {season} शुरू हो गया, इसमें आपके {count} खेल हैं।',
+  },
   'lobby.games': { one: '{count} खेल जारी', other: '{count} खेल जारी' },
   'lobby.live': 'अभी चल रहे खेल',
   'lobby.noLive': 'अभी कोई खेल नहीं चल रहा।',

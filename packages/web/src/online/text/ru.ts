@@ -99,6 +99,12 @@ export const ru: OnlineCatalog = {
     many: '{count} игроков в сети',
     other: '{count} игрока в сети',
   },
+  'lobby.season': {
+    one: '{league}: начался сезон {season}, у вас в нём {count} партия.',
+    few: '{league}: начался сезон {season}, у вас в нём {count} партии.',
+    many: '{league}: начался сезон {season}, у вас в нём {count} партий.',
+    other: '{league}: начался сезон {season}, у вас в нём {count} партии.',
+  },
   'lobby.games': {
     one: 'идёт {count} партия',
     few: 'идут {count} партии',
