@@ -199,8 +199,11 @@ export {
   type YouInEvent,
 } from './tournament.ts';
 export {
+  type BookedVacation,
+  VACATION_AHEAD_DAYS,
   VACATION_CAP_DAYS,
   VACATION_DAYS_A_YEAR,
+  VACATION_GRACE_MS,
   VACATION_MAX_DAYS,
   type VacationView,
   vacationDays,
@@ -218,5 +221,5 @@ export {
   parseTournamentMessage,
   parseTournamentRequest,
 } from './validate-tournament.ts';
-export { parseVacation } from './validate-vacation.ts';
+export { parseVacation, type VacationAsked } from './validate-vacation.ts';
 export { charged, chargedUntil } from './weekends.ts';

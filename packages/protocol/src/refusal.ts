@@ -74,6 +74,12 @@ export type ErrorCode =
   | 'on-vacation'
   /** A vacation longer than the days the player has left. */
   | 'too-few-days'
+  /** A vacation's start (`from`) that is not a time from now to VACATION_AHEAD_DAYS ahead. */
+  | 'bad-from'
+  /** A vacation booked ahead while another is booked (cancel it first). */
+  | 'booked-already'
+  /** A vacation whose days overlap the vacation under way or the one booked. */
+  | 'overlaps-vacation'
   /** Quick pairing is for people: a bot plays challenges (docs/bot-api.md). */
   | 'bot-seek'
   /** Only an identity that has played no game may become a bot. */

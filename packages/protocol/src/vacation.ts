@@ -11,6 +11,20 @@ export const VACATION_CAP_DAYS = 30;
 /** The longest vacation taken by hand at once, in days (the most a player can hold). */
 export const VACATION_MAX_DAYS = VACATION_CAP_DAYS;
 
+/** How far ahead a vacation can be booked: its start at most this many days from now. */
+export const VACATION_AHEAD_DAYS = 90;
+/**
+ * How far in the past a booked start may lie and still be taken as now: a clock a little behind
+ * the server's, or a form left open a while, books from now rather than being refused.
+ */
+export const VACATION_GRACE_MS = 10 * 60_000;
+
+/** A vacation booked ahead and not yet begun: from when, until when (ms since 1970). */
+export interface BookedVacation {
+  readonly from: number;
+  readonly until: number;
+}
+
 /** A player's vacation as GET /api/me/vacation shows it to them. */
 export interface VacationView {
   /** The vacation time left to spend, in ms (whole days are DAY_MS each). */
@@ -21,6 +35,8 @@ export interface VacationView {
   readonly until: number | null;
   /** Whether it was taken by hand (false: begun by a deadline that passed). */
   readonly byHand: boolean;
+  /** The vacation booked ahead, its days already paid, or null when none is. */
+  readonly booked: BookedVacation | null;
 }
 
 /** Whole days of vacation in `ms`, rounded down: what a player can still take by hand. */

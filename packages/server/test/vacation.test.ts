@@ -116,6 +116,7 @@ function contract(name: string, open: () => Promise<Store>): void {
         from: null,
         until: null,
         byHand: false,
+        booked: null,
       });
       const deadline = START + 10_000;
       const covered = await store.coverDeadline(p, deadline, deadline + HOUR, PLAN);
@@ -158,15 +159,16 @@ function contract(name: string, open: () => Promise<Store>): void {
     it('takes days by hand, refuses too many or a second one, and gives back the unused', async () => {
       const store = await open();
       const p = await player(store);
-      expect(await store.takeVacation(p, 16, START, PLAN)).toBe('too-few-days');
-      const taken = await store.takeVacation(p, 10, START, PLAN);
+      expect(await store.takeVacation(p, 16, undefined, START, PLAN)).toBe('too-few-days');
+      const taken = await store.takeVacation(p, 10, undefined, START, PLAN);
       expect(taken).toEqual({
         left: 5 * DAY_MS,
         from: START,
         until: START + 10 * DAY_MS,
         byHand: true,
+        booked: null,
       });
-      expect(await store.takeVacation(p, 1, START + 1, PLAN)).toBe('on-vacation');
+      expect(await store.takeVacation(p, 1, undefined, START + 1, PLAN)).toBe('on-vacation');
       // Back after four days, no deadline moved: six days given back (and what accrued).
       const back = START + 4 * DAY_MS;
       expect((await store.endVacation(p, back, PLAN)).left).toBe(
@@ -177,7 +179,7 @@ function contract(name: string, open: () => Promise<Store>): void {
     it('accrues up to the cap', async () => {
       const store = await open();
       const p = await player(store);
-      await store.takeVacation(p, 1, START, PLAN);
+      await store.takeVacation(p, 1, undefined, START, PLAN);
       await store.endVacation(p, START, PLAN);
       const later = START + 3 * 365 * DAY_MS;
       expect((await store.vacation(p, later, PLAN)).left).toBe(30 * DAY_MS);

@@ -1,9 +1,16 @@
-// Where players' vacation is kept (docs/lobby.md, "Vacation"): what is left of it, and the
-// vacation under way. The store is the truth on every process: each change reads the row under
+// Where players' vacation is kept (docs/lobby.md, "Vacation"): what is left of it, the
+// vacation under way, and one booked ahead. A booked vacation begins by being read at or after
+// its start (`heldAt`), on whichever process reads it first, with no timer to fire. The store is the truth on every process: each change reads the row under
 // its lock and writes it back in one transaction, so two processes covering deadlines of the
 // same player at once spend the day once.
 
-import { DAY_MS, VACATION_CAP_DAYS, VACATION_DAYS_A_YEAR, type VacationView } from '@agon/protocol';
+import {
+  type BookedVacation,
+  DAY_MS,
+  VACATION_CAP_DAYS,
+  VACATION_DAYS_A_YEAR,
+  type VacationView,
+} from '@agon/protocol';
 import type { Migration, Num, Sql } from '../common/sql.ts';
 import type { Away, Vacations } from '../game/vacations.ts';
 
@@ -33,7 +40,11 @@ export function vacationFromEnv(env: NodeJS.ProcessEnv): VacationPlan {
 }
 
 /** Why a vacation by hand is refused. */
-export type VacationRefusal = 'on-vacation' | 'too-few-days';
+export type VacationRefusal =
+  | 'on-vacation'
+  | 'too-few-days'
+  | 'booked-already'
+  | 'overlaps-vacation';
 
 /** Where vacation is kept. */
 export interface VacationStore {
@@ -41,13 +52,19 @@ export interface VacationStore {
   vacation(player: string, now: number, plan: VacationPlan): Promise<VacationView>;
   /** When each of `players` who is on vacation at `now` comes back, by id. */
   awayUntil(players: readonly string[], now: number): Promise<Readonly<Record<string, number>>>;
-  /** Takes `days` of vacation from `now` by hand, or says why not. */
+  /**
+   * Takes `days` of vacation by hand from `now`, or books them from `from` when that is later,
+   * paid at once either way; or says why not.
+   */
   takeVacation(
     player: string,
     days: number,
+    from: number | undefined,
     now: number,
     plan: VacationPlan,
   ): Promise<VacationView | VacationRefusal>;
+  /** Cancels the vacation booked ahead that has not begun by `now`: all its days come back. */
+  cancelBooking(player: string, now: number, plan: VacationPlan): Promise<VacationView>;
   /**
    * Ends the player's vacation at `now` (by hand or by a move): the time not yet reached is
    * given back, unless a deadline was moved by it (the move counted all of it).
@@ -86,12 +103,23 @@ CREATE TABLE vacations (
 CREATE INDEX vacations_until ON vacations (until_at);
 `);
 
-const COLUMNS = 'player_id, left_ms, accrued_at, from_at, until_at, by_hand, used';
-const ADD = `INSERT INTO vacations (${COLUMNS}) VALUES ($1, $2, $3, 0, 0, FALSE, FALSE)
+/**
+ * Schema 16, vacation booked ahead: its start and end (0: none booked). Its days are taken from
+ * `left_ms` when it is booked.
+ */
+export const bookedVacationSchema: Migration = (sql) =>
+  sql.exec(`
+ALTER TABLE vacations ADD COLUMN booked_from ${sql.types.int} NOT NULL DEFAULT 0;
+ALTER TABLE vacations ADD COLUMN booked_until ${sql.types.int} NOT NULL DEFAULT 0;
+`);
+
+const COLUMNS =
+  'player_id, left_ms, accrued_at, from_at, until_at, by_hand, used, booked_from, booked_until';
+const ADD = `INSERT INTO vacations (${COLUMNS}) VALUES ($1, $2, $3, 0, 0, FALSE, FALSE, 0, 0)
   ON CONFLICT (player_id) DO NOTHING`;
 const SELECT = `SELECT ${COLUMNS} FROM vacations WHERE player_id = $1`;
 const UPDATE = `UPDATE vacations SET left_ms = $2, accrued_at = $3, from_at = $4, until_at = $5,
-  by_hand = $6, used = $7 WHERE player_id = $1`;
+  by_hand = $6, used = $7, booked_from = $8, booked_until = $9 WHERE player_id = $1`;
 
 /** A row of SELECT. */
 interface Row {
@@ -102,6 +130,8 @@ interface Row {
   readonly until_at: Num;
   readonly by_hand: boolean | number;
   readonly used: boolean | number;
+  readonly booked_from: Num;
+  readonly booked_until: Num;
 }
 
 /** A player's vacation as kept. */
@@ -111,19 +141,51 @@ interface Held {
   readonly until: number;
   readonly byHand: boolean;
   readonly used: boolean;
+  readonly booked: BookedVacation | null;
 }
 
-/** The vacation of a row at `now`: what was left then plus what accrued since, up to the cap. */
+/** The vacation booked in a row, begun or not. */
+const bookedIn = (row: Pick<Row, 'booked_from' | 'booked_until'>): BookedVacation | null =>
+  Number(row.booked_from) > 0
+    ? { from: Number(row.booked_from), until: Number(row.booked_until) }
+    : null;
+
+/**
+ * The vacation of a row at `now`: what was left then plus what accrued since, up to the cap
+ * (the days booked count toward it); a booked vacation whose start has come is the one under
+ * way, by hand and not yet used, exactly as if taken by hand at its start.
+ */
 function heldAt(row: Row | undefined, now: number, plan: VacationPlan): Held {
-  if (!row) return { left: plan.yearly * DAY_MS, from: 0, until: 0, byHand: false, used: false };
+  if (!row) {
+    return {
+      left: plan.yearly * DAY_MS,
+      from: 0,
+      until: 0,
+      byHand: false,
+      used: false,
+      booked: null,
+    };
+  }
   const accrued = Math.floor((Math.max(0, now - Number(row.accrued_at)) * plan.yearly) / 365);
-  return {
-    left: Math.min(plan.cap * DAY_MS, Number(row.left_ms) + accrued),
+  const booked = bookedIn(row);
+  const reserved = booked ? booked.until - booked.from : 0;
+  const held: Held = {
+    left: Math.min(plan.cap * DAY_MS - reserved, Number(row.left_ms) + accrued),
     from: Number(row.from_at),
     until: Number(row.until_at),
     byHand: Boolean(row.by_hand),
     used: Boolean(row.used),
+    booked,
   };
+  if (!booked || booked.from > now) return held;
+  return { ...held, ...booked, byHand: true, used: false, booked: null };
+}
+
+/** When the vacation of a row under way at `now` ends, or 0 if none is. */
+function awayAt(row: Row, now: number): number {
+  const booked = bookedIn(row);
+  const until = booked && booked.from <= now ? booked.until : Number(row.until_at);
+  return until > now ? until : 0;
 }
 
 const viewOf = (h: Held, now: number): VacationView => ({
@@ -131,6 +193,7 @@ const viewOf = (h: Held, now: number): VacationView => ({
   from: h.until > now ? h.from : null,
   until: h.until > now ? h.until : null,
   byHand: h.until > now && h.byHand,
+  booked: h.booked,
 });
 
 export class VacationRepository implements VacationStore {
@@ -149,27 +212,46 @@ export class VacationRepository implements VacationStore {
     const away: Record<string, number> = {};
     if (players.length === 0) return away;
     const marks = players.map((_, i) => `$${i + 2}`).join(', ');
-    const rows = await this.db.all<{ player_id: string; until_at: Num }>(
-      `SELECT player_id, until_at FROM vacations WHERE until_at > $1 AND player_id IN (${marks})`,
+    const rows = await this.db.all<Row>(
+      `SELECT ${COLUMNS} FROM vacations
+        WHERE (until_at > $1 OR (booked_from > 0 AND booked_from <= $1)) AND player_id IN (${marks})`,
       [now, ...players],
     );
-    for (const r of rows) away[r.player_id] = Number(r.until_at);
+    for (const r of rows) {
+      const until = awayAt(r, now);
+      if (until > 0) away[r.player_id] = until;
+    }
     return away;
   }
 
   takeVacation(
     player: string,
     days: number,
+    from: number | undefined,
     now: number,
     plan: VacationPlan,
   ): Promise<VacationView | VacationRefusal> {
     return this.change<VacationRefusal>(player, now, plan, (h) => {
-      if (h.until > now) return 'on-vacation';
+      const ahead = from !== undefined && from > now;
+      const start = ahead ? from : now;
+      const until = start + days * DAY_MS;
+      if (!ahead && h.until > now) return 'on-vacation';
+      if (ahead && h.booked) return 'booked-already';
+      if (start < h.until || (h.booked && until > h.booked.from)) return 'overlaps-vacation';
       if (h.left < days * DAY_MS) return 'too-few-days';
-      // Paid up front: an early end gives back what was not reached.
-      const until = now + days * DAY_MS;
-      return { left: h.left - days * DAY_MS, from: now, until, byHand: true, used: false };
+      // Paid up front, so spending cannot use the days booked: an early end gives back what
+      // was not reached, and a cancelled booking all of it.
+      const left = h.left - days * DAY_MS;
+      return ahead
+        ? { ...h, left, booked: { from: start, until } }
+        : { ...h, left, from: now, until, byHand: true, used: false };
     });
+  }
+
+  cancelBooking(player: string, now: number, plan: VacationPlan): Promise<VacationView> {
+    return this.change<never>(player, now, plan, (h) =>
+      h.booked ? { ...h, left: h.left + h.booked.until - h.booked.from, booked: null } : h,
+    );
   }
 
   endVacation(player: string, now: number, plan: VacationPlan): Promise<VacationView> {
@@ -196,10 +278,11 @@ export class VacationRepository implements VacationStore {
       const from = h.until >= deadline ? h.from : deadline;
       const start = Math.max(h.until, deadline);
       const days = Math.max(1, Math.ceil((now - start + 1) / DAY_MS));
-      const until = start + Math.min(days * DAY_MS, h.left);
+      // Spending stops where a booked vacation begins: that one takes over from its start.
+      const until = Math.min(start + Math.min(days * DAY_MS, h.left), h.booked?.from ?? Infinity);
       if (until <= now) return h;
       covered = { from, until };
-      return { left: h.left - (until - start), from, until, byHand: false, used: true };
+      return { ...h, left: h.left - (until - start), from, until, byHand: false, used: true };
     });
     return covered;
   }
@@ -224,6 +307,8 @@ export class VacationRepository implements VacationStore {
         changed.until,
         changed.byHand,
         changed.used,
+        changed.booked?.from ?? 0,
+        changed.booked?.until ?? 0,
       ]);
       return viewOf(changed, now);
     });

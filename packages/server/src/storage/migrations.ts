@@ -9,7 +9,7 @@ import { peopleOnlySchema, settingsSchema } from '../lobby/settings.ts';
 import { notebookSchema } from '../notebook/sql.ts';
 import { nameKeysSchema } from '../player/name-upgrade.ts';
 import { botsSchema, fairRatingsSchema, playersSchema } from '../player/sql.ts';
-import { vacationSchema } from '../player/vacation.ts';
+import { bookedVacationSchema, vacationSchema } from '../player/vacation.ts';
 import { pushSchema } from '../push/sql.ts';
 import { puzzleNetworksSchema, puzzlesSchema } from '../puzzles/sql.ts';
 import { tournamentsSchema } from '../tournament/sql.ts';
@@ -48,6 +48,8 @@ export const MIGRATIONS: readonly Migration[] = [
   leaguesSchema,
   // 15. Vacation: the days each player has left, and the vacation under way.
   vacationSchema,
+  // 16. Vacation booked ahead: its start and end.
+  bookedVacationSchema,
 ];
 
 /** Why a database of schema `version` is refused: made by a newer server; else undefined. */
