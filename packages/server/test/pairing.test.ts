@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairUp, ratingWindow, type Waiting } from '../src/lobby/pairing.ts';
+import { pairUp, ratingWindow, type Waiting, whiteFirst } from '../src/lobby/pairing.ts';
 
 const seeker = (player: string, rating: number, since = 0, balance = 0): Waiting => ({
   player,
@@ -68,5 +68,14 @@ describe('quick pairing', () => {
         },
       ),
     );
+  });
+
+  it('gives White to the one more due it, a house bot counting as due neither', () => {
+    // A person with more whites than blacks (balance 2) is Black against a bot (balance 0).
+    expect(whiteFirst(2, 0, () => 0)).toBe(false);
+    expect(whiteFirst(-1, 0, () => 0.99)).toBe(true);
+    // Equals toss the coin.
+    expect(whiteFirst(0, 0, () => 0.2)).toBe(true);
+    expect(whiteFirst(0, 0, () => 0.7)).toBe(false);
   });
 });

@@ -133,7 +133,7 @@ export class HouseBots {
    */
   room(id: string): 'free' | 'full' | undefined {
     if (!this.bot(id)) return undefined;
-    return this.live() < this.context.games ? 'free' : 'full';
+    return this.hasRoom() ? 'free' : 'full';
   }
 
   /**
@@ -142,10 +142,15 @@ export class HouseBots {
    * NEWCOMER_STRENGTH at most), the weaker of two as near; none while the bots here are full.
    */
   standIn(rating: number, unsure: boolean): HouseBot | undefined {
-    if (this.live() >= this.context.games) return undefined;
+    if (!this.hasRoom()) return undefined;
     const target = unsure ? Math.min(rating, NEWCOMER_STRENGTH) : rating;
     const gap = (b: HouseBot): number => Math.abs(b.rating - target);
     return HOUSE_BOTS.reduce((best, b) => (gap(b) < gap(best) ? b : best));
+  }
+
+  /** Whether the house bots may begin another live game (AGON_HOUSE_BOT_GAMES). */
+  private hasRoom(): boolean {
+    return this.live() < this.context.games;
   }
 
   /** The live games (on a clock) the house bots sit in here. */
@@ -188,7 +193,7 @@ export class HouseBots {
         () => {
           if (this.seated.get(key) === player) this.seated.delete(key);
         },
-        () => this.live() < this.context.games,
+        () => this.hasRoom(),
       );
       this.seated.set(key, player);
       player.join(token);

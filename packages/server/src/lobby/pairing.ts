@@ -86,11 +86,19 @@ export function pairUp<T extends Waiting>(
     if (j <= i) continue;
     const a = wave[i]!;
     const b = wave[j]!;
-    const aWhite = a.balance === b.balance ? random() < 0.5 : a.balance < b.balance;
-    pairs.push(aWhite ? { white: a, black: b } : { white: b, black: a });
+    pairs.push(
+      whiteFirst(a.balance, b.balance, random) ? { white: a, black: b } : { white: b, black: a },
+    );
   }
   return pairs;
 }
+
+/**
+ * Whether the player of colour balance `a` (whites minus blacks) takes White against the one of
+ * balance `b`: the one more due White does, and a coin (`random`) decides between equals.
+ */
+export const whiteFirst = (a: number, b: number, random: () => number = Math.random): boolean =>
+  a === b ? random() < 0.5 : a < b;
 
 /** The colour the challenger gets for `side` ('random' tossed with `random`). */
 export function challengerColour(

@@ -1,12 +1,12 @@
-// Quick pairing in waves, and a house bot for a seek nobody came to play. Every quarter second this process renews its lease on each pool it
-// pairs and takes the lease of a pool nobody holds (lobby/board.ts `lead`), up to its share of
-// the pools (the pools over the live processes, rounded up; a surplus is given back): one
-// process a pool proposes pairs, so they are not proposed twice, the pools are spread over the
-// processes, and when a process dies another takes its pools over once their leases lapse
-// (LEAD_MS). A leader matches its pool's waiting players
-// (pairing.ts) and starts the games of the pairs it wins on the board, a wave's games
-// together: each waits for durable writes, and at a few dozen arrivals a second one at a time
-// fell behind by seconds (docs/online.md, "Lobby load").
+// Quick pairing in waves, and a house bot for a seek nobody came to play. Every quarter second
+// this process renews its lease on each pool it pairs and takes the lease of a pool nobody holds
+// (lobby/board.ts `lead`), up to its share of the pools (the pools over the live processes,
+// rounded up; a surplus is given back): one process a pool proposes pairs, so they are not
+// proposed twice, the pools are spread over the processes, and when a process dies another takes
+// its pools over once their leases lapse (LEAD_MS). A leader matches its pool's waiting players
+// (pairing.ts) and starts the games of the pairs it wins on the board, a wave's games together:
+// each waits for durable writes, and at a few dozen arrivals a second one at a time fell behind
+// by seconds (docs/online.md, "Lobby load").
 
 import type { Colour } from '@agon/engine';
 import { categoryOf, POOLS, type PoolId } from '@agon/protocol';
@@ -15,7 +15,7 @@ import { houseNetwork } from '../player/networks.ts';
 import { type Player, type PlayerStore, ratingOf } from '../player/players.ts';
 import { provisional } from '../player/ratings.ts';
 import type { LobbyBoard, Playing, Seek } from './board.ts';
-import { type Pair, pairUp } from './pairing.ts';
+import { type Pair, pairUp, whiteFirst } from './pairing.ts';
 import type { Starter, Terms } from './starter.ts';
 
 /**
@@ -27,7 +27,6 @@ const WAVE_MS = 250;
 const PAIRS_AT_ONCE = 64;
 
 const poolOf = (id: PoolId) => POOLS.find((p) => p.id === id)!;
-const coin = (): boolean => Math.random() < 0.5;
 
 /** What quick pairing works with. */
 export interface WavesContext {
@@ -146,9 +145,8 @@ export class Waves {
           const person = people.get(seek.player);
           const bot = found.get(bots.get(seek.player) ?? '');
           if (!person || !bot) return undefined;
-          // The colour the person is more due, else either.
-          const seat: Colour =
-            seek.balance > 0 ? 'black' : seek.balance < 0 ? 'white' : coin() ? 'white' : 'black';
+          // A bot is due neither colour: balance 0.
+          const seat: Colour = whiteFirst(seek.balance, 0) ? 'white' : 'black';
           const botFrom = houseNetwork(bot.id);
           const [white, black] = seat === 'white' ? [person, bot] : [bot, person];
           const from =
