@@ -287,7 +287,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       });
   // A player's turns close together are told once (push/digest.ts), and the notices others
   // can cause at will are paced per player, whoever sends them.
-  const digest = new TurnDigest(options.notifier ?? webPush!, now);
+  const digest = new TurnDigest(options.notifier ?? webPush!, relay, now, problems);
   const notifier = paced(digest, relay, now, problems);
   // The house bots are made before the games are loaded, so they take their seats in every
   // game the hub loads from the start; their searches run on their own threads.

@@ -9,11 +9,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { type Device, PushService } from '../scripts/push-service.ts';
+import { skipWithout, startRedis } from '../scripts/services.ts';
 import { Problems } from '../src/common/problems.ts';
+import { RedisRelay } from '../src/game/redis-relay.ts';
+import { LocalRelay, type Relay } from '../src/game/relay.ts';
 import { FOLD_MS, TurnDigest } from '../src/push/digest.ts';
 import { WebPush } from '../src/push/push.ts';
 import type { SubscriptionStore } from '../src/push/subscriptions.ts';
 import { JUMP_A_DAY, Peer, quietMove, RATED_CORRESPONDENCE, serverFor } from './harness.ts';
+
+const DAY = 24 * 3600_000;
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -29,8 +34,16 @@ const turn = (game: string, opponent: string, deadline: number): Notice => ({
   url: `/g/${game}`,
 });
 
-/** A digest in front of web push to `devices` (one per player), on the clock `now`. */
-async function digestTo(devices: ReadonlyMap<string, Device>, now: () => number) {
+/**
+ * A digest in front of web push to `devices` (one per player), on the clock `now`, folding in
+ * `whiles` (a process alone unless told), its problems logged to `log`.
+ */
+async function digestTo(
+  devices: ReadonlyMap<string, Device>,
+  now: () => number,
+  whiles: Pick<Relay, 'fold' | 'unfold'> = new LocalRelay(),
+  log: (line: string) => void = () => undefined,
+) {
   const store: SubscriptionStore = {
     subscribe: async () => true,
     unsubscribe: async () => true,
@@ -42,15 +55,16 @@ async function digestTo(devices: ReadonlyMap<string, Device>, now: () => number)
       return [{ endpoint, ...keys, player, language: 'en', off: [], createdAt: 0 }];
     },
   };
+  const problems = new Problems(Date.now, 60_000, log);
   const push = new WebPush({
     store,
     keys: webPush.generateVAPIDKeys(),
     contact: 'mailto:test@agon.invalid',
-    problems: new Problems(Date.now, 60_000, () => undefined),
+    problems,
     now,
     loopback: true,
   });
-  const digest = new TurnDigest(push, now);
+  const digest = new TurnDigest(push, whiles, now, problems);
   closers.push(() => push.close());
   closers.push(() => digest.close());
   return digest;
@@ -113,7 +127,140 @@ describe('the turn digest', () => {
     expect(await told(one)).toEqual(turn('gameoooo', 'Olli', clock - FOLD_MS + 3 * day));
     expect(sent(many)).toBe(3);
   });
+
+  it('tells a while found ended by the next turn before it was looked at, then that turn at once', async () => {
+    const service = await PushService.start();
+    closers.push(() => service.close());
+    let clock = Date.UTC(2026, 11, 5, 12);
+    const device = service.device('/late');
+    const digest = await digestTo(new Map([['late', device]]), () => clock);
+    const told = async (): Promise<Notice> =>
+      device.read(await service.next(new URL(device.endpoint).pathname)).notice;
+    const start = clock;
+    digest.notify('late', turn('gameaaaa', 'Ann', start + DAY));
+    digest.notify('late', turn('gamebbbb', 'Bo', start + 2 * DAY));
+    // The while has ended, and the turn after it comes before the look of each second.
+    clock += FOLD_MS;
+    digest.notify('late', turn('gamecccc', 'Cy', clock + DAY));
+    expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + DAY));
+    expect(await told()).toEqual({
+      kind: 'turn',
+      games: ['gameaaaa', 'gamebbbb'],
+      deadline: start + DAY,
+      url: '/games',
+    });
+    expect(await told()).toEqual(turn('gamecccc', 'Cy', clock + DAY));
+  });
 });
+
+describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
+  'the turn digest, folded by two processes on one Redis',
+  () => {
+    it('tells one digest of the turns two processes held, and every turn while Redis is away', async () => {
+      let redis = await startRedis();
+      closers.push(() => redis.stop());
+      const service = await PushService.start();
+      closers.push(() => service.close());
+      let clock = Date.UTC(2026, 11, 5, 12);
+      const device = service.device('/two');
+      const relays = [
+        new RedisRelay(redis.url, () => undefined),
+        new RedisRelay(redis.url, () => undefined),
+      ] as const;
+      closers.push(() => Promise.all(relays.map((r) => r.close())).then(() => undefined));
+      const ready = async (): Promise<void> => {
+        for (const r of relays) expect(await r.ready(10_000)).toBe(true);
+      };
+      await ready();
+      const logs: [string[], string[]] = [[], []];
+      /** The digest of process `i`. */
+      const digestOn = (i: 0 | 1) =>
+        digestTo(
+          new Map([['p', device]]),
+          () => clock,
+          relays[i],
+          (line) => logs[i].push(line),
+        );
+      const [a, b] = await Promise.all([digestOn(0), digestOn(1)]);
+      const told = async (): Promise<Notice> =>
+        device.read(await service.next(new URL(device.endpoint).pathname)).notice;
+      /** The games of the next `n` turns, in whichever order the two processes' sends came. */
+      const games = async (n: number): Promise<string[]> => {
+        const out: string[] = [];
+        for (let i = 0; i < n; i++) {
+          const notice = await told();
+          if (notice.kind === 'turn' && 'game' in notice) out.push(notice.game);
+        }
+        return out.sort();
+      };
+
+      // A commits the first move, B and A three more: one game's turn twice.
+      const start = clock;
+      a.notify('p', turn('gameaaaa', 'Ann', start + 3 * DAY));
+      await a.idle();
+      b.notify('p', turn('gamebbbb', 'Bo', start + 2 * DAY));
+      await b.idle();
+      a.notify('p', turn('gamecccc', 'Cy', start + DAY));
+      b.notify('p', turn('gamebbbb', 'Bo', start + 2 * DAY + 1));
+      await Promise.all([a.idle(), b.idle()]);
+      expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + 3 * DAY));
+      // Both look at the while's end; one of them takes it and tells it.
+      clock += FOLD_MS;
+      expect(await told()).toEqual({
+        kind: 'turn',
+        games: ['gameaaaa', 'gamebbbb', 'gamecccc'],
+        deadline: start + DAY,
+        url: '/games',
+      });
+      // Nothing more of that while: the next notice is the next turn's, at once.
+      await Promise.all([a.idle(), b.idle()]);
+      a.notify('p', turn('gamedddd', 'Di', clock + DAY));
+      expect(await told()).toEqual(turn('gamedddd', 'Di', clock + DAY));
+
+      // B holds a turn in the new while; Redis goes away: each turn is told at once, and each
+      // process reports once that it cannot fold.
+      b.notify('p', turn('gameeeee', 'Ed', clock + DAY));
+      await b.idle();
+      await redis.stop('SIGKILL');
+      for (const [digest, game] of [
+        [a, 'gameffff'],
+        [b, 'gamegggg'],
+        [a, 'gamehhhh'],
+        [b, 'gameiiii'],
+      ] as const)
+        digest.notify('p', turn(game, 'Fo', clock + DAY));
+      expect(await games(4)).toEqual(['gameffff', 'gamegggg', 'gamehhhh', 'gameiiii']);
+      expect(logs.map((l) => l.length)).toEqual([1, 1]);
+      // Long past the while's end, Redis still away: B tells the turn it held itself.
+      clock += 2 * FOLD_MS;
+      expect(await told()).toEqual(turn('gameeeee', 'Ed', clock - 2 * FOLD_MS + DAY));
+
+      // Redis back, empty: folding goes on.
+      redis = await startRedis(redis.port);
+      await ready();
+      a.notify('p', turn('gamejjjj', 'Jo', clock + DAY));
+      await a.idle();
+      b.notify('p', turn('gamekkkk', 'Ko', clock + 2 * DAY));
+      await b.idle();
+      expect(await told()).toEqual(turn('gamejjjj', 'Jo', clock + DAY));
+      clock += FOLD_MS;
+      expect(await told()).toMatchObject({ games: ['gamejjjj', 'gamekkkk'], url: '/games' });
+
+      // Redis restarts, losing a while in which B held a turn: B tells it at the end itself.
+      await Promise.all([a.idle(), b.idle()]);
+      a.notify('p', turn('gamellll', 'Li', clock + DAY));
+      await a.idle();
+      b.notify('p', turn('gamemmmm', 'Mo', clock + DAY));
+      await b.idle();
+      expect(await told()).toEqual(turn('gamellll', 'Li', clock + DAY));
+      await redis.stop('SIGKILL');
+      redis = await startRedis(redis.port);
+      await ready();
+      clock += FOLD_MS;
+      expect(await told()).toEqual(turn('gamemmmm', 'Mo', clock - FOLD_MS + DAY));
+    }, 60_000);
+  },
+);
 
 describe('the turn digest, on a server', () => {
   const server = serverFor(

@@ -1,6 +1,6 @@
 // The relay (relay.ts) between server processes that share a Redis (AGON_REDIS_URL): committed
-// events, presence, the keepers of running clocks and the creation count per address
-// (docs/online.md, "Scaling"). The only module that loads the Redis client. Redis is never
+// events, presence, the keepers of running clocks, the creation count per address and the
+// whiles of folding (docs/online.md, "Scaling"). The only module that loads the Redis client. Redis is never
 // needed to accept a move: publishing is fire and forget, and while Redis cannot answer this
 // process counts creations and keeps its clocks alone, as `LocalRelay` does, and shows the
 // presence it last read. Every process subscribes to one pattern, `agon:game:*`, and keeps the
@@ -21,11 +21,25 @@
 // renewed every 2 s; one that finds another live keeper lets the game go unless it has clients
 // of it, and every process now and then adopts the running games nobody keeps (the keeper
 // was killed), so each such game ends up held by about one process, never by none for long.
+//
+// Folds (a player's turns told as one digest, push/digest.ts): each key's while is the hash
+// `agon:fold:<key>`, fields `until` (the end, by the opener's clock), `items` (the items in the
+// order they came, one a line), `v:<item>` (each item's latest value), `held`, and once taken
+// `taken`. One script folds a value in and says whether it opened the while; one takes an ended
+// while, so that exactly one process tells it. A taken while stays as a mark until its key
+// expires, so a process that held values in it tells that they were sent, not lost.
 
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Rate } from '../common/rate-limit.ts';
-import { type Attendance, type Listener, LocalRelay, type Relay } from './relay.ts';
+import {
+  type Attendance,
+  type Folding,
+  type Listener,
+  LocalRelay,
+  type Relay,
+  type Unfolded,
+} from './relay.ts';
 import type { GameEvent } from './store.ts';
 
 const CHANNEL = 'agon:game:';
@@ -108,6 +122,63 @@ for _, key in ipairs(KEYS) do
 end
 return 0
 `;
+const FOLD = 'agon:fold:';
+/**
+ * How long a while's hash outlives its end (by Redis's clock): the time its processes have to
+ * take it, or to learn it was taken, before the mark is gone and the while counts as lost.
+ */
+const FOLD_MARK_MS = 15 * 60_000;
+
+/** Lua: the values of the while in KEYS[1], each item's latest in the order the items came. */
+const VALUES = `
+local function values(key)
+  local out = {}
+  for item in string.gmatch(redis.call('HGET', key, 'items'), '[^\\n]+') do
+    out[#out + 1] = redis.call('HGET', key, 'v:' .. item)
+  end
+  return out
+end
+`;
+
+/**
+ * Folds value ARGV[2] of item ARGV[1] into the while KEYS[1] if one runs at ARGV[3] (ms);
+ * else opens one until ARGV[4], kept ARGV[5] ms by Redis, taking the ended one before it if
+ * nobody has. Answers {opened, until, ended held or '', ended values...}.
+ */
+const FOLD_IN = `${VALUES}
+local ends, taken = unpack(redis.call('HMGET', KEYS[1], 'until', 'taken'))
+if ends and not taken and tonumber(ends) > tonumber(ARGV[3]) then
+  if redis.call('HEXISTS', KEYS[1], 'v:' .. ARGV[1]) == 0 then
+    redis.call('HSET', KEYS[1], 'items', redis.call('HGET', KEYS[1], 'items') .. '\\n' .. ARGV[1])
+  end
+  redis.call('HSET', KEYS[1], 'v:' .. ARGV[1], ARGV[2], 'held', '1')
+  return {'0', ends, ''}
+end
+local answer = {'1', ARGV[4], ''}
+if ends and not taken then
+  answer[3] = redis.call('HGET', KEYS[1], 'held')
+  for _, value in ipairs(values(KEYS[1])) do answer[#answer + 1] = value end
+end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'until', ARGV[4], 'items', ARGV[1], 'v:' .. ARGV[1], ARGV[2], 'held', '0')
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return answer
+`;
+
+/**
+ * Takes the while KEYS[1] that ends at ARGV[1], leaving the mark that it was: answers
+ * {'taken', held, values...}, {'sent'} if taken already or replaced, {'lost'} if it is gone.
+ */
+const FOLD_OUT = `${VALUES}
+local ends, taken = unpack(redis.call('HMGET', KEYS[1], 'until', 'taken'))
+if not ends then return {'lost'} end
+if taken or ends ~= ARGV[1] then return {'sent'} end
+local answer = {'taken', redis.call('HGET', KEYS[1], 'held')}
+for _, value in ipairs(values(KEYS[1])) do answer[#answer + 1] = value end
+redis.call('HSET', KEYS[1], 'taken', '1')
+return answer
+`;
+
 /** The prefix of each process's key of life, `agon:alive:<origin>`. */
 export const ALIVE = 'agon:alive:';
 /** The key of life of process `origin`: present while that process is alive. */
@@ -413,6 +484,43 @@ export class RedisRelay implements Relay {
     } catch {
       return true;
     }
+  }
+
+  async fold(
+    key: string,
+    item: string,
+    value: string,
+    now: number,
+    ms: number,
+  ): Promise<Folding | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    const [opened, until, held, ...values] = (await this.commands.eval(
+      FOLD_IN,
+      1,
+      `${FOLD}${key}`,
+      item,
+      value,
+      now,
+      now + ms,
+      ms + FOLD_MARK_MS,
+    )) as string[];
+    return {
+      until: Number(until),
+      opened: opened === '1',
+      ...(held ? { ended: { values, held: held === '1' } } : {}),
+    };
+  }
+
+  async unfold(key: string, until: number): Promise<Unfolded | undefined> {
+    if (this.commands.status !== 'ready') return undefined;
+    const [answer, held, ...values] = (await this.commands.eval(
+      FOLD_OUT,
+      1,
+      `${FOLD}${key}`,
+      until,
+    )) as string[];
+    if (answer === 'taken') return { values, held: held === '1' };
+    return answer === 'lost' ? 'lost' : 'sent';
   }
 
   async close(): Promise<void> {

@@ -1,9 +1,10 @@
 // The seam between this server process and the others (docs/online.md, "Scaling"): the relay
 // of committed events, presence (who is connected to a game, on any process), the keepers of
-// running clocks and the creation count per address. A server always has one: `LocalRelay`
-// when it runs alone, `RedisRelay` (redis-relay.ts) when several processes share a Redis. So a
-// game and the hub never ask whether there are other processes; alone, there are none to tell
-// and none to hear.
+// running clocks, the creation count per address, and the whiles in which values told close
+// together are folded into one (a player's turns, push/digest.ts). A server always has one:
+// `LocalRelay` when it runs alone, `RedisRelay` (redis-relay.ts) when several processes share a
+// Redis. So a game and the hub never ask whether there are other processes; alone, there are
+// none to tell and none to hear.
 
 import { type Allowance, type Rate, Windows } from '../common/rate-limit.ts';
 import type { GameEvent } from './store.ts';
@@ -23,6 +24,36 @@ export interface Attendance {
 
 /** No connection at all. */
 export const NOBODY: Attendance = { white: 0, black: 0, watchers: 0 };
+
+/**
+ * A while of folding that ended: the values told in it, each item's latest, in the order the
+ * items first came (the one that opened it first).
+ */
+export interface Fold {
+  readonly values: readonly string[];
+  /** Whether anything was told after the value that opened the while (which went at once). */
+  readonly held: boolean;
+}
+
+/** Where `fold` put a value. */
+export interface Folding {
+  /** When the while that holds it ends, by the clock of the process that opened it: its name. */
+  readonly until: number;
+  /** Whether the value opened the while: the caller tells it at once. */
+  readonly opened: boolean;
+  /**
+   * The while before, ended but not yet taken by anyone (its closer is late, or was killed):
+   * the caller took it, and tells it.
+   */
+  readonly ended?: Fold;
+}
+
+/**
+ * What closing a while answers: its fold, taken by the caller to tell; `sent` when another
+ * process took it (or a later while replaced it); `lost` when no trace of it is left (Redis lost
+ * its data), so each process tells what it held itself.
+ */
+export type Unfolded = Fold | 'sent' | 'lost';
 
 /** What the other processes hear from a process. */
 export interface Listener {
@@ -70,6 +101,23 @@ export interface Relay extends Allowance {
    * the others cannot be reached, each process holds every lease.
    */
   lease(name: string, ms: number): Promise<boolean>;
+  /**
+   * Folds `value` of `item` (no line break in it) into the while of `key`, one for every process:
+   * a while opens at `now` for `ms` when none runs, and gathers each item's latest value until it
+   * ends. Undefined when the whiles cannot be reached (the caller tells the value at once).
+   */
+  fold(
+    key: string,
+    item: string,
+    value: string,
+    now: number,
+    ms: number,
+  ): Promise<Folding | undefined>;
+  /**
+   * Takes the while of `key` that ends at `until` (ended by the caller's clock), so that one
+   * process tells it; undefined when the whiles cannot be reached (try again).
+   */
+  unfold(key: string, until: number): Promise<Unfolded | undefined>;
   /** Hands what the other processes say to `listener`. */
   listen(listener: Listener): void;
   /** Leaves the others. */
@@ -79,13 +127,24 @@ export interface Relay extends Allowance {
 /** What one game needs of the relay. */
 export type RoomRelay = Pick<Relay, 'publish' | 'attend' | 'elsewhere'>;
 
+/** A while of folding held in one process's memory. */
+interface Gathering {
+  readonly until: number;
+  /** Each item's latest value: a Map keeps the order in which the items first came. */
+  readonly values: Map<string, string>;
+  held: boolean;
+}
+
+const foldOf = (g: Gathering): Fold => ({ values: [...g.values.values()], held: g.held });
+
 /**
  * One process alone: nobody to tell or to hear, nobody connected elsewhere, every game its own
- * to keep, every lease its own, and actions counted in its memory.
+ * to keep, every lease its own, and actions counted and whiles folded in its memory.
  */
 export class LocalRelay implements Relay {
   readonly deaf = false;
   private readonly windows = new Windows();
+  private readonly gatherings = new Map<string, Gathering>();
 
   publish(): void {}
 
@@ -111,6 +170,26 @@ export class LocalRelay implements Relay {
 
   async lease(): Promise<boolean> {
     return true;
+  }
+
+  async fold(key: string, item: string, value: string, now: number, ms: number): Promise<Folding> {
+    const open = this.gatherings.get(key);
+    if (open && open.until > now) {
+      open.values.set(item, value);
+      open.held = true;
+      return { until: open.until, opened: false };
+    }
+    const until = now + ms;
+    this.gatherings.set(key, { until, values: new Map([[item, value]]), held: false });
+    return open ? { until, opened: true, ended: foldOf(open) } : { until, opened: true };
+  }
+
+  async unfold(key: string, until: number): Promise<Unfolded> {
+    const open = this.gatherings.get(key);
+    // Alone, a while is gone only once taken: nothing is ever lost.
+    if (open?.until !== until) return 'sent';
+    this.gatherings.delete(key);
+    return foldOf(open);
   }
 
   listen(): void {}
