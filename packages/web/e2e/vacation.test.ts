@@ -1,8 +1,9 @@
 // Vacation in a game of days in two Chromium pages, as two people meet it: Black, at a phone,
 // goes on vacation from their own page; White, at a desktop, sees "On vacation until …" beside
 // Black's name at the board and on the game's card in their games, and no longer once Black
-// ends it. (A deadline moved by vacation is
-// the server's test: vacation.test.ts.)
+// ends it. Then Black books two days three days on: the form shows the booking, White's board
+// says nothing of it before it starts, and cancelling it gives the days back. (A deadline moved
+// by vacation, taken or booked, is the server's test: vacation.test.ts, vacation-booked.test.ts.)
 
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -69,5 +70,36 @@ describeInChromium('a correspondent on vacation', (browser) => {
     await white.getByTestId('player-black').waitFor(SLOW);
     await expect.poll(() => white.getByTestId('clock-black').count(), SLOW).toBe(1);
     expect(await white.getByTestId('vacation-black').count()).toBe(0);
-  }, 90_000);
+
+    // Black books two days from the day three days on, at the start of that day where they are.
+    await ownPage(black);
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    start.setHours(0, 0, 0, 0);
+    const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+    await form.getByLabel('Days').fill('2');
+    await form.getByLabel('From').fill(day);
+    await black.screenshot({ path: `${ARTIFACTS}vacation-book-phone.png` });
+    await form.getByRole('button', { name: 'Book the vacation' }).click();
+    const medium = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+    const booked = form.getByTestId('vacation-booked');
+    await expect.poll(() => booked.textContent(), SLOW).toMatch(/^Booked: away from /);
+    expect(await booked.textContent()).toContain(medium.format(start));
+    expect(await booked.textContent()).toContain(medium.format(start.getTime() + 2 * 86_400_000));
+    expect(await form.getByTestId('vacation-left').textContent()).toBe('12 vacation days left');
+    await black.screenshot({ path: `${ARTIFACTS}vacation-booked-phone.png` });
+    // Before it starts, White's board says nothing of it.
+    await white.goto(gamePage);
+    await white.getByTestId('player-black').waitFor(SLOW);
+    await expect.poll(() => white.getByTestId('clock-black').count(), SLOW).toBe(1);
+    expect(await white.getByTestId('vacation-black').count()).toBe(0);
+    // Cancelled before it starts: both days come back, and the form is there again, with the
+    // day picked before.
+    await form.getByRole('button', { name: 'Cancel the booking' }).click();
+    await expect.poll(() => booked.count(), SLOW).toBe(0);
+    await expect
+      .poll(() => form.getByTestId('vacation-left').textContent(), SLOW)
+      .toBe('14 vacation days left');
+    expect(await form.getByLabel('From').inputValue()).toBe(day);
+    expect(await form.getByRole('button', { name: 'Book the vacation' }).count()).toBe(1);
+  }, 120_000);
 });

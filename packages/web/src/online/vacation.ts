@@ -1,4 +1,5 @@
-// This browser's player's vacation (docs/lobby.md, "Vacation"): read, taken by hand, ended.
+// This browser's player's vacation (docs/lobby.md, "Vacation"): read, taken by hand or booked
+// ahead, ended, a booking cancelled.
 
 import type { VacationView } from '@agon/protocol';
 import { call, ensureIdentity } from './players.ts';
@@ -9,10 +10,16 @@ export async function readVacation(): Promise<VacationView> {
   return call('GET', '/api/me/vacation', { token });
 }
 
-/** Goes on vacation for `days` whole days from now. */
-export async function takeVacation(days: number): Promise<VacationView> {
+/** Goes on vacation for `days` whole days from now, or books them from `from` (ms since 1970). */
+export async function takeVacation(days: number, from?: number): Promise<VacationView> {
   const { token } = await ensureIdentity();
-  return call('POST', '/api/me/vacation', { token, body: { days } });
+  return call('POST', '/api/me/vacation', { token, body: { days, from } });
+}
+
+/** Cancels the vacation booked ahead, before it begins: its days come back. */
+export async function cancelBooking(): Promise<VacationView> {
+  const { token } = await ensureIdentity();
+  return call('DELETE', '/api/me/vacation/booked', { token });
 }
 
 /** Ends the vacation under way. */

@@ -219,6 +219,10 @@ export const en = {
   'vacation.days': 'Days',
   'vacation.take': 'Go on vacation',
   'vacation.end': 'End the vacation',
+  'vacation.from': 'From',
+  'vacation.book': 'Book the vacation',
+  'vacation.booked': 'Booked: away from {from} until {until}',
+  'vacation.cancel': 'Cancel the booking',
   'use.title': 'Use a transfer code',
   'use.explain':
     'Enter the code another device shows: this browser becomes that player. It replaces this browser’s identity, {name}, which is lost unless another device holds it.',

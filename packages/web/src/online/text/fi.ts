@@ -221,6 +221,10 @@ export const fi: OnlineCatalog = {
   'vacation.days': 'Päiviä',
   'vacation.take': 'Lähde lomalle',
   'vacation.end': 'Lopeta loma',
+  'vacation.from': 'Alkaen',
+  'vacation.book': 'Varaa loma',
+  'vacation.booked': 'Varattu: poissa {from} – {until}',
+  'vacation.cancel': 'Peru varaus',
   'use.title': 'Käytä siirtokoodia',
   'use.explain':
     'Syötä toisen laitteen näyttämä koodi: tästä selaimesta tulee se pelaaja. Se korvaa tämän selaimen identiteetin, {name}, joka katoaa, ellei jokin toinen laite pidä sitä tallessa.',
