@@ -1,8 +1,8 @@
 // A vacation booked ahead (docs/lobby.md, "Vacation", "Booked ahead"). The store on both
 // databases: its days paid at booking, so spending cannot use them, and given back when it is
 // cancelled before it starts; it becomes the vacation under way at its start, read by whoever
-// reads it, with no timer; overlaps and a second booking refused. And a real server whose clock
-// jumps a day and an hour (clock-jump.mjs): a deadline that passes inside a booked vacation
+// reads it, with no timer; overlaps and a second booking refused. And a real server, restarted
+// after the booking, whose clock then jumps a day and an hour (clock-jump.mjs): a deadline that passes inside a booked vacation
 // moves by it exactly as one taken by hand would move it, one that passes before it starts
 // falls (the booked days are not there to spend), the opponent sees nothing before it starts,
 // and bad requests are refused naming the field.
@@ -243,7 +243,9 @@ describe('a vacation booked ahead on a server', () => {
     const listed = await api<OngoingGames>(inside.white, 'me/games');
     expect(listed.body.games[0]?.opponentAway).toBeUndefined();
 
-    // A day and an hour pass.
+    // The server restarts (the booking is in the store, no timer to lose), then a day and an
+    // hour pass.
+    await server.restart();
     server.running.process.kill('SIGUSR2');
     jumped += DAY_MS + HOUR;
     const lost = await until(
@@ -267,15 +269,23 @@ describe('a vacation booked ahead on a server', () => {
       booked: null,
     });
     const back = from + 2 * DAY_MS;
-    const watched = await Peer.join(server.url, inside.game, inside.white.token);
-    expect(watched.state.game.outcome).toBeNull();
-    expect(watched.state.game.vacation).toEqual({ black: back });
-    const clock = watched.state.game.clock!;
+    // The game's fourth event, once whichever process meets the deadline has judged it.
+    const judged = await until(
+      async () => {
+        const w = await Peer.join(server.url, inside.game, inside.white.token);
+        w.peer.close();
+        return w.state.game;
+      },
+      (g) => g.version === 4,
+      15_000,
+    );
+    expect(judged.outcome).toBeNull();
+    expect(judged.vacation).toEqual({ black: back });
+    const clock = judged.clock!;
     expect(clock.running).toBe('black');
     const deadline = clock.black + serverNow();
     expect(deadline).toBeGreaterThan(inside.began.from + DAY_MS + (back - from) - 5000);
     expect(deadline).toBeLessThan(inside.began.to + DAY_MS + (back - from) + 5000);
-    watched.peer.close();
   }, 60_000);
 
   it('refuses bad starts and overlaps by name, and gives the days back when cancelled', async () => {
