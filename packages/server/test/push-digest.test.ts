@@ -156,17 +156,22 @@ describe('the turn digest', () => {
 describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
   'the turn digest, folded by two processes on one Redis',
   () => {
-    it('tells one digest of the turns two processes held, and every turn while Redis is away', async () => {
-      let redis = await startRedis();
-      closers.push(() => redis.stop());
+    /**
+     * Two processes' digests, A and B, each on its own relay to one Redis, telling player `p`'s
+     * device, on a clock the test moves (`at.clock`); `at.redis` is the Redis, which the test may
+     * stop and start again on its port.
+     */
+    async function twoProcesses() {
+      const redis = await startRedis();
       const service = await PushService.start();
       closers.push(() => service.close());
-      let clock = Date.UTC(2026, 11, 5, 12);
       const device = service.device('/two');
       const relays = [
         new RedisRelay(redis.url, () => undefined),
         new RedisRelay(redis.url, () => undefined),
       ] as const;
+      const at = { redis, clock: Date.UTC(2026, 11, 5, 12) };
+      closers.push(() => at.redis.stop());
       closers.push(() => Promise.all(relays.map((r) => r.close())).then(() => undefined));
       const ready = async (): Promise<void> => {
         for (const r of relays) expect(await r.ready(10_000)).toBe(true);
@@ -177,13 +182,56 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       const digestOn = (i: 0 | 1) =>
         digestTo(
           new Map([['p', device]]),
-          () => clock,
+          () => at.clock,
           relays[i],
           (line) => logs[i].push(line),
         );
       const [a, b] = await Promise.all([digestOn(0), digestOn(1)]);
       const told = async (): Promise<Notice> =>
         device.read(await service.next(new URL(device.endpoint).pathname)).notice;
+      return { at, a, b, relays, ready, logs, told, device };
+    }
+
+    it('tells a while whose opener was killed: by a process that held turns in it, else with the next turn', async () => {
+      const { at, a, b, relays, told, device } = await twoProcesses();
+      const start = at.clock;
+      // A opens the while, B holds two games in it, and A is killed before its end.
+      a.notify('p', turn('gameaaaa', 'Ann', start + 3 * DAY));
+      await a.idle();
+      b.notify('p', turn('gamebbbb', 'Bo', start + 2 * DAY));
+      b.notify('p', turn('gamecccc', 'Cy', start + DAY));
+      await b.idle();
+      expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + 3 * DAY));
+      a.close();
+      at.clock += FOLD_MS;
+      expect(await told()).toEqual({
+        kind: 'turn',
+        games: ['gameaaaa', 'gamebbbb', 'gamecccc'],
+        deadline: start + DAY,
+        url: '/games',
+      });
+
+      // B opens the next while and holds a turn in it itself, and is killed: the player's next
+      // turn, on a process started since, finds the while ended, tells it, then itself at once.
+      b.notify('p', turn('gamedddd', 'Di', at.clock + DAY));
+      b.notify('p', turn('gameeeee', 'Ed', at.clock + 2 * DAY));
+      await b.idle();
+      expect(await told()).toEqual(turn('gamedddd', 'Di', at.clock + DAY));
+      b.close();
+      const c = await digestTo(new Map([['p', device]]), () => at.clock, relays[0]);
+      at.clock += FOLD_MS;
+      c.notify('p', turn('gameffff', 'Fi', at.clock + DAY));
+      expect(await told()).toEqual({
+        kind: 'turn',
+        games: ['gamedddd', 'gameeeee'],
+        deadline: at.clock - FOLD_MS + DAY,
+        url: '/games',
+      });
+      expect(await told()).toEqual(turn('gameffff', 'Fi', at.clock + DAY));
+    }, 60_000);
+
+    it('tells one digest of the turns two processes held, and every turn while Redis is away', async () => {
+      const { at, a, b, ready, logs, told } = await twoProcesses();
       /** The games of the next `n` turns, in whichever order the two processes' sends came. */
       const games = async (n: number): Promise<string[]> => {
         const out: string[] = [];
@@ -195,7 +243,7 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       };
 
       // A commits the first move, B and A three more: one game's turn twice.
-      const start = clock;
+      const start = at.clock;
       a.notify('p', turn('gameaaaa', 'Ann', start + 3 * DAY));
       await a.idle();
       b.notify('p', turn('gamebbbb', 'Bo', start + 2 * DAY));
@@ -205,7 +253,7 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       await Promise.all([a.idle(), b.idle()]);
       expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + 3 * DAY));
       // Both look at the while's end; one of them takes it and tells it.
-      clock += FOLD_MS;
+      at.clock += FOLD_MS;
       expect(await told()).toEqual({
         kind: 'turn',
         games: ['gameaaaa', 'gamebbbb', 'gamecccc'],
@@ -214,50 +262,50 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       });
       // Nothing more of that while: the next notice is the next turn's, at once.
       await Promise.all([a.idle(), b.idle()]);
-      a.notify('p', turn('gamedddd', 'Di', clock + DAY));
-      expect(await told()).toEqual(turn('gamedddd', 'Di', clock + DAY));
+      a.notify('p', turn('gamedddd', 'Di', at.clock + DAY));
+      expect(await told()).toEqual(turn('gamedddd', 'Di', at.clock + DAY));
 
       // B holds a turn in the new while; Redis goes away: each turn is told at once, and each
       // process reports once that it cannot fold.
-      b.notify('p', turn('gameeeee', 'Ed', clock + DAY));
+      b.notify('p', turn('gameeeee', 'Ed', at.clock + DAY));
       await b.idle();
-      await redis.stop('SIGKILL');
+      await at.redis.stop('SIGKILL');
       for (const [digest, game] of [
         [a, 'gameffff'],
         [b, 'gamegggg'],
         [a, 'gamehhhh'],
         [b, 'gameiiii'],
       ] as const)
-        digest.notify('p', turn(game, 'Fo', clock + DAY));
+        digest.notify('p', turn(game, 'Fo', at.clock + DAY));
       expect(await games(4)).toEqual(['gameffff', 'gamegggg', 'gamehhhh', 'gameiiii']);
       expect(logs.map((l) => l.length)).toEqual([1, 1]);
       // Long past the while's end, Redis still away: B tells the turn it held itself.
-      clock += 2 * FOLD_MS;
-      expect(await told()).toEqual(turn('gameeeee', 'Ed', clock - 2 * FOLD_MS + DAY));
+      at.clock += 2 * FOLD_MS;
+      expect(await told()).toEqual(turn('gameeeee', 'Ed', at.clock - 2 * FOLD_MS + DAY));
 
       // Redis back, empty: folding goes on.
-      redis = await startRedis(redis.port);
+      at.redis = await startRedis(at.redis.port);
       await ready();
-      a.notify('p', turn('gamejjjj', 'Jo', clock + DAY));
+      a.notify('p', turn('gamejjjj', 'Jo', at.clock + DAY));
       await a.idle();
-      b.notify('p', turn('gamekkkk', 'Ko', clock + 2 * DAY));
+      b.notify('p', turn('gamekkkk', 'Ko', at.clock + 2 * DAY));
       await b.idle();
-      expect(await told()).toEqual(turn('gamejjjj', 'Jo', clock + DAY));
-      clock += FOLD_MS;
+      expect(await told()).toEqual(turn('gamejjjj', 'Jo', at.clock + DAY));
+      at.clock += FOLD_MS;
       expect(await told()).toMatchObject({ games: ['gamejjjj', 'gamekkkk'], url: '/games' });
 
       // Redis restarts, losing a while in which B held a turn: B tells it at the end itself.
       await Promise.all([a.idle(), b.idle()]);
-      a.notify('p', turn('gamellll', 'Li', clock + DAY));
+      a.notify('p', turn('gamellll', 'Li', at.clock + DAY));
       await a.idle();
-      b.notify('p', turn('gamemmmm', 'Mo', clock + DAY));
+      b.notify('p', turn('gamemmmm', 'Mo', at.clock + DAY));
       await b.idle();
-      expect(await told()).toEqual(turn('gamellll', 'Li', clock + DAY));
-      await redis.stop('SIGKILL');
-      redis = await startRedis(redis.port);
+      expect(await told()).toEqual(turn('gamellll', 'Li', at.clock + DAY));
+      await at.redis.stop('SIGKILL');
+      at.redis = await startRedis(at.redis.port);
       await ready();
-      clock += FOLD_MS;
-      expect(await told()).toEqual(turn('gamemmmm', 'Mo', clock - FOLD_MS + DAY));
+      at.clock += FOLD_MS;
+      expect(await told()).toEqual(turn('gamemmmm', 'Mo', at.clock - FOLD_MS + DAY));
     }, 60_000);
   },
 );
