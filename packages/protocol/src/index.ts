@@ -28,15 +28,19 @@ export {
   type BotVariant,
 } from './bot-api.ts';
 export {
+  LEAGUE_GROUPS_PER_PAGE,
   LEAGUE_KEY,
   type LeagueAction,
   type LeagueCell,
   type LeagueEntry,
   type LeagueGroup,
   type LeagueListing,
+  type LeaguePageAsked,
   type LeagueRow,
   type LeagueScore,
   type LeagueSeason,
+  type LeagueSeat,
+  type LeagueTier,
   type LeagueView,
 } from './league.ts';
 export {
@@ -210,7 +214,12 @@ export {
 } from './vacation.ts';
 export { parseBotChallenge, parseBotChat, parseBotDecline } from './validate-bot.ts';
 export { parseClientMessage, parseCreateRequest } from './validate-game.ts';
-export { parseLeagueAction, parseLeagueKey } from './validate-league.ts';
+export {
+  makeLeaguePageAsked,
+  parseLeagueAction,
+  parseLeagueKey,
+  parseLeaguePageAsked,
+} from './validate-league.ts';
 export { parseLobbyMessage, parseSettings } from './validate-lobby.ts';
 export { parseConditionalLines, parseNotebookChange } from './validate-notebook.ts';
 export { parseNewPlayer, parseRename, parseTransfer } from './validate-player.ts';

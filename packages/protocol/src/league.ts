@@ -64,20 +64,57 @@ export interface LeagueGroup {
   readonly rows: readonly LeagueRow[];
 }
 
-/** A season with its groups. */
+/** How many groups a page of a tier holds on the league's page. */
+export const LEAGUE_GROUPS_PER_PAGE = 10;
+
+/** A tier of a season as its summary says: how many groups and players it holds. */
+export interface LeagueTier {
+  readonly tier: number;
+  readonly groups: number;
+  readonly players: number;
+}
+
+/** Where a group is shown: its tier, the page of that tier and its index within the tier. */
+export interface LeagueSeat {
+  readonly tier: number;
+  readonly page: number;
+  readonly group: number;
+}
+
+/** A page of a season: every tier's summary, and the groups of one page of one tier. */
 export interface LeagueSeason {
   readonly number: number;
   readonly startsAt: number;
   readonly endsAt: number;
   readonly finished: boolean;
+  /** Every tier of the season, League 1 first. */
+  readonly tiers: readonly LeagueTier[];
+  /** The tier shown. */
+  readonly tier: number;
+  /** The page of its groups shown, from 1, and how many pages it has. */
+  readonly page: number;
+  readonly pages: number;
+  /** The index within the tier of the first group shown (its letter: A for 0). */
+  readonly first: number;
+  /** The groups of the page, at most LEAGUE_GROUPS_PER_PAGE. */
   readonly groups: readonly LeagueGroup[];
 }
 
-/** GET /api/leagues/:key: the league, its latest season, and the asker's part. */
+/**
+ * GET /api/leagues/:key?tier=N&page=P: the league, a page of its latest season, and the asker's
+ * group (`you`, when the request's token names a player of the season).
+ */
 export interface LeagueView {
   readonly now: number;
   readonly league: LeagueListing;
   readonly season: LeagueSeason | null;
+  readonly you: LeagueSeat | null;
+}
+
+/** Which page of a season a request asks for; a part left out is the asker's, else the first. */
+export interface LeaguePageAsked {
+  readonly tier?: number;
+  readonly page?: number;
 }
 
 /** GET /api/leagues/:key/me: the asking player's entry. */

@@ -22,12 +22,19 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Colour } from '@agon/engine';
-import { DAY_MS, type LeagueView, type ServerMessage } from '@agon/protocol';
+import {
+  DAY_MS,
+  LEAGUE_GROUPS_PER_PAGE,
+  type LeagueGroup,
+  type LeagueView,
+  type ServerMessage,
+} from '@agon/protocol';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { Problems } from '../src/common/problems.ts';
 import { hashToken, newPlayerId, newToken } from '../src/common/secret.ts';
 import type { LeagueTerms } from '../src/league/leagues.ts';
+import { seasonPage } from '../src/league/season-page.ts';
 import { seasonView } from '../src/league/view.ts';
 import { PostgresStore } from '../src/storage/postgres.ts';
 import { SqliteStore } from '../src/storage/sqlite.ts';
@@ -126,11 +133,13 @@ async function main(): Promise<void> {
     const viewed = performance.now();
     const all = season.groups.flatMap((g) => g.players);
     const names = new Map((await raw.players(all)).map((p) => [p.id, p.name]));
-    const page = JSON.stringify(
-      seasonView(season, await raw.seasonGames(LEAGUE.key, season.number), names),
-    );
+    const whole = seasonView(season, await raw.seasonGames(LEAGUE.key, season.number), names);
+    const made = Math.round(performance.now() - viewed);
+    const bottom = Math.max(...season.groups.map((g) => g.tier));
+    const pageOf = seasonPage(whole, bottom, 1);
+    const kib = (value: unknown): number => Math.round(JSON.stringify(value).length / 1024);
     console.log(
-      `  the league's page: ${Math.round(page.length / 1024)} KiB of JSON, read and made in ${Math.round(performance.now() - viewed)} ms`,
+      `  the league's page: ${kib(whole)} KiB of JSON for every group, read and made in ${made} ms; a page of ten groups sent: ${kib(pageOf.ok && pageOf.value)} KiB`,
     );
 
     // The players' part, not the league's: nine games in ten end, a third of them drawn.
@@ -290,9 +299,22 @@ function playOut(
   });
 }
 
-/** The season's games, each with its players, from the league's page. */
-function gamesOf(view: LeagueView): { game: string; white: string; black: string }[] {
-  return (view.season?.groups ?? []).flatMap((g) =>
+/** Every group of the season `view` shows, read a page at a time from the league's page at `at`. */
+async function everyGroup(at: string, view: LeagueView): Promise<LeagueGroup[]> {
+  const groups: LeagueGroup[] = [];
+  for (const { tier, groups: count } of view.season?.tiers ?? []) {
+    for (let page = 1; (page - 1) * LEAGUE_GROUPS_PER_PAGE < count; page++) {
+      const r = await fetch(`${at}?tier=${tier}&page=${page}`);
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+      groups.push(...((await r.json()) as LeagueView).season!.groups);
+    }
+  }
+  return groups;
+}
+
+/** The season's games, each with its players, from its groups. */
+function gamesOf(groups: readonly LeagueGroup[]): { game: string; white: string; black: string }[] {
+  return groups.flatMap((g) =>
     g.rows.flatMap((row) =>
       row.cells.flatMap((cell, j) =>
         cell?.white ? [{ game: cell.game, white: row.id, black: g.seeds[j]! }] : [],
@@ -480,8 +502,8 @@ async function inCluster(): Promise<void> {
       );
       return `on the page after ${shown} s; every game made (the season's row says so) at the end`;
     });
-    const games = gamesOf(season1!);
-    const groups = season1!.season!.groups;
+    const groups = await everyGroup(`${url}api/leagues/${CLUSTER_LEAGUE.key}`, season1!);
+    const games = gamesOf(groups);
     console.log(
       `  ${groups.length} groups in ${Math.max(...groups.map((g) => g.tier))} tiers, ${games.length} games`,
     );
@@ -524,7 +546,7 @@ async function inCluster(): Promise<void> {
         (m) => m,
         600_000,
       );
-      return `season 1 finished on the page after ${finished} s, season 2 of ${next.season!.groups.flatMap((g) => g.seeds).length} players in ${next.season!.groups.length} groups after ${started} s, its games made at the end`;
+      return `season 1 finished on the page after ${finished} s, season 2 of ${next.season!.tiers.reduce((n, t) => n + t.players, 0)} players in ${next.season!.tiers.reduce((n, t) => n + t.groups, 0)} groups after ${started} s, its games made at the end`;
     });
 
     const results = await ask.query<{ result: string | null; n: string }>(

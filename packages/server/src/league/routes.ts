@@ -1,6 +1,6 @@
-// The leagues' routes: the list (GET /api/leagues), a league's page with its latest season's
-// crosstables (GET /api/leagues/:key), and the asking player's entry in one (GET and POST
-// /api/leagues/:key/me: join, or leave, which opts out of the next seasons).
+// The leagues' routes: the list (GET /api/leagues), a league's page with a page of its latest
+// season's crosstables (GET /api/leagues/:key?tier=N&page=P), and the asking player's entry in
+// one (GET and POST /api/leagues/:key/me: join, or leave, which opts out of the next seasons).
 
 import {
   type LeagueEntry,
@@ -8,13 +8,15 @@ import {
   type LeagueView,
   parseLeagueAction,
   parseLeagueKey,
+  parseLeaguePageAsked,
 } from '@agon/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { refusal } from '../common/http-errors.ts';
 import { type Allowance, limiter, type Rate } from '../common/rate-limit.ts';
-import { bearer } from '../player/auth.ts';
+import { bearer, bearerToken } from '../player/auth.ts';
 import type { PlayerStore } from '../player/players.ts';
 import type { LeagueTerms } from './leagues.ts';
+import { seasonPage, seatOf, type WholeSeason } from './season-page.ts';
 import type { LeagueMember, LeagueStore } from './store.ts';
 import { listingOf, seasonView } from './view.ts';
 
@@ -24,7 +26,8 @@ const ACTIONS_PER_MINUTE: Rate = { count: 20, windowMs: 60_000 };
 const MAX_BODY_BYTES = 256;
 /**
  * How long a process answers a league's page from memory: its games last days, and a season of
- * a thousand players is a few thousand games and names to read for every page that asks.
+ * a thousand players is a few thousand games and names to read for every page that asks. What is
+ * kept is the whole season, the same for everyone; each request cuts its page from it.
  */
 const VIEW_FRESH_MS = 5000;
 
@@ -36,6 +39,13 @@ export interface LeagueRoutes {
   readonly relay: Allowance;
   /** The wall clock (ms since 1970). */
   readonly now: () => number;
+}
+
+/** A league's listing and its latest season's every group, the same for every asker. */
+interface Whole {
+  readonly now: number;
+  readonly league: LeagueListing;
+  readonly season: WholeSeason | null;
 }
 
 /** A player's entry as they see it. */
@@ -75,9 +85,9 @@ export function registerLeagues(app: FastifyInstance, routes: LeagueRoutes): voi
     return { now: now(), leagues: await Promise.all(leagues.map(listing)) };
   });
 
-  /** A league's page as read lately, by league: shared by the pages that ask meanwhile. */
-  const views = new Map<string, { readonly at: number; readonly value: Promise<LeagueView> }>();
-  const read = async (terms: LeagueTerms): Promise<LeagueView> => {
+  /** A league's whole view as read lately, by league: shared by the pages that ask meanwhile. */
+  const views = new Map<string, { readonly at: number; readonly value: Promise<Whole> }>();
+  const read = async (terms: LeagueTerms): Promise<Whole> => {
     const [league, latest] = await Promise.all([listing(terms), store.latestSeason(terms.key)]);
     if (!latest) return { now: now(), league, season: null };
     const games = await store.seasonGames(terms.key, latest.number);
@@ -86,10 +96,7 @@ export function registerLeagues(app: FastifyInstance, routes: LeagueRoutes): voi
     return { now: now(), league, season: seasonView(latest, games, names) };
   };
 
-  app.get<{ Params: { key: string } }>('/leagues/:key', async (request, reply) => {
-    const terms = leagueOf(request.params.key, reply);
-    if (!terms) return;
-    reply.header('cache-control', 'no-store');
+  const whole = (terms: LeagueTerms): Promise<Whole> => {
     const at = now();
     const kept = views.get(terms.key);
     if (kept && at - kept.at <= VIEW_FRESH_MS) return kept.value;
@@ -100,6 +107,27 @@ export function registerLeagues(app: FastifyInstance, routes: LeagueRoutes): voi
       if (views.get(terms.key)?.value === value) views.delete(terms.key);
     });
     return value;
+  };
+
+  app.get<{ Params: { key: string } }>('/leagues/:key', async (request, reply) => {
+    const terms = leagueOf(request.params.key, reply);
+    if (!terms) return;
+    const asked = parseLeaguePageAsked(request.query);
+    if (!asked.ok) return reply.status(400).send(refusal(asked.error.code, asked.error.message));
+    // The page is anyone's to read; a token, if sent, must name a player, whose group is found.
+    const named = bearerToken(request) !== undefined;
+    const player = named ? await me(request, reply) : undefined;
+    if (named && !player) return;
+    reply.header('cache-control', 'no-store');
+    const { now: at, league, season } = await whole(terms);
+    if (!season) return { now: at, league, season: null, you: null } satisfies LeagueView;
+    const you = player ? seatOf(season, player.id) : undefined;
+    // Left out, the tier is the asker's (else League 1) and the page the one with their group.
+    const tier = asked.value.tier ?? you?.tier ?? 1;
+    const page = asked.value.page ?? (you?.tier === tier ? you.page : 1);
+    const shown = seasonPage(season, tier, page);
+    if (!shown.ok) return reply.status(404).send(refusal(shown.error.code, shown.error.message));
+    return { now: at, league, season: shown.value, you: you ?? null } satisfies LeagueView;
   });
 
   app.get<{ Params: { key: string } }>('/leagues/:key/me', async (request, reply) => {

@@ -2,16 +2,11 @@
 // season's groups as crosstables, each row in the order of the standings, with who moves up and
 // down as things stand.
 
-import type {
-  LeagueCell,
-  LeagueGroup,
-  LeagueListing,
-  LeagueScore,
-  LeagueSeason,
-} from '@agon/protocol';
+import type { LeagueCell, LeagueGroup, LeagueListing, LeagueScore } from '@agon/protocol';
 import type { LeagueTerms } from './leagues.ts';
 import { countedOf, nextSeasonAt } from './runner.ts';
 import { type Group, movesOf, standings } from './season.ts';
+import type { WholeSeason } from './season-page.ts';
 import type { LeagueGame, LeagueMember, StoredSeason } from './store.ts';
 
 /** A league's listing from its terms, members and latest season. */
@@ -87,12 +82,12 @@ function groupView(
   return { tier: group.tier, seeds: group.players, rows };
 }
 
-/** A season's view from its games and its players' names. */
+/** A season's view, every group of it, from its games and its players' names. */
 export function seasonView(
   season: StoredSeason,
   games: readonly LeagueGame[],
   names: ReadonlyMap<string, string>,
-): LeagueSeason {
+): WholeSeason {
   const bottom = Math.max(1, ...season.groups.map((g) => g.tier));
   return {
     number: season.number,

@@ -1,23 +1,35 @@
 // A league's page (docs/leagues.md): its terms and calendar, the player's entry with the button
-// that enters them or opts them out, and the latest season's groups, each a crosstable in the
-// order of its standings with the game behind every cell and who moves up and down so far. Read
-// again every little while the page is in sight.
+// that enters them or opts them out, and the latest season's groups a tier and a page at a time
+// (the address keeps which), each a crosstable in the order of its standings with the game
+// behind every cell and who moves up and down so far; a button opens the player's own group.
+// Read again every little while the page is in sight.
 
-import type { LeagueEntry, LeagueGroup, LeagueView } from '@agon/protocol';
+import type {
+  LeagueEntry,
+  LeagueGroup,
+  LeaguePageAsked,
+  LeagueSeason,
+  LeagueView,
+} from '@agon/protocol';
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useContext, useEffect } from 'preact/hooks';
 import { language } from '../i18n/translations.ts';
-import { gamePath, playerPath } from '../online/address.ts';
-import { Link } from '../online/Link.tsx';
+import { gamePath, leaguePath, playerPath } from '../online/address.ts';
+import { Go, Link } from '../online/Link.tsx';
 import { ApiFailure, ensureIdentity, me } from '../online/players.ts';
 import { pollWhileVisible } from '../tournament/poll.ts';
 import { scoreText, tieBreakText } from '../tournament/tournament-text.ts';
+import { Icon } from '../ui/Icon.tsx';
 import { cellText, dateText, groupLetter, leagueText, lt } from './league-text.ts';
 import { actOnLeague, fetchEntry, fetchLeague } from './leagues-api.ts';
+import '../tournament/tournament.css';
 import './league.css';
 
 /** How often the page is read again: its games last days, so half a minute is fresh. */
 const EVERY_MS = 30_000;
+
+/** The id of the player's own group's section, which "Your group" brings into sight. */
+const YOUR_GROUP = 'league-your-group';
 
 /** One group's crosstable. */
 function Crosstable({ group, letter }: { readonly group: LeagueGroup; readonly letter: string }) {
@@ -25,8 +37,13 @@ function Crosstable({ group, letter }: { readonly group: LeagueGroup; readonly l
   const seedOf = new Map(group.seeds.map((id, i) => [id, i + 1]));
   const names = new Map(group.rows.map((r) => [r.id, r.name]));
   const title = lt('league.group', { tier: group.tier, group: letter });
+  const yours = you !== undefined && group.seeds.includes(you);
   return (
-    <section class="league-group" aria-label={title}>
+    <section
+      class="league-group"
+      aria-label={title}
+      {...(yours && { id: YOUR_GROUP, tabIndex: -1 })}
+    >
       <h3>{title}</h3>
       <div class="league-scroll">
         <table class="league-table" data-testid="league-crosstable">
@@ -112,6 +129,88 @@ function Crosstable({ group, letter }: { readonly group: LeagueGroup; readonly l
   );
 }
 
+/** The season's tiers to pick from, each with its players, and the way to the player's group. */
+function Tiers({
+  season,
+  you,
+  show,
+  jump,
+}: {
+  readonly season: LeagueSeason;
+  readonly you: LeagueView['you'];
+  readonly show: (asked: LeaguePageAsked) => void;
+  readonly jump: () => void;
+}) {
+  return (
+    <nav class="league-tiers" aria-label={lt('league.tiers')}>
+      {season.tiers.map((t) => (
+        <button
+          type="button"
+          class="small"
+          key={t.tier}
+          aria-pressed={t.tier === season.tier}
+          data-testid="league-tier"
+          onClick={() => show({ tier: t.tier })}
+        >
+          {lt('league.tier', { tier: t.tier })}{' '}
+          <span class="league-tier-count">{lt('league.tierPlayers', { count: t.players })}</span>
+        </button>
+      ))}
+      {you && (
+        <button type="button" class="quiet small" data-testid="league-your-group" onClick={jump}>
+          {lt('league.yourGroup')}
+        </button>
+      )}
+    </nav>
+  );
+}
+
+/** The pages of the tier's groups: which are shown, and the pages before and after. */
+function Pager({
+  season,
+  show,
+  landmark,
+}: {
+  readonly season: LeagueSeason;
+  readonly show: (asked: LeaguePageAsked) => void;
+  /** The first of the page's two pagers is a landmark; the second, below the groups, is not. */
+  readonly landmark: boolean;
+}) {
+  if (season.pages <= 1) return null;
+  const count = season.tiers.find((t) => t.tier === season.tier)?.groups ?? 0;
+  const { tier, page } = season;
+  const Tag = landmark ? 'nav' : 'div';
+  return (
+    <Tag class="pager" {...(landmark && { 'aria-label': lt('league.pages', { tier }) })}>
+      <button
+        type="button"
+        class="quiet icon-only"
+        aria-label={lt('league.previous')}
+        disabled={page <= 1}
+        onClick={() => show({ tier, page: page - 1 })}
+      >
+        <Icon name="back" />
+      </button>
+      <span class="pager-where" aria-live={landmark ? 'polite' : undefined}>
+        {lt('league.groupsOf', {
+          from: season.first + 1,
+          to: season.first + season.groups.length,
+          count,
+        })}
+      </span>
+      <button
+        type="button"
+        class="quiet icon-only"
+        aria-label={lt('league.nextGroups')}
+        disabled={page >= season.pages}
+        onClick={() => show({ tier, page: page + 1 })}
+      >
+        <Icon name="forward" />
+      </button>
+    </Tag>
+  );
+}
+
 /** The season's calendar: when it runs, and when the next starts. */
 function Calendar({ view }: { readonly view: LeagueView }) {
   const { season, league } = view;
@@ -137,9 +236,18 @@ function Calendar({ view }: { readonly view: LeagueView }) {
   );
 }
 
-/** League `leagueKey`'s page. */
-export function LeaguePage({ leagueKey }: { readonly leagueKey: string }) {
+/** League `leagueKey`'s page, showing the tier and page of groups `asked` for. */
+export function LeaguePage({
+  leagueKey,
+  asked,
+}: {
+  readonly leagueKey: string;
+  readonly asked: LeaguePageAsked;
+}) {
+  const go = useContext(Go);
   const view = useSignal<LeagueView | undefined>(undefined);
+  /** The player asked for their own group, to be brought into sight once it is shown. */
+  const jumping = useSignal(false);
   const entry = useSignal<LeagueEntry | undefined>(undefined);
   const problem = useSignal<string | undefined>(undefined);
   const missing = useSignal(false);
@@ -149,29 +257,64 @@ export function LeaguePage({ leagueKey }: { readonly leagueKey: string }) {
   useEffect(() => {
     if (!ready) void leagueText.load(lang);
   }, [lang, ready]);
-  useEffect(
-    () =>
-      pollWhileVisible(async () => {
+  const { tier, page } = asked;
+  useEffect(() => {
+    // A page asked for before another is shown is not shown after it.
+    let current = true;
+    const stop = pollWhileVisible(async () => {
+      try {
+        // Without a player, the page is anyone's: League 1, not the player's own tier.
+        const token = (await ensureIdentity().catch(() => undefined))?.token;
+        let read: LeagueView;
+        let past = false;
         try {
-          view.value = await fetchLeague(leagueKey);
-          problem.value = undefined;
-          const identity = await ensureIdentity();
-          entry.value = await fetchEntry(leagueKey, identity.token);
+          read = await fetchLeague(leagueKey, { tier, page }, token);
         } catch (e) {
-          if (e instanceof ApiFailure && e.is('not-found')) missing.value = true;
-          else
-            problem.value = lt('league.loadFailed', { why: e instanceof Error ? e.message : '' });
+          past = e instanceof ApiFailure && e.is('not-found') && (tier ?? page) !== undefined;
+          if (!past) throw e;
+          // A tier or page the season does not have (an old address): the default one, said so.
+          read = await fetchLeague(leagueKey, {}, token);
         }
-      }, EVERY_MS),
-    [leagueKey, view, entry, problem, missing],
-  );
+        if (!current) return;
+        view.value = read;
+        problem.value = past ? lt('league.noPage') : undefined;
+        if (token !== undefined) entry.value = await fetchEntry(leagueKey, token);
+      } catch (e) {
+        if (!current) return;
+        if (e instanceof ApiFailure && e.is('not-found')) missing.value = true;
+        else problem.value = lt('league.loadFailed', { why: e instanceof Error ? e.message : '' });
+      }
+    }, EVERY_MS);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [leagueKey, tier, page, view, entry, problem, missing]);
+  const shownSeason = view.value?.season;
+  useEffect(() => {
+    if (!jumping.value || !shownSeason) return;
+    const you = view.value?.you;
+    if (you?.tier !== shownSeason.tier || you.page !== shownSeason.page) return;
+    jumping.value = false;
+    const group = document.getElementById(YOUR_GROUP);
+    group?.focus({ preventScroll: true });
+    group?.scrollIntoView({ block: 'start' });
+  }, [jumping.value, shownSeason, view, jumping]);
+  /** Shows a tier and page of groups: the address says which, so reload and back keep it. */
+  const show = (next: LeaguePageAsked): void => go(leaguePath(leagueKey, next));
+  const jump = (): void => {
+    const you = view.value?.you;
+    if (!you) return;
+    jumping.value = true;
+    show({ tier: you.tier, page: you.page });
+  };
   const act = async (): Promise<void> => {
     busy.value = true;
     try {
       const identity = await ensureIdentity();
       const action = entry.value?.entered ? 'leave' : 'join';
       entry.value = await actOnLeague(leagueKey, identity.token, { action });
-      view.value = await fetchLeague(leagueKey);
+      view.value = await fetchLeague(leagueKey, { tier, page }, identity.token);
       problem.value = undefined;
     } catch (e) {
       problem.value = e instanceof Error ? e.message : String(e);
@@ -191,11 +334,8 @@ export function LeaguePage({ leagueKey }: { readonly leagueKey: string }) {
   }
   const shown = view.value;
   const entered = entry.value?.entered === true;
-  const groups = shown?.season?.groups ?? [];
-  // Each group's letter within its tier: A, B, C…
-  const letters = groups.map((g, i) =>
-    groupLetter(groups.slice(0, i).filter((o) => o.tier === g.tier).length),
-  );
+  const season = shown?.season;
+  const groups = season?.groups ?? [];
   return (
     <main class="league" data-testid="league">
       {!shown ? (
@@ -230,6 +370,8 @@ export function LeaguePage({ leagueKey }: { readonly leagueKey: string }) {
             </div>
           </header>
           <Calendar view={shown} />
+          {season && <Tiers season={season} you={shown.you} show={show} jump={jump} />}
+          {season && <Pager season={season} show={show} landmark />}
         </>
       )}
       {problem.value && (
@@ -238,8 +380,9 @@ export function LeaguePage({ leagueKey }: { readonly leagueKey: string }) {
         </p>
       )}
       {groups.map((group, i) => (
-        <Crosstable key={group.seeds[0]} group={group} letter={letters[i]!} />
+        <Crosstable key={group.seeds[0]} group={group} letter={groupLetter(season!.first + i)} />
       ))}
+      {season && <Pager season={season} show={show} landmark={false} />}
     </main>
   );
 }

@@ -30,8 +30,11 @@ export function dateText(at: number): string {
   }).format(at);
 }
 
-/** A group's letter within its tier: A, B, C… */
-export const groupLetter = (index: number): string => String.fromCharCode(65 + index);
+/** A group's letters within its tier: A to Z, then AA, AB… (a tier may hold scores of groups). */
+export function groupLetter(index: number): string {
+  const letter = String.fromCharCode(65 + (index % 26));
+  return index < 26 ? letter : groupLetter(Math.floor(index / 26) - 1) + letter;
+}
 
 /** A cell's mark: the row player's score, or a dot while the game is played. */
 export function cellText(cell: LeagueCell): string {

@@ -2,7 +2,14 @@
 // its latest season, and the player's entry in one. Refusals are ApiFailures, as the players'
 // API's are.
 
-import type { LeagueAction, LeagueEntry, LeagueListing, LeagueView } from '@agon/protocol';
+import {
+  type LeagueAction,
+  type LeagueEntry,
+  type LeagueListing,
+  type LeaguePageAsked,
+  type LeagueView,
+  makeLeaguePageAsked,
+} from '@agon/protocol';
 import { call } from '../online/players.ts';
 
 /** Every league the server runs. */
@@ -10,9 +17,17 @@ export function fetchLeagues(): Promise<{ readonly leagues: readonly LeagueListi
   return call('GET', '/api/leagues');
 }
 
-/** League `key` with its latest season's crosstables. */
-export function fetchLeague(key: string): Promise<LeagueView> {
-  return call<LeagueView>('GET', `/api/leagues/${encodeURIComponent(key)}`);
+/**
+ * League `key` with the crosstables of the tier and page of its latest season `asked` for; what
+ * is not asked is the player's own (`token`), else League 1's first.
+ */
+export function fetchLeague(
+  key: string,
+  asked: LeaguePageAsked,
+  token: string | undefined,
+): Promise<LeagueView> {
+  const path = `/api/leagues/${encodeURIComponent(key)}${makeLeaguePageAsked(asked)}`;
+  return call<LeagueView>('GET', path, token === undefined ? {} : { token });
 }
 
 /** The player's entry in league `key`. */

@@ -5,7 +5,12 @@
 
 // Player ids have the game ids' shape (PLAYER_ID); GAME_ID checks both, so the app's first
 // load, which reads these addresses, carries none of the players' module.
-import { GAME_ID } from '@agon/protocol';
+import {
+  GAME_ID,
+  type LeaguePageAsked,
+  makeLeaguePageAsked,
+  parseLeaguePageAsked,
+} from '@agon/protocol';
 
 /** Which online page an address shows, if any. */
 export type OnlinePage =
@@ -15,7 +20,7 @@ export type OnlinePage =
   | { readonly page: 'me' }
   | { readonly page: 'tournaments' }
   | { readonly page: 'tournament'; readonly id: string }
-  | { readonly page: 'league'; readonly key: string }
+  | { readonly page: 'league'; readonly key: string; readonly asked: LeaguePageAsked }
   | { readonly page: 'game'; readonly id: string }
   | { readonly page: 'player'; readonly id: string };
 
@@ -32,10 +37,14 @@ export function onlinePage(url: {
   const tournament = /^\/t\/([^/]+)\/?$/.exec(url.pathname)?.[1];
   // Any id, so that the tournament's page says there is no such tournament and leads to the others.
   if (tournament !== undefined) return { page: 'tournament', id: tournament };
-  // `/leagues/<key>` is a league's page (any key, so that it says there is no such league);
-  // `/leagues` lists them with the tournaments.
+  // `/leagues/<key>` is a league's page (any key, so that it says there is no such league), its
+  // query the tier and page of groups shown (malformed, the default); `/leagues` lists them
+  // with the tournaments.
   const league = /^\/leagues\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-  if (league !== undefined) return { page: 'league', key: league };
+  if (league !== undefined) {
+    const asked = parseLeaguePageAsked(Object.fromEntries(new URLSearchParams(url.search)));
+    return { page: 'league', key: league, asked: asked.ok ? asked.value : {} };
+  }
   if (/^\/leagues\/?$/.test(url.pathname)) return { page: 'tournaments' };
   const name = /^\/(online|lobby|games|me|tournaments)\/?$/.exec(url.pathname)?.[1];
   return name === 'online'
@@ -85,7 +94,7 @@ export function tournamentLink(id: string): string {
   return new URL(tournamentPath(id), location.origin).href;
 }
 
-/** The path of a league's page. */
-export function leaguePath(key: string): string {
-  return `/leagues/${key}`;
+/** The path of a league's page, showing the tier and page of groups `asked` if given. */
+export function leaguePath(key: string, asked: LeaguePageAsked = {}): string {
+  return `/leagues/${key}${makeLeaguePageAsked(asked)}`;
 }

@@ -85,7 +85,7 @@ function Page({ page, go }: { readonly page: OnlinePage; readonly go: (path: str
     case 'me':
       return <PlayerPage id={undefined} />;
     case 'league':
-      return <LeaguePage key={page.key} leagueKey={page.key} />;
+      return <LeaguePage key={page.key} leagueKey={page.key} asked={page.asked} />;
     case 'tournaments':
       return <TournamentsPage />;
     case 'tournament':

@@ -34,6 +34,15 @@ export const en = {
   'league.inPlay': 'In play',
   'league.unfinished': 'Unfinished at the season’s end: counts as a draw',
   'league.cell': '{you} against {them}: {score}',
+  'league.tiers': 'Tiers',
+  'league.tier': 'League {tier}',
+  'league.tierPlayers': { one: '{count} player', other: '{count} players' },
+  'league.pages': 'Groups of League {tier}',
+  'league.groupsOf': 'Groups {from}–{to} of {count}',
+  'league.previous': 'Previous groups',
+  'league.nextGroups': 'Next groups',
+  'league.noPage': 'This season has no such tier or page of groups.',
+  'league.yourGroup': 'Your group',
 } as const;
 
 /** The English catalog's type: its keys, and its placeholders through the message texts. */

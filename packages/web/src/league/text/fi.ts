@@ -33,4 +33,13 @@ export const fi: LeagueCatalog = {
   'league.inPlay': 'Käynnissä',
   'league.unfinished': 'Kesken kauden päättyessä: lasketaan tasapeliksi',
   'league.cell': '{you} vastaan {them}: {score}',
+  'league.tiers': 'Tasot',
+  'league.tier': 'Liiga {tier}',
+  'league.tierPlayers': { one: '{count} pelaaja', other: '{count} pelaajaa' },
+  'league.pages': 'Liigan {tier} ryhmät',
+  'league.groupsOf': 'Ryhmät {from}–{to}/{count}',
+  'league.previous': 'Edelliset ryhmät',
+  'league.nextGroups': 'Seuraavat ryhmät',
+  'league.noPage': 'Tällä kaudella ei ole tällaista tasoa tai ryhmäsivua.',
+  'league.yourGroup': 'Oma ryhmäsi',
 };

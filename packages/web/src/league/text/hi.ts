@@ -33,4 +33,13 @@ export const hi: LeagueCatalog = {
   'league.inPlay': 'जारी',
   'league.unfinished': 'सीज़न के अंत तक अधूरा: बराबरी गिना गया',
   'league.cell': '{you} बनाम {them}: {score}',
+  'league.tiers': 'स्तर',
+  'league.tier': 'लीग {tier}',
+  'league.tierPlayers': { one: '{count} खिलाड़ी', other: '{count} खिलाड़ी' },
+  'league.pages': 'लीग {tier} के समूह',
+  'league.groupsOf': 'समूह {from}–{to}, कुल {count}',
+  'league.previous': 'पिछले समूह',
+  'league.nextGroups': 'अगले समूह',
+  'league.noPage': 'इस सीज़न में समूहों का ऐसा कोई स्तर या पृष्ठ नहीं है।',
+  'league.yourGroup': 'आपका समूह',
 };

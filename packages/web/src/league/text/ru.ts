@@ -48,4 +48,18 @@ export const ru: LeagueCatalog = {
   'league.inPlay': 'Идёт',
   'league.unfinished': 'Не окончена к концу сезона: считается ничьей',
   'league.cell': '{you} против {them}: {score}',
+  'league.tiers': 'Уровни',
+  'league.tier': 'Лига {tier}',
+  'league.tierPlayers': {
+    one: '{count} игрок',
+    few: '{count} игрока',
+    many: '{count} игроков',
+    other: '{count} игрока',
+  },
+  'league.pages': 'Группы лиги {tier}',
+  'league.groupsOf': 'Группы {from}–{to} из {count}',
+  'league.previous': 'Предыдущие группы',
+  'league.nextGroups': 'Следующие группы',
+  'league.noPage': 'В этом сезоне нет такого уровня или страницы групп.',
+  'league.yourGroup': 'Ваша группа',
 };
