@@ -4,13 +4,12 @@
 // player's device is told of the first at once and of all three in one digest once the
 // processes' clocks move past the while (test/clock-jump.mjs), not once per process.
 
-import type { Notice } from '@agon/protocol';
+import type { Identity } from '@agon/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
-import { PushService } from '../scripts/push-service.ts';
 import { skipWithout } from '../scripts/services.ts';
 import { clusterFor } from './cluster-processes.ts';
-import { JUMP_A_DAY, Peer, quietMove, RATED_CORRESPONDENCE, until } from './harness.ts';
+import { JUMP_A_DAY, Peer, quietMove, until } from './harness.ts';
+import { turnsWaiting } from './turns-waiting.ts';
 
 const skip = skipWithout('cluster turn digest tests', ['postgres', 'redis']);
 
@@ -24,79 +23,33 @@ describe.skipIf(skip)('the turn digest in a cluster', () => {
   const { servers } = cluster;
 
   it('tells a player whose games turn on three processes of the first at once, then of all in one', async () => {
-    const service = await PushService.start();
-    closers.push(() => service.close());
-    const address = (i: number): string => `198.51.100.${60 + i}`;
-    const [first] = servers;
-    const [black, ...whites] = await Promise.all(
-      [0, 1, 2, 3].map((i) => newPlayer(first!.url, 'en', address(i))),
-    );
-    const device = service.device(`/cluster-digest-${black!.id}`);
-    const subscribed = await fetch(`${first!.url}api/me/push`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${black!.token}`,
-        'x-forwarded-for': address(0),
-      },
-      body: JSON.stringify(device.subscription('en')),
-    });
-    expect(subscribed.status).toBe(201);
-
-    // Three players challenge Black to games of three days a move; Black takes each.
-    const taker = (await LobbyClient.open(first!.url, black!.token, { address: address(0) }))
-      .client;
-    closers.push(() => taker.close());
-    const games: string[] = [];
-    const taken = new Set<string>();
-    for (const [i, white] of whites.entries()) {
-      const maker = (await LobbyClient.open(first!.url, white.token, { address: address(i + 1) }))
-        .client;
-      closers.push(() => maker.close());
-      maker.send({ t: 'challenge', ...RATED_CORRESPONDENCE, clock: { days: 3 }, rated: false });
-      let id = '';
-      await taker.lobbyWhere((l) => {
-        id = l.challenges.find((c) => c.by.id === white.id && !taken.has(c.id))?.id ?? '';
-        return id !== '';
-      });
-      taken.add(id);
-      taker.send({ t: 'accept', id });
-      const [paired] = await Promise.all([maker.next('paired'), taker.next('paired')]);
-      games.push(paired.game);
-    }
-
-    /** The next turn Black's device is told of (the games' starts pass by). */
-    const nextTurn = async (): Promise<Notice> => {
-      for (;;) {
-        const { notice } = device.read(await service.next(new URL(device.endpoint).pathname));
-        if (notice.kind === 'turn') return notice;
-      }
-    };
     /** The games folded into Black's while so far, as the processes wrote them in Redis. */
-    const folded = async (): Promise<string[]> =>
-      ((await cluster.looker.hget(`agon:fold:turns:${black!.id}`, 'items')) ?? '')
+    const folded = async (black: Identity): Promise<string[]> =>
+      ((await cluster.looker.hget(`agon:fold:turns:${black.id}`, 'items')) ?? '')
         .split('\n')
         .filter((g) => g !== '');
-
     // Each White moves through a process of their own, one after another: each game waits for
     // Black, and each move's turn is folded by the process that committed it.
-    for (const [i, white] of whites.entries()) {
-      const seat = await Peer.join(servers[i]!.url, games[i]!, white.token);
-      seat.peer.send({ t: 'move', seat: 'white', move: quietMove([]), version: 0 });
-      await seat.peer.event(1);
-      seat.peer.close();
-      await until(folded, (f) => f.length === i + 1, 10_000);
-    }
-    expect(await nextTurn()).toEqual(
-      expect.objectContaining({ kind: 'turn', game: games[0], url: `/g/${games[0]}` }),
+    const { black, whites, games, service, device, path, nextTurn, close } = await turnsWaiting(
+      servers.map((s) => s.url),
+      60,
+      'en',
+      (i, black) =>
+        until(
+          () => folded(black),
+          (f) => f.length === i + 1,
+          10_000,
+        ),
     );
+    closers.push(close);
+    expect(await nextTurn()).toMatchObject({ kind: 'turn', game: games[0], url: `/g/${games[0]}` });
 
     // Every process's clock moves on past the while: one of them tells the three games at once.
     for (const s of servers) s.process.kill('SIGUSR2');
     expect(await nextTurn()).toMatchObject({ kind: 'turn', games, url: '/games' });
 
     // Nothing more of that while from any process: the next turn is the next move's, at once.
-    const black0 = await Peer.join(servers[1]!.url, games[0]!, black!.token);
+    const black0 = await Peer.join(servers[1]!.url, games[0]!, black.token);
     const reply = quietMove([black0.state.game.moves[0]!]);
     black0.peer.send({ t: 'move', seat: 'black', move: reply, version: 1 });
     await black0.peer.event(2);
@@ -108,7 +61,7 @@ describe.skipIf(skip)('the turn digest in a cluster', () => {
     white0.peer.close();
     expect(await nextTurn()).toMatchObject({ kind: 'turn', game: games[0], url: `/g/${games[0]}` });
     const turns = service.received
-      .filter((r) => r.t === new URL(device.endpoint).pathname)
+      .filter((r) => r.t === path)
       .map((r) => device.read(r).notice)
       .filter((n) => n.kind === 'turn');
     expect(turns).toHaveLength(3);

@@ -7,7 +7,6 @@
 import type { Notice } from '@agon/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
-import { LobbyClient, newPlayer } from '../scripts/lobby-client.ts';
 import { type Device, PushService } from '../scripts/push-service.ts';
 import { skipWithout, startRedis } from '../scripts/services.ts';
 import { Problems } from '../src/common/problems.ts';
@@ -16,7 +15,8 @@ import { LocalRelay, type Relay } from '../src/game/relay.ts';
 import { FOLD_MS, TurnDigest } from '../src/push/digest.ts';
 import { WebPush } from '../src/push/push.ts';
 import type { SubscriptionStore } from '../src/push/subscriptions.ts';
-import { JUMP_A_DAY, Peer, quietMove, RATED_CORRESPONDENCE, serverFor } from './harness.ts';
+import { JUMP_A_DAY, serverFor } from './harness.ts';
+import { turnsWaiting } from './turns-waiting.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -32,6 +32,14 @@ const turn = (game: string, opponent: string, deadline: number): Notice => ({
   opponent,
   deadline,
   url: `/g/${game}`,
+});
+
+/** The digest of `games`, due `deadline`. */
+const digestOf = (games: string[], deadline: number): Notice => ({
+  kind: 'turn',
+  games,
+  deadline,
+  url: '/games',
 });
 
 /**
@@ -107,12 +115,9 @@ describe('the turn digest', () => {
 
     // The while ends: one notice for the three games, the nearest deadline, the games page.
     clock += FOLD_MS;
-    expect(await told(many)).toEqual({
-      kind: 'turn',
-      games: ['gameaaaa', 'gamebbbb', 'gamecccc'],
-      deadline: clock - FOLD_MS - 10_000 + day,
-      url: '/games',
-    });
+    expect(await told(many)).toEqual(
+      digestOf(['gameaaaa', 'gamebbbb', 'gamecccc'], clock - FOLD_MS - 10_000 + day),
+    );
     // The player of one game heard of it once: nothing was held for them.
     clock += FOLD_MS;
     digest.notify('one', turn('gameoooo', 'Olli', clock + 3 * day));
@@ -143,12 +148,7 @@ describe('the turn digest', () => {
     clock += FOLD_MS;
     digest.notify('late', turn('gamecccc', 'Cy', clock + DAY));
     expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + DAY));
-    expect(await told()).toEqual({
-      kind: 'turn',
-      games: ['gameaaaa', 'gamebbbb'],
-      deadline: start + DAY,
-      url: '/games',
-    });
+    expect(await told()).toEqual(digestOf(['gameaaaa', 'gamebbbb'], start + DAY));
     expect(await told()).toEqual(turn('gamecccc', 'Cy', clock + DAY));
   });
 });
@@ -204,12 +204,7 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + 3 * DAY));
       a.close();
       at.clock += FOLD_MS;
-      expect(await told()).toEqual({
-        kind: 'turn',
-        games: ['gameaaaa', 'gamebbbb', 'gamecccc'],
-        deadline: start + DAY,
-        url: '/games',
-      });
+      expect(await told()).toEqual(digestOf(['gameaaaa', 'gamebbbb', 'gamecccc'], start + DAY));
 
       // B opens the next while and holds a turn in it itself, and is killed: the player's next
       // turn, on a process started since, finds the while ended, tells it, then itself at once.
@@ -221,12 +216,7 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       const c = await digestTo(new Map([['p', device]]), () => at.clock, relays[0]);
       at.clock += FOLD_MS;
       c.notify('p', turn('gameffff', 'Fi', at.clock + DAY));
-      expect(await told()).toEqual({
-        kind: 'turn',
-        games: ['gamedddd', 'gameeeee'],
-        deadline: at.clock - FOLD_MS + DAY,
-        url: '/games',
-      });
+      expect(await told()).toEqual(digestOf(['gamedddd', 'gameeeee'], at.clock - FOLD_MS + DAY));
       expect(await told()).toEqual(turn('gameffff', 'Fi', at.clock + DAY));
     }, 60_000);
 
@@ -254,12 +244,7 @@ describe.skipIf(skipWithout('the turn digest on Redis', ['redis']))(
       expect(await told()).toEqual(turn('gameaaaa', 'Ann', start + 3 * DAY));
       // Both look at the while's end; one of them takes it and tells it.
       at.clock += FOLD_MS;
-      expect(await told()).toEqual({
-        kind: 'turn',
-        games: ['gameaaaa', 'gamebbbb', 'gamecccc'],
-        deadline: start + DAY,
-        url: '/games',
-      });
+      expect(await told()).toEqual(digestOf(['gameaaaa', 'gamebbbb', 'gamecccc'], start + DAY));
       // Nothing more of that while: the next notice is the next turn's, at once.
       await Promise.all([a.idle(), b.idle()]);
       a.notify('p', turn('gamedddd', 'Di', at.clock + DAY));
@@ -317,55 +302,8 @@ describe('the turn digest, on a server', () => {
   );
 
   it('tells a player whose three games turn together of the first at once, then of all three in one', async () => {
-    const service = await PushService.start();
-    closers.push(() => service.close());
-    const address = (i: number): string => `198.51.100.${30 + i}`;
-    const [black, ...whites] = await Promise.all(
-      [0, 1, 2, 3].map((i) => newPlayer(server.url, i === 0 ? 'ru' : 'en', address(i))),
-    );
-    const device = service.device(`/digest-${black!.id}`);
-    const subscribed = await fetch(`${server.url}api/me/push`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${black!.token}` },
-      body: JSON.stringify(device.subscription('ru')),
-    });
-    expect(subscribed.status).toBe(201);
-
-    // Three players challenge Black to games of three days a move; Black takes each.
-    const taker = (await LobbyClient.open(server.url, black!.token, { address: address(0) }))
-      .client;
-    closers.push(() => taker.close());
-    const games: string[] = [];
-    const taken = new Set<string>();
-    for (const [i, white] of whites.entries()) {
-      const maker = (await LobbyClient.open(server.url, white.token, { address: address(i + 1) }))
-        .client;
-      closers.push(() => maker.close());
-      maker.send({ t: 'challenge', ...RATED_CORRESPONDENCE, clock: { days: 3 }, rated: false });
-      let id = '';
-      await taker.lobbyWhere((l) => {
-        id = l.challenges.find((c) => c.by.id === white.id && !taken.has(c.id))?.id ?? '';
-        return id !== '';
-      });
-      taken.add(id);
-      taker.send({ t: 'accept', id });
-      const [paired] = await Promise.all([maker.next('paired'), taker.next('paired')]);
-      games.push(paired.game);
-    }
-    // Each White moves, one after another: each game waits for Black.
-    for (const [i, white] of whites.entries()) {
-      const seat = await Peer.join(server.url, games[i]!, white.token);
-      seat.peer.send({ t: 'move', seat: 'white', move: quietMove([]), version: 0 });
-      await seat.peer.event(1);
-      seat.peer.close();
-    }
-    /** The next turn Black's device is told of (the games' starts pass by). */
-    const nextTurn = async (): Promise<Notice> => {
-      for (;;) {
-        const { notice } = device.read(await service.next(new URL(device.endpoint).pathname));
-        if (notice.kind === 'turn') return notice;
-      }
-    };
+    const { games, nextTurn, close } = await turnsWaiting([server.url], 30, 'ru');
+    closers.push(close);
     expect(await nextTurn()).toMatchObject({ kind: 'turn', game: games[0], url: `/g/${games[0]}` });
     // The server's clock moves on past the while: the other two come folded with the first.
     server.running.process.kill('SIGUSR2');
