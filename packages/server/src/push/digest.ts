@@ -9,8 +9,9 @@
 // The whiles are the relay's (`Relay.fold`), one per player for every process of a cluster, so
 // the rule holds whichever process commits each move: a process that folds a turn into a while
 // looks at its end and asks to take it; exactly one process gets it and tells it. When the
-// whiles cannot be reached (Redis is away) a turn is told at once, never lost; so are the turns
-// a process held in a while that cannot be taken long after its end, or that Redis lost.
+// whiles cannot be reached (Redis is away) a turn is told at once, never lost; a process tells
+// the turns it held itself in a while that Redis lost, or that it cannot take long after its
+// end. What a killed process leaves: docs/online.md, "The digest in a cluster".
 
 import type { Notice } from '@agon/protocol';
 import type { Notifier } from '../common/notices.ts';
@@ -172,9 +173,9 @@ export class TurnDigest implements Notifier {
   }
 
   /**
-   * Stops looking at the whiles. Those this process opened stay with the relay: another process
-   * that held turns in one tells it at its end, and one that a player's next turn finds ended
-   * goes with that turn; alone, a closing server drops them, as it does its queue.
+   * Stops looking at the whiles. In a cluster they stay in Redis: another process that held
+   * turns in one tells it at its end, else the player's next turn, on any process, finds it
+   * ended and tells it first. Alone, a closing server drops them, as it does its queue.
    */
   close(): void {
     this.stop();
