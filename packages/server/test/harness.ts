@@ -217,6 +217,17 @@ export class Peer {
     return { peer, state: await peer.next('state') };
   }
 
+  /** The game as one joining it now is shown it, the socket closed again: a game to poll. */
+  static async seen(
+    url: string,
+    id: string,
+    token?: string,
+  ): Promise<Extract<ServerMessage, { t: 'state' }>['game']> {
+    const { peer, state } = await Peer.join(url, id, token);
+    peer.close();
+    return state.game;
+  }
+
   /** Sends a message of the protocol (or any text, to test refusals). */
   send(message: ClientMessage | string): void {
     this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));

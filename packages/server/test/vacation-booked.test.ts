@@ -249,15 +249,11 @@ describe('a vacation booked ahead on a server', () => {
     server.running.process.kill('SIGUSR2');
     jumped += DAY_MS + HOUR;
     const lost = await until(
-      async () => {
-        const watched = await Peer.join(server.url, before.game);
-        watched.peer.close();
-        return watched.state.game.outcome;
-      },
-      (o) => o !== null,
+      () => Peer.seen(server.url, before.game),
+      (g) => g.outcome !== null,
       15_000,
     );
-    expect(lost).toEqual({ winner: 'white', reason: 'timeout' });
+    expect(lost.outcome).toEqual({ winner: 'white', reason: 'timeout' });
 
     // Inside: the booked vacation is under way, and the deadline moved by all of it: the
     // vacation's time within the turn, from its start (after the turn's) to its end.
@@ -271,11 +267,7 @@ describe('a vacation booked ahead on a server', () => {
     const back = from + 2 * DAY_MS;
     // The game's fourth event, once whichever process meets the deadline has judged it.
     const judged = await until(
-      async () => {
-        const w = await Peer.join(server.url, inside.game, inside.white.token);
-        w.peer.close();
-        return w.state.game;
-      },
+      () => Peer.seen(server.url, inside.game, inside.white.token),
       (g) => g.version === 4,
       15_000,
     );

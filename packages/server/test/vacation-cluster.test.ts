@@ -111,11 +111,7 @@ describe.skipIf(skip)('vacation in a cluster', () => {
     // Whichever process meets the deadline judges it; White, on the first, sees it judged.
     jump();
     const judged = await until(
-      async () => {
-        const w = await Peer.join(a.url, game, white.token);
-        w.peer.close();
-        return w.state.game;
-      },
+      () => Peer.seen(a.url, game, white.token),
       (g) => g.version === 4,
       30_000,
     );
