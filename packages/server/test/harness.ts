@@ -120,6 +120,26 @@ export async function createGame(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/**
+ * Calls the API of the server at `url` as player `p` (their token as Bearer), with `init`'s
+ * method and body (JSON): the status and the answer's JSON.
+ */
+export async function playerCall<T>(
+  url: string,
+  p: { readonly token: string },
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${url}api/${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${p.token}`,
+      ...(init.body !== undefined && { 'content-type': 'application/json' }),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
 /** Reads `read` until `test` passes on it, for up to `ms`; answers the value that passed. */
 export async function until<T>(
   read: () => Promise<T>,

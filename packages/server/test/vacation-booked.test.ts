@@ -26,6 +26,7 @@ import {
   dataFolder,
   JUMP_A_DAY,
   Peer,
+  playerCall,
   quietMove,
   RATED_CORRESPONDENCE,
   remove,
@@ -178,20 +179,8 @@ describe('a vacation booked ahead on a server', () => {
   let jumped = 0;
   const serverNow = (): number => Date.now() + jumped;
   type Answer = VacationView & { readonly error?: Refusal };
-  const api = async <T>(
-    p: Identity,
-    path: string,
-    init: RequestInit = {},
-  ): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${server.url}api/${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${p.token}`,
-        ...(init.body !== undefined && { 'content-type': 'application/json' }),
-      },
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const api = <T>(p: Identity, path: string, init?: RequestInit) =>
+    playerCall<T>(server.url, p, path, init);
   const book = (p: Identity, body: unknown) =>
     api<Answer>(p, 'me/vacation', { method: 'POST', body: JSON.stringify(body) });
   const cancel = (p: Identity) => api<Answer>(p, 'me/vacation/booked', { method: 'DELETE' });

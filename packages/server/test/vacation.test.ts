@@ -20,6 +20,7 @@ import {
   dataFolder,
   JUMP_A_DAY,
   Peer,
+  playerCall,
   quietMove,
   RATED_CORRESPONDENCE,
   remove,
@@ -211,20 +212,8 @@ describe('a player away from a game of days', () => {
     { AGON_TRUST_PROXY: '1', ...JUMP_A_DAY.env, AGON_VACATION_DAYS: '15' },
     JUMP_A_DAY.options,
   );
-  const api = async <T>(
-    p: Identity,
-    path: string,
-    init: RequestInit = {},
-  ): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${server.url}api/${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${p.token}`,
-        ...(init.body !== undefined && { 'content-type': 'application/json' }),
-      },
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const api = <T>(p: Identity, path: string, init?: RequestInit) =>
+    playerCall<T>(server.url, p, path, init);
 
   it('has the deadline moved by a day of vacation, shown to the opponent, until they move', async () => {
     const { players, clients, game } = await challengeAccepted(
