@@ -428,7 +428,35 @@ async function inCluster(): Promise<void> {
         ),
       ];
     };
-    let before = { counts: await counters(), cpu: pids.map((p) => usage(p).cpuSeconds) };
+    // The rows each table gave to scans (sequential, and by index), by pg_stat_user_tables: where
+    // the database's tup_returned went.
+    const scanned = async (): Promise<Map<string, { seq: number; index: number }>> => {
+      const { rows } = await ask.query<{ relname: string; seq: string; ix: string | null }>(
+        'SELECT relname, seq_tup_read AS seq, idx_tup_fetch AS ix FROM pg_stat_user_tables',
+      );
+      return new Map(
+        rows.map((r) => [r.relname, { seq: Number(r.seq), index: Number(r.ix ?? 0) }]),
+      );
+    };
+    const mostScanned = (
+      was: Map<string, { seq: number; index: number }>,
+      now: Map<string, { seq: number; index: number }>,
+    ): string =>
+      [...now]
+        .map(([table, n]) => ({
+          table,
+          seq: n.seq - (was.get(table)?.seq ?? 0),
+          index: n.index - (was.get(table)?.index ?? 0),
+        }))
+        .sort((a, b) => b.seq + b.index - (a.seq + a.index))
+        .slice(0, 3)
+        .map((t) => `${t.table} ${t.seq} by scans, ${t.index} by index`)
+        .join('; ');
+    let before = {
+      counts: await counters(),
+      cpu: pids.map((p) => usage(p).cpuSeconds),
+      tables: await scanned(),
+    };
     const step = async (name: string, work: () => Promise<string>): Promise<void> => {
       peak.fill(0);
       await ask.query('SELECT pg_stat_statements_reset()');
@@ -437,7 +465,11 @@ async function inCluster(): Promise<void> {
       const s = ((performance.now() - began) / 1000).toFixed(1);
       await sleep(STATS_SETTLE_MS);
       const most = await statements();
-      const after = { counts: await counters(), cpu: pids.map((p) => usage(p).cpuSeconds) };
+      const after = {
+        counts: await counters(),
+        cpu: pids.map((p) => usage(p).cpuSeconds),
+        tables: await scanned(),
+      };
       const db = COUNTERS.map((c, i) => `${c} ${after.counts[i]! - before.counts[i]!}`).join(', ');
       const processes = pids
         .map(
@@ -447,6 +479,7 @@ async function inCluster(): Promise<void> {
         .join('; ');
       console.log(`${name}: ${s} s (${seen})`);
       console.log(`  PostgreSQL: ${db}`);
+      console.log(`  rows read, the most by table: ${mostScanned(before.tables, after.tables)}`);
       console.log(`  ${most.join('\n')}`);
       console.log(`  processes (CPU, peak RSS): ${processes}`);
       before = after;
