@@ -2,7 +2,8 @@
 // goes on vacation from their own page; White, at a desktop, sees "On vacation until …" beside
 // Black's name at the board and on the game's card in their games, and no longer once Black
 // ends it. Then Black books two days three days on: the form shows the booking, White's board
-// says nothing of it before it starts, and cancelling it gives the days back. (A deadline moved
+// says nothing of it before it starts, and cancelling it gives the days back; one booked
+// meanwhile from another device makes this page's booking refused, in words. (A deadline moved
 // by vacation, taken or booked, is the server's test: vacation.test.ts, vacation-booked.test.ts.)
 
 import type { Page } from 'playwright-core';
@@ -101,5 +102,24 @@ describeInChromium('a correspondent on vacation', (browser) => {
       .toBe('14 vacation days left');
     expect(await form.getByLabel('From').inputValue()).toBe(day);
     expect(await form.getByRole('button', { name: 'Book the vacation' }).count()).toBe(1);
+
+    // Meanwhile Black books from another device: this page, not yet told, asks again and is
+    // told why not in words.
+    const booking = await black.evaluate(async (from) => {
+      const { token } = JSON.parse(localStorage.getItem('agon.player') ?? '{}') as {
+        token: string;
+      };
+      const answer = await fetch('/api/me/vacation', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ days: 1, from }),
+      });
+      return answer.status;
+    }, start.getTime() + 86_400_000);
+    expect(booking).toBe(200);
+    await form.getByRole('button', { name: 'Book the vacation' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent(), SLOW)
+      .toBe('You have a vacation booked already: cancel it first.');
   }, 120_000);
 });

@@ -13,10 +13,27 @@ import {
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { deadlineText } from '../online/lobby-text.ts';
-import { problemText } from '../online/players.ts';
+import { ApiFailure, problemText } from '../online/players.ts';
 import { ot } from '../online/text.ts';
 import { cancelBooking, endVacation, readVacation, takeVacation } from '../online/vacation.ts';
 import './vacation-form.css';
+
+/** The refusals of a vacation a player can meet here, each said in their words. */
+const REFUSALS = [
+  'bad-days',
+  'bad-from',
+  'on-vacation',
+  'too-few-days',
+  'booked-already',
+  'overlaps-vacation',
+] as const;
+
+/** What went wrong with a vacation, in the player's words (the server's own for the rest). */
+function refusalText(e: unknown): string {
+  const code = e instanceof ApiFailure ? e.refusal?.code : undefined;
+  const known = REFUSALS.find((r) => r === code);
+  return known ? ot(`vacation.refused.${known}`) : problemText(e);
+}
 
 const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
@@ -49,7 +66,7 @@ export function VacationForm() {
     problem.value = '';
     change()
       .then((v) => (view.value = v))
-      .catch((e: unknown) => (problem.value = problemText(e)))
+      .catch((e: unknown) => (problem.value = refusalText(e)))
       .finally(() => (busy.value = false));
   };
   const v = view.value;

@@ -223,6 +223,12 @@ export const en = {
   'vacation.book': 'Book the vacation',
   'vacation.booked': 'Booked: away from {from} until {until}',
   'vacation.cancel': 'Cancel the booking',
+  'vacation.refused.bad-days': 'A vacation is 1 to 30 whole days.',
+  'vacation.refused.bad-from': 'A vacation can begin from today to 90 days ahead.',
+  'vacation.refused.on-vacation': 'You are on vacation already: end it first.',
+  'vacation.refused.too-few-days': 'You have not that many vacation days left.',
+  'vacation.refused.booked-already': 'You have a vacation booked already: cancel it first.',
+  'vacation.refused.overlaps-vacation': 'That would overlap your other vacation.',
   'use.title': 'Use a transfer code',
   'use.explain':
     'Enter the code another device shows: this browser becomes that player. It replaces this browser’s identity, {name}, which is lost unless another device holds it.',

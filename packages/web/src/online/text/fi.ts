@@ -225,6 +225,12 @@ export const fi: OnlineCatalog = {
   'vacation.book': 'Varaa loma',
   'vacation.booked': 'Varattu: poissa {from} – {until}',
   'vacation.cancel': 'Peru varaus',
+  'vacation.refused.bad-days': 'Loma on 1–30 kokonaista päivää.',
+  'vacation.refused.bad-from': 'Loma voi alkaa tänään tai enintään 90 päivän päästä.',
+  'vacation.refused.on-vacation': 'Olet jo lomalla: lopeta se ensin.',
+  'vacation.refused.too-few-days': 'Sinulla ei ole niin monta lomapäivää jäljellä.',
+  'vacation.refused.booked-already': 'Sinulla on jo varattu loma: peru se ensin.',
+  'vacation.refused.overlaps-vacation': 'Se menisi päällekkäin toisen lomasi kanssa.',
   'use.title': 'Käytä siirtokoodia',
   'use.explain':
     'Syötä toisen laitteen näyttämä koodi: tästä selaimesta tulee se pelaaja. Se korvaa tämän selaimen identiteetin, {name}, joka katoaa, ellei jokin toinen laite pidä sitä tallessa.',

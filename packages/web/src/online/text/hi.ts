@@ -219,6 +219,12 @@ export const hi: OnlineCatalog = {
   'vacation.book': 'छुट्टी बुक करें',
   'vacation.booked': 'बुक की गई: {from} से {until} तक छुट्टी पर',
   'vacation.cancel': 'बुकिंग रद्द करें',
+  'vacation.refused.bad-days': 'छुट्टी 1 से 30 पूरे दिनों की होती है।',
+  'vacation.refused.bad-from': 'छुट्टी आज से 90 दिन आगे तक शुरू हो सकती है।',
+  'vacation.refused.on-vacation': 'आप पहले से छुट्टी पर हैं: पहले उसे समाप्त करें।',
+  'vacation.refused.too-few-days': 'आपके पास इतने छुट्टी के दिन नहीं बचे हैं।',
+  'vacation.refused.booked-already': 'आपकी एक छुट्टी पहले से बुक है: पहले उसे रद्द करें।',
+  'vacation.refused.overlaps-vacation': 'यह आपकी दूसरी छुट्टी से टकराएगी।',
   'use.title': 'ट्रांसफ़र कोड इस्तेमाल करें',
   'use.explain':
     'दूसरा डिवाइस जो कोड दिखाता है, उसे डालें: यह ब्राउज़र वही खिलाड़ी बन जाएगा। इससे इस ब्राउज़र की मौजूदा पहचान, {name}, बदल जाएगी, और अगर किसी और डिवाइस के पास नहीं है तो वह खो जाएगी।',

@@ -256,6 +256,12 @@ export const ru: OnlineCatalog = {
   'vacation.book': 'Запланировать отпуск',
   'vacation.booked': 'Запланирован: в отпуске с {from} до {until}',
   'vacation.cancel': 'Отменить отпуск',
+  'vacation.refused.bad-days': 'Отпуск — от 1 до 30 целых дней.',
+  'vacation.refused.bad-from': 'Отпуск может начаться сегодня или не позже чем через 90 дней.',
+  'vacation.refused.on-vacation': 'Вы уже в отпуске: сначала завершите его.',
+  'vacation.refused.too-few-days': 'У вас не осталось столько дней отпуска.',
+  'vacation.refused.booked-already': 'У вас уже запланирован отпуск: сначала отмените его.',
+  'vacation.refused.overlaps-vacation': 'Он пересёкся бы с другим вашим отпуском.',
   'use.title': 'Использовать код переноса',
   'use.explain':
     'Введите код, который показывает другое устройство: этот браузер станет тем игроком. Это заменит текущую личность этого браузера, {name}, и она пропадёт, если её не хранит другое устройство.',
