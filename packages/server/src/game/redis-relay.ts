@@ -1,12 +1,12 @@
 // The relay (relay.ts) between server processes that share a Redis (AGON_REDIS_URL): committed
 // events, presence, the keepers of running clocks, the creation count per address and the
-// whiles of folding (docs/online.md, "Scaling"). The only module that loads the Redis client. Redis is never
-// needed to accept a move: publishing is fire and forget, and while Redis cannot answer this
-// process counts creations and keeps its clocks alone, as `LocalRelay` does, and shows the
-// presence it last read. Every process subscribes to one pattern, `agon:game:*`, and keeps the
-// events of the games it holds in memory; ioredis reconnects and subscribes again by itself
-// after Redis restarts. Until then the relay is `deaf`, and the hub reads its games from the
-// store instead.
+// whiles of folding (docs/online.md, "Scaling"). The only module that loads the Redis client.
+// Redis is never needed to accept a move: publishing is fire and forget, and while Redis cannot
+// answer this process counts creations and keeps its clocks alone, as `LocalRelay` does, and
+// shows the presence it last read. Every process subscribes to one pattern, `agon:game:*`, and
+// keeps the events of the games it holds in memory; ioredis reconnects and subscribes again by
+// itself after Redis restarts. Until then the relay is `deaf`, and the hub reads its games from
+// the store instead.
 //
 // Presence: each process writes its own connections to a game as one field of the hash
 // `agon:presence:<id>` (field: the process, value: "white,black,watchers") and tells the

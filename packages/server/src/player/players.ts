@@ -101,7 +101,10 @@ export interface StartedGame {
   readonly startedAt: number;
 }
 
-/** A lobby game to store as it starts: the game (`started.gameId`, made at `started.startedAt`) and its note for the ratings. */
+/**
+ * A lobby game to store as it starts: the game (`started.gameId`, made at `started.startedAt`)
+ * and its note for the ratings.
+ */
 export interface NewLobbyGame {
   readonly setup: GameSetup;
   readonly started: StartedGame;

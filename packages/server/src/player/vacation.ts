@@ -1,8 +1,9 @@
 // Where players' vacation is kept (docs/lobby.md, "Vacation"): what is left of it, the
 // vacation under way, and one booked ahead. A booked vacation begins by being read at or after
-// its start (`heldAt`), on whichever process reads it first, with no timer to fire. The store is the truth on every process: each change reads the row under
-// its lock and writes it back in one transaction, so two processes covering deadlines of the
-// same player at once spend the day once.
+// its start (`heldAt`), on whichever process reads it first, with no timer to fire. The store is
+// the truth on every process: each change reads the row under its lock and writes it back in
+// one transaction, so two processes covering deadlines of the same player at once spend the day
+// once.
 
 import {
   type BookedVacation,
