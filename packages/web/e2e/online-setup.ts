@@ -3,7 +3,7 @@
 // its list, or a game by link made from New game.
 
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { gameId, lobbyName, newContext, newNetwork, openApp, openLobby, SLOW } from './browser.ts';
 
 /** Where the second player sits, and whether the two may play a rated game. */
@@ -39,13 +39,17 @@ export async function challengeAccepted(
   { correspondence = false, touchMove = false } = {},
 ): Promise<string> {
   const name = await lobbyName(maker);
+  // A challenge of the maker's taken a moment ago may still be listed on the taker's page (the
+  // list changes at most once a second): its button would be the one clicked, and refused.
+  const accept = taker.getByRole('button', { name: `Accept the challenge of ${name}` });
+  await expect.poll(() => accept.count(), SLOW).toBe(0);
   await maker.getByTestId('create-challenge').click();
   const dialog = maker.getByTestId('challenge-dialog');
   if (correspondence) await dialog.getByRole('radio', { name: 'Correspondence' }).check();
   await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
   if (touchMove) await dialog.getByRole('button', { name: /^Touch-move/ }).click();
   await maker.getByRole('button', { name: 'Create the challenge' }).click();
-  await taker.getByRole('button', { name: `Accept the challenge of ${name}` }).click(SLOW);
+  await accept.click(SLOW);
   const [game] = await Promise.all([gameId(maker), gameId(taker)]);
   return game;
 }
