@@ -151,6 +151,12 @@ const bookedIn = (row: Pick<Row, 'booked_from' | 'booked_until'>): BookedVacatio
     ? { from: Number(row.booked_from), until: Number(row.booked_until) }
     : null;
 
+/** The vacation booked in a row if its start has come by `now`: then it is the one under way. */
+const begunIn = (row: Row, now: number): BookedVacation | null => {
+  const booked = bookedIn(row);
+  return booked && booked.from <= now ? booked : null;
+};
+
 /**
  * The vacation of a row at `now`: what was left then plus what accrued since, up to the cap
  * (the days booked count toward it); a booked vacation whose start has come is the one under
@@ -178,14 +184,13 @@ function heldAt(row: Row | undefined, now: number, plan: VacationPlan): Held {
     used: Boolean(row.used),
     booked,
   };
-  if (!booked || booked.from > now) return held;
-  return { ...held, ...booked, byHand: true, used: false, booked: null };
+  const begun = begunIn(row, now);
+  return begun ? { ...held, ...begun, byHand: true, used: false, booked: null } : held;
 }
 
 /** When the vacation of a row under way at `now` ends, or 0 if none is. */
 function awayAt(row: Row, now: number): number {
-  const booked = bookedIn(row);
-  const until = booked && booked.from <= now ? booked.until : Number(row.until_at);
+  const until = begunIn(row, now)?.until ?? Number(row.until_at);
   return until > now ? until : 0;
 }
 
